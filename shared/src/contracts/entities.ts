@@ -1,0 +1,223 @@
+/** Entity contracts of spec section 3. The API answers these shapes; every app reads them. */
+
+export type Role = 'Customer' | 'Provider';
+
+export interface User {
+  id: number;
+  first_name: string;
+  last_name: string;
+  full_name: string;
+  email: string;
+  phone: string | null;
+  address: string | null;
+  /** Image path relative to the API host (e.g. "/uploads/abc.png"), or null. */
+  avatar: string | null;
+  role: Role;
+  completed_jobs: number;
+  total_provider_jobs: number;
+  /** Provider-only profile fields. */
+  bio?: string | null;
+  year_of_exp?: number | null;
+  basic_price?: number | null;
+}
+
+export interface LoginRequest {
+  email: string;
+  password: string;
+  device_id: string;
+  role: Role;
+}
+
+export interface SignupRequest {
+  first_name: string;
+  last_name: string;
+  email: string;
+  password: string;
+  password_confirmation: string;
+  role: Role;
+}
+
+export interface LoginResponse {
+  user: User;
+  token: string;
+}
+
+export const JOB_STATUSES = ['Pending', 'Accepted', 'Approved', 'Rejected', 'Completed'] as const;
+export type JobStatus = (typeof JOB_STATUSES)[number];
+
+export interface PersonSummary {
+  id: number;
+  full_name: string;
+  first_name?: string;
+  avatar: string | null;
+}
+
+export interface Job {
+  id: number;
+  status: JobStatus;
+  service_id: number;
+  provider_id: number;
+  customer_id: number;
+  customer: PersonSummary;
+  provider: PersonSummary;
+  address: string;
+  destination_address: string;
+  destination_lat: number | null;
+  destination_lng: number | null;
+  lat: number | null;
+  lng: number | null;
+  price: number;
+  duration: string | null;
+  day: string | null;
+  date: string | null;
+  time: string | null;
+  custom_time: string | null;
+  created_at: string;
+  updated_at: string;
+  /** The customer's rating of this job, or null before it is rated. */
+  rating: number | null;
+}
+
+export interface NewJobRequest {
+  service_id: number;
+  status: 'Pending';
+  provider_id: number;
+  address: string;
+  destination_address: string;
+  day?: string;
+  date?: string;
+  time?: string;
+  custom_time?: string;
+  payment_method_id: number;
+  cvv: string;
+}
+
+export interface Service {
+  id: number;
+  name: string;
+  description: string;
+  icon: string;
+}
+
+/** A service a provider offers (GET /api/user-services). */
+export interface UserService {
+  id: number;
+  service_id: number;
+  service: Service;
+}
+
+export interface ProviderServiceData {
+  id: number;
+  avatar: string | null;
+  full_name: string;
+  /** Real average of the provider's ratings, or null when unrated. */
+  rating: number | null;
+  bio: string | null;
+  year_of_exp: number | null;
+  basic_price: number | null;
+  total_provider_jobs: number;
+}
+
+export interface PaymentMethod {
+  id: number;
+  card_brand: string;
+  card_last4: string;
+  is_default?: boolean;
+}
+
+export interface AppNotification {
+  id: number;
+  title: string;
+  description: string;
+  user: { avatar: string | null; full_name: string };
+  read: boolean;
+  created_at?: string;
+}
+
+export interface ContactMessage {
+  title: string;
+  message: string;
+}
+
+export interface Chat {
+  id: number;
+  customer_id: number;
+  provider_id: number;
+  customer: PersonSummary;
+  provider: PersonSummary;
+  updated_at?: string;
+}
+
+export type MessageType = 'text' | 'photo' | 'attachment';
+
+export interface Message {
+  id: number;
+  chat_id: number;
+  from_id: number;
+  message: string;
+  message_type: MessageType;
+  /** Path of the uploaded file for photo/attachment messages. */
+  attachment?: string | null;
+  created_at: string;
+}
+
+export interface Rating {
+  job_id: number;
+  rating: number;
+  feedback: string;
+}
+
+export interface Review {
+  id: number;
+  job_id: number;
+  provider_id: number;
+  rating: number;
+  feedback: string;
+  customer: { full_name: string; avatar: string | null };
+  created_at: string;
+}
+
+export interface BookingForm {
+  day: string;
+  date: string;
+  time: string;
+  custom_time: string;
+  address: string;
+  destination_address: string;
+}
+
+export interface ProviderLocation {
+  lat: number;
+  lng: number;
+}
+
+export interface Alert {
+  type: 'success' | 'danger' | 'info';
+  message: string;
+}
+
+/** The session object persisted in localStorage under the key `authType`. */
+export interface PersistedSession {
+  isLogin: boolean;
+  users: User | null;
+  token: string | null;
+  jobs: Job[];
+  paymentMethod: PaymentMethod[];
+  notifications: AppNotification[];
+  UserMessages: Message[];
+  ChatUserData: Chat | null;
+  providerServiceData: ProviderServiceData[];
+}
+
+export const SESSION_STORAGE_KEY = 'authType';
+
+/** API envelope: success `{ data, message }`, error `{ message, errors? }`. */
+export interface ApiEnvelope<T> {
+  data: T;
+  message: string;
+}
+
+export interface ApiErrorBody {
+  message: string;
+  errors?: Record<string, string[]>;
+}

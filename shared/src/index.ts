@@ -1,0 +1,4 @@
+export * from './contracts';
+export * from './config';
+export * from './bus';
+export * from './api';

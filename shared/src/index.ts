@@ -2,3 +2,4 @@ export * from './contracts';
 export * from './config';
 export * from './bus';
 export * from './api';
+export * from './session';

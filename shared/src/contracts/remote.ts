@@ -7,6 +7,8 @@ export interface RemoteRoute {
   path: string;
   /** Spec title of the screen (used for placeholders and document titles). */
   title: string;
+  /** Public route (only /login, /signup, /forgotpassword, /newpassword): mounted outside the signed-in layout. */
+  public?: boolean;
   /** Restrict to one role; omitted means both roles. */
   role?: Role;
   /** Lazily loaded screen component. */

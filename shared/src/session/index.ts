@@ -1,0 +1,3 @@
+export * from './sessionSlice';
+export * from './persistence';
+export * from './hooks';

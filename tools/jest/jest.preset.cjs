@@ -1,0 +1,28 @@
+/** Jest preset shared by every frontend app and the shared package: SWC transform, jsdom, Testing Library. */
+const path = require('path');
+
+module.exports = (dir) => ({
+  rootDir: dir,
+  testEnvironment: 'jsdom',
+  testMatch: ['<rootDir>/src/**/*.test.{ts,tsx}'],
+  transform: {
+    '^.+\\.(t|j)sx?$': [
+      '@swc/jest',
+      {
+        jsc: {
+          parser: { syntax: 'typescript', tsx: true },
+          transform: { react: { runtime: 'automatic' } },
+          target: 'es2022',
+        },
+        module: { type: 'commonjs' },
+      },
+    ],
+  },
+  // `shared` is a workspace package whose source is TypeScript; transform it too.
+  transformIgnorePatterns: ['/node_modules/(?!shared/)'],
+  moduleNameMapper: {
+    '\\.(css)$': 'identity-obj-proxy',
+    '\\.(png|jpe?g|gif|svg|webp)$': path.join(__dirname, 'fileStub.cjs'),
+  },
+  setupFilesAfterEnv: [path.join(__dirname, 'setup.cjs')],
+});

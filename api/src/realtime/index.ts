@@ -1,0 +1,3 @@
+export { startRealtimeServer } from './server.js';
+export type { RealtimeServer, RealtimeServerOptions } from './server.js';
+export { signChannel, verifyChannelAuth, verifyHttpSignature } from './protocol.js';

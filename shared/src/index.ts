@@ -3,3 +3,4 @@ export * from './config';
 export * from './bus';
 export * from './api';
 export * from './session';
+export * from './ui';

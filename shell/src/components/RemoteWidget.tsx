@@ -1,0 +1,25 @@
+import { Loader, useSession } from 'shared';
+import { useRemote } from '../federation/RemotesContext';
+import type { RemoteName } from '../federation/types';
+import { RemoteMount, RemoteUnavailable } from './RemoteMount';
+
+export interface RemoteWidgetProps {
+  /** The remote that offers the widget, e.g. "mfe_customer". */
+  remote: RemoteName;
+  /** The widget name in the remote's contract, e.g. "HomeBlocks". */
+  name: string;
+}
+
+/**
+ * Places a widget from a remote's contract inside a shell page. When the remote is down it shows
+ * a clear message with a Retry button instead; the rest of the page keeps working.
+ */
+export function RemoteWidget({ remote, name }: RemoteWidgetProps) {
+  const state = useRemote(remote);
+  const role = useSession().users?.role;
+  if (state.status === 'loading') return <Loader />;
+  if (state.status === 'error') return <RemoteUnavailable onRetry={state.retry} />;
+  const widget = state.contract.widgets.find((w) => w.name === name && (!w.role || !role || w.role === role));
+  if (!widget) return null;
+  return <RemoteMount load={widget.load} label={`${remote}/${name}`} />;
+}

@@ -1,0 +1,123 @@
+// Helpers every e2e test uses: a browser on system Chromium, the app's URLs, accounts made through the
+// real API, signing in, reading the development mailbox, and stopping or restarting one remote.
+import { after, before } from 'node:test';
+import { randomUUID } from 'node:crypto';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { CHROMIUM_ARGS } from './chromium.mjs';
+
+export const BASE_URL = process.env.E2E_BASE_URL ?? 'http://localhost:3100';
+export const API_URL = process.env.E2E_API_URL ?? 'http://localhost:4100';
+const CONTROL_URL = process.env.E2E_CONTROL_URL ?? '';
+
+export type Role = 'Customer' | 'Provider';
+
+export interface Account {
+  email: string;
+  password: string;
+  role: Role;
+  first_name: string;
+  last_name: string;
+}
+
+/** Launches one browser for the test file and closes it afterwards. */
+export function useBrowser(): () => Browser {
+  let browser: Browser | undefined;
+  before(async () => {
+    browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH, args: CHROMIUM_ARGS });
+  });
+  after(async () => {
+    await browser?.close();
+  });
+  return () => {
+    if (!browser) throw new Error('the browser is not started yet');
+    return browser;
+  };
+}
+
+/** A fresh context (its own localStorage) with a page; console errors are collected for assertions. */
+export async function openPage(browser: Browser): Promise<{ context: BrowserContext; page: Page; errors: string[] }> {
+  const context = await browser.newContext({ baseURL: BASE_URL, viewport: { width: 1280, height: 900 } });
+  const page = await context.newPage();
+  page.setDefaultTimeout(15_000);
+  const errors: string[] = [];
+  page.on('pageerror', (error) => errors.push(error.message));
+  return { context, page, errors };
+}
+
+export function uniqueEmail(prefix = 'user'): string {
+  return `${prefix}-${randomUUID().slice(0, 8)}@example.com`;
+}
+
+export async function apiCall<T = unknown>(method: string, path: string, body?: unknown, token?: string): Promise<{ status: number; body: T }> {
+  const response = await fetch(`${API_URL}${path}`, {
+    method,
+    headers: {
+      ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
+      ...(token ? { Authorization: `Bearer ${token}` } : {}),
+    },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const text = await response.text();
+  return { status: response.status, body: (text ? JSON.parse(text) : null) as T };
+}
+
+/** Registers an account through the API (not the UI) for tests that are about something else. */
+export async function createAccount(role: Role, overrides: Partial<Account> = {}): Promise<Account> {
+  const account: Account = {
+    email: uniqueEmail(role.toLowerCase()),
+    password: 'secret123',
+    role,
+    first_name: role === 'Customer' ? 'Cora' : 'Paul',
+    last_name: 'Tester',
+    ...overrides,
+  };
+  const { status, body } = await apiCall('POST', '/api/auth/register', { ...account, password_confirmation: account.password });
+  if (status >= 300) throw new Error(`register failed (${status}): ${JSON.stringify(body)}`);
+  return account;
+}
+
+export async function loginViaApi(account: Pick<Account, 'email' | 'password' | 'role'>): Promise<{ user: { id: number; role: Role }; token: string }> {
+  const { status, body } = await apiCall<{ data: { user: { id: number; role: Role }; token: string } }>('POST', '/api/auth/login', {
+    email: account.email,
+    password: account.password,
+    role: account.role,
+    device_id: 'e2e',
+  });
+  if (status !== 200) throw new Error(`login failed (${status}): ${JSON.stringify(body)}`);
+  return body.data;
+}
+
+/** Puts a signed-in session in localStorage (key authType) before the app loads, skipping the login form. */
+export async function signInDirectly(page: Page, account: Pick<Account, 'email' | 'password' | 'role'>) {
+  const session = await loginViaApi(account);
+  await page.context().addInitScript((value) => {
+    if (!window.localStorage.getItem('authType')) window.localStorage.setItem('authType', value);
+  }, JSON.stringify({
+    isLogin: true, users: session.user, token: session.token, jobs: [], paymentMethod: [], notifications: [],
+    UserMessages: [], ChatUserData: null, providerServiceData: [],
+  }));
+  return session;
+}
+
+/** The newest mail to an address in the API's development mailbox. */
+export async function latestMail(to: string): Promise<{ subject: string; text: string }> {
+  const { status, body } = await apiCall<{ data: { subject: string; text: string }[] }>('GET', `/api/dev/mail?to=${encodeURIComponent(to)}`);
+  if (status !== 200 || !body.data.length) throw new Error(`no mail for ${to} (${status})`);
+  return body.data[0];
+}
+
+export async function readOtp(to: string): Promise<string> {
+  const mail = await latestMail(to);
+  const otp = /\b(\d{6})\b/.exec(mail.text)?.[1];
+  if (!otp) throw new Error(`no 6-digit code in the mail to ${to}`);
+  return otp;
+}
+
+async function controlRemote(name: string, action: 'stop' | 'start') {
+  if (!CONTROL_URL) throw new Error('E2E_CONTROL_URL is not set: run the e2e suite through `npm test -w e2e`');
+  const response = await fetch(`${CONTROL_URL}/remotes/${name}/${action}`, { method: 'POST' });
+  if (!response.ok) throw new Error(`could not ${action} ${name}: ${response.status}`);
+}
+
+export const stopRemote = (name: string) => controlRemote(name, 'stop');
+export const startRemote = (name: string) => controlRemote(name, 'start');

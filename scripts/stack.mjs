@@ -1,0 +1,279 @@
+// The composed app as it is deployed: each built app served from its own origin (port), plus the API
+// stack. `npm start`, the e2e suite and the bundle benchmark all start it through this one module.
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import http from 'node:http';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import compression from 'compression';
+import sirv from 'sirv';
+
+export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+
+/** Reads the ports and URLs from the environment; every value has the documented default. */
+export function stackConfig(env = process.env) {
+  const host = env.HOST || 'localhost';
+  const num = (name, fallback) => Number(env[name] || fallback);
+  const apps = [
+    { name: 'shell', dir: 'shell', port: num('SHELL_PORT', 3000) },
+    { name: 'mfe_auth', dir: 'mfe-auth', port: num('AUTH_PORT', 3001) },
+    { name: 'mfe_customer', dir: 'mfe-customer', port: num('CUSTOMER_PORT', 3002) },
+    { name: 'mfe_provider', dir: 'mfe-provider', port: num('PROVIDER_PORT', 3003) },
+    { name: 'mfe_chat', dir: 'mfe-chat', port: num('CHAT_PORT', 3004) },
+  ];
+  for (const app of apps) app.url = `http://${host}:${app.port}`;
+  const api = {
+    port: num('API_PORT', 4000),
+    realtimePort: num('REALTIME_PORT', 6001),
+    firebasePort: num('FIREBASE_PORT', 9000),
+  };
+  api.url = env.API_URL || `http://${host}:${api.port}`;
+  return { host, apps, api, env };
+}
+
+/** remotes.json as served: the remote's own origin, or a REMOTE_MFE_AUTH-style override (a manifest URL). */
+export function remotesFor(config) {
+  const remotes = {};
+  for (const app of config.apps.filter((a) => a.name !== 'shell')) {
+    remotes[app.name] = config.env[`REMOTE_${app.name.toUpperCase()}`] || `${app.url}/mf-manifest.json`;
+  }
+  return remotes;
+}
+
+/** runtime-config.json as served: the built default, with the API stack's addresses from the environment. */
+export function runtimeConfigFor(config, builtDefault = {}) {
+  const { env, host, api } = config;
+  return {
+    ...builtDefault,
+    apiUrl: api.url,
+    realtime: {
+      ...builtDefault.realtime,
+      key: env.PUSHER_KEY || builtDefault.realtime?.key || 'app-key',
+      wsHost: env.PUSHER_WS_HOST || host,
+      wsPort: Number(env.PUSHER_WS_PORT || api.realtimePort),
+      forceTLS: env.PUSHER_FORCE_TLS === 'true',
+    },
+    firebase: {
+      ...builtDefault.firebase,
+      ...(env.FIREBASE_DATABASE_URL
+        ? { databaseURL: env.FIREBASE_DATABASE_URL, emulatorHost: undefined, emulatorPort: undefined }
+        : { emulatorHost: host, emulatorPort: api.firebasePort }),
+    },
+    stripePublishableKey: env.STRIPE_PUBLISHABLE_KEY || builtDefault.stripePublishableKey || '',
+    mapsApiKey: env.MAPS_API_KEY || builtDefault.mapsApiKey || '',
+  };
+}
+
+// ---------------------------------------------------------------- builds
+
+const BUILD_STAMP = '.build-stamp';
+
+function newestMtime(target) {
+  if (!existsSync(target)) return 0;
+  const stat = statSync(target);
+  if (!stat.isDirectory()) return /\.test\.tsx?$/.test(target) ? 0 : stat.mtimeMs;
+  let newest = 0;
+  for (const entry of readdirSync(target)) {
+    if (entry === 'node_modules' || entry === 'dist') continue;
+    newest = Math.max(newest, newestMtime(path.join(target, entry)));
+  }
+  return newest;
+}
+
+/** An app is stale when any of its inputs (its sources, the shared package, the build tooling) is newer than its last build. */
+export function isStale(app) {
+  const stamp = path.join(ROOT, app.dir, 'dist', BUILD_STAMP);
+  if (!existsSync(stamp)) return true;
+  const built = statSync(stamp).mtimeMs;
+  const inputs = [
+    path.join(ROOT, app.dir, 'src'),
+    path.join(ROOT, app.dir, 'public'),
+    path.join(ROOT, app.dir, 'webpack.config.cjs'),
+    path.join(ROOT, app.dir, 'package.json'),
+    path.join(ROOT, 'shared', 'src'),
+    path.join(ROOT, 'tools', 'webpack'),
+  ];
+  return inputs.some((input) => newestMtime(input) > built);
+}
+
+export function buildStale(apps, log = console.log) {
+  for (const app of apps) {
+    if (!isStale(app)) continue;
+    log(`building ${app.dir} ...`);
+    const result = spawnSync('npm', ['run', 'build', '-w', app.dir], { cwd: ROOT, stdio: 'inherit' });
+    if (result.status !== 0) throw new Error(`the build of ${app.dir} failed`);
+    writeFileSync(path.join(ROOT, app.dir, 'dist', BUILD_STAMP), new Date().toISOString());
+  }
+}
+
+// ---------------------------------------------------------------- static servers
+
+function allowCors(res) {
+  res.setHeader('Access-Control-Allow-Origin', '*');
+  res.setHeader('Access-Control-Allow-Headers', '*');
+}
+
+/** Serves one app's dist from its own origin: gzip, long cache for hashed files, SPA fallback for the shell. */
+export function createAppServer(app, config) {
+  const dist = path.join(ROOT, app.dir, 'dist');
+  const isShell = app.name === 'shell';
+  const gzip = compression();
+  const files = sirv(dist, {
+    single: isShell,
+    dev: false,
+    etag: true,
+    setHeaders(res, pathname) {
+      if (!isShell) allowCors(res);
+      const hashed = /\.[0-9a-f]{8,}\.(js|css)$/.test(pathname);
+      res.setHeader('Cache-Control', hashed ? 'public, max-age=31536000, immutable' : 'no-cache');
+    },
+  });
+  const builtJson = (name) => {
+    try {
+      return JSON.parse(readFileSync(path.join(dist, name), 'utf8'));
+    } catch {
+      return {};
+    }
+  };
+  const sendJson = (res, body) => {
+    res.setHeader('Content-Type', 'application/json');
+    res.setHeader('Cache-Control', 'no-store');
+    res.end(JSON.stringify(body));
+  };
+  const handler = (req, res) => {
+    gzip(req, res, () => {
+      const pathname = new URL(req.url, 'http://x').pathname;
+      if (isShell && pathname === '/remotes.json') return sendJson(res, remotesFor(config));
+      if (isShell && pathname === '/runtime-config.json') {
+        return sendJson(res, runtimeConfigFor(config, builtJson('runtime-config.json')));
+      }
+      if (!isShell && req.method === 'OPTIONS') {
+        allowCors(res);
+        res.statusCode = 204;
+        return res.end();
+      }
+      files(req, res, () => {
+        res.statusCode = 404;
+        res.end('Not found');
+      });
+    });
+  };
+
+  let server = null;
+  return {
+    app,
+    get running() {
+      return server !== null;
+    },
+    start() {
+      return new Promise((resolve, reject) => {
+        server = http.createServer(handler);
+        server.once('error', reject);
+        server.listen(app.port, () => resolve());
+      });
+    },
+    stop() {
+      return new Promise((resolve) => {
+        if (!server) return resolve();
+        const closing = server;
+        server = null;
+        closing.close(() => resolve());
+        closing.closeAllConnections();
+      });
+    },
+  };
+}
+
+// ---------------------------------------------------------------- API stack
+
+export function apiExists() {
+  return existsSync(path.join(ROOT, 'api', 'src', 'main.ts'));
+}
+
+function originsOf(config) {
+  const origins = new Set();
+  for (const app of config.apps) {
+    origins.add(app.url);
+    origins.add(`http://localhost:${app.port}`);
+    origins.add(`http://127.0.0.1:${app.port}`);
+  }
+  return [...origins].join(',');
+}
+
+async function waitForHttp(url, timeoutMs, isAlive) {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (!isAlive()) throw new Error(`the API exited before answering ${url}`);
+    try {
+      const response = await fetch(url);
+      if (response.ok) return;
+    } catch {
+      /* not up yet */
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error(`no answer from ${url} within ${timeoutMs} ms`);
+}
+
+/** Starts the API with its realtime and firebase servers (`npm start -w api`) as a child process group. */
+export async function startApi(config, { quiet = false } = {}) {
+  const { api } = config;
+  const child = spawn(path.join(ROOT, 'node_modules', '.bin', 'tsx'), ['src/main.ts'], {
+    cwd: path.join(ROOT, 'api'),
+    detached: true,
+    stdio: quiet ? ['ignore', 'ignore', 'inherit'] : 'inherit',
+    env: {
+      ...process.env,
+      PORT: String(api.port),
+      REALTIME_PORT: String(api.realtimePort),
+      FIREBASE_PORT: String(api.firebasePort),
+      PUSHER_HOST: process.env.PUSHER_HOST || '127.0.0.1',
+      PUSHER_PORT: process.env.PUSHER_PORT || String(api.realtimePort),
+      APP_ORIGINS: process.env.APP_ORIGINS || originsOf(config),
+      PUBLIC_API_URL: api.url,
+    },
+  });
+  let exited = false;
+  child.once('exit', () => {
+    exited = true;
+  });
+  await waitForHttp(`http://127.0.0.1:${api.port}/api/services`, 120_000, () => !exited);
+  return {
+    child,
+    stop() {
+      return new Promise((resolve) => {
+        if (exited) return resolve();
+        child.once('exit', () => resolve());
+        try {
+          process.kill(-child.pid, 'SIGTERM');
+        } catch {
+          resolve();
+        }
+        setTimeout(() => {
+          try {
+            process.kill(-child.pid, 'SIGKILL');
+          } catch {
+            /* already gone */
+          }
+        }, 5000).unref();
+      });
+    },
+  };
+}
+
+/** Builds what is stale, then serves the five apps and starts the API stack. */
+export async function startStack(config = stackConfig(), { withApi = apiExists(), quietApi = false, log = console.log } = {}) {
+  buildStale(config.apps, log);
+  const servers = Object.fromEntries(config.apps.map((app) => [app.name, createAppServer(app, config)]));
+  const api = withApi ? await startApi(config, { quiet: quietApi }) : null;
+  for (const server of Object.values(servers)) await server.start();
+  return {
+    config,
+    servers,
+    api,
+    async stop() {
+      await Promise.all(Object.values(servers).map((s) => s.stop()));
+      if (api) await api.stop();
+    },
+  };
+}

@@ -18,18 +18,20 @@ import type {
   User,
   UserService,
 } from '../contracts';
+import type { AxiosRequestConfig } from 'axios';
 import { apiClient, unwrap } from './client';
 
 /** Typed functions, one per call of spec section 7. Components call these, never axios. */
 
 export const login = (body: LoginRequest) => unwrap<LoginResponse>(apiClient.post('/api/auth/login', body));
-export const register = (body: SignupRequest) => unwrap<User>(apiClient.post('/api/auth/register', body));
+export const register = (body: SignupRequest, config?: AxiosRequestConfig) =>
+  unwrap<User>(apiClient.post('/api/auth/register', body, config));
 export const logout = () => unwrap<null>(apiClient.post('/api/auth/logout'));
 export const fetchMe = () => unwrap<User>(apiClient.get('/api/auth/me'));
-export const requestPasswordReset = (email: string) =>
-  unwrap<null>(apiClient.post('/api/auth/reset-password', { email }));
-export const resetPassword = (body: { email: string; otp: string; password: string }) =>
-  unwrap<null>(apiClient.post('/api/auth/forgot', body));
+export const requestPasswordReset = (email: string, config?: AxiosRequestConfig) =>
+  unwrap<null>(apiClient.post('/api/auth/reset-password', { email }, config));
+export const resetPassword = (body: { email: string; otp: string; password: string }, config?: AxiosRequestConfig) =>
+  unwrap<null>(apiClient.post('/api/auth/forgot', body, config));
 /** multipart: first_name, last_name, avatar (File), phone, address, and for providers bio, year_of_exp, basic_price. */
 export const updateProfile = (form: FormData) => unwrap<User>(apiClient.post('/api/auth/update-profile', form));
 

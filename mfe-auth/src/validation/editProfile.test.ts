@@ -1,0 +1,41 @@
+import { editProfileSchema } from './editProfile';
+import { errorsOf } from './testUtil';
+
+const valid = { first_name: 'Ada', last_name: 'Lovelace', phone: '5550100', address: '12 Market Street', bio: '' };
+
+describe('edit profile schema (rules applied, see docs/deviations.md)', () => {
+  it('accepts a valid profile, and empty phone and address', async () => {
+    expect(await errorsOf(editProfileSchema(false), valid)).toEqual({});
+    expect(await errorsOf(editProfileSchema(false), { ...valid, phone: '', address: '' })).toEqual({});
+  });
+
+  it('requires names of at most 15 characters', async () => {
+    expect(await errorsOf(editProfileSchema(false), { ...valid, first_name: '', last_name: 'L'.repeat(16) })).toEqual({
+      first_name: 'Required',
+      last_name: 'Must be 15 characters or less',
+    });
+  });
+
+  it('needs a numeric phone and phone and address of at least 6 characters', async () => {
+    expect(await errorsOf(editProfileSchema(false), { ...valid, phone: '12345', address: 'Road' })).toEqual({
+      phone: 'Phone must be at least 6 digits',
+      address: 'Address must be at least 6 characters',
+    });
+    expect(await errorsOf(editProfileSchema(false), { ...valid, phone: '555-0100' })).toEqual({
+      phone: 'Phone must contain digits only',
+    });
+  });
+
+  it('checks the provider fields only for providers', async () => {
+    const provider = { ...valid, year_of_exp: '-1', basic_price: 'abc' };
+    expect(await errorsOf(editProfileSchema(true), provider)).toEqual({
+      year_of_exp: 'Must be 0 or more',
+      basic_price: 'Must be a number',
+    });
+    expect(await errorsOf(editProfileSchema(true), { ...valid, year_of_exp: '2.5', basic_price: '' })).toEqual({
+      year_of_exp: 'Must be a whole number',
+    });
+    expect(await errorsOf(editProfileSchema(true), { ...valid, year_of_exp: '3', basic_price: '19.5' })).toEqual({});
+    expect(await errorsOf(editProfileSchema(false), provider)).toEqual({});
+  });
+});

@@ -1,0 +1,32 @@
+import * as Yup from 'yup';
+import { nameRule } from './rules';
+
+/**
+ * Edit-profile rules. The original defined these (names at most 15, phone and address at least 6)
+ * but never applied them; we apply them (docs/deviations.md).
+ */
+const optionalNumber = () =>
+  Yup.number()
+    .transform((value, original) => (original === '' || original === null ? undefined : value))
+    .typeError('Must be a number');
+
+/** Empty means "not given": the length rules apply only to a value. */
+const optionalString = () =>
+  Yup.string()
+    .trim()
+    .transform((value: string) => (value === '' ? undefined : value));
+
+export const editProfileSchema = (isProvider: boolean) =>
+  Yup.object({
+    first_name: nameRule(),
+    last_name: nameRule(),
+    phone: optionalString()
+      .matches(/^\d*$/, 'Phone must contain digits only')
+      .min(6, 'Phone must be at least 6 digits'),
+    address: optionalString().min(6, 'Address must be at least 6 characters'),
+    bio: Yup.string(),
+    year_of_exp: isProvider
+      ? optionalNumber().integer('Must be a whole number').min(0, 'Must be 0 or more')
+      : Yup.mixed(),
+    basic_price: isProvider ? optionalNumber().min(0, 'Must be 0 or more') : Yup.mixed(),
+  });

@@ -1,0 +1,37 @@
+import * as Yup from 'yup';
+
+/** MM/YY or MM/YYYY. */
+const EXPIRY = /^(0[1-9]|1[0-2])\s*\/\s*(\d{2}|\d{4})$/;
+
+/** The new payment form of spec section 5 (field names as in the original: cardName, cardNumber, expireyDate, cvv). */
+export const paymentCardSchema = Yup.object({
+  cardName: Yup.string().trim().required('Required').max(15, 'Must be 15 characters or less'),
+  cardNumber: Yup.string()
+    .transform((value: unknown) => (typeof value === 'string' ? value.replace(/\s+/g, '') : value))
+    .required('Must be 16 Digit')
+    .matches(/^\d{16}$/, 'Must be 16 Digit'),
+  expireyDate: Yup.string()
+    .trim()
+    .required('Expiry date is required')
+    .matches(EXPIRY, 'Expiry date must be MM/YY'),
+  cvv: Yup.string().trim().required('cvv date is required'),
+});
+
+export interface PaymentCardValues {
+  cardName: string;
+  cardNumber: string;
+  expireyDate: string;
+  cvv: string;
+}
+
+/** Maps the form to the card provider's token request; the number goes to the card provider only. */
+export function toCardTokenRequest(values: PaymentCardValues) {
+  const [, month, year] = EXPIRY.exec(values.expireyDate.trim()) ?? [];
+  return {
+    card_name: values.cardName.trim(),
+    card_number: values.cardNumber.replace(/\s+/g, ''),
+    exp_month: Number(month),
+    exp_year: year && year.length === 2 ? 2000 + Number(year) : Number(year),
+    cvc: values.cvv.trim(),
+  };
+}

@@ -1,0 +1,13 @@
+import * as Yup from 'yup';
+
+/**
+ * Field rules shared by several forms; messages are the spec's (section 5), spelling included.
+ * `required` comes first so that an empty field shows its "required" message, as Formik keeps the
+ * first message per field.
+ */
+export const emailRule = () => Yup.string().trim().required('Email is required').email('Email is invalid');
+
+export const passwordRule = () =>
+  Yup.string().required('Password is required').min(6, 'Password must be at least 6 charaters');
+
+export const nameRule = () => Yup.string().trim().required('Required').max(15, 'Must be 15 characters or less');

@@ -1,0 +1,47 @@
+import { signupSchema } from './signup';
+import { errorsOf } from './testUtil';
+
+const valid = {
+  first_name: 'Ada',
+  last_name: 'Lovelace',
+  email: 'ada@example.com',
+  password: 'secret1',
+  password_confirmation: 'secret1',
+};
+
+describe('signup schema (spec section 5)', () => {
+  it('accepts a complete form', async () => {
+    expect(await errorsOf(signupSchema, valid)).toEqual({});
+  });
+
+  it('requires every field', async () => {
+    expect(
+      await errorsOf(signupSchema, { first_name: '', last_name: '', email: '', password: '', password_confirmation: '' }),
+    ).toEqual({
+      first_name: 'Required',
+      last_name: 'Required',
+      email: 'Email is required',
+      password: 'Password is required',
+      password_confirmation: 'Confirm password is required',
+    });
+  });
+
+  it('limits names to 15 characters', async () => {
+    expect(await errorsOf(signupSchema, { ...valid, first_name: 'A'.repeat(16), last_name: 'B'.repeat(15) })).toEqual({
+      first_name: 'Must be 15 characters or less',
+    });
+    expect(await errorsOf(signupSchema, { ...valid, last_name: 'B'.repeat(16) })).toEqual({
+      last_name: 'Must be 15 characters or less',
+    });
+  });
+
+  it('checks email and password as login does, and that the passwords match', async () => {
+    expect(
+      await errorsOf(signupSchema, { ...valid, email: 'x', password: '123', password_confirmation: '1234' }),
+    ).toEqual({
+      email: 'Email is invalid',
+      password: 'Password must be at least 6 charaters',
+      password_confirmation: 'Password must match',
+    });
+  });
+});

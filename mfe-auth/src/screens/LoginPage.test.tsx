@@ -1,0 +1,111 @@
+import { act, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import LoginPage from './LoginPage';
+import { customer, renderWithStore } from '../testing/renderWithStore';
+import { fail, fakeApi, ok, recordBus } from '../testing/fakeApi';
+
+const setup = () => userEvent.setup({ advanceTimers: jest.advanceTimersByTime });
+
+describe('LoginPage', () => {
+  let bus: ReturnType<typeof recordBus>;
+  beforeEach(() => {
+    jest.useFakeTimers();
+    localStorage.clear();
+    bus = recordBus();
+    jest.spyOn(console, 'error').mockImplementation(() => undefined);
+  });
+  afterEach(() => {
+    bus.stop();
+    jest.useRealTimers();
+    jest.restoreAllMocks();
+  });
+
+  it('offers Customer by default, and links to forgot password and sign up', () => {
+    renderWithStore(<LoginPage />, { path: '/login' });
+    expect(screen.getByRole('heading', { name: 'Login' })).toBeInTheDocument();
+    expect(screen.getByRole('radio', { name: 'Customer' })).toBeChecked();
+    expect(screen.getByRole('radio', { name: 'Provider' })).not.toBeChecked();
+    expect(screen.getByRole('link', { name: 'Forgot Password?' })).toHaveAttribute('href', '/forgotpassword');
+    expect(screen.getByRole('link', { name: 'Sign Up' })).toHaveAttribute('href', '/signup');
+  });
+
+  it('says please enter correct email and password when submitted empty, and shows both required messages', async () => {
+    const api = fakeApi({});
+    const user = setup();
+    renderWithStore(<LoginPage />, { path: '/login' });
+    await user.click(screen.getByRole('button', { name: 'Login' }));
+    expect(bus.toasts()).toEqual([{ kind: 'error', message: 'please enter correct email and password' }]);
+    expect(await screen.findByText('Email is required')).toBeInTheDocument();
+    expect(screen.getByText('Password is required')).toBeInTheDocument();
+    await act(() => jest.advanceTimersByTimeAsync(1000));
+    expect(api.calls).toHaveLength(0);
+    api.restore();
+  });
+
+  it('shows the invalid email and short password messages', async () => {
+    const user = setup();
+    renderWithStore(<LoginPage />, { path: '/login' });
+    await user.type(screen.getByLabelText('Email'), 'nope');
+    await user.type(screen.getByLabelText('Password'), '123');
+    await user.click(screen.getByRole('button', { name: 'Login' }));
+    expect(await screen.findByText('Email is invalid')).toBeInTheDocument();
+    expect(screen.getByText('Password must be at least 6 charaters')).toBeInTheDocument();
+    expect(bus.toasts()).toEqual([]);
+  });
+
+  it('sends the login after 600 ms, stores user and token, marks logged in and opens home', async () => {
+    const api = fakeApi({ 'POST /api/auth/login': ok({ user: customer, token: 'secret-token' }, 'Login successful') });
+    const user = setup();
+    const { store } = renderWithStore(<LoginPage />, { path: '/login' });
+    await user.type(screen.getByLabelText('Email'), 'customer@example.com');
+    await user.type(screen.getByLabelText('Password'), 'password123');
+    await user.click(screen.getByRole('button', { name: 'Login' }));
+
+    await act(() => jest.advanceTimersByTimeAsync(599));
+    expect(api.calls).toHaveLength(0);
+    expect(screen.getByRole('status')).toHaveTextContent('Signing in');
+    await act(() => jest.advanceTimersByTimeAsync(1));
+    expect(api.calls).toHaveLength(1);
+    expect(api.calls[0].body).toEqual({
+      email: 'customer@example.com',
+      password: 'password123',
+      role: 'Customer',
+      device_id: localStorage.getItem('deviceId'),
+    });
+    expect(await screen.findByTestId('location')).toHaveTextContent(/^\/$/);
+    expect(store.getState().session).toMatchObject({ isLogin: true, token: 'secret-token', users: customer });
+    expect(bus.events).toContainEqual({ type: 'auth/loggedIn', user: customer, token: 'secret-token' });
+    api.restore();
+  });
+
+  it('sends the chosen role', async () => {
+    const api = fakeApi({ 'POST /api/auth/login': ok({ user: { ...customer, role: 'Provider' }, token: 't' }) });
+    const user = setup();
+    renderWithStore(<LoginPage />, { path: '/login' });
+    await user.click(screen.getByRole('radio', { name: 'Provider' }));
+    await user.type(screen.getByLabelText('Email'), 'provider@example.com');
+    await user.type(screen.getByLabelText('Password'), 'password123');
+    await user.click(screen.getByRole('button', { name: 'Login' }));
+    await act(() => jest.advanceTimersByTimeAsync(600));
+    expect(api.calls[0].body).toMatchObject({ role: 'Provider' });
+    api.restore();
+  });
+
+  it('on failure toasts Please Enter Correct Email or Password, sets a danger alert with the server message and stays', async () => {
+    const api = fakeApi({ 'POST /api/auth/login': fail(401, 'These credentials do not match our records.') });
+    const user = setup();
+    const { store } = renderWithStore(<LoginPage />, { path: '/login' });
+    await user.type(screen.getByLabelText('Email'), 'customer@example.com');
+    await user.type(screen.getByLabelText('Password'), 'wrong-password');
+    await user.click(screen.getByRole('button', { name: 'Login' }));
+    await act(() => jest.advanceTimersByTimeAsync(600));
+
+    expect(bus.toasts()).toEqual([{ kind: 'error', message: 'Please Enter Correct Email or Password' }]);
+    expect(bus.alerts()).toEqual([{ type: 'danger', message: 'These credentials do not match our records.' }]);
+    expect(store.getState().session.isLogin).toBe(false);
+    expect(screen.queryByTestId('location')).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Login' })).toBeEnabled();
+    expect(screen.queryByRole('status')).not.toBeInTheDocument();
+    api.restore();
+  });
+});

@@ -1,0 +1,82 @@
+import { useEffect, useRef, type FormEvent } from 'react';
+import { Formik, type FormikHelpers } from 'formik';
+import { Link, useNavigate } from 'react-router-dom';
+import { bus, login, sessionActions, useAppDispatch, type Role } from 'shared';
+import { RoleChoice } from '../components/RoleChoice';
+import { TextField } from '../components/TextField';
+import { Loader } from '../components/Loader';
+import { AuthCard } from '../components/AuthCard';
+import { loginSchema } from '../validation/login';
+import { getDeviceId } from '../deviceId';
+import { LOGIN_DELAY_MS } from '../constants';
+
+interface Values {
+  role: Role;
+  email: string;
+  password: string;
+}
+
+const initialValues: Values = { role: 'Customer', email: '', password: '' };
+
+export default function LoginPage() {
+  const dispatch = useAppDispatch();
+  const navigate = useNavigate();
+  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  useEffect(() => () => clearTimeout(timer.current), []);
+
+  /** Spec section 9: the login is submitted after a 600 ms delay. */
+  const submit = (values: Values, helpers: FormikHelpers<Values>) =>
+    new Promise<void>((resolve) => {
+      timer.current = setTimeout(async () => {
+        try {
+          const { data } = await login({
+            email: values.email.trim(),
+            password: values.password,
+            role: values.role,
+            device_id: getDeviceId(),
+          });
+          dispatch(sessionActions.loggedIn({ user: data.user, token: data.token }));
+          bus.emit({ type: 'auth/loggedIn', user: data.user, token: data.token });
+          navigate('/', { replace: true });
+        } catch (error) {
+          // The API client has already set the danger alert with the server's message (spec section 8).
+          console.error(error);
+          bus.emit({ type: 'toast/show', kind: 'error', message: 'Please Enter Correct Email or Password' });
+          helpers.setSubmitting(false);
+        }
+        resolve();
+      }, LOGIN_DELAY_MS);
+    });
+
+  return (
+    <AuthCard title="Login">
+      <Formik initialValues={initialValues} validationSchema={loginSchema} onSubmit={submit}>
+        {({ values, isSubmitting, handleSubmit }) => {
+          const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+            if (!values.email && !values.password) {
+              bus.emit({ type: 'toast/show', kind: 'error', message: 'please enter correct email and password' });
+            }
+            handleSubmit(event);
+          };
+          return (
+            <form noValidate onSubmit={onSubmit}>
+              <RoleChoice legend="Login as" />
+              <TextField name="email" label="Email" type="email" autoComplete="email" />
+              <TextField name="password" label="Password" type="password" autoComplete="current-password" />
+              <p className="auth-aside">
+                <Link to="/forgotpassword">Forgot Password?</Link>
+              </p>
+              <button type="submit" className="auth-primary" disabled={isSubmitting}>
+                Login
+              </button>
+              {isSubmitting ? <Loader label="Signing in" /> : null}
+              <p className="auth-aside">
+                Don&apos;t have an account? <Link to="/signup">Sign Up</Link>
+              </p>
+            </form>
+          );
+        }}
+      </Formik>
+    </AuthCard>
+  );
+}

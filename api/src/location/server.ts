@@ -1,0 +1,181 @@
+/**
+ * The location server: the embedded stand-in for Firebase Realtime Database (DESIGN.md section 6).
+ *
+ * It wraps the npm `firebase-server` package (CommonJS; it runs its own firebase 8.10.1 in memory and
+ * checks every read and write against Firebase security rules with targaryen). Browsers use the real
+ * `firebase` 12 SDK, either with `connectDatabaseEmulator(db, host, port)` or with a databaseURL
+ * pointing here (`ws://localhost:9000`, `http://127.0.0.1:9000?ns=marketplace`); providers write
+ * `provider/latLng/{userId}` = `{ lat, lng }`, the customer's map listens with `onValue`
+ * (firebase-server answers listens, not the one-shot `get()`).
+ */
+import { createRequire } from 'node:module';
+import { createServer, type Server } from 'node:http';
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+
+const require = createRequire(import.meta.url);
+
+/** The part of firebase-server's API we use (the package's own typings pull in firebase 8's). */
+interface FirebaseServerInstance {
+  setRules(rules: object): void;
+  getValue(): Promise<unknown>;
+  close(callback?: (err?: Error) => void): Promise<void>;
+}
+type FirebaseServerConstructor = new (
+  options: { server: Server; maxPayload?: number; maxFrameLength?: number },
+  name?: string,
+  data?: unknown,
+) => FirebaseServerInstance;
+
+export interface LocationServerOptions {
+  port: number;
+  /** Interface to listen on; 127.0.0.1 unless given. */
+  host?: string;
+  /**
+   * Security rules, either as a whole rules file (`{ "rules": { ... } }`) or just its `rules` object.
+   * Default: {@link EMBEDDED_RULES}. Pass {@link loadProductionRules}() to run the production rules,
+   * which need signed-in clients (`connectDatabaseEmulator(db, host, port, { mockUserToken: { sub: uid } })`).
+   */
+  rules?: object;
+  /**
+   * Host (and port) the server names in its handshake; clients not in emulator mode reconnect to it.
+   * Default `${host}:${port}` (`localhost:${port}` when listening on all interfaces).
+   */
+  advertisedHost?: string;
+  /** Largest WebSocket message a client may send (bytes). Default 64 KiB. */
+  maxMessageBytes?: number;
+}
+
+export interface LocationServer {
+  port: number;
+  close(): Promise<void>;
+}
+
+/**
+ * Rules of the embedded default. The local stack has no Firebase Authentication, so writes are not
+ * tied to a signed-in uid here (production rules are, see api/firebase/database.rules.json); what
+ * may be written is still restricted: only `provider/latLng/{id}` holding numeric lat and lng,
+ * nothing else anywhere, so the in-memory database stays small.
+ */
+export const EMBEDDED_RULES = {
+  rules: {
+    '.read': false,
+    '.write': false,
+    provider: {
+      latLng: {
+        $userId: {
+          '.read': true,
+          '.write': "$userId.matches(/^[0-9A-Za-z_-]{1,64}$/)",
+          '.validate': "newData.hasChildren(['lat', 'lng'])",
+          lat: { '.validate': 'newData.isNumber() && newData.val() >= -90 && newData.val() <= 90' },
+          lng: { '.validate': 'newData.isNumber() && newData.val() >= -180 && newData.val() <= 180' },
+          $other: { '.validate': false },
+        },
+      },
+    },
+  },
+} as const;
+
+/** Path of the production rules file (deployed to a real Firebase project). */
+export const PRODUCTION_RULES_PATH = fileURLToPath(new URL('../../firebase/database.rules.json', import.meta.url));
+
+/** Reads api/firebase/database.rules.json. */
+export function loadProductionRules(): object {
+  return JSON.parse(readFileSync(PRODUCTION_RULES_PATH, 'utf8')) as object;
+}
+
+function asRulesFile(rules: object): object {
+  return 'rules' in rules ? rules : { rules };
+}
+
+/** The part of targaryen's (immutable) Database that firebase-server keeps as `targaryen`. */
+interface RulesDatabase {
+  rules: unknown;
+  root: unknown;
+  auth: unknown;
+  timestamp: number;
+  debug: boolean;
+  constructor: new (opts: { rules: unknown; data: unknown; auth: unknown; now: number; debug: boolean }) => RulesDatabase;
+}
+
+/**
+ * Works around a firebase-server 1.1.0 / targaryen 3 defect that would let an unauthenticated
+ * client act as the last user who wrote: after each allowed write firebase-server keeps the
+ * resulting rules database, which still carries the writer's auth, and checks the next request with
+ * `.as(authData())`; for a client without a token authData() is undefined and targaryen's `as()`
+ * keeps the previous auth when given null or undefined. We store every new rules database with
+ * its auth cleared, so each request is checked with its own connection's auth only.
+ */
+function forgetWriterAuth(server: FirebaseServerInstance): void {
+  const target = server as unknown as { targaryen: RulesDatabase };
+  const withoutAuth = (db: RulesDatabase): RulesDatabase =>
+    db.auth === null
+      ? db
+      : new db.constructor({ rules: db.rules, data: db.root, auth: null, now: db.timestamp, debug: db.debug });
+  let current = withoutAuth(target.targaryen);
+  Object.defineProperty(target, 'targaryen', {
+    configurable: true,
+    enumerable: true,
+    get: () => current,
+    set: (db: RulesDatabase) => {
+      current = withoutAuth(db);
+    },
+  });
+}
+
+export async function startLocationServer(opts: LocationServerOptions): Promise<LocationServer> {
+  const FirebaseServer = require('firebase-server') as FirebaseServerConstructor;
+  const host = opts.host ?? '127.0.0.1';
+
+  // Our own HTTP server, so that the port is known (port 0 works) before firebase-server attaches
+  // its WebSocket endpoint, and so that close() can end every connection.
+  const http = createServer((req, res) => {
+    if (req.url === '/' || req.url === '/health') {
+      res.writeHead(200, { 'content-type': 'application/json' });
+      res.end('{"ok":true}');
+      return;
+    }
+    res.writeHead(404, { 'content-type': 'application/json' });
+    res.end('{"error":"Not found"}');
+  });
+  http.on('clientError', (_err, socket) => socket.destroy());
+  await new Promise<void>((resolve, reject) => {
+    http.once('error', reject);
+    http.listen(opts.port, host, () => {
+      http.off('error', reject);
+      resolve();
+    });
+  });
+  const address = http.address();
+  const port = typeof address === 'object' && address ? address.port : opts.port;
+  const advertisedHost =
+    opts.advertisedHost ?? `${host === '0.0.0.0' || host === '::' ? 'localhost' : host.includes(':') ? `[${host}]` : host}:${port}`;
+
+  let firebase: FirebaseServerInstance;
+  try {
+    firebase = new FirebaseServer({ server: http, maxPayload: opts.maxMessageBytes ?? 64 * 1024 }, advertisedHost);
+    forgetWriterAuth(firebase);
+    firebase.setRules(asRulesFile(opts.rules ?? EMBEDDED_RULES));
+  } catch (err) {
+    http.close();
+    throw err;
+  }
+
+  let closed: Promise<void> | undefined;
+  return {
+    port,
+    close() {
+      closed ??= (async () => {
+        await firebase.close().catch(() => undefined); // terminates the WebSocket clients
+        // firebase-server keeps an in-memory firebase 8 app per instance; release it.
+        const app = (firebase as unknown as { app?: { delete?: () => Promise<void> } }).app;
+        await app?.delete?.().catch(() => undefined);
+        await new Promise<void>((resolve) => {
+          http.close(() => resolve());
+          http.closeAllConnections();
+        });
+      })();
+      return closed;
+    },
+  };
+}

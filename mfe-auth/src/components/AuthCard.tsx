@@ -5,8 +5,8 @@ import '../auth.css';
 export function AuthCard({ title, children }: { title: string; children: ReactNode }) {
   return (
     <main className="auth-page">
-      <section className="auth-card" aria-labelledby="auth-card-title">
-        <h1 id="auth-card-title">{title}</h1>
+      <section className="auth-card">
+        <h1>{title}</h1>
         {children}
       </section>
     </main>

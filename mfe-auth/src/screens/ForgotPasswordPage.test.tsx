@@ -1,0 +1,50 @@
+import { screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import ForgotPasswordPage from './ForgotPasswordPage';
+import { renderWithStore } from '../testing/renderWithStore';
+import { fail, fakeApi, ok, recordBus } from '../testing/fakeApi';
+
+describe('ForgotPasswordPage', () => {
+  let bus: ReturnType<typeof recordBus>;
+  beforeEach(() => {
+    bus = recordBus();
+    jest.spyOn(console, 'error').mockImplementation(() => undefined);
+  });
+  afterEach(() => {
+    bus.stop();
+    jest.restoreAllMocks();
+  });
+
+  it('requires a valid email', async () => {
+    const user = userEvent.setup();
+    renderWithStore(<ForgotPasswordPage />, { path: '/forgotpassword' });
+    await user.click(screen.getByRole('button', { name: 'Submit' }));
+    expect(await screen.findByText('Email is required')).toBeInTheDocument();
+    await user.type(screen.getByLabelText('Email'), 'nope');
+    expect(await screen.findByText('Email is invalid')).toBeInTheDocument();
+  });
+
+  it('sends the reset request, toasts the spec message and goes to /newpassword', async () => {
+    const api = fakeApi({ 'POST /api/auth/reset-password': ok(null, 'OTP sent') });
+    const user = userEvent.setup();
+    renderWithStore(<ForgotPasswordPage />, { path: '/forgotpassword' });
+    await user.type(screen.getByLabelText('Email'), 'customer@example.com');
+    await user.click(screen.getByRole('button', { name: 'Submit' }));
+    expect(await screen.findByTestId('location')).toHaveTextContent('/newpassword');
+    expect(api.calls[0].body).toEqual({ email: 'customer@example.com' });
+    expect(bus.toasts()).toEqual([{ kind: 'success', message: 'Email has been sent to your email address' }]);
+    api.restore();
+  });
+
+  it('toasts the server message on failure and stays', async () => {
+    const api = fakeApi({ 'POST /api/auth/reset-password': fail(404, 'We can not find a user with that email address.') });
+    const user = userEvent.setup();
+    renderWithStore(<ForgotPasswordPage />, { path: '/forgotpassword' });
+    await user.type(screen.getByLabelText('Email'), 'nobody@example.com');
+    await user.click(screen.getByRole('button', { name: 'Submit' }));
+    expect(await screen.findByRole('button', { name: 'Submit' })).toBeEnabled();
+    expect(bus.toasts()).toEqual([{ kind: 'error', message: 'We can not find a user with that email address.' }]);
+    expect(screen.queryByTestId('location')).not.toBeInTheDocument();
+    api.restore();
+  });
+});

@@ -1,0 +1,65 @@
+import { screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import NewPasswordPage from './NewPasswordPage';
+import { renderWithStore } from '../testing/renderWithStore';
+import { fail, fakeApi, ok, recordBus } from '../testing/fakeApi';
+
+describe('NewPasswordPage', () => {
+  let bus: ReturnType<typeof recordBus>;
+  beforeEach(() => {
+    bus = recordBus();
+    jest.spyOn(console, 'error').mockImplementation(() => undefined);
+  });
+  afterEach(() => {
+    bus.stop();
+    jest.restoreAllMocks();
+  });
+
+  it('shows the required messages', async () => {
+    const user = userEvent.setup();
+    renderWithStore(<NewPasswordPage />, { path: '/newpassword' });
+    await user.click(screen.getByRole('button', { name: 'Submit' }));
+    expect(await screen.findByText('Email is required')).toBeInTheDocument();
+    expect(screen.getByText('OTP is required')).toBeInTheDocument();
+    expect(screen.getByText('Password is required')).toBeInTheDocument();
+  });
+
+  it('wants a valid email and a new password of at least 6 characters', async () => {
+    const user = userEvent.setup();
+    renderWithStore(<NewPasswordPage />, { path: '/newpassword' });
+    await user.type(screen.getByLabelText('Email'), 'bad');
+    await user.type(screen.getByLabelText('OTP'), '123456');
+    await user.type(screen.getByLabelText('New Password'), '12345');
+    await user.click(screen.getByRole('button', { name: 'Submit' }));
+    expect(await screen.findByText('Email is invalid')).toBeInTheDocument();
+    expect(screen.getByText('Password must be at least 6 charaters')).toBeInTheDocument();
+  });
+
+  it('prefills the email from the forgot-password step, resets and goes to /login', async () => {
+    const api = fakeApi({ 'POST /api/auth/forgot': ok(null, 'Password has been reset') });
+    const user = userEvent.setup();
+    renderWithStore(<NewPasswordPage />, { path: '/newpassword', state: { email: 'customer@example.com' } });
+    expect(screen.getByLabelText('Email')).toHaveValue('customer@example.com');
+    await user.type(screen.getByLabelText('OTP'), '482913');
+    await user.type(screen.getByLabelText('New Password'), 'newpass1');
+    await user.click(screen.getByRole('button', { name: 'Submit' }));
+    expect(await screen.findByTestId('location')).toHaveTextContent('/login');
+    expect(api.calls[0].body).toEqual({ email: 'customer@example.com', otp: '482913', password: 'newpass1' });
+    expect(bus.toasts()).toEqual([{ kind: 'success', message: 'Password has been reset' }]);
+    api.restore();
+  });
+
+  it('toasts the server message when the OTP is wrong and stays', async () => {
+    const api = fakeApi({ 'POST /api/auth/forgot': fail(400, 'The OTP is invalid or has expired.') });
+    const user = userEvent.setup();
+    renderWithStore(<NewPasswordPage />, { path: '/newpassword' });
+    await user.type(screen.getByLabelText('Email'), 'customer@example.com');
+    await user.type(screen.getByLabelText('OTP'), '000000');
+    await user.type(screen.getByLabelText('New Password'), 'newpass1');
+    await user.click(screen.getByRole('button', { name: 'Submit' }));
+    expect(await screen.findByRole('button', { name: 'Submit' })).toBeEnabled();
+    expect(bus.toasts()).toEqual([{ kind: 'error', message: 'The OTP is invalid or has expired.' }]);
+    expect(screen.queryByTestId('location')).not.toBeInTheDocument();
+    api.restore();
+  });
+});

@@ -1,0 +1,55 @@
+import { Form, Formik } from 'formik';
+import { Link, useLocation, useNavigate } from 'react-router-dom';
+import { bus, resetPassword } from 'shared';
+import { AuthCard } from '../components/AuthCard';
+import { TextField } from '../components/TextField';
+import { Loader } from '../components/Loader';
+import { newPasswordSchema } from '../validation/newPassword';
+import { messageOf } from '../apiMessage';
+
+interface Values {
+  email: string;
+  otp: string;
+  password: string;
+}
+
+export default function NewPasswordPage() {
+  const navigate = useNavigate();
+  const state = useLocation().state as { email?: unknown } | null;
+  const initialValues: Values = { email: typeof state?.email === 'string' ? state.email : '', otp: '', password: '' };
+
+  const submit = async (values: Values) => {
+    try {
+      const { message } = await resetPassword(
+        { email: values.email.trim(), otp: values.otp.trim(), password: values.password },
+        { silent: true },
+      );
+      if (message) bus.emit({ type: 'toast/show', kind: 'success', message });
+      navigate('/login');
+    } catch (error) {
+      console.error(error);
+      bus.emit({ type: 'toast/show', kind: 'error', message: messageOf(error) });
+    }
+  };
+
+  return (
+    <AuthCard title="New Password">
+      <Formik initialValues={initialValues} validationSchema={newPasswordSchema} onSubmit={submit}>
+        {({ isSubmitting }) => (
+          <Form noValidate>
+            <TextField name="email" label="Email" type="email" autoComplete="email" />
+            <TextField name="otp" label="OTP" inputMode="numeric" autoComplete="one-time-code" />
+            <TextField name="password" label="New Password" type="password" autoComplete="new-password" />
+            <button type="submit" className="auth-primary" disabled={isSubmitting}>
+              Submit
+            </button>
+            {isSubmitting ? <Loader label="Saving" /> : null}
+            <p className="auth-aside">
+              <Link to="/login">Back to Login</Link>
+            </p>
+          </Form>
+        )}
+      </Formik>
+    </AuthCard>
+  );
+}

@@ -1,0 +1,78 @@
+import { Form, Formik } from 'formik';
+import { Link, useNavigate } from 'react-router-dom';
+import { bus, register, type Role } from 'shared';
+import { AuthCard } from '../components/AuthCard';
+import { RoleChoice } from '../components/RoleChoice';
+import { TextField } from '../components/TextField';
+import { Loader } from '../components/Loader';
+import { signupSchema } from '../validation/signup';
+import { messageOf } from '../apiMessage';
+
+interface Values {
+  role: Role;
+  first_name: string;
+  last_name: string;
+  email: string;
+  password: string;
+  password_confirmation: string;
+}
+
+/** Spec section 4: Provider is the default role on sign-up. */
+const initialValues: Values = {
+  role: 'Provider',
+  first_name: '',
+  last_name: '',
+  email: '',
+  password: '',
+  password_confirmation: '',
+};
+
+export default function SignupPage() {
+  const navigate = useNavigate();
+
+  const submit = async (values: Values) => {
+    try {
+      const { message } = await register(
+        {
+          role: values.role,
+          first_name: values.first_name.trim(),
+          last_name: values.last_name.trim(),
+          email: values.email.trim(),
+          password: values.password,
+          password_confirmation: values.password_confirmation,
+        },
+        { silent: true },
+      );
+      if (message) bus.emit({ type: 'toast/show', kind: 'success', message });
+      navigate('/login');
+    } catch (error) {
+      console.error(error);
+      // Spec section 8: a sign-up failure toasts the server's message.
+      bus.emit({ type: 'toast/show', kind: 'error', message: messageOf(error) });
+    }
+  };
+
+  return (
+    <AuthCard title="Sign Up">
+      <Formik initialValues={initialValues} validationSchema={signupSchema} onSubmit={submit}>
+        {({ isSubmitting }) => (
+          <Form noValidate>
+            <RoleChoice legend="Sign up as" />
+            <TextField name="first_name" label="First Name" autoComplete="given-name" />
+            <TextField name="last_name" label="Last Name" autoComplete="family-name" />
+            <TextField name="email" label="Email" type="email" autoComplete="email" />
+            <TextField name="password" label="Password" type="password" autoComplete="new-password" />
+            <TextField name="password_confirmation" label="Confirm Password" type="password" autoComplete="new-password" />
+            <button type="submit" className="auth-primary" disabled={isSubmitting}>
+              Sign Up
+            </button>
+            {isSubmitting ? <Loader label="Signing up" /> : null}
+            <p className="auth-aside">
+              Already have an account? <Link to="/login">Login</Link>
+            </p>
+          </Form>
+        )}
+      </Formik>
+    </AuthCard>
+  );
+}

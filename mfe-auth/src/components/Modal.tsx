@@ -1,3 +1,4 @@
+import '../auth.css';
 import { useEffect, useId, type ReactNode } from 'react';
 
 /** A simple accessible dialog; Escape or the close button dismisses it. */

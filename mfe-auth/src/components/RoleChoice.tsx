@@ -1,3 +1,4 @@
+import '../auth.css';
 import { useField } from 'formik';
 import type { Role } from 'shared';
 

@@ -1,3 +1,4 @@
+import '../auth.css';
 import { useId, type InputHTMLAttributes } from 'react';
 import { useField } from 'formik';
 

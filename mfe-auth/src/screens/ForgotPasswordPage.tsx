@@ -1,9 +1,8 @@
 import { Form, Formik } from 'formik';
 import { Link, useNavigate } from 'react-router-dom';
-import { bus, requestPasswordReset } from 'shared';
+import { bus, Loader, requestPasswordReset } from 'shared';
 import { AuthCard } from '../components/AuthCard';
 import { TextField } from '../components/TextField';
-import { Loader } from '../components/Loader';
 import { forgotPasswordSchema } from '../validation/forgotPassword';
 import { messageOf } from '../apiMessage';
 

@@ -1,10 +1,9 @@
 import { useEffect, useRef, type FormEvent } from 'react';
 import { Formik, type FormikHelpers } from 'formik';
 import { Link, useNavigate } from 'react-router-dom';
-import { bus, login, sessionActions, useAppDispatch, type Role } from 'shared';
+import { bus, Loader, login, sessionActions, useAppDispatch, type Role } from 'shared';
 import { RoleChoice } from '../components/RoleChoice';
 import { TextField } from '../components/TextField';
-import { Loader } from '../components/Loader';
 import { AuthCard } from '../components/AuthCard';
 import { loginSchema } from '../validation/login';
 import { getDeviceId } from '../deviceId';

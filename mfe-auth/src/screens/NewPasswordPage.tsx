@@ -1,9 +1,8 @@
 import { Form, Formik } from 'formik';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
-import { bus, resetPassword } from 'shared';
+import { bus, Loader, resetPassword } from 'shared';
 import { AuthCard } from '../components/AuthCard';
 import { TextField } from '../components/TextField';
-import { Loader } from '../components/Loader';
 import { newPasswordSchema } from '../validation/newPassword';
 import { messageOf } from '../apiMessage';
 

@@ -1,10 +1,9 @@
 import { Form, Formik } from 'formik';
 import { Link, useNavigate } from 'react-router-dom';
-import { bus, register, type Role } from 'shared';
+import { bus, Loader, register, type Role } from 'shared';
 import { AuthCard } from '../components/AuthCard';
 import { RoleChoice } from '../components/RoleChoice';
 import { TextField } from '../components/TextField';
-import { Loader } from '../components/Loader';
 import { signupSchema } from '../validation/signup';
 import { messageOf } from '../apiMessage';
 

@@ -1,0 +1,79 @@
+import '../auth.css';
+import { ErrorState, Loader, type PaymentMethod } from 'shared';
+import type { LoadStatus } from '../payments/usePaymentMethods';
+
+/** "**** **** **** 4242" */
+export const maskedNumber = (last4: string) => `**** **** **** ${last4}`;
+
+function TrashIcon() {
+  return (
+    <svg width="18" height="18" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
+      <path
+        fill="currentColor"
+        d="M9 3h6l1 1h4v2H4V4h4l1-1zm-3 5h12l-1 13H7L6 8zm4 2v9h2v-9h-2zm4 0v9h2v-9h-2z"
+      />
+    </svg>
+  );
+}
+
+/** Card-less illustration of the Payments screen (spec section 2). */
+export function NoCardsIllustration() {
+  return (
+    <div className="auth-empty">
+      <svg width="160" height="110" viewBox="0 0 160 110" role="img" aria-label="No saved cards">
+        <rect x="14" y="18" width="120" height="76" rx="10" fill="#e8eefc" stroke="#9db4ef" strokeWidth="2" />
+        <rect x="14" y="34" width="120" height="14" fill="#9db4ef" />
+        <rect x="26" y="62" width="44" height="8" rx="4" fill="#c5d4f6" />
+        <circle cx="128" cy="86" r="20" fill="#fff" stroke="#9db4ef" strokeWidth="2" />
+        <path d="M120 78l16 16M136 78l-16 16" stroke="#6d8fe0" strokeWidth="3" strokeLinecap="round" />
+      </svg>
+      <p>You have no saved cards yet.</p>
+    </div>
+  );
+}
+
+export interface PaymentCardListProps {
+  cards: PaymentMethod[];
+  status: LoadStatus;
+  busy: boolean;
+  onRetry: () => void;
+  onMakeDefault: (id: number) => void;
+  onDelete: (id: number) => void;
+}
+
+/** Saved cards with brand and masked last four; the first is the default, the others offer Make this Default. */
+export function PaymentCardList({ cards, status, busy, onRetry, onMakeDefault, onDelete }: PaymentCardListProps) {
+  if (status === 'loading') return <Loader label="Loading cards" />;
+  if (status === 'error') return <ErrorState message="Your saved cards could not be loaded." onRetry={onRetry} />;
+  if (cards.length === 0) return <NoCardsIllustration />;
+  return (
+    <ul className="auth-cards" aria-busy={busy || undefined}>
+      {cards.map((card, index) => {
+        const name = `${card.card_brand} ending in ${card.card_last4}`;
+        return (
+          <li key={card.id} className="auth-card-row" aria-label={name}>
+            <span className="auth-card-brand">{card.card_brand}</span>
+            <span className="auth-card-number">{maskedNumber(card.card_last4)}</span>
+            {index === 0 ? (
+              <span className="auth-badge">Default</span>
+            ) : (
+              <button type="button" className="auth-link-button" disabled={busy} onClick={() => onMakeDefault(card.id)}>
+                Make this Default
+              </button>
+            )}
+            <button
+              type="button"
+              className="auth-icon-button"
+              aria-label={`Delete ${name}`}
+              title="Delete"
+              disabled={busy}
+              onClick={() => onDelete(card.id)}
+            >
+              <TrashIcon />
+            </button>
+          </li>
+        );
+      })}
+    </ul>
+  );
+}

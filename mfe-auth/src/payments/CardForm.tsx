@@ -1,0 +1,63 @@
+import { useState, type ReactNode } from 'react';
+import { Form, Formik } from 'formik';
+import { createSandboxCardToken, Loader } from 'shared';
+import { TextField } from '../components/TextField';
+import { paymentCardSchema, toCardTokenRequest, type PaymentCardValues } from '../validation/paymentCard';
+import { messageOf } from '../apiMessage';
+
+const initialValues: PaymentCardValues = { cardName: '', cardNumber: '', expireyDate: '', cvv: '' };
+
+/**
+ * The card form of the sandbox card provider (the embedded default). The card goes to the card
+ * provider's token endpoint only; the caller gets the token (never the number).
+ */
+export function CardForm({
+  submitLabel,
+  onToken,
+  footer,
+}: {
+  submitLabel: string;
+  onToken: (token: string) => Promise<unknown> | void;
+  footer?: ReactNode;
+}) {
+  const [error, setError] = useState<string | null>(null);
+
+  const submit = async (values: PaymentCardValues) => {
+    setError(null);
+    let token: string;
+    try {
+      const answer = await createSandboxCardToken(toCardTokenRequest(values));
+      token = answer?.id ?? '';
+    } catch (e) {
+      console.error(e);
+      setError(messageOf(e));
+      return;
+    }
+    await onToken(token);
+  };
+
+  return (
+    <Formik initialValues={initialValues} validationSchema={paymentCardSchema} onSubmit={submit}>
+      {({ isSubmitting }) => (
+        <Form noValidate>
+          <TextField name="cardName" label="Card Name" autoComplete="cc-name" />
+          <TextField name="cardNumber" label="Card Number" inputMode="numeric" autoComplete="cc-number" maxLength={19} />
+          <TextField name="expireyDate" label="Expiry Date" placeholder="MM/YY" autoComplete="cc-exp" />
+          <TextField name="cvv" label="CVV" inputMode="numeric" autoComplete="cc-csc" maxLength={4} />
+          {error ? (
+            <p role="alert" className="auth-error">
+              {error}
+            </p>
+          ) : null}
+          <div className="auth-form-actions">
+            <button type="submit" className="auth-primary" disabled={isSubmitting}>
+              {submitLabel}
+            </button>
+            {footer}
+          </div>
+          {isSubmitting ? <Loader label="Saving card" /> : null}
+        </Form>
+      )}
+    </Formik>
+  );
+}

@@ -1,0 +1,96 @@
+import { useCallback, useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import type { Stripe, StripeCardElement } from '@stripe/stripe-js';
+import { ErrorState, getRuntimeConfig, Loader } from 'shared';
+import { loadStripeWithTimeout } from './loadStripe';
+import { messageOf } from '../apiMessage';
+
+/**
+ * Stripe Elements checkout, used only when a publishable key is configured (DESIGN.md section 6).
+ * The card is entered in Stripe's own field and tokenised by Stripe.
+ */
+export default function StripeCardForm({
+  submitLabel,
+  onToken,
+  footer,
+}: {
+  submitLabel: string;
+  onToken: (token: string) => Promise<unknown> | void;
+  footer?: ReactNode;
+}) {
+  const key = getRuntimeConfig().stripePublishableKey;
+  const nameId = useId();
+  const mountRef = useRef<HTMLDivElement>(null);
+  const cardRef = useRef<StripeCardElement | null>(null);
+  const [stripe, setStripe] = useState<Stripe | null>(null);
+  const [loadError, setLoadError] = useState<string | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [name, setName] = useState('');
+  const [submitting, setSubmitting] = useState(false);
+
+  const load = useCallback(() => {
+    setLoadError(null);
+    setStripe(null);
+    loadStripeWithTimeout(key).then(setStripe, (e: unknown) => {
+      console.error(e);
+      setLoadError(messageOf(e));
+    });
+  }, [key]);
+
+  useEffect(load, [load]);
+
+  useEffect(() => {
+    if (!stripe || !mountRef.current) return undefined;
+    const card = stripe.elements().create('card');
+    card.mount(mountRef.current);
+    cardRef.current = card;
+    return () => {
+      card.destroy();
+      cardRef.current = null;
+    };
+  }, [stripe]);
+
+  if (loadError) return <ErrorState message="The card provider could not be loaded." detail={loadError} onRetry={load} />;
+  if (!stripe) return <Loader label="Loading the card provider" />;
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (!cardRef.current) return;
+    setSubmitting(true);
+    setError(null);
+    try {
+      const result = await stripe.createToken(cardRef.current, { name: name.trim() || undefined });
+      if (result.error) {
+        setError(result.error.message ?? 'something went wrong');
+        return;
+      }
+      await onToken(result.token?.id ?? '');
+    } catch (e) {
+      console.error(e);
+      setError(messageOf(e));
+    } finally {
+      setSubmitting(false);
+    }
+  };
+
+  return (
+    <form noValidate onSubmit={submit}>
+      <div className="auth-field">
+        <label htmlFor={nameId}>Card Name</label>
+        <input id={nameId} value={name} onChange={(e) => setName(e.target.value)} autoComplete="cc-name" />
+      </div>
+      <div className="auth-stripe-card" ref={mountRef} data-testid="stripe-card-element" />
+      {error ? (
+        <p role="alert" className="auth-error">
+          {error}
+        </p>
+      ) : null}
+      <div className="auth-form-actions">
+        <button type="submit" className="auth-primary" disabled={submitting}>
+          {submitLabel}
+        </button>
+        {footer}
+      </div>
+      {submitting ? <Loader label="Saving card" /> : null}
+    </form>
+  );
+}

@@ -1,0 +1,98 @@
+import { useCallback, useEffect, useState } from 'react';
+import {
+  addPaymentMethod,
+  bus,
+  deletePaymentMethod,
+  fetchPaymentMethods,
+  makeDefaultPaymentMethod,
+  sessionActions,
+  useAppDispatch,
+  useSession,
+  type PaymentMethod,
+} from 'shared';
+
+export type LoadStatus = 'loading' | 'ready' | 'error';
+
+/** Spec section 9: the default card is the first in the list. */
+export function defaultFirst(cards: PaymentMethod[]): PaymentMethod[] {
+  const index = cards.findIndex((c) => c.is_default);
+  if (index <= 0) return cards;
+  return [cards[index], ...cards.slice(0, index), ...cards.slice(index + 1)];
+}
+
+/**
+ * The saved cards: loaded from the API (with a loader), kept in the session (`paymentMethod`) so
+ * every screen sees the same list, and changed through the API only.
+ */
+export function usePaymentMethods({ autoLoad = true }: { autoLoad?: boolean } = {}) {
+  const dispatch = useAppDispatch();
+  const cards = useSession().paymentMethod;
+  const [status, setStatus] = useState<LoadStatus>(autoLoad ? 'loading' : 'ready');
+  const [busy, setBusy] = useState(false);
+
+  const store = useCallback(
+    (list: PaymentMethod[]) => dispatch(sessionActions.patched({ paymentMethod: defaultFirst(list) })),
+    [dispatch],
+  );
+
+  const refresh = useCallback(async () => {
+    const { data } = await fetchPaymentMethods();
+    store(data);
+  }, [store]);
+
+  const load = useCallback(async () => {
+    setStatus('loading');
+    try {
+      await refresh();
+      setStatus('ready');
+    } catch (error) {
+      console.error(error);
+      setStatus('error');
+    }
+  }, [refresh]);
+
+  useEffect(() => {
+    if (autoLoad) void load();
+  }, [autoLoad, load]);
+
+  /** Runs a change with the list marked busy; answers whether it succeeded (failures are only logged). */
+  const mutate = async (change: () => Promise<void>): Promise<boolean> => {
+    setBusy(true);
+    try {
+      await change();
+      return true;
+    } catch (error) {
+      console.error(error);
+      return false;
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  /** Saves the token the card provider returned; an empty token says 'something went wrong' (spec section 8). */
+  const add = (token: string | null | undefined) => {
+    if (!token) {
+      bus.emit({ type: 'toast/show', kind: 'error', message: 'something went wrong' });
+      return Promise.resolve(false);
+    }
+    return mutate(async () => {
+      await addPaymentMethod(token);
+      await refresh();
+    });
+  };
+
+  const remove = (id: number) =>
+    mutate(async () => {
+      await deletePaymentMethod(id);
+      await refresh();
+    });
+
+  const makeDefault = (id: number) =>
+    mutate(async () => {
+      const { data } = await makeDefaultPaymentMethod(id);
+      if (Array.isArray(data)) store(data);
+      else await refresh();
+    });
+
+  return { cards, status, busy, reload: load, add, remove, makeDefault };
+}

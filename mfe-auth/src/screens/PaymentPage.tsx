@@ -1,0 +1,32 @@
+import { Link } from 'react-router-dom';
+import { PageTitle } from 'shared';
+import { PaymentCardList } from '../components/PaymentCardList';
+import { usePaymentMethods } from '../payments/usePaymentMethods';
+
+/** Payments (spec section 2): the saved cards, with a card-less illustration when there are none. */
+export default function PaymentPage() {
+  const payments = usePaymentMethods();
+  return (
+    <div className="ui-page">
+      <PageTitle
+        actions={
+          <Link to="/newpaymentmethod" className="ui-button ui-button--primary">
+            Add New
+          </Link>
+        }
+      >
+        Payments
+      </PageTitle>
+      <section className="ui-card" aria-label="Saved cards">
+        <PaymentCardList
+          cards={payments.cards}
+          status={payments.status}
+          busy={payments.busy}
+          onRetry={payments.reload}
+          onMakeDefault={payments.makeDefault}
+          onDelete={payments.remove}
+        />
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,195 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import ProfilePage from './ProfilePage';
+import { customer, provider, renderWithStore, signedIn } from '../testing/renderWithStore';
+import { fail, fakeApi, ok, recordBus } from '../testing/fakeApi';
+import { master, visa } from '../testing/cards';
+
+describe('ProfilePage', () => {
+  let bus: ReturnType<typeof recordBus>;
+  let api: ReturnType<typeof fakeApi> | null = null;
+  beforeEach(() => {
+    bus = recordBus();
+    jest.spyOn(console, 'error').mockImplementation(() => undefined);
+  });
+  afterEach(() => {
+    bus.stop();
+    api?.restore();
+    api = null;
+    jest.restoreAllMocks();
+  });
+
+  it('shows avatar, names, phone, email, address and the Edit Profile link', async () => {
+    api = fakeApi({ 'GET /api/payment-methods': ok([]) });
+    renderWithStore(<ProfilePage />, { path: '/profile', session: signedIn(customer) });
+    expect(screen.getByRole('heading', { name: 'My Profile' })).toBeInTheDocument();
+    expect(screen.getByRole('img', { name: 'Carla Customer' })).toHaveAttribute(
+      'src',
+      'http://localhost:4000/uploads/carla.png',
+    );
+    expect(screen.getByRole('heading', { name: 'Carla Customer' })).toBeInTheDocument();
+    const details = screen.getByRole('region', { name: 'Profile details' });
+    for (const text of ['Carla', 'Customer', '5550100', 'customer@example.com', '12 Market Street']) {
+      expect(within(details).getByText(text)).toBeInTheDocument();
+    }
+    expect(screen.getByRole('link', { name: 'Edit Profile' })).toHaveAttribute('href', '/editprofile');
+    expect(await screen.findByText('You have no saved cards yet.')).toBeInTheDocument();
+  });
+
+  it('shows an initial avatar and the provider fields for a provider', async () => {
+    api = fakeApi({ 'GET /api/payment-methods': ok([]) });
+    renderWithStore(<ProfilePage />, { path: '/profile', session: signedIn(provider) });
+    expect(screen.getByRole('img', { name: 'Pete Provider' })).toHaveTextContent('P');
+    expect(screen.getByText('Safe driver')).toBeInTheDocument();
+    expect(screen.getByText('$25')).toBeInTheDocument();
+    await screen.findByText('You have no saved cards yet.');
+  });
+
+  it('loads the cards with a loader: the first is Default, the others offer Make this Default', async () => {
+    api = fakeApi({ 'GET /api/payment-methods': ok([visa, master]) });
+    const { store } = renderWithStore(<ProfilePage />, { path: '/profile', session: signedIn() });
+    expect(screen.getByRole('status')).toHaveTextContent('Loading cards');
+    const first = await screen.findByRole('listitem', { name: 'Visa ending in 4242' });
+    expect(within(first).getByText('**** **** **** 4242')).toBeInTheDocument();
+    expect(within(first).getByText('Default')).toBeInTheDocument();
+    expect(within(first).queryByRole('button', { name: 'Make this Default' })).not.toBeInTheDocument();
+    const second = screen.getByRole('listitem', { name: 'Mastercard ending in 4444' });
+    expect(within(second).getByText('**** **** **** 4444')).toBeInTheDocument();
+    expect(within(second).getByRole('button', { name: 'Make this Default' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Delete Visa ending in 4242' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Delete Mastercard ending in 4444' })).toBeInTheDocument();
+    expect(store.getState().session.paymentMethod).toEqual([visa, master]);
+  });
+
+  it('makes a card the default and moves it first', async () => {
+    api = fakeApi({
+      'GET /api/payment-methods': ok([visa, master]),
+      'POST /api/payment-methods/12/default': ok([{ ...master, is_default: true }, visa], 'Default card updated'),
+    });
+    const user = userEvent.setup();
+    const { store } = renderWithStore(<ProfilePage />, { path: '/profile', session: signedIn() });
+    const second = await screen.findByRole('listitem', { name: 'Mastercard ending in 4444' });
+    await user.click(within(second).getByRole('button', { name: 'Make this Default' }));
+    await waitFor(() =>
+      expect(within(screen.getByRole('listitem', { name: 'Mastercard ending in 4444' })).getByText('Default')).toBeInTheDocument(),
+    );
+    const items = screen.getAllByRole('listitem');
+    expect(items[0]).toHaveAccessibleName('Mastercard ending in 4444');
+    expect(within(items[1]).getByRole('button', { name: 'Make this Default' })).toBeInTheDocument();
+    expect(store.getState().session.paymentMethod.map((c) => c.id)).toEqual([12, 11]);
+  });
+
+  it('deletes a card and shows the illustration when none is left', async () => {
+    let cards = [visa];
+    api = fakeApi({
+      'GET /api/payment-methods': () => ok(cards),
+      'DELETE /api/payment-methods/11': () => {
+        cards = [];
+        return ok(null, 'Card deleted');
+      },
+    });
+    const user = userEvent.setup();
+    const { store } = renderWithStore(<ProfilePage />, { path: '/profile', session: signedIn() });
+    await user.click(await screen.findByRole('button', { name: 'Delete Visa ending in 4242' }));
+    expect(await screen.findByText('You have no saved cards yet.')).toBeInTheDocument();
+    expect(store.getState().session.paymentMethod).toEqual([]);
+  });
+
+  it('keeps the card when deleting fails (failure only logged, the client alerts)', async () => {
+    api = fakeApi({
+      'GET /api/payment-methods': ok([visa]),
+      'DELETE /api/payment-methods/11': fail(404, 'Not found'),
+    });
+    const user = userEvent.setup();
+    renderWithStore(<ProfilePage />, { path: '/profile', session: signedIn() });
+    await user.click(await screen.findByRole('button', { name: 'Delete Visa ending in 4242' }));
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Delete Visa ending in 4242' })).toBeEnabled());
+    expect(screen.getByRole('listitem', { name: 'Visa ending in 4242' })).toBeInTheDocument();
+    expect(console.error).toHaveBeenCalled();
+    expect(bus.alerts()).toEqual([{ type: 'danger', message: 'Not found' }]);
+  });
+
+  it('shows a Retry when the cards cannot be loaded, and loads them again', async () => {
+    let attempt = 0;
+    api = fakeApi({
+      'GET /api/payment-methods': () => (attempt++ === 0 ? fail(500, 'Server Error') : ok([visa])),
+    });
+    const user = userEvent.setup();
+    renderWithStore(<ProfilePage />, { path: '/profile', session: signedIn() });
+    expect(await screen.findByText('Your saved cards could not be loaded.')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Retry' }));
+    expect(await screen.findByRole('listitem', { name: 'Visa ending in 4242' })).toBeInTheDocument();
+  });
+
+  it('Add New opens the sandbox checkout for 10.00 INR and the user email, and saves the returned token', async () => {
+    let cards = [visa];
+    api = fakeApi({
+      'GET /api/payment-methods': () => ok(cards),
+      'POST /sandbox/v1/tokens': { status: 200, data: { id: 'tok_sandbox_1', card: { brand: 'Mastercard', last4: '4444' } } },
+      'POST /api/payment-methods': () => {
+        cards = [visa, master];
+        return ok(master, 'Card added');
+      },
+    });
+    const user = userEvent.setup();
+    renderWithStore(<ProfilePage />, { path: '/profile', session: signedIn() });
+    await screen.findByRole('listitem', { name: 'Visa ending in 4242' });
+    await user.click(screen.getByRole('button', { name: 'Add New' }));
+    const dialog = screen.getByRole('dialog', { name: 'Checkout' });
+    expect(within(dialog).getByText('10.00 INR')).toBeInTheDocument();
+    expect(within(dialog).getByText('customer@example.com')).toBeInTheDocument();
+    await user.type(within(dialog).getByLabelText('Card Name'), 'Carla');
+    await user.type(within(dialog).getByLabelText('Card Number'), '5555555555554444');
+    await user.type(within(dialog).getByLabelText('Expiry Date'), '12/30');
+    await user.type(within(dialog).getByLabelText('CVV'), '123');
+    await user.click(within(dialog).getByRole('button', { name: 'Pay 10.00 INR' }));
+
+    expect(await screen.findByRole('listitem', { name: 'Mastercard ending in 4444' })).toBeInTheDocument();
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    const tokenCall = api.calls.find((c) => c.url === '/sandbox/v1/tokens');
+    expect(tokenCall?.body).toEqual({ card_name: 'Carla', card_number: '5555555555554444', exp_month: 12, exp_year: 2030, cvc: '123' });
+    // Our API gets the token only, never the card number.
+    const saveCall = api.calls.find((c) => c.method === 'POST' && c.url === '/api/payment-methods');
+    expect(saveCall?.body).toEqual({ token: 'tok_sandbox_1' });
+  });
+
+  it('says something went wrong when the card provider answers an empty token, and keeps the checkout open', async () => {
+    api = fakeApi({
+      'GET /api/payment-methods': ok([]),
+      'POST /sandbox/v1/tokens': { status: 200, data: { id: '', card: { brand: 'Visa', last4: '4242' } } },
+    });
+    const user = userEvent.setup();
+    renderWithStore(<ProfilePage />, { path: '/profile', session: signedIn() });
+    await screen.findByText('You have no saved cards yet.');
+    await user.click(screen.getByRole('button', { name: 'Add New' }));
+    const dialog = screen.getByRole('dialog', { name: 'Checkout' });
+    await user.type(within(dialog).getByLabelText('Card Name'), 'Carla');
+    await user.type(within(dialog).getByLabelText('Card Number'), '4242424242424242');
+    await user.type(within(dialog).getByLabelText('Expiry Date'), '12/30');
+    await user.type(within(dialog).getByLabelText('CVV'), '123');
+    await user.click(within(dialog).getByRole('button', { name: 'Pay 10.00 INR' }));
+    await waitFor(() => expect(bus.toasts()).toEqual([{ kind: 'error', message: 'something went wrong' }]));
+    expect(screen.getByRole('dialog', { name: 'Checkout' })).toBeInTheDocument();
+    expect(api.calls.some((c) => c.method === 'POST' && c.url === '/api/payment-methods')).toBe(false);
+  });
+
+  it('shows the card provider refusal in the checkout, and Cancel closes it', async () => {
+    api = fakeApi({
+      'GET /api/payment-methods': ok([]),
+      'POST /sandbox/v1/tokens': fail(400, 'Your card number is incorrect.'),
+    });
+    const user = userEvent.setup();
+    renderWithStore(<ProfilePage />, { path: '/profile', session: signedIn() });
+    await screen.findByText('You have no saved cards yet.');
+    await user.click(screen.getByRole('button', { name: 'Add New' }));
+    const dialog = screen.getByRole('dialog', { name: 'Checkout' });
+    await user.type(within(dialog).getByLabelText('Card Name'), 'Carla');
+    await user.type(within(dialog).getByLabelText('Card Number'), '4242424242424241');
+    await user.type(within(dialog).getByLabelText('Expiry Date'), '12/30');
+    await user.type(within(dialog).getByLabelText('CVV'), '123');
+    await user.click(within(dialog).getByRole('button', { name: 'Pay 10.00 INR' }));
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent('Your card number is incorrect.');
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+});

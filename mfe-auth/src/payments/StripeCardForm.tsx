@@ -49,7 +49,7 @@ export default function StripeCardForm({
     };
   }, [stripe]);
 
-  if (loadError) return <ErrorState message="The card provider could not be loaded." detail={loadError} onRetry={load} />;
+  if (loadError) return <ErrorState message="Checkout is not available right now." detail={loadError} onRetry={load} />;
   if (!stripe) return <Loader label="Loading the card provider" />;
 
   const submit = async (event: FormEvent) => {

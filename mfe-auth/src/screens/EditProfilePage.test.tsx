@@ -1,0 +1,136 @@
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import EditProfilePage from './EditProfilePage';
+import { customer, provider, renderWithStore, signedIn } from '../testing/renderWithStore';
+import { fail, fakeApi, ok, recordBus } from '../testing/fakeApi';
+
+const formOf = (body: unknown) => Object.fromEntries((body as FormData).entries());
+
+describe('EditProfilePage', () => {
+  let bus: ReturnType<typeof recordBus>;
+  let api: ReturnType<typeof fakeApi> | null = null;
+  beforeEach(() => {
+    bus = recordBus();
+    jest.spyOn(console, 'error').mockImplementation(() => undefined);
+  });
+  afterEach(() => {
+    bus.stop();
+    api?.restore();
+    api = null;
+    jest.restoreAllMocks();
+  });
+
+  it('shows the customer fields filled in, a disabled email, no provider fields, Back and Save Changes', () => {
+    renderWithStore(<EditProfilePage />, { path: '/editprofile', session: signedIn(customer) });
+    expect(screen.getByRole('heading', { name: 'Edit Profile' })).toBeInTheDocument();
+    expect(screen.getByLabelText('First Name')).toHaveValue('Carla');
+    expect(screen.getByLabelText('Last Name')).toHaveValue('Customer');
+    expect(screen.getByLabelText('Phone')).toHaveValue('5550100');
+    expect(screen.getByLabelText('Phone')).toHaveAttribute('inputmode', 'numeric');
+    expect(screen.getByLabelText('Address')).toHaveValue('12 Market Street');
+    expect(screen.getByLabelText('Email')).toBeDisabled();
+    expect(screen.getByLabelText('Email')).toHaveValue('customer@example.com');
+    expect(screen.getByLabelText('Avatar')).toHaveAttribute('type', 'file');
+    expect(screen.queryByLabelText('Bio')).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Back' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Save Changes' })).toBeInTheDocument();
+  });
+
+  it('applies the edit-profile rules', async () => {
+    const user = userEvent.setup();
+    renderWithStore(<EditProfilePage />, { path: '/editprofile', session: signedIn(customer) });
+    await user.clear(screen.getByLabelText('First Name'));
+    await user.clear(screen.getByLabelText('Last Name'));
+    await user.type(screen.getByLabelText('Last Name'), 'L'.repeat(16));
+    await user.clear(screen.getByLabelText('Phone'));
+    await user.type(screen.getByLabelText('Phone'), '12345');
+    await user.clear(screen.getByLabelText('Address'));
+    await user.type(screen.getByLabelText('Address'), 'Road');
+    await user.click(screen.getByRole('button', { name: 'Save Changes' }));
+    expect(await screen.findByText('Required')).toBeInTheDocument();
+    expect(screen.getByText('Must be 15 characters or less')).toBeInTheDocument();
+    expect(screen.getByText('Phone must be at least 6 digits')).toBeInTheDocument();
+    expect(screen.getByText('Address must be at least 6 characters')).toBeInTheDocument();
+    await user.clear(screen.getByLabelText('Phone'));
+    await user.type(screen.getByLabelText('Phone'), '555-0100');
+    expect(await screen.findByText('Phone must contain digits only')).toBeInTheDocument();
+  });
+
+  it('uploads the chosen avatar with a preview, saves, updates the session and returns to the profile', async () => {
+    const updated = { ...customer, first_name: 'Carlotta', full_name: 'Carlotta Customer', avatar: '/uploads/new.png' };
+    api = fakeApi({ 'POST /api/auth/update-profile': ok(updated, 'Profile updated') });
+    const user = userEvent.setup();
+    const { store } = renderWithStore(<EditProfilePage />, { path: '/editprofile', session: signedIn(customer) });
+    const file = new File([new Uint8Array([137, 80, 78, 71])], 'me.png', { type: 'image/png' });
+    await user.upload(screen.getByLabelText('Avatar'), file);
+    expect(await screen.findByRole('img', { name: 'New avatar preview' })).toHaveAttribute(
+      'src',
+      expect.stringMatching(/^data:image\/png;base64,/),
+    );
+    await user.clear(screen.getByLabelText('First Name'));
+    await user.type(screen.getByLabelText('First Name'), 'Carlotta');
+    await user.click(screen.getByRole('button', { name: 'Save Changes' }));
+
+    expect(await screen.findByTestId('location')).toHaveTextContent('/profile');
+    const sent = formOf(api.calls[0].body);
+    expect(sent).toMatchObject({
+      first_name: 'Carlotta',
+      last_name: 'Customer',
+      phone: '5550100',
+      address: '12 Market Street',
+    });
+    expect(sent.avatar).toBeInstanceOf(File);
+    expect((sent.avatar as File).name).toBe('me.png');
+    expect(sent).not.toHaveProperty('bio');
+    expect(store.getState().session.users).toEqual(updated);
+    expect(bus.events).toContainEqual({ type: 'auth/userUpdated', user: updated });
+    expect(bus.alerts()).toEqual([{ type: 'success', message: 'Profile updated' }]);
+  });
+
+  it('lets a provider edit bio, years of experience and price', async () => {
+    api = fakeApi({ 'POST /api/auth/update-profile': ok({ ...provider, year_of_exp: 6, basic_price: 30 }) });
+    const user = userEvent.setup();
+    renderWithStore(<EditProfilePage />, { path: '/editprofile', session: signedIn(provider) });
+    expect(screen.getByLabelText('Bio')).toHaveValue('Safe driver');
+    await user.clear(screen.getByLabelText('Years of Experience'));
+    await user.type(screen.getByLabelText('Years of Experience'), '6');
+    await user.clear(screen.getByLabelText('Price'));
+    await user.type(screen.getByLabelText('Price'), '30');
+    await user.click(screen.getByRole('button', { name: 'Save Changes' }));
+    await screen.findByTestId('location');
+    expect(formOf(api.calls[0].body)).toMatchObject({ bio: 'Safe driver', year_of_exp: '6', basic_price: '30' });
+    expect(formOf(api.calls[0].body)).not.toHaveProperty('avatar');
+  });
+
+  it('checks the provider numbers', async () => {
+    const user = userEvent.setup();
+    renderWithStore(<EditProfilePage />, { path: '/editprofile', session: signedIn(provider) });
+    await user.clear(screen.getByLabelText('Years of Experience'));
+    await user.type(screen.getByLabelText('Years of Experience'), '-2');
+    await user.clear(screen.getByLabelText('Price'));
+    await user.type(screen.getByLabelText('Price'), 'ten');
+    await user.click(screen.getByRole('button', { name: 'Save Changes' }));
+    expect(await screen.findByText('Must be 0 or more')).toBeInTheDocument();
+    expect(screen.getByText('Must be a number')).toBeInTheDocument();
+  });
+
+  it('stays on the form when saving fails; the failure is logged and the client shows the server message', async () => {
+    api = fakeApi({ 'POST /api/auth/update-profile': fail(413, 'The avatar must not be larger than 2 MB.') });
+    const user = userEvent.setup();
+    const { store } = renderWithStore(<EditProfilePage />, { path: '/editprofile', session: signedIn(customer) });
+    await user.click(screen.getByRole('button', { name: 'Save Changes' }));
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Save Changes' })).toBeEnabled());
+    expect(api.calls).toHaveLength(1);
+    expect(screen.queryByTestId('location')).not.toBeInTheDocument();
+    expect(store.getState().session.users).toEqual(customer);
+    expect(console.error).toHaveBeenCalled();
+    expect(bus.alerts()).toEqual([{ type: 'danger', message: 'The avatar must not be larger than 2 MB.' }]);
+  });
+
+  it('Back returns to the profile when opened directly', async () => {
+    const user = userEvent.setup();
+    renderWithStore(<EditProfilePage />, { path: '/editprofile', session: signedIn(customer) });
+    await user.click(screen.getByRole('button', { name: 'Back' }));
+    expect(screen.getByTestId('location')).toHaveTextContent('/profile');
+  });
+});

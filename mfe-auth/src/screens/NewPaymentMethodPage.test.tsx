@@ -1,0 +1,97 @@
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import NewPaymentMethodPage from './NewPaymentMethodPage';
+import { renderWithStore, signedIn } from '../testing/renderWithStore';
+import { fail, fakeApi, ok, recordBus } from '../testing/fakeApi';
+import { visa } from '../testing/cards';
+
+async function fillCard(user: ReturnType<typeof userEvent.setup>, number = '4242424242424242') {
+  await user.type(screen.getByLabelText('Card Name'), 'Carla');
+  await user.type(screen.getByLabelText('Card Number'), number);
+  await user.type(screen.getByLabelText('Expiry Date'), '12/30');
+  await user.type(screen.getByLabelText('CVV'), '123');
+}
+
+describe('NewPaymentMethodPage', () => {
+  let bus: ReturnType<typeof recordBus>;
+  let api: ReturnType<typeof fakeApi> | null = null;
+  beforeEach(() => {
+    bus = recordBus();
+    jest.spyOn(console, 'error').mockImplementation(() => undefined);
+  });
+  afterEach(() => {
+    bus.stop();
+    api?.restore();
+    api = null;
+    jest.restoreAllMocks();
+  });
+
+  it('is titled Edit Payment and shows every required message', async () => {
+    const user = userEvent.setup();
+    renderWithStore(<NewPaymentMethodPage />, { path: '/newpaymentmethod', session: signedIn() });
+    expect(screen.getByRole('heading', { name: 'Edit Payment' })).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Required')).toBeInTheDocument();
+    expect(screen.getByText('Must be 16 Digit')).toBeInTheDocument();
+    expect(screen.getByText('Expiry date is required')).toBeInTheDocument();
+    expect(screen.getByText('cvv date is required')).toBeInTheDocument();
+  });
+
+  it('limits the card name to 15 characters and wants 16 digits', async () => {
+    const user = userEvent.setup();
+    renderWithStore(<NewPaymentMethodPage />, { path: '/newpaymentmethod', session: signedIn() });
+    await user.type(screen.getByLabelText('Card Name'), 'A very long card name');
+    await user.type(screen.getByLabelText('Card Number'), '42424242');
+    await user.type(screen.getByLabelText('Expiry Date'), '14/30');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Must be 15 characters or less')).toBeInTheDocument();
+    expect(screen.getByText('Must be 16 Digit')).toBeInTheDocument();
+    expect(screen.getByText('Expiry date must be MM/YY')).toBeInTheDocument();
+  });
+
+  it('tokenises the card with the card provider, saves only the token and goes to /payment', async () => {
+    api = fakeApi({
+      'POST /sandbox/v1/tokens': { status: 200, data: { id: 'tok_1', card: { brand: 'Visa', last4: '4242' } } },
+      'POST /api/payment-methods': ok(visa, 'Card added'),
+      'GET /api/payment-methods': ok([visa]),
+    });
+    const user = userEvent.setup();
+    const { store } = renderWithStore(<NewPaymentMethodPage />, { path: '/newpaymentmethod', session: signedIn() });
+    await fillCard(user);
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByTestId('location')).toHaveTextContent('/payment');
+    expect(api.calls.map((c) => `${c.method} ${c.url}`)).toEqual([
+      'POST /sandbox/v1/tokens',
+      'POST /api/payment-methods',
+      'GET /api/payment-methods',
+    ]);
+    expect(api.calls[1].body).toEqual({ token: 'tok_1' });
+    expect(JSON.stringify(api.calls[1].body)).not.toContain('4242424242424242');
+    expect(store.getState().session.paymentMethod).toEqual([visa]);
+  });
+
+  it("says 'something went wrong' for an empty token and stays", async () => {
+    api = fakeApi({ 'POST /sandbox/v1/tokens': { status: 200, data: { id: '', card: { brand: 'Visa', last4: '4242' } } } });
+    const user = userEvent.setup();
+    renderWithStore(<NewPaymentMethodPage />, { path: '/newpaymentmethod', session: signedIn() });
+    await fillCard(user);
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(bus.toasts()).toEqual([{ kind: 'error', message: 'something went wrong' }]));
+    expect(screen.queryByTestId('location')).not.toBeInTheDocument();
+    expect(api.calls).toHaveLength(1);
+  });
+
+  it('stays when saving the token fails', async () => {
+    api = fakeApi({
+      'POST /sandbox/v1/tokens': { status: 200, data: { id: 'tok_2', card: { brand: 'Visa', last4: '4242' } } },
+      'POST /api/payment-methods': fail(400, 'The token is invalid.'),
+    });
+    const user = userEvent.setup();
+    renderWithStore(<NewPaymentMethodPage />, { path: '/newpaymentmethod', session: signedIn() });
+    await fillCard(user);
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(bus.alerts()).toEqual([{ type: 'danger', message: 'The token is invalid.' }]));
+    expect(screen.getByRole('button', { name: 'Save' })).toBeEnabled();
+    expect(screen.queryByTestId('location')).not.toBeInTheDocument();
+  });
+});

@@ -3,4 +3,8 @@ export * from './config';
 export * from './bus';
 export * from './api';
 export * from './session';
+export * from './session/store';
+export * from './format';
+export * from './realtime';
 export * from './ui';
+export * from './harness';

@@ -1,0 +1,26 @@
+import moment from 'moment';
+
+/** Date and price formats of spec section 9. */
+export const DATE_LONG = 'MMMM Do YYYY, h:mm a';
+export const DATE_SHORT = 'MMM Do YY, h:mm a';
+
+type DateInput = string | number | Date | null | undefined;
+
+function format(value: DateInput, pattern: string): string {
+  if (value === null || value === undefined || value === '') return '';
+  const m = moment(value);
+  return m.isValid() ? m.format(pattern) : '';
+}
+
+/** 'MMMM Do YYYY, h:mm a', e.g. "March 5th 2025, 2:07 pm"; empty for a missing or invalid date. */
+export const formatDateLong = (value: DateInput): string => format(value, DATE_LONG);
+
+/** 'MMM Do YY, h:mm a', e.g. "Mar 5th 25, 2:07 pm"; empty for a missing or invalid date. */
+export const formatDateShort = (value: DateInput): string => format(value, DATE_SHORT);
+
+/** A price prefixed with $: whole amounts as they are ("$500"), others with two decimals ("$12.50"). */
+export function formatPrice(value: number | string | null | undefined): string {
+  const n = typeof value === 'string' ? Number(value) : value;
+  if (n === null || n === undefined || !Number.isFinite(n)) return '$0';
+  return `$${Number.isInteger(n) ? String(n) : n.toFixed(2)}`;
+}

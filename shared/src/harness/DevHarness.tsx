@@ -1,0 +1,134 @@
+import { Suspense, lazy, useEffect, useMemo, useState, type ComponentType } from 'react';
+import { Provider, useDispatch, useSelector } from 'react-redux';
+import { BrowserRouter, NavLink, Route, Routes } from 'react-router-dom';
+import { setTokenProvider } from '../api';
+import { bus } from '../bus';
+import { setRuntimeConfig, type RuntimeConfig } from '../config';
+import type { RemoteContract, Role, User } from '../contracts';
+import { loadPersistedSession } from '../session/persistence';
+import { sessionActions, type RootStateWithSession } from '../session/sessionSlice';
+import { createAppStore, persistSession, type AppStore } from '../session/store';
+import { ErrorBoundary, ErrorState, Loader } from '../ui';
+
+const DEMO_USER = (role: Role): User => ({
+  id: 0,
+  first_name: 'Demo',
+  last_name: role,
+  full_name: `Demo ${role}`,
+  email: `demo-${role.toLowerCase()}@example.com`,
+  phone: null,
+  address: null,
+  avatar: null,
+  role,
+  completed_jobs: 0,
+  total_provider_jobs: 0,
+});
+
+function Screen({ load }: { load: () => Promise<{ default: ComponentType }> }) {
+  const Lazy = useMemo(() => lazy(load), [load]);
+  return (
+    <ErrorBoundary fallback={(error, reset) => <ErrorState message="This screen failed." detail={error.message} onRetry={reset} />}>
+      <Suspense fallback={<Loader />}>
+        <Lazy />
+      </Suspense>
+    </ErrorBoundary>
+  );
+}
+
+function HarnessBody({ contract }: { contract: RemoteContract }) {
+  const dispatch = useDispatch();
+  const session = useSelector((s: RootStateWithSession) => s.session);
+  const role: Role = session.users?.role ?? 'Customer';
+  const [alert, setAlert] = useState<string | null>(null);
+  useEffect(() => {
+    const subs = [
+      bus.on('alert/show').subscribe((e) => setAlert(e.alert.message)),
+      bus.on('toast/show').subscribe((e) => setAlert(e.message)),
+      bus.on('auth/loggedIn').subscribe((e) => dispatch(sessionActions.loggedIn({ user: e.user, token: e.token }))),
+      bus.on('auth/userUpdated').subscribe((e) => dispatch(sessionActions.userUpdated(e.user))),
+      bus.on('session/patch').subscribe((e) => dispatch(sessionActions.patched(e.patch))),
+      bus.on('auth/loggedOut').subscribe(() => dispatch(sessionActions.loggedOut())),
+    ];
+    return () => subs.forEach((s) => s.unsubscribe());
+  }, [dispatch]);
+
+  const routes = contract.routes.filter((r) => r.public || !r.role || r.role === role);
+  const widgets = contract.widgets.filter((w) => !w.role || w.role === role);
+  const actAs = (next: Role) =>
+    dispatch(sessionActions.loggedIn({ user: session.users?.role === next ? session.users : DEMO_USER(next), token: session.token ?? '' }));
+
+  return (
+    <div className="harness">
+      <header className="harness__bar">
+        <strong>{contract.name}</strong> <span>standalone harness</span>
+        <span className="harness__spacer" />
+        <label>
+          Role{' '}
+          <select value={role} onChange={(e) => actAs(e.target.value as Role)}>
+            <option>Customer</option>
+            <option>Provider</option>
+          </select>
+        </label>
+      </header>
+      <nav className="harness__nav" aria-label="Harness">
+        {routes.map((r) => (
+          <NavLink key={`${r.path}-${r.role ?? 'any'}`} to={r.path.replace(/\/:[^/]+\?$/, '')}>
+            {r.title}
+          </NavLink>
+        ))}
+        {widgets.length ? <NavLink to="/__widgets">Widgets</NavLink> : null}
+      </nav>
+      {alert ? (
+        <div role="alert" className="harness__alert" onClick={() => setAlert(null)}>
+          {alert}
+        </div>
+      ) : null}
+      <main className="harness__main">
+        <Routes>
+          {routes.map((r) => (
+            <Route key={`${r.path}-${r.role ?? 'any'}`} path={r.path} element={<Screen load={r.load} />} />
+          ))}
+          <Route
+            path="/__widgets"
+            element={
+              <>
+                {widgets.map((w) => (
+                  <Screen key={w.name} load={w.load} />
+                ))}
+              </>
+            }
+          />
+          <Route path="*" element={<p>Pick a screen of {contract.name} above.</p>} />
+        </Routes>
+      </main>
+    </div>
+  );
+}
+
+/**
+ * A thin standalone page for one remote (`npm start -w mfe-x`): its own store (the shared session slice),
+ * a router and a nav listing the contract's routes, so a team can work without the shell.
+ */
+export function DevHarness({ contract, store }: { contract: RemoteContract; store: AppStore }) {
+  return (
+    <Provider store={store}>
+      <BrowserRouter>
+        <HarnessBody contract={contract} />
+      </BrowserRouter>
+    </Provider>
+  );
+}
+
+/** Creates the harness store and points the API client at the runtime config beside the page (if any). */
+export async function prepareHarness(): Promise<AppStore> {
+  try {
+    const response = await fetch('/runtime-config.json', { cache: 'no-store' });
+    if (response.ok) setRuntimeConfig((await response.json()) as Partial<RuntimeConfig>);
+  } catch {
+    /* keep the defaults (API on localhost:4000) */
+  }
+  const store = createAppStore(loadPersistedSession());
+  persistSession(store);
+  setTokenProvider(() => store.getState().session.token);
+  return store;
+}

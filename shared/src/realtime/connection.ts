@@ -1,0 +1,54 @@
+import Pusher from 'pusher-js';
+import type { BusEvent, Message } from '../contracts';
+import type { RuntimeConfig } from '../config';
+import type { RealtimeConnection } from './index';
+
+export interface ConnectionOptions {
+  userId: number;
+  token: string;
+  config: RuntimeConfig;
+  emit: (event: BusEvent) => void;
+}
+
+export const channelName = (userId: number): string => `private-message.${userId}`;
+
+/** Messages arrive either bare or wrapped as `{ message }` (Laravel broadcast style). */
+function toMessage(data: unknown): Message | null {
+  if (!data || typeof data !== 'object') return null;
+  const wrapped = (data as { message?: unknown }).message;
+  if (wrapped && typeof wrapped === 'object') return wrapped as Message;
+  return data as Message;
+}
+
+/** pusher-js on the user's private channel; `Message` → realtime/message, `Notification` → notifications/changed. */
+export function createConnection({ userId, token, config, emit }: ConnectionOptions): RealtimeConnection {
+  const { realtime, apiUrl } = config;
+  const pusher = new Pusher(realtime.key, {
+    cluster: realtime.cluster,
+    wsHost: realtime.wsHost,
+    wsPort: realtime.wsPort,
+    wssPort: realtime.wsPort,
+    forceTLS: realtime.forceTLS,
+    enabledTransports: ['ws', 'wss'],
+    disableStats: true,
+    channelAuthorization: {
+      endpoint: `${apiUrl.replace(/\/$/, '')}/broadcasting/auth`,
+      transport: 'ajax',
+      headers: { Authorization: `Bearer ${token}` },
+    },
+  });
+  const name = channelName(userId);
+  const channel = pusher.subscribe(name);
+  channel.bind('Message', (data: unknown) => {
+    const message = toMessage(data);
+    if (message) emit({ type: 'realtime/message', message });
+  });
+  channel.bind('Notification', () => emit({ type: 'notifications/changed' }));
+  return {
+    disconnect() {
+      channel.unbind_all();
+      pusher.unsubscribe(name);
+      pusher.disconnect();
+    },
+  };
+}

@@ -1,0 +1,42 @@
+import { bus } from '../bus';
+import { getRuntimeConfig, type RuntimeConfig } from '../config';
+
+/**
+ * The one realtime connection of a signed-in browser, owned by the shell. This module is light: the
+ * pusher-js client lives in `./connection`, imported on demand, so it never weighs on the /login load.
+ */
+export interface RealtimeOptions {
+  userId: number;
+  token: string;
+  config?: RuntimeConfig;
+}
+
+export interface RealtimeConnection {
+  disconnect(): void;
+}
+
+let current: { key: string; connection: Promise<RealtimeConnection | null> } | null = null;
+
+/** Connects (once per user and token) to `private-message.{userId}` and fans its events out on the bus. */
+export function connectRealtime(options: RealtimeOptions): Promise<RealtimeConnection | null> {
+  const key = `${options.userId}:${options.token}`;
+  if (current?.key === key) return current.connection;
+  disconnectRealtime();
+  const config = options.config ?? getRuntimeConfig();
+  const connection = import('./connection')
+    .then(({ createConnection }) => createConnection({ ...options, config, emit: (event) => bus.emit(event) }))
+    .catch((error: unknown) => {
+      // Realtime is an enhancement: without it the app still works by refetching.
+      console.warn('realtime connection unavailable', error);
+      return null;
+    });
+  current = { key, connection };
+  return connection;
+}
+
+/** Closes the connection (on logout). */
+export function disconnectRealtime(): void {
+  const previous = current;
+  current = null;
+  void previous?.connection.then((connection) => connection?.disconnect());
+}

@@ -1,0 +1,67 @@
+/**
+ * Test helpers for every app's Jest suite (never imported by app code):
+ *
+ *   import { renderWithProviders, signedInAs } from 'shared/src/testing';
+ *   const { store } = renderWithProviders(<MyScreen />, { session: signedInAs('Provider'), route: '/jobrequest' });
+ */
+import type { ReactElement } from 'react';
+import { render, type RenderResult } from '@testing-library/react';
+import { Provider } from 'react-redux';
+import { MemoryRouter, Route, Routes, type InitialEntry } from 'react-router-dom';
+import type { Role, User } from '../contracts';
+import type { SessionState } from '../session/sessionSlice';
+import { createAppStore, type AppStore } from '../session/store';
+
+export interface RenderOptions {
+  /** Preloaded session (merged over the logged-out state). */
+  session?: Partial<SessionState>;
+  /** Initial location: a path or `{ pathname, state }` (screens read navigation state). */
+  route?: InitialEntry;
+  /** Route pattern to mount the UI under, for screens that read params (e.g. "/chatview/:username?"). */
+  path?: string;
+  /** Use an existing store instead of a new one. */
+  store?: AppStore;
+}
+
+export function renderWithProviders(ui: ReactElement, options: RenderOptions = {}): RenderResult & { store: AppStore } {
+  const store = options.store ?? createAppStore(options.session);
+  const content = options.path ? (
+    <Routes>
+      <Route path={options.path} element={ui} />
+      <Route path="*" element={<div data-testid="elsewhere" />} />
+    </Routes>
+  ) : (
+    ui
+  );
+  const result = render(
+    <Provider store={store}>
+      <MemoryRouter initialEntries={[options.route ?? '/']}>{content}</MemoryRouter>
+    </Provider>,
+  );
+  return { store, ...result };
+}
+
+/** A user entity with sensible defaults. */
+export function makeUser(overrides: Partial<User> = {}): User {
+  const first = overrides.first_name ?? 'Cora';
+  const last = overrides.last_name ?? 'Tester';
+  return {
+    id: 1,
+    first_name: first,
+    last_name: last,
+    full_name: `${first} ${last}`,
+    email: 'cora@example.com',
+    phone: null,
+    address: null,
+    avatar: null,
+    role: 'Customer',
+    completed_jobs: 0,
+    total_provider_jobs: 0,
+    ...overrides,
+  };
+}
+
+/** A signed-in session for a role (Customer by default). */
+export function signedInAs(role: Role = 'Customer', user: Partial<User> = {}): Partial<SessionState> {
+  return { isLogin: true, token: 'test-token', users: makeUser({ role, ...user }) };
+}

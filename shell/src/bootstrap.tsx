@@ -1,0 +1,38 @@
+import { createRoot } from 'react-dom/client';
+import { BrowserRouter } from 'react-router-dom';
+import { setRuntimeConfig, type RuntimeConfig } from 'shared';
+import { ShellApp } from './App';
+import { createFederationLoader, DEFAULT_REMOTES, normalizeRemotes } from './federation/runtimeLoader';
+import { createShellStore } from './store';
+
+/** Reads a JSON file served beside index.html, never from the HTTP cache (the server may rewrite it). */
+async function fetchJson(url: string): Promise<unknown> {
+  const response = await fetch(url, { cache: 'no-store' });
+  if (!response.ok) throw new Error(`${url}: HTTP ${response.status}`);
+  return response.json();
+}
+
+async function start(): Promise<void> {
+  const [remotes, config] = await Promise.all([
+    fetchJson('/remotes.json').then(normalizeRemotes, (error: unknown) => {
+      console.warn('remotes.json unavailable, using defaults', error);
+      return DEFAULT_REMOTES;
+    }),
+    fetchJson('/runtime-config.json').catch((error: unknown) => {
+      console.warn('runtime-config.json unavailable, using defaults', error);
+      return {};
+    }),
+  ]);
+  setRuntimeConfig(config as Partial<RuntimeConfig>);
+  const loader = createFederationLoader(remotes);
+  const store = createShellStore();
+  const root = document.getElementById('root');
+  if (!root) return;
+  createRoot(root).render(
+    <BrowserRouter>
+      <ShellApp store={store} loader={loader} />
+    </BrowserRouter>,
+  );
+}
+
+void start();

@@ -1,0 +1,91 @@
+import { lazy, Suspense, type ReactNode } from 'react';
+import { Navigate, Route, Routes } from 'react-router-dom';
+import { ErrorBoundary, ErrorState, Loader, useSession, type RemoteRoute } from 'shared';
+import { useRemotes } from '../federation/RemotesContext';
+import { Layout } from '../layout/Layout';
+import { RemoteRouteElement } from './RemoteRouteElement';
+import { PUBLIC_PATHS, signedInPaths } from './routeTable';
+
+const HomePage = lazy(() => import('../pages/HomePage'));
+const NotificationsPage = lazy(() => import('../pages/NotificationsPage'));
+const ContactUsPage = lazy(() => import('../pages/ContactUsPage'));
+
+/** The shell's own pages, each behind its own boundary. */
+function ShellPage({ children }: { children: ReactNode }) {
+  return (
+    <ErrorBoundary fallback={(error, reset) => <ErrorState message="This page failed to load." detail={error.message} onRetry={reset} />}>
+      <Suspense fallback={<Loader />}>{children}</Suspense>
+    </ErrorBoundary>
+  );
+}
+
+/** An unknown path while logged in: to / (once every contract has answered, since they may add routes). */
+function UnknownSignedIn() {
+  const { states } = useRemotes();
+  if (Object.values(states).some((s) => s.status === 'loading')) return <Loader />;
+  return <Navigate to="/" replace />;
+}
+
+/**
+ * The route guard (spec section 2): logged out, only the four exact public routes open and everything
+ * else redirects to /login; logged in, the signed-in routes live in the layout and unknown paths go to /.
+ */
+export function AppRoutes() {
+  const { isLogin } = useSession();
+  const { states } = useRemotes();
+
+  if (!isLogin) {
+    return (
+      <Routes>
+        {PUBLIC_PATHS.map((path) => (
+          <Route
+            key={path}
+            path={path}
+            element={
+              <div className="public-area">
+                <RemoteRouteElement path={path} />
+              </div>
+            }
+          />
+        ))}
+        <Route path="*" element={<Navigate to="/login" replace />} />
+      </Routes>
+    );
+  }
+
+  const contractRoutes: RemoteRoute[] = Object.values(states).flatMap((s) => (s.status === 'ready' ? s.contract.routes : []));
+  return (
+    <Routes>
+      <Route element={<Layout />}>
+        <Route
+          index
+          element={
+            <ShellPage>
+              <HomePage />
+            </ShellPage>
+          }
+        />
+        <Route
+          path="/notification"
+          element={
+            <ShellPage>
+              <NotificationsPage />
+            </ShellPage>
+          }
+        />
+        <Route
+          path="/contactus"
+          element={
+            <ShellPage>
+              <ContactUsPage />
+            </ShellPage>
+          }
+        />
+        {signedInPaths(contractRoutes).map((path) => (
+          <Route key={path} path={path} element={<RemoteRouteElement key={path} path={path} />} />
+        ))}
+        <Route path="*" element={<UnknownSignedIn />} />
+      </Route>
+    </Routes>
+  );
+}

@@ -1,0 +1,50 @@
+import { useEffect } from 'react';
+import { Loader, PlaceholderPage, useSession, type RemoteContract, type RemoteRoute, type Role } from 'shared';
+import { RemoteMount, RemoteUnavailable } from '../components/RemoteMount';
+import { useRemotes } from '../federation/RemotesContext';
+import { PUBLIC_PATHS, ROUTE_TABLE, pickForRole, type OwnedRoute } from './routeTable';
+import type { RemoteName } from '../federation/types';
+
+/** Which remote serves `path` for this role: the route table first, then any loaded contract. */
+function ownerOf(path: string, role: Role | undefined, contracts: Partial<Record<RemoteName, RemoteContract>>): OwnedRoute | undefined {
+  const owned = pickForRole(ROUTE_TABLE.filter((r) => r.path === path), role);
+  if (owned) return owned;
+  const declared: OwnedRoute[] = [];
+  for (const [remote, contract] of Object.entries(contracts) as [RemoteName, RemoteContract | undefined][]) {
+    for (const r of contract?.routes ?? []) if (r.path === path) declared.push({ ...r, remote });
+  }
+  return pickForRole(declared, role);
+}
+
+/**
+ * Mounts the screen a remote serves for `path` (choosing by role where two remotes serve it), behind a
+ * loader and an error boundary. A remote that is down shows a clear message and a Retry button.
+ */
+export function RemoteRouteElement({ path }: { path: string }) {
+  const { states, retry } = useRemotes();
+  const role = useSession().users?.role;
+  const contracts = Object.fromEntries(
+    Object.entries(states).flatMap(([name, s]) => (s.status === 'ready' ? [[name, s.contract]] : [])),
+  ) as Partial<Record<RemoteName, RemoteContract>>;
+  const owner = ownerOf(path, role, contracts);
+
+  useEffect(() => {
+    if (owner) document.title = `${owner.title} · Marketplace`;
+  }, [owner]);
+
+  if (!owner) return <PlaceholderPage title="Not found" />;
+  const state = states[owner.remote];
+  if (state.status === 'loading') return <Loader />;
+  if (state.status === 'error') {
+    return (
+      <div className="ui-page">
+        <RemoteUnavailable onRetry={() => retry(owner.remote)} detail={`${owner.title} could not be loaded.`} />
+      </div>
+    );
+  }
+  const isPublic = (PUBLIC_PATHS as readonly string[]).includes(path);
+  const candidates: RemoteRoute[] = state.contract.routes.filter((r) => r.path === path && Boolean(r.public) === isPublic);
+  const route = pickForRole(candidates, role);
+  if (!route) return <PlaceholderPage title={owner.title} />;
+  return <RemoteMount key={`${owner.remote}:${path}:${route.role ?? ''}`} load={route.load} label={owner.title} />;
+}

@@ -1,0 +1,46 @@
+import { useEffect } from 'react';
+import { useDispatch } from 'react-redux';
+import { apiClient, bus, connectRealtime, disconnectRealtime, sessionActions, useSession, type AppNotification } from 'shared';
+
+/** GET /api/notifications, silently (failures are only logged, spec section 8). */
+export async function fetchNotificationsSilently(): Promise<AppNotification[] | null> {
+  try {
+    const response = await apiClient.get<{ data: AppNotification[] }>('/api/notifications', { silent: true });
+    return Array.isArray(response.data?.data) ? response.data.data : null;
+  } catch (error) {
+    console.warn('notifications unavailable', error);
+    return null;
+  }
+}
+
+/**
+ * While signed in: the realtime connection (private-message.{userId}) and the notifications list,
+ * fetched on sign-in and whenever `notifications/changed` is announced. Disconnects on logout.
+ */
+export function SessionEffects() {
+  const dispatch = useDispatch();
+  const { isLogin, users, token } = useSession();
+  const userId = users?.id;
+
+  useEffect(() => {
+    if (!isLogin || userId === undefined || !token) return undefined;
+    let active = true;
+    const refresh = () =>
+      fetchNotificationsSilently().then((notifications) => {
+        if (active && notifications) dispatch(sessionActions.patched({ notifications }));
+      });
+    void refresh();
+    void connectRealtime({ userId, token });
+    const subscription = bus.on('notifications/changed').subscribe((event) => {
+      if (event.notifications) dispatch(sessionActions.patched({ notifications: event.notifications }));
+      else void refresh();
+    });
+    return () => {
+      active = false;
+      subscription.unsubscribe();
+      disconnectRealtime();
+    };
+  }, [dispatch, isLogin, userId, token]);
+
+  return null;
+}

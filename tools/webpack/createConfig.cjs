@@ -1,0 +1,179 @@
+/**
+ * One webpack configuration for every app of the monorepo (shell and remotes).
+ *
+ *   module.exports = createConfig({ dir: __dirname, name: 'mfe_chat', exposes: { './contract': './src/contract.ts' } });
+ *
+ * Each app builds into its own `dist/` with Module Federation (@module-federation/enhanced): remotes emit
+ * `remoteEntry.js` and `mf-manifest.json`; the shell registers remotes at run time from `remotes.json`, so it
+ * has no build-time remotes. See docs in DESIGN.md sections 3 and 9.
+ */
+const fs = require('fs');
+const path = require('path');
+const webpack = require('webpack');
+const HtmlWebpackPlugin = require('html-webpack-plugin');
+const { ModuleFederationPlugin } = require('@module-federation/enhanced/webpack');
+
+/** Default dev-server ports; override with the same variables `npm start` reads (e.g. CHAT_PORT=4104) or PORT. */
+const DEFAULT_PORTS = { shell: 3000, mfe_auth: 3001, mfe_customer: 3002, mfe_provider: 3003, mfe_chat: 3004 };
+const PORT_VARIABLES = { shell: 'SHELL_PORT', mfe_auth: 'AUTH_PORT', mfe_customer: 'CUSTOMER_PORT', mfe_provider: 'PROVIDER_PORT', mfe_chat: 'CHAT_PORT' };
+
+const SHARED_DIR = path.resolve(__dirname, '../../shared');
+
+/** Packages that must exist once per page (React is loaded exactly once). */
+function singletons(dir) {
+  const pkg = JSON.parse(fs.readFileSync(path.join(dir, 'package.json'), 'utf8'));
+  const deps = pkg.dependencies || {};
+  const sharedPkg = JSON.parse(fs.readFileSync(path.join(SHARED_DIR, 'package.json'), 'utf8'));
+  const single = (requiredVersion) => ({ singleton: true, requiredVersion: requiredVersion || false });
+  return {
+    react: single(deps.react),
+    'react/jsx-runtime': single(deps.react),
+    'react/jsx-dev-runtime': single(deps.react),
+    'react-dom': single(deps['react-dom']),
+    'react-dom/client': single(deps['react-dom']),
+    'react-router-dom': single(deps['react-router-dom']),
+    // react-router-dom 7 re-exports react-router: its contexts must be shared too.
+    'react-router': single(deps['react-router-dom']),
+    'react-router/dom': single(deps['react-router-dom']),
+    redux: single(deps.redux),
+    'react-redux': single(deps['react-redux']),
+    '@reduxjs/toolkit': single(deps['@reduxjs/toolkit']),
+    rxjs: single(deps.rxjs),
+    // The workspace package: one bus, one API client, one config per page.
+    shared: { singleton: true, requiredVersion: `^${sharedPkg.version}`, version: sharedPkg.version },
+  };
+}
+
+/** Copies `<app>/public/*` (except index.html, the HTML template) into the output. */
+class CopyPublicPlugin {
+  constructor(publicDir) {
+    this.publicDir = publicDir;
+  }
+
+  apply(compiler) {
+    const { publicDir } = this;
+    compiler.hooks.thisCompilation.tap('CopyPublicPlugin', (compilation) => {
+      compilation.hooks.processAssets.tap(
+        { name: 'CopyPublicPlugin', stage: webpack.Compilation.PROCESS_ASSETS_STAGE_ADDITIONAL },
+        () => {
+          if (!fs.existsSync(publicDir)) return;
+          compilation.contextDependencies.add(publicDir);
+          const walk = (dir) =>
+            fs.readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+              const full = path.join(dir, entry.name);
+              return entry.isDirectory() ? walk(full) : [full];
+            });
+          for (const file of walk(publicDir)) {
+            const rel = path.relative(publicDir, file).split(path.sep).join('/');
+            if (rel === 'index.html') continue;
+            compilation.fileDependencies.add(file);
+            compilation.emitAsset(rel, new webpack.sources.RawSource(fs.readFileSync(file)));
+          }
+        },
+      );
+    });
+  }
+}
+
+/** '[name].[contenthash:8].js' once the chunk's hash exists, '[name].js' while it is still being computed. */
+function hashedWhenKnown(pathData) {
+  const hash = pathData.chunk && pathData.chunk.contentHash && pathData.chunk.contentHash.javascript;
+  return hash ? '[name].[contenthash:8].js' : '[name].js';
+}
+
+/**
+ * @param {object} options
+ * @param {string} options.dir            the app's directory (__dirname of its webpack.config.cjs)
+ * @param {string} options.name           federation name: 'shell' | 'mfe_auth' | 'mfe_customer' | 'mfe_provider' | 'mfe_chat'
+ * @param {Record<string,string>} [options.exposes]  modules a remote exposes (e.g. { './contract': './src/contract.ts' })
+ * @param {string} [options.title]        <title> of the HTML page (shell, or a remote's standalone harness)
+ */
+function createConfig({ dir, name, exposes, title }) {
+  const isRemote = Boolean(exposes && Object.keys(exposes).length);
+  const envPort = process.env[PORT_VARIABLES[name]] || process.env.PORT;
+  const port = Number(envPort || DEFAULT_PORTS[name] || 3000);
+  const publicDir = path.join(dir, 'public');
+  const template = fs.existsSync(path.join(publicDir, 'index.html'))
+    ? path.join(publicDir, 'index.html')
+    : path.join(__dirname, 'index.html');
+
+  return (_env, argv = {}) => {
+    const mode = argv.mode || process.env.NODE_ENV || 'production';
+    const production = mode === 'production';
+    return {
+      mode,
+      context: dir,
+      entry: { main: './src/index.ts' },
+      devtool: production ? false : 'eval-cheap-module-source-map',
+      output: {
+        path: path.join(dir, 'dist'),
+        publicPath: 'auto',
+        // A function: the federation runtime asks for this name before hashes exist (only to know the
+        // directory depth), where a plain '[contenthash]' template would fail the build.
+        filename: production ? hashedWhenKnown : '[name].js',
+        chunkFilename: production ? '[name].[contenthash:8].js' : '[name].js',
+        uniqueName: name,
+        clean: true,
+      },
+      resolve: {
+        extensions: ['.tsx', '.ts', '.mjs', '.js', '.json'],
+      },
+      module: {
+        rules: [
+          {
+            test: /\.tsx?$/,
+            exclude: /node_modules/,
+            use: {
+              loader: require.resolve('ts-loader'),
+              options: {
+                transpileOnly: true,
+                configFile: path.join(dir, 'tsconfig.json'),
+                compilerOptions: { noEmit: false, sourceMap: !production },
+              },
+            },
+          },
+          { test: /\.css$/, use: [require.resolve('style-loader'), require.resolve('css-loader')] },
+          { test: /\.(png|jpe?g|gif|svg|webp)$/i, type: 'asset' },
+        ],
+      },
+      plugins: [
+        new ModuleFederationPlugin({
+          name,
+          ...(isRemote ? { filename: 'remoteEntry.js', exposes, manifest: true } : { remotes: {} }),
+          shared: singletons(dir),
+          shareStrategy: 'loaded-first',
+          dts: false,
+        }),
+        // moment without its locales (spec section 9 formats are English only).
+        new webpack.IgnorePlugin({ resourceRegExp: /^\.\/locale$/, contextRegExp: /moment$/ }),
+        new HtmlWebpackPlugin({
+          template,
+          title: title || name,
+          // Absolute: the shell is served with an SPA fallback, so deep links must still find the scripts.
+          publicPath: '/',
+          chunks: ['main'],
+        }),
+        new CopyPublicPlugin(publicDir),
+      ],
+      optimization: {
+        // Module Federation needs the runtime inside each entry.
+        runtimeChunk: false,
+      },
+      performance: { hints: false },
+      stats: 'errors-warnings',
+      devServer: {
+        port,
+        historyApiFallback: true,
+        hot: false,
+        liveReload: true,
+        headers: isRemote
+          ? { 'Access-Control-Allow-Origin': '*', 'Access-Control-Allow-Headers': '*' }
+          : { 'Access-Control-Allow-Origin': '*' },
+        static: false,
+        client: { overlay: { errors: true, warnings: false } },
+      },
+    };
+  };
+}
+
+module.exports = { createConfig, DEFAULT_PORTS };

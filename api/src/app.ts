@@ -1,0 +1,160 @@
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import cors from '@fastify/cors';
+import helmet from '@fastify/helmet';
+import multipart from '@fastify/multipart';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import type { Transporter } from 'nodemailer';
+import { loadConfig, type Config } from './config.js';
+import { createDb, type Db, type DbOptions } from './db/index.js';
+import { migrateToLatest } from './db/migrations.js';
+import { systemClock, type Clock } from './domain/clock.js';
+import { Throttle } from './domain/throttle.js';
+import { OTP_MAX_REQUESTS, OTP_REQUEST_WINDOW_MS } from './domain/otp.js';
+import { registerAuth } from './http/auth.js';
+import { registerErrorHandling } from './http/errors.js';
+import { createMailer, defaultTransporter } from './services/mailer.js';
+import { PusherPublisher, type Publisher } from './services/publisher.js';
+import { createGateway, type PaymentGateway } from './services/payments.js';
+import type { AppContext } from './context.js';
+import authRoutes from './routes/auth.js';
+import servicesRoutes from './routes/services.js';
+import jobsRoutes from './routes/jobs.js';
+import ratingsRoutes from './routes/ratings.js';
+import paymentsRoutes from './routes/payments.js';
+import sandboxRoutes from './routes/sandbox.js';
+import chatsRoutes from './routes/chats.js';
+import broadcastingRoutes from './routes/broadcasting.js';
+import notificationsRoutes from './routes/notifications.js';
+import contactRoutes from './routes/contact.js';
+import uploadsRoutes from './routes/uploads.js';
+import devRoutes from './routes/dev.js';
+
+export interface BuildAppOptions {
+  /** Overrides of the environment's configuration (loadConfig()). */
+  config?: Partial<Config>;
+  /** An already opened database; the caller keeps ownership (buildApp does not close it). */
+  db?: Db;
+  /** Where to open the database when `db` is not given (defaults: config.databaseUrl, then config.sqlitePath). */
+  database?: DbOptions;
+  /** Run the migrations before answering (default true). */
+  migrate?: boolean;
+  clock?: Clock;
+  /** A nodemailer transporter to send mail with (default: SMTP_URL, else the outbox table). */
+  mailTransport?: Transporter;
+  publisher?: Publisher;
+  payments?: PaymentGateway;
+  /** Fastify logger option; default: info level with secrets redacted, off when NODE_ENV=test. */
+  logger?: FastifyServerOptions['logger'];
+}
+
+/** Builds the API as a Fastify instance, ready to `listen` or to `inject` into. Does not listen. */
+export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyInstance> {
+  const config: Config = { ...loadConfig(), ...options.config };
+  const clock = options.clock ?? systemClock;
+
+  const app = Fastify({
+    logger:
+      options.logger ??
+      (config.env === 'test'
+        ? false
+        : {
+            level: config.logLevel,
+            // Never log credentials: no bodies are logged, and these headers are masked.
+            redact: { paths: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]'], censor: '[redacted]' },
+          }),
+    bodyLimit: config.bodyLimit,
+    ajv: { customOptions: { allErrors: true, verbose: true, keywords: ['x-messages'] } },
+    // Request ids in logs; never trust a client-sent one.
+    genReqId: undefined,
+  });
+
+  const ownDb = !options.db;
+  const handle =
+    options.db ??
+    createDb({ databaseUrl: config.databaseUrl, sqlitePath: config.sqlitePath, ...options.database });
+  app.addHook('onClose', async () => {
+    if (ownDb) await handle.destroy();
+  });
+  if (options.migrate !== false) {
+    try {
+      await migrateToLatest(handle);
+    } catch (err) {
+      if (ownDb) await handle.destroy();
+      throw err;
+    }
+  }
+
+  const transporter = options.mailTransport ?? defaultTransporter(config.smtpUrl, handle.db, clock);
+  const ctx: AppContext = {
+    config,
+    db: handle.db,
+    dialect: handle.dialect,
+    clock,
+    mailer: createMailer(transporter, config.mailFrom),
+    publisher: options.publisher ?? new PusherPublisher(config.pusher, app.log),
+    payments: options.payments ?? createGateway(config.stripeSecretKey, clock),
+    loginThrottle: new Throttle(5, 60_000, clock),
+    otpThrottle: new Throttle(OTP_MAX_REQUESTS, OTP_REQUEST_WINDOW_MS, clock),
+  };
+  app.decorate('ctx', ctx);
+
+  registerErrorHandling(app, config.maxUploadBytes);
+  registerAuth(app);
+
+  await app.register(helmet, {
+    // The app's origins load /uploads images and /static icons.
+    crossOriginResourcePolicy: { policy: 'cross-origin' },
+    // Served over plain http in development; upgrading would break /api/docs on localhost.
+    contentSecurityPolicy: { directives: { upgradeInsecureRequests: null } },
+  });
+  await app.register(cors, {
+    origin: config.appOrigins,
+    methods: ['GET', 'POST', 'PATCH', 'PUT', 'DELETE', 'OPTIONS'],
+    allowedHeaders: ['Authorization', 'Content-Type', 'Accept', 'X-Requested-With', 'X-Socket-Id'],
+    maxAge: 600,
+  });
+
+  // Forms (pusher-js posts socket_id and channel_name as application/x-www-form-urlencoded).
+  app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_req, body, done) => {
+    done(null, Object.fromEntries(new URLSearchParams(body as string)));
+  });
+
+  app.decorateRequest('uploadedFiles', null);
+  await app.register(multipart, {
+    attachFieldsToBody: 'keyValues',
+    limits: { fileSize: config.maxUploadBytes, files: 1, fields: 20, fieldSize: 64 * 1024, parts: 25 },
+    async onFile(part) {
+      // Read the (size-limited) file; the body gets its name so the route schema sees the field.
+      const buf = await part.toBuffer();
+      this.uploadedFiles ??= {};
+      this.uploadedFiles[part.fieldname] = buf;
+      (part as unknown as { value: string }).value = part.filename || 'upload';
+    },
+  });
+
+  if (!config.isProduction) {
+    await app.register(swagger, {
+      openapi: {
+        info: { title: 'Marketplace API', version: '1.0.0', description: 'The API of the driver, delivery and shipping marketplace.' },
+        components: { securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer' } } },
+      },
+    });
+    await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
+  }
+
+  await app.register(authRoutes);
+  await app.register(servicesRoutes);
+  await app.register(jobsRoutes);
+  await app.register(ratingsRoutes);
+  await app.register(paymentsRoutes);
+  if (ctx.payments.name === 'sandbox') await app.register(sandboxRoutes);
+  await app.register(chatsRoutes);
+  await app.register(broadcastingRoutes);
+  await app.register(notificationsRoutes);
+  await app.register(contactRoutes);
+  await app.register(uploadsRoutes);
+  if (!config.isProduction) await app.register(devRoutes);
+
+  return app;
+}

@@ -1,0 +1,97 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+/** Root of the api package (api/), whatever the working directory. */
+export const API_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+
+const DEFAULT_APP_ORIGINS = [3000, 3001, 3002, 3003, 3004].flatMap((port) => [
+  `http://localhost:${port}`,
+  `http://127.0.0.1:${port}`,
+]);
+
+export interface PusherConfig {
+  appId: string;
+  key: string;
+  secret: string;
+  host: string;
+  port: number;
+}
+
+export interface Config {
+  env: string;
+  isProduction: boolean;
+  host: string;
+  port: number;
+  /** PostgreSQL connection string; when set it wins over SQLite. */
+  databaseUrl: string | null;
+  sqlitePath: string;
+  uploadsDir: string;
+  appOrigins: string[];
+  pusher: PusherConfig;
+  realtimePort: number;
+  firebasePort: number;
+  /** Start the embedded Pusher-protocol server with the API (off when using Pusher Channels). */
+  embeddedRealtime: boolean;
+  /** Start the embedded firebase-server with the API (off when using Firebase). */
+  embeddedLocation: boolean;
+  smtpUrl: string | null;
+  mailFrom: string;
+  stripeSecretKey: string | null;
+  logLevel: string;
+  /** Secret for keyed hashes (OTP codes). Set APP_KEY in production. */
+  appKey: string;
+  /** Largest upload (avatar, chat attachment), bytes. */
+  maxUploadBytes: number;
+  /** Largest JSON/form body, bytes. */
+  bodyLimit: number;
+}
+
+function int(value: string | undefined, fallback: number, name: string): number {
+  if (value === undefined || value === '') return fallback;
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < 0) throw new Error(`${name} must be a non-negative integer, got "${value}"`);
+  return n;
+}
+
+function str(value: string | undefined, fallback: string): string {
+  return value === undefined || value === '' ? fallback : value;
+}
+
+function optional(value: string | undefined): string | null {
+  return value === undefined || value.trim() === '' ? null : value.trim();
+}
+
+/** Reads the configuration from the environment (documented in the README's configuration table). */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const nodeEnv = str(env.NODE_ENV, 'development');
+  return {
+    env: nodeEnv,
+    isProduction: nodeEnv === 'production',
+    host: str(env.HOST, '0.0.0.0'),
+    port: int(env.PORT, 4000, 'PORT'),
+    databaseUrl: optional(env.DATABASE_URL),
+    sqlitePath: path.resolve(str(env.SQLITE_PATH, path.join(API_ROOT, 'data', 'app.db'))),
+    uploadsDir: path.resolve(str(env.UPLOADS_DIR, path.join(API_ROOT, 'uploads'))),
+    appOrigins: optional(env.APP_ORIGINS)
+      ? env.APP_ORIGINS!.split(',').map((o) => o.trim()).filter(Boolean)
+      : DEFAULT_APP_ORIGINS,
+    pusher: {
+      appId: str(env.PUSHER_APP_ID, 'app-id'),
+      key: str(env.PUSHER_KEY, 'app-key'),
+      secret: str(env.PUSHER_SECRET, 'app-secret'),
+      host: str(env.PUSHER_HOST, '127.0.0.1'),
+      port: int(env.PUSHER_PORT, 6001, 'PUSHER_PORT'),
+    },
+    realtimePort: int(env.REALTIME_PORT, 6001, 'REALTIME_PORT'),
+    firebasePort: int(env.FIREBASE_PORT, 9000, 'FIREBASE_PORT'),
+    embeddedRealtime: env.EMBEDDED_REALTIME !== 'false',
+    embeddedLocation: env.EMBEDDED_LOCATION !== 'false',
+    smtpUrl: optional(env.SMTP_URL),
+    mailFrom: str(env.MAIL_FROM, 'Marketplace <no-reply@marketplace.local>'),
+    stripeSecretKey: optional(env.STRIPE_SECRET_KEY),
+    logLevel: str(env.LOG_LEVEL, 'info'),
+    appKey: str(env.APP_KEY, 'marketplace-development-key'),
+    maxUploadBytes: int(env.MAX_UPLOAD_BYTES, 5 * 1024 * 1024, 'MAX_UPLOAD_BYTES'),
+    bodyLimit: int(env.BODY_LIMIT, 1024 * 1024, 'BODY_LIMIT'),
+  };
+}

@@ -1,0 +1,87 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import SQLite from 'better-sqlite3';
+import pg from 'pg';
+import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
+import type { Database } from './schema.js';
+
+export type Dialect = 'sqlite' | 'postgres';
+
+export interface DbOptions {
+  /** PostgreSQL connection string. When set, PostgreSQL is used. */
+  databaseUrl?: string | null;
+  /** SQLite file (the embedded default). Ignored when databaseUrl is set. */
+  sqlitePath?: string;
+  /** PostgreSQL only: a schema to work in (created by the migrations). Tests use one per run. */
+  pgSchema?: string;
+  /** PostgreSQL pool size. */
+  poolSize?: number;
+}
+
+export interface Db {
+  db: Kysely<Database>;
+  dialect: Dialect;
+  /** PostgreSQL schema in use, if any. */
+  schema?: string;
+  destroy(): Promise<void>;
+}
+
+const PG_INT8 = 20;
+const PG_NUMERIC = 1700;
+const PG_TIMESTAMPTZ = 1184;
+const PG_TIMESTAMP = 1114;
+
+/** node-postgres type parsing: counts and averages as numbers, timestamps as ISO strings (like SQLite). */
+const pgTypes = {
+  getTypeParser(oid: number, format?: 'text' | 'binary') {
+    if (oid === PG_INT8 || oid === PG_NUMERIC) return (v: string) => (v === null ? null : Number(v));
+    if (oid === PG_TIMESTAMPTZ || oid === PG_TIMESTAMP) {
+      const parse = pg.types.getTypeParser(oid, 'text') as (v: string) => Date;
+      return (v: string) => (v === null ? null : parse(v).toISOString());
+    }
+    return format === 'binary' ? pg.types.getTypeParser(oid, 'binary') : pg.types.getTypeParser(oid, 'text');
+  },
+};
+
+export function isValidSchemaName(name: string): boolean {
+  return /^[a-z_][a-z0-9_]{0,62}$/.test(name);
+}
+
+/** Opens the product database: PostgreSQL when a URL is given, otherwise the SQLite file. */
+export function createDb(options: DbOptions): Db {
+  if (options.databaseUrl) {
+    const schema = options.pgSchema;
+    if (schema !== undefined && !isValidSchemaName(schema)) throw new Error(`Invalid schema name "${schema}"`);
+    const pool = new pg.Pool({
+      connectionString: options.databaseUrl,
+      max: options.poolSize ?? 10,
+      types: pgTypes as unknown as pg.CustomTypesConfig,
+      ...(schema ? { options: `-c search_path=${schema}` } : {}),
+    });
+    pool.on('error', () => {
+      /* an idle client died (e.g. the server restarted); the pool replaces it */
+    });
+    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    return { db, dialect: 'postgres', schema, destroy: () => db.destroy() };
+  }
+
+  const file = options.sqlitePath;
+  if (!file) throw new Error('createDb needs databaseUrl or sqlitePath');
+  if (file !== ':memory:') fs.mkdirSync(path.dirname(file), { recursive: true });
+  const sqlite = new SQLite(file);
+  sqlite.pragma('journal_mode = WAL');
+  // WAL + NORMAL: a committed transaction survives a crash of the process (not necessarily of the OS).
+  sqlite.pragma('synchronous = NORMAL');
+  sqlite.pragma('foreign_keys = ON');
+  sqlite.pragma('busy_timeout = 5000');
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+  return { db, dialect: 'sqlite', destroy: () => db.destroy() };
+}
+
+/** True when an error is a unique-constraint violation, on either engine. */
+export function isUniqueViolation(error: unknown): boolean {
+  const e = error as { code?: string } | null;
+  return e?.code === '23505' || e?.code === 'SQLITE_CONSTRAINT_UNIQUE' || e?.code === 'SQLITE_CONSTRAINT_PRIMARYKEY';
+}
+
+export type { Database } from './schema.js';

@@ -1,0 +1,235 @@
+import { Migrator, sql, type CreateTableBuilder, type Kysely, type Migration, type MigrationResultSet } from 'kysely';
+import type { Db, Dialect } from './index.js';
+
+/**
+ * The one set of migrations for both engines. Only the id column and the timestamp type differ:
+ * PostgreSQL gets serial ids and timestamptz, SQLite integer autoincrement ids and ISO-8601 text.
+ * Migrations are code (not files scanned at run time), keyed so they sort in the order they apply.
+ */
+export function buildMigrations(dialect: Dialect): Record<string, Migration> {
+  const ts = dialect === 'postgres' ? 'timestamptz' : 'text';
+
+  function withId<T extends string>(table: CreateTableBuilder<T, never>): CreateTableBuilder<T, 'id'> {
+    return dialect === 'postgres'
+      ? table.addColumn('id', 'serial', (c) => c.primaryKey())
+      : table.addColumn('id', 'integer', (c) => c.primaryKey().autoIncrement());
+  }
+
+  return {
+    '0001_initial': {
+      async up(db: Kysely<any>) {
+        await withId(db.schema.createTable('users'))
+          .addColumn('first_name', 'text', (c) => c.notNull())
+          .addColumn('last_name', 'text', (c) => c.notNull())
+          .addColumn('email', 'text', (c) => c.notNull().unique())
+          .addColumn('password_hash', 'text', (c) => c.notNull())
+          .addColumn('role', 'text', (c) => c.notNull().check(sql`role in ('Customer', 'Provider')`))
+          .addColumn('phone', 'text')
+          .addColumn('address', 'text')
+          .addColumn('avatar', 'text')
+          .addColumn('bio', 'text')
+          .addColumn('year_of_exp', 'integer')
+          .addColumn('basic_price_cents', 'integer')
+          .addColumn('payment_customer_ref', 'text')
+          .addColumn('created_at', ts, (c) => c.notNull())
+          .addColumn('updated_at', ts, (c) => c.notNull())
+          .execute();
+
+        await withId(db.schema.createTable('api_tokens'))
+          .addColumn('user_id', 'integer', (c) => c.notNull().references('users.id').onDelete('cascade'))
+          .addColumn('token_hash', 'text', (c) => c.notNull().unique())
+          .addColumn('device_id', 'text')
+          .addColumn('created_at', ts, (c) => c.notNull())
+          .execute();
+        await db.schema.createIndex('api_tokens_user_id_idx').on('api_tokens').column('user_id').execute();
+
+        await withId(db.schema.createTable('password_resets'))
+          .addColumn('user_id', 'integer', (c) => c.notNull().references('users.id').onDelete('cascade'))
+          .addColumn('code_hash', 'text', (c) => c.notNull())
+          .addColumn('attempts', 'integer', (c) => c.notNull().defaultTo(0))
+          .addColumn('expires_at', ts, (c) => c.notNull())
+          .addColumn('used_at', ts)
+          .addColumn('created_at', ts, (c) => c.notNull())
+          .execute();
+        await db.schema
+          .createIndex('password_resets_user_created_idx')
+          .on('password_resets')
+          .columns(['user_id', 'created_at'])
+          .execute();
+
+        await withId(db.schema.createTable('services'))
+          .addColumn('name', 'text', (c) => c.notNull().unique())
+          .addColumn('description', 'text', (c) => c.notNull())
+          .addColumn('icon', 'text', (c) => c.notNull())
+          .addColumn('created_at', ts, (c) => c.notNull())
+          .execute();
+
+        await withId(db.schema.createTable('user_services'))
+          .addColumn('user_id', 'integer', (c) => c.notNull().references('users.id').onDelete('cascade'))
+          .addColumn('service_id', 'integer', (c) => c.notNull().references('services.id').onDelete('cascade'))
+          .addColumn('created_at', ts, (c) => c.notNull())
+          .addUniqueConstraint('user_services_user_service_unique', ['user_id', 'service_id'])
+          .execute();
+        await db.schema.createIndex('user_services_service_idx').on('user_services').column('service_id').execute();
+
+        await withId(db.schema.createTable('jobs'))
+          .addColumn('customer_id', 'integer', (c) => c.notNull().references('users.id').onDelete('cascade'))
+          .addColumn('provider_id', 'integer', (c) => c.notNull().references('users.id').onDelete('cascade'))
+          .addColumn('service_id', 'integer', (c) => c.notNull().references('services.id'))
+          .addColumn('status', 'text', (c) =>
+            c.notNull().check(sql`status in ('Pending', 'Accepted', 'Approved', 'Rejected', 'Completed')`),
+          )
+          .addColumn('address', 'text', (c) => c.notNull())
+          .addColumn('destination_address', 'text', (c) => c.notNull())
+          .addColumn('lat', 'double precision')
+          .addColumn('lng', 'double precision')
+          .addColumn('destination_lat', 'double precision')
+          .addColumn('destination_lng', 'double precision')
+          .addColumn('price_cents', 'integer', (c) => c.notNull())
+          .addColumn('duration', 'text')
+          .addColumn('day', 'text')
+          .addColumn('date', 'text')
+          .addColumn('time', 'text')
+          .addColumn('custom_time', 'text')
+          .addColumn('created_at', ts, (c) => c.notNull())
+          .addColumn('updated_at', ts, (c) => c.notNull())
+          .execute();
+        await db.schema.createIndex('jobs_customer_created_idx').on('jobs').columns(['customer_id', 'created_at']).execute();
+        await db.schema.createIndex('jobs_provider_created_idx').on('jobs').columns(['provider_id', 'created_at']).execute();
+
+        await withId(db.schema.createTable('payment_methods'))
+          .addColumn('user_id', 'integer', (c) => c.notNull().references('users.id').onDelete('cascade'))
+          .addColumn('processor', 'text', (c) => c.notNull())
+          .addColumn('processor_ref', 'text', (c) => c.notNull())
+          .addColumn('card_brand', 'text', (c) => c.notNull())
+          .addColumn('card_last4', 'text', (c) => c.notNull())
+          .addColumn('exp_month', 'integer')
+          .addColumn('exp_year', 'integer')
+          .addColumn('is_default', 'integer', (c) => c.notNull().defaultTo(0))
+          .addColumn('created_at', ts, (c) => c.notNull())
+          .execute();
+        await db.schema.createIndex('payment_methods_user_idx').on('payment_methods').column('user_id').execute();
+
+        await withId(db.schema.createTable('payments'))
+          .addColumn('job_id', 'integer', (c) => c.notNull().unique().references('jobs.id').onDelete('cascade'))
+          .addColumn('user_id', 'integer', (c) => c.notNull().references('users.id').onDelete('cascade'))
+          .addColumn('payment_method_id', 'integer', (c) => c.references('payment_methods.id').onDelete('set null'))
+          .addColumn('amount_cents', 'integer', (c) => c.notNull())
+          .addColumn('currency', 'text', (c) => c.notNull())
+          .addColumn('processor', 'text', (c) => c.notNull())
+          .addColumn('processor_ref', 'text', (c) => c.notNull())
+          .addColumn('status', 'text', (c) => c.notNull())
+          .addColumn('created_at', ts, (c) => c.notNull())
+          .execute();
+
+        await withId(db.schema.createTable('ratings'))
+          .addColumn('job_id', 'integer', (c) => c.notNull().unique().references('jobs.id').onDelete('cascade'))
+          .addColumn('customer_id', 'integer', (c) => c.notNull().references('users.id').onDelete('cascade'))
+          .addColumn('provider_id', 'integer', (c) => c.notNull().references('users.id').onDelete('cascade'))
+          .addColumn('rating', 'integer', (c) => c.notNull().check(sql`rating between 1 and 5`))
+          .addColumn('feedback', 'text', (c) => c.notNull())
+          .addColumn('created_at', ts, (c) => c.notNull())
+          .execute();
+        await db.schema.createIndex('ratings_provider_created_idx').on('ratings').columns(['provider_id', 'created_at']).execute();
+        await db.schema.createIndex('ratings_created_idx').on('ratings').column('created_at').execute();
+
+        await db.schema
+          .createTable('sandbox_tokens')
+          .addColumn('id', 'text', (c) => c.primaryKey())
+          .addColumn('brand', 'text', (c) => c.notNull())
+          .addColumn('last4', 'text', (c) => c.notNull())
+          .addColumn('exp_month', 'integer', (c) => c.notNull())
+          .addColumn('exp_year', 'integer', (c) => c.notNull())
+          .addColumn('behavior', 'text', (c) => c.notNull())
+          .addColumn('attached_at', ts)
+          .addColumn('created_at', ts, (c) => c.notNull())
+          .execute();
+
+        await withId(db.schema.createTable('chats'))
+          .addColumn('customer_id', 'integer', (c) => c.notNull().references('users.id').onDelete('cascade'))
+          .addColumn('provider_id', 'integer', (c) => c.notNull().references('users.id').onDelete('cascade'))
+          .addColumn('created_at', ts, (c) => c.notNull())
+          .addColumn('updated_at', ts, (c) => c.notNull())
+          .addUniqueConstraint('chats_pair_unique', ['customer_id', 'provider_id'])
+          .execute();
+        await db.schema.createIndex('chats_provider_idx').on('chats').column('provider_id').execute();
+
+        await withId(db.schema.createTable('messages'))
+          .addColumn('chat_id', 'integer', (c) => c.notNull().references('chats.id').onDelete('cascade'))
+          .addColumn('from_id', 'integer', (c) => c.notNull().references('users.id').onDelete('cascade'))
+          .addColumn('message', 'text', (c) => c.notNull())
+          .addColumn('message_type', 'text', (c) =>
+            c.notNull().check(sql`message_type in ('text', 'photo', 'attachment')`),
+          )
+          .addColumn('attachment', 'text')
+          .addColumn('created_at', ts, (c) => c.notNull())
+          .execute();
+        await db.schema.createIndex('messages_chat_id_idx').on('messages').columns(['chat_id', 'id']).execute();
+
+        await withId(db.schema.createTable('notifications'))
+          .addColumn('user_id', 'integer', (c) => c.notNull().references('users.id').onDelete('cascade'))
+          .addColumn('sender_id', 'integer', (c) => c.references('users.id').onDelete('set null'))
+          .addColumn('title', 'text', (c) => c.notNull())
+          .addColumn('description', 'text', (c) => c.notNull())
+          .addColumn('job_id', 'integer', (c) => c.references('jobs.id').onDelete('cascade'))
+          .addColumn('chat_id', 'integer', (c) => c.references('chats.id').onDelete('cascade'))
+          .addColumn('read_at', ts)
+          .addColumn('created_at', ts, (c) => c.notNull())
+          .execute();
+        await db.schema.createIndex('notifications_user_id_idx').on('notifications').columns(['user_id', 'id']).execute();
+
+        await withId(db.schema.createTable('contact_messages'))
+          .addColumn('user_id', 'integer', (c) => c.references('users.id').onDelete('set null'))
+          .addColumn('title', 'text', (c) => c.notNull())
+          .addColumn('message', 'text', (c) => c.notNull())
+          .addColumn('created_at', ts, (c) => c.notNull())
+          .execute();
+
+        await withId(db.schema.createTable('mail_outbox'))
+          .addColumn('to_address', 'text', (c) => c.notNull())
+          .addColumn('subject', 'text', (c) => c.notNull())
+          .addColumn('text', 'text', (c) => c.notNull())
+          .addColumn('html', 'text')
+          .addColumn('created_at', ts, (c) => c.notNull())
+          .execute();
+        await db.schema.createIndex('mail_outbox_to_idx').on('mail_outbox').columns(['to_address', 'id']).execute();
+      },
+      async down(db: Kysely<any>) {
+        for (const table of [
+          'mail_outbox',
+          'contact_messages',
+          'notifications',
+          'messages',
+          'chats',
+          'sandbox_tokens',
+          'ratings',
+          'payments',
+          'payment_methods',
+          'jobs',
+          'user_services',
+          'services',
+          'password_resets',
+          'api_tokens',
+          'users',
+        ]) {
+          await db.schema.dropTable(table).ifExists().execute();
+        }
+      },
+    },
+  };
+}
+
+/** Applies every pending migration; throws if one fails. Safe to call on every start. */
+export async function migrateToLatest(handle: Db): Promise<MigrationResultSet> {
+  if (handle.dialect === 'postgres' && handle.schema) {
+    await sql`create schema if not exists ${sql.id(handle.schema)}`.execute(handle.db);
+  }
+  const migrator = new Migrator({
+    db: handle.db,
+    provider: { getMigrations: async () => buildMigrations(handle.dialect) },
+    ...(handle.schema ? { migrationTableSchema: handle.schema } : {}),
+  });
+  const result = await migrator.migrateToLatest();
+  if (result.error) throw result.error;
+  return result;
+}

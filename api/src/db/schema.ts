@@ -1,0 +1,215 @@
+import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
+
+/**
+ * Timestamps are written by the application (from its injectable clock) as ISO-8601 UTC strings.
+ * SQLite keeps them as text; PostgreSQL as timestamptz, which node-postgres reads back as Date.
+ * `toIso` in ../serializers.ts turns either into the string the API answers.
+ */
+export type Timestamp = ColumnType<Date | string, string, string>;
+export type NullableTimestamp = ColumnType<Date | string | null, string | null | undefined, string | null>;
+
+export type Role = 'Customer' | 'Provider';
+export type JobStatus = 'Pending' | 'Accepted' | 'Approved' | 'Rejected' | 'Completed';
+export type MessageType = 'text' | 'photo' | 'attachment';
+
+export interface UsersTable {
+  id: Generated<number>;
+  first_name: string;
+  last_name: string;
+  email: string;
+  password_hash: string;
+  role: Role;
+  phone: string | null;
+  address: string | null;
+  avatar: string | null;
+  bio: string | null;
+  year_of_exp: number | null;
+  /** Provider's price per service, in cents. */
+  basic_price_cents: number | null;
+  /** The card processor's customer reference (Stripe customer id), when one exists. */
+  payment_customer_ref: string | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface ApiTokensTable {
+  id: Generated<number>;
+  user_id: number;
+  /** SHA-256 of the bearer token; the token itself is never stored. */
+  token_hash: string;
+  device_id: string | null;
+  created_at: Timestamp;
+}
+
+export interface PasswordResetsTable {
+  id: Generated<number>;
+  user_id: number;
+  /** HMAC of the 6-digit code; never the code. */
+  code_hash: string;
+  attempts: number;
+  expires_at: Timestamp;
+  used_at: NullableTimestamp;
+  created_at: Timestamp;
+}
+
+export interface ServicesTable {
+  id: Generated<number>;
+  name: string;
+  description: string;
+  icon: string;
+  created_at: Timestamp;
+}
+
+export interface UserServicesTable {
+  id: Generated<number>;
+  user_id: number;
+  service_id: number;
+  created_at: Timestamp;
+}
+
+export interface JobsTable {
+  id: Generated<number>;
+  customer_id: number;
+  provider_id: number;
+  service_id: number;
+  status: JobStatus;
+  address: string;
+  destination_address: string;
+  lat: number | null;
+  lng: number | null;
+  destination_lat: number | null;
+  destination_lng: number | null;
+  price_cents: number;
+  duration: string | null;
+  day: string | null;
+  date: string | null;
+  time: string | null;
+  custom_time: string | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface PaymentsTable {
+  id: Generated<number>;
+  job_id: number;
+  user_id: number;
+  payment_method_id: number | null;
+  amount_cents: number;
+  currency: string;
+  processor: string;
+  processor_ref: string;
+  status: string;
+  created_at: Timestamp;
+}
+
+export interface RatingsTable {
+  id: Generated<number>;
+  job_id: number;
+  customer_id: number;
+  provider_id: number;
+  rating: number;
+  feedback: string;
+  created_at: Timestamp;
+}
+
+export interface PaymentMethodsTable {
+  id: Generated<number>;
+  user_id: number;
+  processor: string;
+  /** The processor's reference of the saved card (sandbox token id or Stripe payment method id). */
+  processor_ref: string;
+  card_brand: string;
+  card_last4: string;
+  exp_month: number | null;
+  exp_year: number | null;
+  is_default: number;
+  created_at: Timestamp;
+}
+
+/** The sandbox card processor's own vault: only brand, last four, expiry and test behaviour. */
+export interface SandboxTokensTable {
+  id: string;
+  brand: string;
+  last4: string;
+  exp_month: number;
+  exp_year: number;
+  /** 'ok', or the decline code the test card number stands for. */
+  behavior: string;
+  attached_at: NullableTimestamp;
+  created_at: Timestamp;
+}
+
+export interface ChatsTable {
+  id: Generated<number>;
+  customer_id: number;
+  provider_id: number;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface MessagesTable {
+  id: Generated<number>;
+  chat_id: number;
+  from_id: number;
+  message: string;
+  message_type: MessageType;
+  attachment: string | null;
+  created_at: Timestamp;
+}
+
+export interface NotificationsTable {
+  id: Generated<number>;
+  user_id: number;
+  sender_id: number | null;
+  title: string;
+  description: string;
+  job_id: number | null;
+  chat_id: number | null;
+  read_at: NullableTimestamp;
+  created_at: Timestamp;
+}
+
+export interface ContactMessagesTable {
+  id: Generated<number>;
+  user_id: number | null;
+  title: string;
+  message: string;
+  created_at: Timestamp;
+}
+
+export interface MailOutboxTable {
+  id: Generated<number>;
+  to_address: string;
+  subject: string;
+  text: string;
+  html: string | null;
+  created_at: Timestamp;
+}
+
+export interface Database {
+  users: UsersTable;
+  api_tokens: ApiTokensTable;
+  password_resets: PasswordResetsTable;
+  services: ServicesTable;
+  user_services: UserServicesTable;
+  jobs: JobsTable;
+  payments: PaymentsTable;
+  ratings: RatingsTable;
+  payment_methods: PaymentMethodsTable;
+  sandbox_tokens: SandboxTokensTable;
+  chats: ChatsTable;
+  messages: MessagesTable;
+  notifications: NotificationsTable;
+  contact_messages: ContactMessagesTable;
+  mail_outbox: MailOutboxTable;
+}
+
+export type UserRow = Selectable<UsersTable>;
+export type NewUser = Insertable<UsersTable>;
+export type UserUpdate = Updateable<UsersTable>;
+export type JobRow = Selectable<JobsTable>;
+export type NewJob = Insertable<JobsTable>;
+export type ServiceRow = Selectable<ServicesTable>;
+export type PaymentMethodRow = Selectable<PaymentMethodsTable>;
+export type MessageRow = Selectable<MessagesTable>;
+export type NotificationRow = Selectable<NotificationsTable>;

@@ -1,0 +1,104 @@
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+
+export type FieldErrors = Record<string, string[]>;
+
+/** An error the client caused or is allowed to see: answered as `{ message, errors? }` with its status. */
+export class HttpError extends Error {
+  constructor(
+    readonly statusCode: number,
+    message: string,
+    readonly errors?: FieldErrors,
+    readonly headers?: Record<string, string>,
+  ) {
+    super(message);
+    this.name = 'HttpError';
+  }
+}
+
+export const badRequest = (message: string, errors?: FieldErrors) => new HttpError(400, message, errors);
+/** 400 with one field's error; the message is that error, as the client shows the message. */
+export const fieldError = (field: string, message: string) => new HttpError(400, message, { [field]: [message] });
+export const unauthorized = (message = 'Unauthenticated.') => new HttpError(401, message);
+export const paymentDeclined = (message: string) => new HttpError(402, message);
+export const forbidden = (message = 'This action is unauthorized.') => new HttpError(403, message);
+export const notFound = (message = 'Not Found') => new HttpError(404, message);
+export const conflict = (message: string) => new HttpError(409, message);
+export const tooManyRequests = (message: string, retryAfterSeconds: number) =>
+  new HttpError(429, message, undefined, { 'Retry-After': String(retryAfterSeconds) });
+
+interface AjvError {
+  keyword: string;
+  instancePath: string;
+  params: Record<string, unknown>;
+  message?: string;
+  parentSchema?: Record<string, unknown>;
+}
+
+const GENERIC: Record<string, (field: string, e: AjvError) => string> = {
+  required: (f) => `The ${f} field is required.`,
+  type: (f, e) => `The ${f} must be ${e.params.type === 'integer' ? 'an integer' : `a ${String(e.params.type)}`}.`,
+  minLength: (f, e) => `The ${f} must be at least ${String(e.params.limit)} characters.`,
+  maxLength: (f, e) => `The ${f} may not be greater than ${String(e.params.limit)} characters.`,
+  minimum: (f, e) => `The ${f} must be at least ${String(e.params.limit)}.`,
+  maximum: (f, e) => `The ${f} may not be greater than ${String(e.params.limit)}.`,
+  enum: (f, e) => `The ${f} must be one of: ${(e.params.allowedValues as unknown[]).join(', ')}.`,
+  format: (f) => `The ${f} format is invalid.`,
+  pattern: (f) => `The ${f} format is invalid.`,
+};
+
+/**
+ * Turns the validator's errors into `{ field: [messages] }`. A property schema may carry
+ * `x-messages: { required, minLength, format, ... }` with the exact texts of spec section 5.
+ */
+export function fieldErrorsFromValidation(validation: AjvError[]): FieldErrors {
+  const errors: FieldErrors = {};
+  for (const e of validation) {
+    let field: string;
+    let messages: Record<string, string> | undefined;
+    if (e.keyword === 'required') {
+      field = String(e.params.missingProperty);
+      const props = e.parentSchema?.properties as Record<string, Record<string, unknown>> | undefined;
+      messages = props?.[field]?.['x-messages'] as Record<string, string> | undefined;
+    } else {
+      field = e.instancePath.replace(/^\//, '').replace(/\//g, '.') || 'body';
+      messages = e.parentSchema?.['x-messages'] as Record<string, string> | undefined;
+    }
+    const text = messages?.[e.keyword] ?? GENERIC[e.keyword]?.(field, e) ?? `The ${field} is invalid.`;
+    (errors[field] ??= []).includes(text) || errors[field].push(text);
+  }
+  return errors;
+}
+
+function firstMessage(errors: FieldErrors): string {
+  for (const list of Object.values(errors)) if (list.length) return list[0];
+  return 'The given data was invalid.';
+}
+
+export function registerErrorHandling(app: FastifyInstance, maxUploadBytes: number): void {
+  app.setErrorHandler((error: FastifyError | HttpError, request: FastifyRequest, reply: FastifyReply) => {
+    if (error instanceof HttpError) {
+      if (error.headers) reply.headers(error.headers);
+      return reply.status(error.statusCode).send({ message: error.message, ...(error.errors ? { errors: error.errors } : {}) });
+    }
+    const fe = error as FastifyError;
+    if (fe.validation) {
+      const errors = fieldErrorsFromValidation(fe.validation as unknown as AjvError[]);
+      return reply.status(400).send({ message: firstMessage(errors), errors });
+    }
+    const status = fe.statusCode ?? 500;
+    if (status >= 400 && status < 500) {
+      // Fastify's and the plugins' own client errors: bad JSON, body or file too large, bad media type.
+      const message =
+        fe.code === 'FST_REQ_FILE_TOO_LARGE'
+          ? `The file may not be greater than ${Math.round(maxUploadBytes / 1024 / 1024)} MB.`
+          : fe.message;
+      return reply.status(status).send({ message });
+    }
+    request.log.error({ err: error }, 'unhandled error');
+    return reply.status(500).send({ message: 'Server Error' });
+  });
+
+  app.setNotFoundHandler((request, reply) => {
+    reply.status(404).send({ message: 'Not Found' });
+  });
+}

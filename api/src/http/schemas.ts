@@ -1,0 +1,191 @@
+/** JSON schemas shared by the routes: they validate input, shape output and make the OpenAPI document. */
+
+type Schema = Record<string, unknown>;
+
+export const nullable = (type: string, extra: Schema = {}): Schema => ({ type: [type, 'null'], ...extra });
+
+export const idParams: Schema = {
+  type: 'object',
+  required: ['id'],
+  properties: { id: { type: 'integer', minimum: 1, 'x-messages': { type: 'The id must be a positive integer.' } } },
+};
+
+export const paginationQuery = {
+  page: { type: 'integer', minimum: 1, default: 1 },
+  per_page: { type: 'integer', minimum: 1, maximum: 100, default: 50 },
+} as const;
+
+export const personSummary: Schema = {
+  type: 'object',
+  properties: {
+    id: { type: 'integer' },
+    full_name: { type: 'string' },
+    first_name: { type: 'string' },
+    avatar: nullable('string'),
+  },
+};
+
+export const userSchema: Schema = {
+  type: 'object',
+  properties: {
+    id: { type: 'integer' },
+    first_name: { type: 'string' },
+    last_name: { type: 'string' },
+    full_name: { type: 'string' },
+    email: { type: 'string' },
+    phone: nullable('string'),
+    address: nullable('string'),
+    avatar: nullable('string'),
+    role: { type: 'string', enum: ['Customer', 'Provider'] },
+    completed_jobs: { type: 'integer' },
+    total_provider_jobs: { type: 'integer' },
+    bio: nullable('string'),
+    year_of_exp: nullable('integer'),
+    basic_price: nullable('number'),
+  },
+};
+
+export const jobSchema: Schema = {
+  type: 'object',
+  properties: {
+    id: { type: 'integer' },
+    status: { type: 'string' },
+    service_id: { type: 'integer' },
+    provider_id: { type: 'integer' },
+    customer_id: { type: 'integer' },
+    customer: personSummary,
+    provider: personSummary,
+    address: { type: 'string' },
+    destination_address: { type: 'string' },
+    destination_lat: nullable('number'),
+    destination_lng: nullable('number'),
+    lat: nullable('number'),
+    lng: nullable('number'),
+    price: { type: 'number' },
+    duration: nullable('string'),
+    day: nullable('string'),
+    date: nullable('string'),
+    time: nullable('string'),
+    custom_time: nullable('string'),
+    created_at: { type: 'string' },
+    updated_at: { type: 'string' },
+    rating: nullable('number'),
+  },
+};
+
+export const serviceSchema: Schema = {
+  type: 'object',
+  properties: { id: { type: 'integer' }, name: { type: 'string' }, description: { type: 'string' }, icon: { type: 'string' } },
+};
+
+export const userServiceSchema: Schema = {
+  type: 'object',
+  properties: { id: { type: 'integer' }, service_id: { type: 'integer' }, service: serviceSchema },
+};
+
+export const providerSchema: Schema = {
+  type: 'object',
+  properties: {
+    id: { type: 'integer' },
+    avatar: nullable('string'),
+    full_name: { type: 'string' },
+    rating: nullable('number'),
+    bio: nullable('string'),
+    year_of_exp: nullable('integer'),
+    basic_price: nullable('number'),
+    total_provider_jobs: { type: 'integer' },
+  },
+};
+
+export const paymentMethodSchema: Schema = {
+  type: 'object',
+  properties: {
+    id: { type: 'integer' },
+    card_brand: { type: 'string' },
+    card_last4: { type: 'string' },
+    is_default: { type: 'boolean' },
+  },
+};
+
+export const notificationSchema: Schema = {
+  type: 'object',
+  properties: {
+    id: { type: 'integer' },
+    title: { type: 'string' },
+    description: { type: 'string' },
+    user: { type: 'object', properties: { avatar: nullable('string'), full_name: { type: 'string' } } },
+    read: { type: 'boolean' },
+    job_id: nullable('integer'),
+    chat_id: nullable('integer'),
+    created_at: { type: 'string' },
+  },
+};
+
+export const chatSchema: Schema = {
+  type: 'object',
+  properties: {
+    id: { type: 'integer' },
+    customer_id: { type: 'integer' },
+    provider_id: { type: 'integer' },
+    customer: personSummary,
+    provider: personSummary,
+    updated_at: { type: 'string' },
+  },
+};
+
+export const messageSchema: Schema = {
+  type: 'object',
+  properties: {
+    id: { type: 'integer' },
+    chat_id: { type: 'integer' },
+    from_id: { type: 'integer' },
+    message: { type: 'string' },
+    message_type: { type: 'string', enum: ['text', 'photo', 'attachment'] },
+    attachment: nullable('string'),
+    created_at: { type: 'string' },
+  },
+};
+
+export const reviewSchema: Schema = {
+  type: 'object',
+  properties: {
+    id: { type: 'integer' },
+    job_id: { type: 'integer' },
+    provider_id: { type: 'integer' },
+    rating: { type: 'integer' },
+    feedback: { type: 'string' },
+    customer: { type: 'object', properties: { full_name: { type: 'string' }, avatar: nullable('string') } },
+    created_at: { type: 'string' },
+  },
+};
+
+export const errorSchema: Schema = {
+  type: 'object',
+  properties: {
+    message: { type: 'string' },
+    errors: { type: 'object', additionalProperties: { type: 'array', items: { type: 'string' } } },
+  },
+};
+
+const pageMeta: Schema = {
+  type: 'object',
+  properties: { page: { type: 'integer' }, per_page: { type: 'integer' }, has_more: { type: 'boolean' } },
+};
+
+/** `{ data, message }` with the given data schema. */
+export const envelope = (data: Schema, withMeta = false): Schema => ({
+  type: 'object',
+  properties: { data, message: { type: 'string' }, ...(withMeta ? { meta: pageMeta } : {}) },
+});
+
+export const listOf = (items: Schema): Schema => ({ type: 'array', items });
+
+/** Response schemas for a route: its success answer plus the error shape for the listed statuses. */
+export function responses(success: Record<number, Schema>, errorStatuses: number[] = []): Record<number, Schema> {
+  const out: Record<number, Schema> = { ...success };
+  for (const status of errorStatuses) out[status] = errorSchema;
+  return out;
+}
+
+/** Standard errors of an authenticated route. */
+export const AUTH_ERRORS = [400, 401, 403, 404];

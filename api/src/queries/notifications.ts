@@ -1,0 +1,105 @@
+import type { Kysely } from 'kysely';
+import type { AppNotification } from 'shared/src/contracts/entities';
+import type { Database } from '../db/schema.js';
+import type { Publisher } from '../services/publisher.js';
+import { fullName, toIso } from '../serializers.js';
+
+export interface NewNotification {
+  userId: number;
+  senderId: number | null;
+  title: 'Job' | 'Chat' | string;
+  description: string;
+  jobId?: number | null;
+  chatId?: number | null;
+}
+
+/** Stores a notification (inside the caller's transaction when `db` is one). Answers its id. */
+export async function insertNotification(db: Kysely<Database>, n: NewNotification, now: string): Promise<number> {
+  const row = await db
+    .insertInto('notifications')
+    .values({
+      user_id: n.userId,
+      sender_id: n.senderId,
+      title: n.title,
+      description: n.description,
+      job_id: n.jobId ?? null,
+      chat_id: n.chatId ?? null,
+      read_at: null,
+      created_at: now,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+function notificationsWithSender(db: Kysely<Database>) {
+  return db
+    .selectFrom('notifications as n')
+    .leftJoin('users as s', 's.id', 'n.sender_id')
+    .select([
+      'n.id',
+      'n.user_id',
+      'n.title',
+      'n.description',
+      'n.job_id',
+      'n.chat_id',
+      'n.read_at',
+      'n.created_at',
+      's.first_name',
+      's.last_name',
+      's.avatar',
+    ]);
+}
+
+type Row = {
+  id: number;
+  title: string;
+  description: string;
+  job_id: number | null;
+  chat_id: number | null;
+  read_at: Date | string | null;
+  created_at: Date | string;
+  first_name: string | null;
+  last_name: string | null;
+  avatar: string | null;
+};
+
+export function toNotification(r: Row): AppNotification & { job_id: number | null; chat_id: number | null } {
+  return {
+    id: r.id,
+    title: r.title,
+    description: r.description,
+    user: { avatar: r.avatar, full_name: r.first_name ? fullName(r.first_name, r.last_name ?? '') : 'Marketplace' },
+    read: r.read_at !== null,
+    job_id: r.job_id,
+    chat_id: r.chat_id,
+    created_at: toIso(r.created_at),
+  };
+}
+
+export async function listNotifications(db: Kysely<Database>, userId: number, page: number, perPage: number) {
+  const rows = await notificationsWithSender(db)
+    .where('n.user_id', '=', userId)
+    .orderBy('n.id', 'desc')
+    .limit(perPage + 1)
+    .offset((page - 1) * perPage)
+    .execute();
+  return { items: rows.slice(0, perPage).map(toNotification), has_more: rows.length > perPage };
+}
+
+/** Publishes stored notifications live: event 'Notification' on the recipient's private channel. */
+export async function publishNotifications(db: Kysely<Database>, publisher: Publisher, ids: number[]): Promise<void> {
+  if (ids.length === 0) return;
+  const rows = await notificationsWithSender(db).where('n.id', 'in', ids).execute();
+  await Promise.all(rows.map((r) => publisher.publishToUser(r.user_id, 'Notification', toNotification(r))));
+}
+
+/** Publishes after the response path, without ever failing it: errors are logged. */
+export function publishInBackground(
+  db: Kysely<Database>,
+  publisher: Publisher,
+  ids: number[],
+  log: { warn: (obj: object, msg: string) => void },
+): void {
+  publishNotifications(db, publisher, ids).catch((err: Error) => log.warn({ err: { message: err.message } }, 'notification publish failed'));
+}

@@ -1,0 +1,364 @@
+import type { FastifyInstance } from 'fastify';
+import { currentUser } from '../http/auth.js';
+import { fieldError, forbidden, HttpError, tooManyRequests, unauthorized } from '../http/errors.js';
+import { emailField, fileField, nameField, passwordField, roleField } from '../http/fields.js';
+import { send } from '../http/reply.js';
+import { envelope, nullable, responses, userSchema } from '../http/schemas.js';
+import { isUniqueViolation } from '../db/index.js';
+import { dummyPasswordHash, hashPassword, verifyPassword } from '../domain/password.js';
+import { newBearerToken, hashToken } from '../domain/tokens.js';
+import { checkOtp, generateOtp, hashOtp, OTP_TTL_MS } from '../domain/otp.js';
+import { findUserByEmail, userWithStats } from '../queries/users.js';
+import { removeUpload, storeUpload } from '../services/uploads.js';
+import type { Role, UserUpdate } from '../db/schema.js';
+
+const tags = ['auth'];
+const security = [{ bearerAuth: [] }];
+const RESET_SENT = 'Email has been sent to your email address';
+const OTP_INVALID = 'The OTP is invalid or has expired.';
+
+const normaliseEmail = (email: string) => email.trim().toLowerCase();
+
+export default async function authRoutes(app: FastifyInstance) {
+  const { ctx } = app;
+
+  app.post<{
+    Body: { first_name: string; last_name: string; email: string; password: string; password_confirmation: string; role: Role };
+  }>(
+    '/api/auth/register',
+    {
+      schema: {
+        tags,
+        summary: 'Sign up as a Customer or a Provider',
+        body: {
+          type: 'object',
+          required: ['first_name', 'last_name', 'email', 'password', 'password_confirmation', 'role'],
+          properties: {
+            first_name: nameField,
+            last_name: nameField,
+            email: emailField,
+            password: passwordField,
+            password_confirmation: { type: 'string', 'x-messages': { required: 'Confirm password is required' } },
+            role: roleField,
+          },
+        },
+        response: responses({ 201: envelope(userSchema) }, [400]),
+      },
+    },
+    async (request, reply) => {
+      const body = request.body;
+      if (body.password_confirmation === '') throw fieldError('password_confirmation', 'Confirm password is required');
+      if (body.password !== body.password_confirmation) throw fieldError('password_confirmation', 'Password must match');
+      const email = normaliseEmail(body.email);
+      const now = ctx.clock.now().toISOString();
+      const passwordHash = await hashPassword(body.password);
+      try {
+        const user = await ctx.db
+          .insertInto('users')
+          .values({
+            first_name: body.first_name.trim(),
+            last_name: body.last_name.trim(),
+            email,
+            password_hash: passwordHash,
+            role: body.role,
+            phone: null,
+            address: null,
+            avatar: null,
+            bio: null,
+            year_of_exp: null,
+            basic_price_cents: null,
+            payment_customer_ref: null,
+            created_at: now,
+            updated_at: now,
+          })
+          .returningAll()
+          .executeTakeFirstOrThrow();
+        return send(reply, await userWithStats(ctx.db, user), 'Registered successfully. Please log in.', 201);
+      } catch (err) {
+        if (isUniqueViolation(err)) throw fieldError('email', 'The email has already been taken.');
+        throw err;
+      }
+    },
+  );
+
+  app.post<{ Body: { email: string; password: string; device_id?: string; role?: Role } }>(
+    '/api/auth/login',
+    {
+      schema: {
+        tags,
+        summary: 'Sign in; answers the user and a bearer token. 5 failed tries a minute per email and IP.',
+        body: {
+          type: 'object',
+          required: ['email', 'password'],
+          properties: {
+            email: emailField,
+            password: passwordField,
+            device_id: { type: 'string', maxLength: 255 },
+            role: roleField,
+          },
+        },
+        response: responses(
+          { 200: envelope({ type: 'object', properties: { user: userSchema, token: { type: 'string' } } }) },
+          [400, 401, 403, 429],
+        ),
+      },
+    },
+    async (request, reply) => {
+      const email = normaliseEmail(request.body.email);
+      const key = `${email}|${request.ip}`;
+      const wait = ctx.loginThrottle.retryAfter(key);
+      if (wait > 0) throw tooManyRequests(`Too many login attempts. Please try again in ${wait} seconds.`, wait);
+
+      const user = await findUserByEmail(ctx.db, email);
+      const valid = await verifyPassword(request.body.password, user?.password_hash ?? (await dummyPasswordHash()));
+      if (!user || !valid) {
+        ctx.loginThrottle.hit(key);
+        throw unauthorized('These credentials do not match our records.');
+      }
+      ctx.loginThrottle.clear(key);
+      if (request.body.role && request.body.role !== user.role) {
+        throw forbidden(`This account is registered as a ${user.role}. Please sign in as a ${user.role}.`);
+      }
+      const token = newBearerToken();
+      await ctx.db
+        .insertInto('api_tokens')
+        .values({
+          user_id: user.id,
+          token_hash: hashToken(token),
+          device_id: request.body.device_id ?? null,
+          created_at: ctx.clock.now().toISOString(),
+        })
+        .execute();
+      return send(reply, { user: await userWithStats(ctx.db, user), token }, 'Login successful');
+    },
+  );
+
+  app.post(
+    '/api/auth/logout',
+    {
+      onRequest: app.authenticate,
+      schema: { tags, security, summary: 'Revoke the bearer token of this request', response: responses({ 200: envelope({ type: 'null' }) }, [401]) },
+    },
+    async (request, reply) => {
+      await ctx.db.deleteFrom('api_tokens').where('token_hash', '=', request.tokenHash!).execute();
+      return send(reply, null, 'Logged out successfully');
+    },
+  );
+
+  app.get(
+    '/api/auth/me',
+    {
+      onRequest: app.authenticate,
+      schema: { tags, security, summary: 'The signed-in user with fresh job counters', response: responses({ 200: envelope(userSchema) }, [401]) },
+    },
+    async (request, reply) => send(reply, await userWithStats(ctx.db, currentUser(request))),
+  );
+
+  app.post<{ Body: { email: string } }>(
+    '/api/auth/reset-password',
+    {
+      schema: {
+        tags,
+        summary: 'Mail a 6-digit OTP (10-minute lifetime) to reset the password',
+        body: { type: 'object', required: ['email'], properties: { email: emailField } },
+        response: responses({ 200: envelope({ type: 'null' }) }, [400, 429]),
+      },
+    },
+    async (request, reply) => {
+      const email = normaliseEmail(request.body.email);
+      const wait = ctx.otpThrottle.retryAfter(email);
+      if (wait > 0) throw tooManyRequests(`Too many reset requests. Please try again in ${wait} seconds.`, wait);
+      ctx.otpThrottle.hit(email);
+
+      const user = await findUserByEmail(ctx.db, email);
+      // The answer is the same whether or not the account exists, so it cannot be used to find accounts.
+      if (user) {
+        const now = ctx.clock.now();
+        const code = generateOtp();
+        await ctx.db.transaction().execute(async (trx) => {
+          // A new code replaces any earlier one.
+          await trx
+            .updateTable('password_resets')
+            .set({ used_at: now.toISOString() })
+            .where('user_id', '=', user.id)
+            .where('used_at', 'is', null)
+            .execute();
+          await trx
+            .insertInto('password_resets')
+            .values({
+              user_id: user.id,
+              code_hash: hashOtp(code, user.id, ctx.config.appKey),
+              attempts: 0,
+              expires_at: new Date(now.getTime() + OTP_TTL_MS).toISOString(),
+              used_at: null,
+              created_at: now.toISOString(),
+            })
+            .execute();
+        });
+        try {
+          await ctx.mailer.send({
+            to: user.email,
+            subject: 'Your password reset code',
+            text:
+              `Hello ${user.first_name},\n\nYour password reset code is ${code}.\n` +
+              'It is valid for 10 minutes and can be used once.\n\n' +
+              'If you did not ask to reset your password, you can ignore this email.',
+          });
+        } catch (err) {
+          request.log.error({ err: { message: (err as Error).message } }, 'reset mail failed');
+          throw new HttpError(502, 'The email could not be sent. Please try again later.');
+        }
+      }
+      return send(reply, null, RESET_SENT);
+    },
+  );
+
+  app.post<{ Body: { email: string; otp: string; password: string } }>(
+    '/api/auth/forgot',
+    {
+      schema: {
+        tags,
+        summary: 'Set a new password with the mailed OTP (single use, at most 5 wrong tries)',
+        body: {
+          type: 'object',
+          required: ['email', 'otp', 'password'],
+          properties: {
+            email: emailField,
+            otp: {
+              type: 'string',
+              minLength: 1,
+              pattern: '^[0-9]{6}$',
+              'x-messages': { required: 'OTP is required', minLength: 'OTP is required', pattern: 'The OTP must be 6 digits.' },
+            },
+            password: passwordField,
+          },
+        },
+        response: responses({ 200: envelope({ type: 'null' }) }, [400, 429]),
+      },
+    },
+    async (request, reply) => {
+      const { otp, password } = request.body;
+      const user = await findUserByEmail(ctx.db, request.body.email);
+      if (!user) throw fieldError('otp', OTP_INVALID);
+      const record = await ctx.db
+        .selectFrom('password_resets')
+        .selectAll()
+        .where('user_id', '=', user.id)
+        .orderBy('id', 'desc')
+        .limit(1)
+        .executeTakeFirst();
+      if (!record) throw fieldError('otp', OTP_INVALID);
+      const now = ctx.clock.now();
+      const outcome = checkOtp(
+        {
+          code_hash: record.code_hash,
+          attempts: record.attempts,
+          expires_at: String(record.expires_at),
+          used_at: record.used_at === null ? null : String(record.used_at),
+        },
+        hashOtp(otp, user.id, ctx.config.appKey),
+        now,
+      );
+      if (outcome === 'locked') {
+        throw new HttpError(429, 'Too many wrong codes. Please request a new OTP.', { otp: ['Too many wrong codes. Please request a new OTP.'] });
+      }
+      if (outcome === 'mismatch') {
+        await ctx.db
+          .updateTable('password_resets')
+          .set((eb) => ({ attempts: eb('attempts', '+', 1) }))
+          .where('id', '=', record.id)
+          .execute();
+        throw fieldError('otp', 'The OTP is incorrect.');
+      }
+      if (outcome !== 'ok') throw fieldError('otp', OTP_INVALID);
+
+      const passwordHash = await hashPassword(password);
+      const changed = await ctx.db.transaction().execute(async (trx) => {
+        // Claiming the code and setting the password happen together; a second use finds it claimed.
+        const claimed = await trx
+          .updateTable('password_resets')
+          .set({ used_at: now.toISOString() })
+          .where('id', '=', record.id)
+          .where('used_at', 'is', null)
+          .executeTakeFirst();
+        if (Number(claimed.numUpdatedRows) !== 1) return false;
+        await trx.updateTable('users').set({ password_hash: passwordHash, updated_at: now.toISOString() }).where('id', '=', user.id).execute();
+        await trx.deleteFrom('api_tokens').where('user_id', '=', user.id).execute();
+        return true;
+      });
+      if (!changed) throw fieldError('otp', OTP_INVALID);
+      return send(reply, null, 'Your password has been reset. Please log in.');
+    },
+  );
+
+  app.post<{
+    Body: {
+      first_name?: string;
+      last_name?: string;
+      phone?: string | null;
+      address?: string | null;
+      bio?: string | null;
+      year_of_exp?: number | null;
+      basic_price?: number | null;
+      avatar?: string;
+    };
+  }>(
+    '/api/auth/update-profile',
+    {
+      onRequest: app.authenticate,
+      schema: {
+        tags,
+        security,
+        summary: 'Update the profile (multipart; avatar is an image file up to 5 MB). bio, year_of_exp and basic_price apply to providers.',
+        consumes: ['multipart/form-data', 'application/json'],
+        body: {
+          type: 'object',
+          properties: {
+            first_name: nameField,
+            last_name: nameField,
+            phone: nullable('string', {
+              maxLength: 20,
+              pattern: '^[0-9+() -]*$',
+              'x-messages': { pattern: 'The phone must be a number.', maxLength: 'The phone may not be greater than 20 characters.' },
+            }),
+            address: nullable('string', { maxLength: 255 }),
+            bio: nullable('string', { maxLength: 2000 }),
+            year_of_exp: nullable('integer', { minimum: 0, maximum: 80 }),
+            basic_price: nullable('number', { minimum: 0, maximum: 1000000 }),
+            avatar: fileField,
+          },
+        },
+        response: responses({ 200: envelope(userSchema) }, [400, 401, 413]),
+      },
+    },
+    async (request, reply) => {
+      const user = currentUser(request);
+      const body = request.body ?? {};
+      const blankToNull = (v: string | null | undefined) => (v === undefined ? undefined : v === null || v.trim() === '' ? null : v.trim());
+      const patch: UserUpdate = { updated_at: ctx.clock.now().toISOString() };
+      if (body.first_name !== undefined) patch.first_name = body.first_name.trim();
+      if (body.last_name !== undefined) patch.last_name = body.last_name.trim();
+      if (body.phone !== undefined) patch.phone = blankToNull(body.phone);
+      if (body.address !== undefined) patch.address = blankToNull(body.address);
+      if (user.role === 'Provider') {
+        if (body.bio !== undefined) patch.bio = blankToNull(body.bio);
+        if (body.year_of_exp !== undefined) patch.year_of_exp = body.year_of_exp;
+        if (body.basic_price !== undefined) patch.basic_price_cents = body.basic_price === null ? null : Math.round(body.basic_price * 100);
+      }
+      const avatarFile = request.uploadedFiles?.avatar;
+      if (avatarFile) {
+        const stored = await storeUpload(
+          ctx.config.uploadsDir,
+          'avatar',
+          avatarFile,
+          ['image'],
+          'The avatar must be an image (PNG, JPEG, WebP or GIF).',
+        );
+        patch.avatar = stored.path;
+      }
+      const updated = await ctx.db.updateTable('users').set(patch).where('id', '=', user.id).returningAll().executeTakeFirstOrThrow();
+      if (patch.avatar && user.avatar !== patch.avatar) await removeUpload(ctx.config.uploadsDir, user.avatar);
+      return send(reply, await userWithStats(ctx.db, updated), 'Profile updated successfully');
+    },
+  );
+}

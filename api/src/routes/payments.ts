@@ -1,0 +1,147 @@
+import type { FastifyInstance } from 'fastify';
+import type { Kysely } from 'kysely';
+import type { PaymentMethod } from 'shared/src/contracts/entities';
+import type { Database } from '../db/schema.js';
+import { currentUser } from '../http/auth.js';
+import { forbidden, notFound } from '../http/errors.js';
+import { send } from '../http/reply.js';
+import { AUTH_ERRORS, envelope, idParams, listOf, paymentMethodSchema, responses } from '../http/schemas.js';
+
+const tags = ['payment methods'];
+const security = [{ bearerAuth: [] }];
+
+/** A user's saved cards, the default first (the spec's "default card is the first in the list"). */
+export async function listCards(db: Kysely<Database>, userId: number): Promise<PaymentMethod[]> {
+  const rows = await db
+    .selectFrom('payment_methods')
+    .select(['id', 'card_brand', 'card_last4', 'is_default'])
+    .where('user_id', '=', userId)
+    .orderBy('is_default', 'desc')
+    .orderBy('id', 'asc')
+    .execute();
+  return rows.map((r) => ({ id: r.id, card_brand: r.card_brand, card_last4: r.card_last4, is_default: r.is_default === 1 }));
+}
+
+export default async function paymentsRoutes(app: FastifyInstance) {
+  const { ctx } = app;
+  const { db } = ctx;
+
+  async function ownCard(userId: number, id: number) {
+    const card = await db.selectFrom('payment_methods').selectAll().where('id', '=', id).executeTakeFirst();
+    if (!card) throw notFound('Payment method not found.');
+    if (card.user_id !== userId) throw forbidden('This payment method is not yours.');
+    return card;
+  }
+
+  app.get(
+    '/api/payment-methods',
+    {
+      onRequest: app.authenticate,
+      schema: { tags, security, summary: 'Saved cards, the default first', response: responses({ 200: envelope(listOf(paymentMethodSchema)) }, [401]) },
+    },
+    async (request, reply) => send(reply, await listCards(db, currentUser(request).id)),
+  );
+
+  app.post<{ Body: { token: string } }>(
+    '/api/payment-methods',
+    {
+      onRequest: app.authenticate,
+      schema: {
+        tags,
+        security,
+        summary: "Save a card from the card provider's token (sandbox tok_..., or Stripe tok_/pm_ when configured)",
+        body: {
+          type: 'object',
+          required: ['token'],
+          properties: {
+            token: {
+              type: 'string',
+              minLength: 1,
+              maxLength: 255,
+              'x-messages': { required: 'something went wrong', minLength: 'something went wrong' },
+            },
+          },
+        },
+        response: responses({ 201: envelope(paymentMethodSchema) }, [400, 401, 502]),
+      },
+    },
+    async (request, reply) => {
+      const user = currentUser(request);
+      const now = ctx.clock.now().toISOString();
+      const created = await db.transaction().execute(async (trx) => {
+        const saved = await ctx.payments.saveCard(request.body.token.trim(), user, trx);
+        if (saved.customerRef && saved.customerRef !== user.payment_customer_ref) {
+          await trx.updateTable('users').set({ payment_customer_ref: saved.customerRef }).where('id', '=', user.id).execute();
+        }
+        const hasDefault = await trx
+          .selectFrom('payment_methods')
+          .select('id')
+          .where('user_id', '=', user.id)
+          .where('is_default', '=', 1)
+          .executeTakeFirst();
+        return trx
+          .insertInto('payment_methods')
+          .values({
+            user_id: user.id,
+            processor: saved.processor,
+            processor_ref: saved.processorRef,
+            card_brand: saved.brand,
+            card_last4: saved.last4,
+            exp_month: saved.expMonth,
+            exp_year: saved.expYear,
+            is_default: hasDefault ? 0 : 1,
+            created_at: now,
+          })
+          .returning(['id', 'card_brand', 'card_last4', 'is_default'])
+          .executeTakeFirstOrThrow();
+      });
+      const method: PaymentMethod = { ...created, is_default: created.is_default === 1 };
+      return send(reply, method, 'Card added successfully', 201);
+    },
+  );
+
+  app.delete<{ Params: { id: number } }>(
+    '/api/payment-methods/:id',
+    {
+      onRequest: app.authenticate,
+      schema: { tags, security, summary: 'Remove a saved card', params: idParams, response: responses({ 200: envelope({ type: 'null' }) }, AUTH_ERRORS) },
+    },
+    async (request, reply) => {
+      const user = currentUser(request);
+      const card = await ownCard(user.id, request.params.id);
+      await db.transaction().execute(async (trx) => {
+        await trx.deleteFrom('payment_methods').where('id', '=', card.id).execute();
+        if (card.is_default === 1) {
+          // The oldest remaining card becomes the default.
+          const next = await trx.selectFrom('payment_methods').select('id').where('user_id', '=', user.id).orderBy('id').limit(1).executeTakeFirst();
+          if (next) await trx.updateTable('payment_methods').set({ is_default: 1 }).where('id', '=', next.id).execute();
+        }
+      });
+      await ctx.payments.removeCard(card);
+      return send(reply, null, 'Card removed successfully');
+    },
+  );
+
+  app.post<{ Params: { id: number } }>(
+    '/api/payment-methods/:id/default',
+    {
+      onRequest: app.authenticate,
+      schema: {
+        tags,
+        security,
+        summary: 'Make a saved card the default; answers the new list (default first)',
+        params: idParams,
+        response: responses({ 200: envelope(listOf(paymentMethodSchema)) }, AUTH_ERRORS),
+      },
+    },
+    async (request, reply) => {
+      const user = currentUser(request);
+      const card = await ownCard(user.id, request.params.id);
+      await db.transaction().execute(async (trx) => {
+        await trx.updateTable('payment_methods').set({ is_default: 0 }).where('user_id', '=', user.id).execute();
+        await trx.updateTable('payment_methods').set({ is_default: 1 }).where('id', '=', card.id).execute();
+      });
+      return send(reply, await listCards(db, user.id), 'Default card updated');
+    },
+  );
+}

@@ -1,0 +1,98 @@
+import type { Job, PersonSummary, User } from 'shared/src/contracts/entities';
+import type { UserRow } from './db/schema.js';
+
+/** Timestamps arrive as ISO strings from both engines (see db/index.ts); Dates are tolerated too. */
+export function toIso(value: Date | string): string {
+  return value instanceof Date ? value.toISOString() : new Date(value).toISOString();
+}
+
+export const fullName = (first: string, last: string) => `${first} ${last}`.trim();
+
+export const centsToAmount = (cents: number | null): number | null => (cents === null ? null : cents / 100);
+
+export interface UserStats {
+  completed_jobs: number;
+  total_provider_jobs: number;
+}
+
+export function toUser(row: UserRow, stats: UserStats): User {
+  const user: User = {
+    id: row.id,
+    first_name: row.first_name,
+    last_name: row.last_name,
+    full_name: fullName(row.first_name, row.last_name),
+    email: row.email,
+    phone: row.phone,
+    address: row.address,
+    avatar: row.avatar,
+    role: row.role,
+    completed_jobs: stats.completed_jobs,
+    total_provider_jobs: stats.total_provider_jobs,
+  };
+  if (row.role === 'Provider') {
+    user.bio = row.bio;
+    user.year_of_exp = row.year_of_exp;
+    user.basic_price = centsToAmount(row.basic_price_cents);
+  }
+  return user;
+}
+
+export function person(id: number, first: string, last: string, avatar: string | null): PersonSummary {
+  return { id, full_name: fullName(first, last), first_name: first, avatar };
+}
+
+export interface JobJoinedRow {
+  id: number;
+  status: Job['status'];
+  service_id: number;
+  provider_id: number;
+  customer_id: number;
+  address: string;
+  destination_address: string;
+  lat: number | null;
+  lng: number | null;
+  destination_lat: number | null;
+  destination_lng: number | null;
+  price_cents: number;
+  duration: string | null;
+  day: string | null;
+  date: string | null;
+  time: string | null;
+  custom_time: string | null;
+  created_at: Date | string;
+  updated_at: Date | string;
+  c_first_name: string;
+  c_last_name: string;
+  c_avatar: string | null;
+  p_first_name: string;
+  p_last_name: string;
+  p_avatar: string | null;
+  rating: number | null;
+}
+
+export function toJob(r: JobJoinedRow): Job {
+  return {
+    id: r.id,
+    status: r.status,
+    service_id: r.service_id,
+    provider_id: r.provider_id,
+    customer_id: r.customer_id,
+    customer: person(r.customer_id, r.c_first_name, r.c_last_name, r.c_avatar),
+    provider: person(r.provider_id, r.p_first_name, r.p_last_name, r.p_avatar),
+    address: r.address,
+    destination_address: r.destination_address,
+    destination_lat: r.destination_lat,
+    destination_lng: r.destination_lng,
+    lat: r.lat,
+    lng: r.lng,
+    price: r.price_cents / 100,
+    duration: r.duration,
+    day: r.day,
+    date: r.date,
+    time: r.time,
+    custom_time: r.custom_time,
+    created_at: toIso(r.created_at),
+    updated_at: toIso(r.updated_at),
+    rating: r.rating,
+  };
+}

@@ -35,7 +35,7 @@ export const resetPassword = (body: { email: string; otp: string; password: stri
 /** multipart: first_name, last_name, avatar (File), phone, address, and for providers bio, year_of_exp, basic_price. */
 export const updateProfile = (form: FormData) => unwrap<User>(apiClient.post('/api/auth/update-profile', form));
 
-export const fetchServices = () => unwrap<Service[]>(apiClient.get('/api/services'));
+export const fetchServices = (config?: AxiosRequestConfig) => unwrap<Service[]>(apiClient.get('/api/services', config));
 export const fetchUserServices = () => unwrap<UserService[]>(apiClient.get('/api/user-services'));
 export const addUserService = (serviceId: number) =>
   unwrap<UserService[]>(apiClient.post('/api/user-services', { service_id: serviceId }));
@@ -81,8 +81,10 @@ export const sendMessage = (body: {
   return unwrap<Message>(apiClient.post('/api/chats', form));
 };
 
-export const fetchNotifications = () => unwrap<AppNotification[]>(apiClient.get('/api/notifications'));
-export const storeContactUs = (body: ContactMessage) => unwrap<unknown>(apiClient.post('/api/storeContactUs', body));
+export const fetchNotifications = (config?: AxiosRequestConfig) =>
+  unwrap<AppNotification[]>(apiClient.get('/api/notifications', config));
+export const storeContactUs = (body: ContactMessage, config?: AxiosRequestConfig) =>
+  unwrap<unknown>(apiClient.post('/api/storeContactUs', body, config));
 
 /** Sandbox card provider (embedded default): tokenises a card; our API never sees the raw number. */
 export const createSandboxCardToken = (card: {

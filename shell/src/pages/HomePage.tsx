@@ -1,7 +1,69 @@
-import { PageTitle, useSession } from 'shared';
+import { useCallback, useEffect, useState, type CSSProperties } from 'react';
+import { Link } from 'react-router-dom';
+import { assetUrl, ErrorState, fetchServices, Loader, PageTitle, useSession, type Service } from 'shared';
 import { RemoteWidget } from '../components/RemoteWidget';
 
-/** Home: the title plus the role's home blocks, served by the customer or provider remote. */
+const row: CSSProperties = {
+  display: 'grid',
+  gridTemplateColumns: 'repeat(auto-fill, minmax(160px, 1fr))',
+  gap: 12,
+  listStyle: 'none',
+  padding: 0,
+  margin: 0,
+};
+const serviceCard: CSSProperties = { display: 'flex', alignItems: 'center', gap: 10, padding: 14 };
+const header: CSSProperties = { display: 'flex', alignItems: 'center', justifyContent: 'space-between', marginBottom: 12 };
+
+type ServicesState = { status: 'loading' } | { status: 'ready'; services: Service[] } | { status: 'error' };
+
+/** The Services row of Home (spec section 2): Driver, Delivery, Shipping from the API, and a see-all link. */
+export function ServicesRow() {
+  const [state, setState] = useState<ServicesState>({ status: 'loading' });
+
+  const load = useCallback(async () => {
+    setState({ status: 'loading' });
+    try {
+      // Failures are only logged (spec section 8); the row offers Retry.
+      const { data } = await fetchServices({ silent: true });
+      setState({ status: 'ready', services: data });
+    } catch (error) {
+      console.error(error);
+      setState({ status: 'error' });
+    }
+  }, []);
+
+  useEffect(() => {
+    void load();
+  }, [load]);
+
+  return (
+    <section className="ui-card" aria-labelledby="home-services-title">
+      <div style={header}>
+        <h2 id="home-services-title" style={{ margin: 0, fontSize: '1.15rem' }}>
+          Services
+        </h2>
+        <Link to="/service">See all</Link>
+      </div>
+      {state.status === 'loading' ? <Loader label="Loading services" /> : null}
+      {state.status === 'error' ? <ErrorState message="The services could not be loaded." onRetry={load} /> : null}
+      {state.status === 'ready' ? (
+        <ul style={row} aria-label="Services">
+          {state.services.map((service) => {
+            const icon = assetUrl(service.icon);
+            return (
+              <li key={service.id} className="ui-card" style={serviceCard}>
+                {icon ? <img src={icon} alt="" width={36} height={36} /> : null}
+                <span>{service.name}</span>
+              </li>
+            );
+          })}
+        </ul>
+      ) : null}
+    </section>
+  );
+}
+
+/** Home: the title, the role's blocks (from the customer or provider remote) and the Services row. */
 export default function HomePage() {
   const role = useSession().users?.role;
   return (
@@ -12,6 +74,7 @@ export default function HomePage() {
       ) : (
         <RemoteWidget remote="mfe_customer" name="HomeBlocks" />
       )}
+      <ServicesRow />
     </div>
   );
 }

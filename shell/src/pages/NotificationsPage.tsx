@@ -1,10 +1,112 @@
-import { PageTitle } from 'shared';
+import { useCallback, useEffect, useState, type CSSProperties } from 'react';
+import { Link } from 'react-router-dom';
+import {
+  Avatar,
+  bus,
+  ErrorState,
+  fetchNotifications,
+  Loader,
+  PageTitle,
+  sessionActions,
+  useAppDispatch,
+  useSession,
+  type AppNotification,
+  type Role,
+} from 'shared';
 
-/** Your Notifications (filled in by a later issue). */
+/** Spec section 2: title Job goes to /activebooking, Chat to /chatview, anything else to /ViewOnMap. */
+export function detailsPathOf(title: string): string {
+  if (title === 'Job') return '/activebooking';
+  if (title === 'Chat') return '/chatview';
+  return '/ViewOnMap';
+}
+
+/** Certified Driver for customers, Certified User for providers. */
+export const badgeFor = (role: Role | null | undefined): string =>
+  role === 'Provider' ? 'Certified User' : 'Certified Driver';
+
+const card: CSSProperties = { display: 'flex', gap: 14, alignItems: 'flex-start' };
+const list: CSSProperties = { listStyle: 'none', padding: 0, margin: 0, display: 'flex', flexDirection: 'column', gap: 12 };
+const badge: CSSProperties = {
+  display: 'inline-block',
+  background: '#e5f6ea',
+  color: '#1d7a3a',
+  borderRadius: 999,
+  padding: '1px 10px',
+  fontSize: '0.8rem',
+  fontWeight: 600,
+  marginLeft: 8,
+};
+
+type State = { status: 'loading' } | { status: 'ready'; notifications: AppNotification[] } | { status: 'error' };
+
+/** Your Notifications: loaded with a loader and refreshed whenever the bus announces `notifications/changed`. */
 export default function NotificationsPage() {
+  const role = useSession().users?.role;
+  const dispatch = useAppDispatch();
+  const [state, setState] = useState<State>({ status: 'loading' });
+
+  const show = useCallback(
+    (notifications: AppNotification[]) => {
+      setState({ status: 'ready', notifications });
+      dispatch(sessionActions.patched({ notifications }));
+    },
+    [dispatch],
+  );
+
+  const load = useCallback(
+    async (withLoader: boolean) => {
+      if (withLoader) setState({ status: 'loading' });
+      try {
+        const { data } = await fetchNotifications({ silent: true });
+        show(data);
+      } catch (error) {
+        // Spec section 8: only logged. A list already shown stays.
+        console.error(error);
+        setState((previous) => (previous.status === 'ready' ? previous : { status: 'error' }));
+      }
+    },
+    [show],
+  );
+
+  useEffect(() => {
+    void load(true);
+    const subscription = bus.on('notifications/changed').subscribe((event) => {
+      if (event.notifications) show(event.notifications);
+      else void load(false);
+    });
+    return () => subscription.unsubscribe();
+  }, [load, show]);
+
   return (
     <div className="ui-page">
       <PageTitle>Your Notifications</PageTitle>
+      {state.status === 'loading' ? <Loader label="Loading notifications" /> : null}
+      {state.status === 'error' ? (
+        <ErrorState message="Your notifications could not be loaded." onRetry={() => void load(true)} />
+      ) : null}
+      {state.status === 'ready' && state.notifications.length === 0 ? (
+        <div className="ui-card">You have no notifications.</div>
+      ) : null}
+      {state.status === 'ready' && state.notifications.length > 0 ? (
+        <ul style={list} aria-label="Notifications">
+          {state.notifications.map((n) => (
+            <li key={n.id} className="ui-card" style={card} aria-label={`${n.title} from ${n.user.full_name}`}>
+              <Avatar src={n.user.avatar} name={n.user.full_name} size={48} />
+              <div style={{ flex: 1 }}>
+                <p style={{ margin: '0 0 4px' }}>
+                  <strong>{n.user.full_name}</strong>
+                  <span style={badge}>{badgeFor(role)}</span>
+                </p>
+                <p style={{ margin: '0 0 8px' }}>{n.description}</p>
+                <Link to={detailsPathOf(n.title)} className="ui-button ui-button--primary">
+                  View Details
+                </Link>
+              </div>
+            </li>
+          ))}
+        </ul>
+      ) : null}
     </div>
   );
 }

@@ -1,0 +1,90 @@
+/// <reference types="@testing-library/jest-dom" />
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { fetchServices, type RemoteContract, type Service } from 'shared';
+import { renderWithProviders, signedInAs } from 'shared/src/testing';
+import { RemotesProvider } from '../federation/RemotesContext';
+import type { RemoteLoader, RemoteName } from '../federation/types';
+import HomePage from './HomePage';
+
+jest.mock('shared', () => ({ ...jest.requireActual('shared'), fetchServices: jest.fn() }));
+const mockedFetchServices = fetchServices as jest.MockedFunction<typeof fetchServices>;
+
+const SERVICES: Service[] = [
+  { id: 1, name: 'Driver', description: 'A driver', icon: '/static/icons/driver.svg' },
+  { id: 2, name: 'Delivery', description: 'Deliveries', icon: '/static/icons/delivery.svg' },
+  { id: 3, name: 'Shipping', description: 'Shipping', icon: '/static/icons/shipping.svg' },
+];
+
+const contractWithBlocks = (name: RemoteName, text: string): RemoteContract => ({
+  name,
+  routes: [],
+  widgets: [{ name: 'HomeBlocks', load: async () => ({ default: () => <p>{text}</p> }) }],
+});
+
+function loader(down: RemoteName[] = []): RemoteLoader {
+  const load = async (name: RemoteName) => {
+    if (down.includes(name)) throw new Error(`${name} is down`);
+    if (name === 'mfe_customer') return contractWithBlocks(name, 'Customer blocks');
+    if (name === 'mfe_provider') return contractWithBlocks(name, 'Provider blocks');
+    return { name, routes: [], widgets: [] };
+  };
+  return { loadContract: load, retryContract: load };
+}
+
+function renderHome(role: 'Customer' | 'Provider', remoteLoader = loader()) {
+  return renderWithProviders(
+    <RemotesProvider loader={remoteLoader}>
+      <HomePage />
+    </RemotesProvider>,
+    { session: signedInAs(role) },
+  );
+}
+
+describe('HomePage', () => {
+  beforeEach(() => jest.spyOn(console, 'error').mockImplementation(() => undefined));
+  afterEach(() => {
+    mockedFetchServices.mockReset();
+    jest.restoreAllMocks();
+  });
+
+  it('shows the title, the customer blocks and the Services row from the API with a see-all link', async () => {
+    mockedFetchServices.mockResolvedValue({ data: SERVICES, message: '' });
+    renderHome('Customer');
+    expect(screen.getByRole('heading', { name: 'Home' })).toBeInTheDocument();
+    expect(screen.getByText('Loading services')).toBeInTheDocument();
+    const row = await screen.findByRole('list', { name: 'Services' });
+    expect(within(row).getAllByRole('listitem').map((li) => li.textContent)).toEqual(['Driver', 'Delivery', 'Shipping']);
+    expect(within(row).getAllByRole('presentation')[0]).toHaveAttribute('src', 'http://localhost:4000/static/icons/driver.svg');
+    expect(screen.getByRole('link', { name: 'See all' })).toHaveAttribute('href', '/service');
+    expect(await screen.findByText('Customer blocks')).toBeInTheDocument();
+    expect(screen.queryByText('Provider blocks')).not.toBeInTheDocument();
+    expect(mockedFetchServices).toHaveBeenCalledWith({ silent: true });
+  });
+
+  it('mounts the provider blocks for a provider', async () => {
+    mockedFetchServices.mockResolvedValue({ data: SERVICES, message: '' });
+    renderHome('Provider');
+    expect(await screen.findByText('Provider blocks')).toBeInTheDocument();
+    expect(screen.queryByText('Customer blocks')).not.toBeInTheDocument();
+    expect(await screen.findByRole('list', { name: 'Services' })).toBeInTheDocument();
+  });
+
+  it('offers Retry when the services cannot be loaded, and loads them again', async () => {
+    mockedFetchServices.mockRejectedValueOnce(new Error('Network Error')).mockResolvedValue({ data: SERVICES, message: '' });
+    const user = userEvent.setup();
+    renderHome('Customer');
+    expect(await screen.findByText('The services could not be loaded.')).toBeInTheDocument();
+    expect(console.error).toHaveBeenCalled();
+    await user.click(screen.getByRole('button', { name: 'Retry' }));
+    expect(await screen.findByRole('list', { name: 'Services' })).toBeInTheDocument();
+  });
+
+  it('keeps the title and the Services row when the role remote is down', async () => {
+    mockedFetchServices.mockResolvedValue({ data: SERVICES, message: '' });
+    renderHome('Customer', loader(['mfe_customer']));
+    expect(await screen.findByText('This part of the app is unavailable right now.')).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Home' })).toBeInTheDocument();
+    expect(await screen.findByRole('list', { name: 'Services' })).toBeInTheDocument();
+  });
+});

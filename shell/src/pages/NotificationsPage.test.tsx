@@ -1,0 +1,99 @@
+/// <reference types="@testing-library/jest-dom" />
+import { act, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { bus, fetchNotifications, type AppNotification } from 'shared';
+import { renderWithProviders, signedInAs } from 'shared/src/testing';
+import NotificationsPage, { detailsPathOf } from './NotificationsPage';
+
+jest.mock('shared', () => ({ ...jest.requireActual('shared'), fetchNotifications: jest.fn() }));
+const mockedFetch = fetchNotifications as jest.MockedFunction<typeof fetchNotifications>;
+
+const note = (id: number, title: string, name: string, description: string, avatar: string | null = null): AppNotification => ({
+  id,
+  title,
+  description,
+  user: { full_name: name, avatar },
+  read: false,
+});
+
+const NOTES = [
+  note(1, 'Job', 'Pete Provider', 'Your booking was accepted', '/uploads/pete.png'),
+  note(2, 'Chat', 'Carla Customer', 'New message from Carla'),
+  note(3, 'Location', 'Pete Provider', 'Your driver is on the way'),
+];
+
+describe('NotificationsPage', () => {
+  beforeEach(() => jest.spyOn(console, 'error').mockImplementation(() => undefined));
+  afterEach(() => {
+    mockedFetch.mockReset();
+    jest.restoreAllMocks();
+  });
+
+  it('maps the View Details destination by title', () => {
+    expect(detailsPathOf('Job')).toBe('/activebooking');
+    expect(detailsPathOf('Chat')).toBe('/chatview');
+    expect(detailsPathOf('Anything')).toBe('/ViewOnMap');
+  });
+
+  it('shows a loader, then a card per notification with avatar, name, description and View Details', async () => {
+    mockedFetch.mockResolvedValue({ data: NOTES, message: '' });
+    const { store } = renderWithProviders(<NotificationsPage />, { session: signedInAs('Customer') });
+    expect(screen.getByRole('heading', { name: 'Your Notifications' })).toBeInTheDocument();
+    expect(screen.getByRole('status')).toHaveTextContent('Loading notifications');
+
+    const job = await screen.findByRole('listitem', { name: 'Job from Pete Provider' });
+    expect(within(job).getByRole('img', { name: 'Pete Provider' })).toHaveAttribute('src', 'http://localhost:4000/uploads/pete.png');
+    expect(within(job).getByText('Your booking was accepted')).toBeInTheDocument();
+    expect(within(job).getByText('Certified Driver')).toBeInTheDocument();
+    expect(within(job).getByRole('link', { name: 'View Details' })).toHaveAttribute('href', '/activebooking');
+
+    const chat = screen.getByRole('listitem', { name: 'Chat from Carla Customer' });
+    expect(within(chat).getByRole('img', { name: 'Carla Customer' })).toHaveTextContent('C');
+    expect(within(chat).getByRole('link', { name: 'View Details' })).toHaveAttribute('href', '/chatview');
+
+    const other = screen.getByRole('listitem', { name: 'Location from Pete Provider' });
+    expect(within(other).getByRole('link', { name: 'View Details' })).toHaveAttribute('href', '/ViewOnMap');
+    expect(store.getState().session.notifications).toEqual(NOTES);
+    expect(mockedFetch).toHaveBeenCalledWith({ silent: true });
+  });
+
+  it('reads Certified User for providers', async () => {
+    mockedFetch.mockResolvedValue({ data: [NOTES[1]], message: '' });
+    renderWithProviders(<NotificationsPage />, { session: signedInAs('Provider') });
+    const card = await screen.findByRole('listitem', { name: 'Chat from Carla Customer' });
+    expect(within(card).getByText('Certified User')).toBeInTheDocument();
+    expect(screen.queryByText('Certified Driver')).not.toBeInTheDocument();
+  });
+
+  it('says so when there are no notifications', async () => {
+    mockedFetch.mockResolvedValue({ data: [], message: '' });
+    renderWithProviders(<NotificationsPage />, { session: signedInAs('Customer') });
+    expect(await screen.findByText('You have no notifications.')).toBeInTheDocument();
+  });
+
+  it('refreshes when the bus announces notifications/changed (refetching, or using the list it carries)', async () => {
+    mockedFetch.mockResolvedValueOnce({ data: [NOTES[0]], message: '' });
+    renderWithProviders(<NotificationsPage />, { session: signedInAs('Customer') });
+    await screen.findByRole('listitem', { name: 'Job from Pete Provider' });
+
+    mockedFetch.mockResolvedValueOnce({ data: [NOTES[1], NOTES[0]], message: '' });
+    act(() => bus.emit({ type: 'notifications/changed' }));
+    expect(await screen.findByRole('listitem', { name: 'Chat from Carla Customer' })).toBeInTheDocument();
+    expect(screen.getAllByRole('listitem')).toHaveLength(2);
+
+    act(() => bus.emit({ type: 'notifications/changed', notifications: NOTES }));
+    expect(await screen.findByRole('listitem', { name: 'Location from Pete Provider' })).toBeInTheDocument();
+    expect(screen.getAllByRole('listitem')).toHaveLength(3);
+    expect(mockedFetch).toHaveBeenCalledTimes(2);
+  });
+
+  it('is never stuck on an error: a failed load is logged and offers Retry', async () => {
+    mockedFetch.mockRejectedValueOnce(new Error('Network Error')).mockResolvedValue({ data: NOTES, message: '' });
+    const user = userEvent.setup();
+    renderWithProviders(<NotificationsPage />, { session: signedInAs('Customer') });
+    expect(await screen.findByText('Your notifications could not be loaded.')).toBeInTheDocument();
+    expect(console.error).toHaveBeenCalled();
+    await user.click(screen.getByRole('button', { name: 'Retry' }));
+    expect(await screen.findByRole('listitem', { name: 'Job from Pete Provider' })).toBeInTheDocument();
+  });
+});

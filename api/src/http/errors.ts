@@ -63,8 +63,9 @@ export function fieldErrorsFromValidation(validation: AjvError[]): FieldErrors {
       field = e.instancePath.replace(/^\//, '').replace(/\//g, '.') || 'body';
       messages = e.parentSchema?.['x-messages'] as Record<string, string> | undefined;
     }
-    const text = messages?.[e.keyword] ?? GENERIC[e.keyword]?.(field, e) ?? `The ${field} is invalid.`;
-    (errors[field] ??= []).includes(text) || errors[field].push(text);
+    // One message per field, the first the validator found (for an empty value, "required").
+    if (errors[field]) continue;
+    errors[field] = [messages?.[e.keyword] ?? GENERIC[e.keyword]?.(field, e) ?? `The ${field} is invalid.`];
   }
   return errors;
 }

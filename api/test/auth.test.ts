@@ -1,0 +1,350 @@
+import { after, before, describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { DIALECTS, FILES, formWith, signUp, startTestServer, uniqueEmail, type TestServer } from './helpers.js';
+
+for (const dialect of DIALECTS) {
+  describe(`auth (${dialect})`, () => {
+    let s: TestServer;
+    before(async () => {
+      s = await startTestServer(dialect);
+    });
+    after(() => s.close());
+
+    const register = (over: Record<string, unknown> = {}) =>
+      s.req('POST', '/api/auth/register', {
+        json: {
+          first_name: 'Ann',
+          last_name: 'Lee',
+          email: uniqueEmail(),
+          password: 'secret123',
+          password_confirmation: 'secret123',
+          role: 'Customer',
+          ...over,
+        },
+      });
+
+    describe('register', () => {
+      test('creates a user and answers it without secrets', async () => {
+        const email = uniqueEmail();
+        const res = await register({ email: email.toUpperCase(), role: 'Provider' });
+        assert.equal(res.status, 201);
+        assert.equal(typeof res.body.message, 'string');
+        const u = res.body.data;
+        assert.equal(u.email, email);
+        assert.equal(u.full_name, 'Ann Lee');
+        assert.equal(u.role, 'Provider');
+        assert.equal(u.completed_jobs, 0);
+        assert.equal(u.total_provider_jobs, 0);
+        assert.equal(u.avatar, null);
+        assert.equal(u.password, undefined);
+        assert.equal(u.password_hash, undefined);
+      });
+
+      test('spec validation messages per field', async () => {
+        const res = await s.req('POST', '/api/auth/register', { json: {} });
+        assert.equal(res.status, 400);
+        assert.deepEqual(res.body.errors.first_name, ['Required']);
+        assert.deepEqual(res.body.errors.last_name, ['Required']);
+        assert.deepEqual(res.body.errors.email, ['Email is required']);
+        assert.deepEqual(res.body.errors.password, ['Password is required']);
+        assert.deepEqual(res.body.errors.password_confirmation, ['Confirm password is required']);
+        assert.ok(res.body.errors.role);
+        assert.equal(typeof res.body.message, 'string');
+
+        const bad = await register({ first_name: 'A'.repeat(16), email: 'not-an-email', password: '12345', password_confirmation: '12345' });
+        assert.equal(bad.status, 400);
+        assert.deepEqual(bad.body.errors.first_name, ['Must be 15 characters or less']);
+        assert.deepEqual(bad.body.errors.email, ['Email is invalid']);
+        assert.deepEqual(bad.body.errors.password, ['Password must be at least 6 charaters']);
+
+        const mismatch = await register({ password_confirmation: 'other123' });
+        assert.equal(mismatch.status, 400);
+        assert.equal(mismatch.body.message, 'Password must match');
+        assert.deepEqual(mismatch.body.errors, { password_confirmation: ['Password must match'] });
+
+        const role = await register({ role: 'Admin' });
+        assert.equal(role.status, 400);
+        assert.deepEqual(role.body.errors.role, ['The role must be Customer or Provider.']);
+      });
+
+      test('an email is taken once, case-insensitively', async () => {
+        const email = uniqueEmail();
+        assert.equal((await register({ email })).status, 201);
+        const again = await register({ email: email.toUpperCase() });
+        assert.equal(again.status, 400);
+        assert.deepEqual(again.body.errors.email, ['The email has already been taken.']);
+      });
+
+      test('malformed JSON is a 400, never a 500', async () => {
+        const res = await fetch(`${s.url}/api/auth/register`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"a":' });
+        assert.equal(res.status, 400);
+        assert.equal(typeof (await res.json()).message, 'string');
+      });
+    });
+
+    describe('login, me, logout', () => {
+      test('login answers data.user and data.token; me answers the user with fresh counters', async () => {
+        const u = await signUp(s, 'Customer');
+        assert.ok(u.token.length >= 22);
+        const me = await s.req('GET', '/api/auth/me', { token: u.token });
+        assert.equal(me.status, 200);
+        assert.equal(me.body.data.id, u.id);
+        assert.equal(me.body.data.email, u.email);
+        assert.equal(me.body.data.completed_jobs, 0);
+        // The token is stored hashed, never as is.
+        const rows = await s.app.ctx.db.selectFrom('api_tokens').select('token_hash').where('user_id', '=', u.id).execute();
+        assert.equal(rows.length, 1);
+        assert.notEqual(rows[0].token_hash, u.token);
+      });
+
+      test('wrong password or unknown email: 401 with one message', async () => {
+        const u = await signUp(s, 'Customer');
+        const wrong = await s.req('POST', '/api/auth/login', { json: { email: u.email, password: 'nope1234', role: 'Customer' } });
+        assert.equal(wrong.status, 401);
+        const unknown = await s.req('POST', '/api/auth/login', { json: { email: uniqueEmail(), password: 'nope1234', role: 'Customer' } });
+        assert.equal(unknown.status, 401);
+        assert.equal(wrong.body.message, unknown.body.message);
+      });
+
+      test('a role that does not match the account is refused clearly', async () => {
+        const u = await signUp(s, 'Customer');
+        const res = await s.req('POST', '/api/auth/login', { json: { email: u.email, password: u.password, device_id: 'd', role: 'Provider' } });
+        assert.equal(res.status, 403);
+        assert.match(res.body.message, /registered as a Customer/);
+        assert.equal(res.body.data, undefined);
+      });
+
+      test('login validation uses the spec messages', async () => {
+        const res = await s.req('POST', '/api/auth/login', { json: { email: '', password: '' } });
+        assert.equal(res.status, 400);
+        assert.deepEqual(res.body.errors.email, ['Email is required']);
+        assert.deepEqual(res.body.errors.password, ['Password must be at least 6 charaters']);
+        const res2 = await s.req('POST', '/api/auth/login', { json: {} });
+        assert.deepEqual(res2.body.errors.email, ['Email is required']);
+        assert.deepEqual(res2.body.errors.password, ['Password is required']);
+      });
+
+      test('me needs a valid bearer token', async () => {
+        assert.equal((await s.req('GET', '/api/auth/me')).status, 401);
+        assert.equal((await s.req('GET', '/api/auth/me', { token: 'made-up' })).status, 401);
+        assert.equal((await s.req('GET', '/api/auth/me', { headers: { authorization: 'Basic abc' } })).status, 401);
+      });
+
+      test('logout revokes the token, and only that one', async () => {
+        const u = await signUp(s, 'Provider');
+        const second = await s.req('POST', '/api/auth/login', { json: { email: u.email, password: u.password, role: 'Provider' } });
+        const out = await s.req('POST', '/api/auth/logout', { token: u.token });
+        assert.equal(out.status, 200);
+        assert.equal((await s.req('GET', '/api/auth/me', { token: u.token })).status, 401);
+        assert.equal((await s.req('GET', '/api/auth/me', { token: second.body.data.token })).status, 200);
+        assert.equal((await s.req('POST', '/api/auth/logout')).status, 401);
+      });
+
+      test('throttling: 5 failed tries a minute per email and IP, then 429', async () => {
+        const u = await signUp(s, 'Customer');
+        const other = await signUp(s, 'Customer');
+        for (let i = 0; i < 5; i += 1) {
+          const r = await s.req('POST', '/api/auth/login', { json: { email: u.email, password: 'wrong-pass', role: 'Customer' } });
+          assert.equal(r.status, 401);
+        }
+        const blocked = await s.req('POST', '/api/auth/login', { json: { email: u.email, password: u.password, role: 'Customer' } });
+        assert.equal(blocked.status, 429);
+        assert.ok(Number(blocked.headers.get('retry-after')) > 0);
+        assert.match(blocked.body.message, /Too many login attempts/);
+        // Another email from the same IP is not affected.
+        const fine = await s.req('POST', '/api/auth/login', { json: { email: other.email, password: other.password, role: 'Customer' } });
+        assert.equal(fine.status, 200);
+        s.clock.advance(61_000);
+        const again = await s.req('POST', '/api/auth/login', { json: { email: u.email, password: u.password, role: 'Customer' } });
+        assert.equal(again.status, 200);
+      });
+    });
+
+    describe('password reset with OTP', () => {
+      const latestCode = async (email: string) => {
+        const mail = await s.req('GET', `/api/dev/mail?to=${encodeURIComponent(email)}`);
+        assert.equal(mail.status, 200);
+        const text: string = mail.body.data[0].text;
+        return /\b(\d{6})\b/.exec(text)![1];
+      };
+
+      test('mails a 6-digit code; the code sets the new password once; old tokens are revoked', async () => {
+        const u = await signUp(s, 'Customer');
+        const res = await s.req('POST', '/api/auth/reset-password', { json: { email: u.email } });
+        assert.equal(res.status, 200);
+        assert.equal(res.body.message, 'Email has been sent to your email address');
+        const mail = await s.req('GET', `/api/dev/mail?to=${encodeURIComponent(u.email)}`);
+        assert.equal(mail.body.data.length, 1);
+        assert.equal(mail.body.data[0].to, u.email);
+        assert.equal(typeof mail.body.data[0].subject, 'string');
+        assert.ok(mail.body.data[0].created_at);
+        const code = await latestCode(u.email);
+
+        const done = await s.req('POST', '/api/auth/forgot', { json: { email: u.email, otp: code, password: 'brandnew1' } });
+        assert.equal(done.status, 200);
+        assert.equal((await s.req('GET', '/api/auth/me', { token: u.token })).status, 401);
+        assert.equal((await s.req('POST', '/api/auth/login', { json: { email: u.email, password: 'brandnew1', role: 'Customer' } })).status, 200);
+        assert.equal((await s.req('POST', '/api/auth/login', { json: { email: u.email, password: u.password, role: 'Customer' } })).status, 401);
+
+        const reuse = await s.req('POST', '/api/auth/forgot', { json: { email: u.email, otp: code, password: 'another12' } });
+        assert.equal(reuse.status, 400);
+        assert.ok(reuse.body.errors.otp);
+      });
+
+      test('the code expires after 10 minutes', async () => {
+        const u = await signUp(s, 'Customer');
+        await s.req('POST', '/api/auth/reset-password', { json: { email: u.email } });
+        const code = await latestCode(u.email);
+        s.clock.advance(10 * 60_000 + 1);
+        const res = await s.req('POST', '/api/auth/forgot', { json: { email: u.email, otp: code, password: 'brandnew1' } });
+        assert.equal(res.status, 400);
+        assert.deepEqual(res.body.errors.otp, ['The OTP is invalid or has expired.']);
+      });
+
+      test('5 wrong tries lock the code, even for the right one', async () => {
+        const u = await signUp(s, 'Customer');
+        await s.req('POST', '/api/auth/reset-password', { json: { email: u.email } });
+        const code = await latestCode(u.email);
+        const wrong = code === '000000' ? '111111' : '000000';
+        for (let i = 0; i < 5; i += 1) {
+          const r = await s.req('POST', '/api/auth/forgot', { json: { email: u.email, otp: wrong, password: 'brandnew1' } });
+          assert.equal(r.status, 400);
+        }
+        const locked = await s.req('POST', '/api/auth/forgot', { json: { email: u.email, otp: code, password: 'brandnew1' } });
+        assert.equal(locked.status, 429);
+        assert.equal((await s.req('POST', '/api/auth/login', { json: { email: u.email, password: 'brandnew1', role: 'Customer' } })).status, 401);
+      });
+
+      test('a new code replaces the previous one', async () => {
+        const u = await signUp(s, 'Customer');
+        await s.req('POST', '/api/auth/reset-password', { json: { email: u.email } });
+        const first = await latestCode(u.email);
+        s.clock.advance(1000);
+        await s.req('POST', '/api/auth/reset-password', { json: { email: u.email } });
+        const second = await latestCode(u.email);
+        if (first !== second) {
+          const old = await s.req('POST', '/api/auth/forgot', { json: { email: u.email, otp: first, password: 'brandnew1' } });
+          assert.equal(old.status, 400);
+        }
+        assert.equal((await s.req('POST', '/api/auth/forgot', { json: { email: u.email, otp: second, password: 'brandnew1' } })).status, 200);
+      });
+
+      test('requests are limited per email; unknown emails get the same answer and no mail', async () => {
+        const u = await signUp(s, 'Customer');
+        for (let i = 0; i < 3; i += 1) {
+          assert.equal((await s.req('POST', '/api/auth/reset-password', { json: { email: u.email } })).status, 200);
+        }
+        const limited = await s.req('POST', '/api/auth/reset-password', { json: { email: u.email } });
+        assert.equal(limited.status, 429);
+        const nobody = uniqueEmail();
+        const res = await s.req('POST', '/api/auth/reset-password', { json: { email: nobody } });
+        assert.equal(res.status, 200);
+        assert.equal(res.body.message, 'Email has been sent to your email address');
+        assert.deepEqual((await s.req('GET', `/api/dev/mail?to=${nobody}`)).body.data, []);
+      });
+
+      test('validation: OTP required, email valid, password length', async () => {
+        const res = await s.req('POST', '/api/auth/forgot', { json: { email: 'x', otp: '', password: '123' } });
+        assert.equal(res.status, 400);
+        assert.deepEqual(res.body.errors.otp, ['OTP is required']);
+        assert.deepEqual(res.body.errors.email, ['Email is invalid']);
+        assert.deepEqual(res.body.errors.password, ['Password must be at least 6 charaters']);
+        const bad = await s.req('POST', '/api/auth/reset-password', { json: { email: 'nope' } });
+        assert.equal(bad.status, 400);
+        assert.deepEqual(bad.body.errors.email, ['Email is invalid']);
+      });
+    });
+
+    describe('update-profile', () => {
+      test('multipart with an avatar: the user is updated and the image served with its type', async () => {
+        const u = await signUp(s, 'Customer');
+        const form = formWith(
+          { first_name: 'Zoe', last_name: 'Park', phone: '9876543210', address: '221B Baker Street', bio: 'ignored for customers' },
+          { field: 'avatar', data: FILES.png, name: 'me.png', type: 'image/png' },
+        );
+        const res = await s.req('POST', '/api/auth/update-profile', { token: u.token, form });
+        assert.equal(res.status, 200);
+        const user = res.body.data;
+        assert.equal(user.full_name, 'Zoe Park');
+        assert.equal(user.phone, '9876543210');
+        assert.equal(user.address, '221B Baker Street');
+        assert.equal(user.bio, undefined);
+        assert.match(user.avatar, /^\/uploads\/[a-f0-9]{32}\.png$/);
+        const img = await fetch(s.url + user.avatar);
+        assert.equal(img.status, 200);
+        assert.equal(img.headers.get('content-type'), 'image/png');
+        assert.equal(img.headers.get('x-content-type-options'), 'nosniff');
+        assert.deepEqual(Buffer.from(await img.arrayBuffer()), FILES.png);
+
+        // Replacing the avatar removes the old file.
+        const again = await s.req('POST', '/api/auth/update-profile', {
+          token: u.token,
+          form: formWith({}, { field: 'avatar', data: FILES.png, name: 'x.png', type: 'image/png' }),
+        });
+        assert.notEqual(again.body.data.avatar, user.avatar);
+        assert.equal((await fetch(s.url + user.avatar)).status, 404);
+      });
+
+      test('providers also set bio, year_of_exp and basic_price', async () => {
+        const p = await signUp(s, 'Provider');
+        const res = await s.req('POST', '/api/auth/update-profile', {
+          token: p.token,
+          form: formWith({ bio: 'Night driver', year_of_exp: 7, basic_price: '30.5' }),
+        });
+        assert.equal(res.status, 200);
+        assert.equal(res.body.data.bio, 'Night driver');
+        assert.equal(res.body.data.year_of_exp, 7);
+        assert.equal(res.body.data.basic_price, 30.5);
+      });
+
+      test('an avatar that is not an image by content is refused (400)', async () => {
+        const u = await signUp(s, 'Customer');
+        const before = await fs_list(s.uploadsDir);
+        const res = await s.req('POST', '/api/auth/update-profile', {
+          token: u.token,
+          form: formWith({}, { field: 'avatar', data: FILES.html, name: 'evil.png', type: 'image/png' }),
+        });
+        assert.equal(res.status, 400);
+        assert.ok(res.body.errors.avatar);
+        const pdf = await s.req('POST', '/api/auth/update-profile', {
+          token: u.token,
+          form: formWith({}, { field: 'avatar', data: FILES.pdf, name: 'cv.pdf', type: 'application/pdf' }),
+        });
+        assert.equal(pdf.status, 400);
+        assert.deepEqual(await fs_list(s.uploadsDir), before);
+        assert.equal((await s.req('GET', '/api/auth/me', { token: u.token })).body.data.avatar, null);
+      });
+
+      test('a 6 MB avatar is refused with 413', async () => {
+        const u = await signUp(s, 'Customer');
+        const big = Buffer.concat([FILES.png, Buffer.alloc(6 * 1024 * 1024)]);
+        const res = await s.req('POST', '/api/auth/update-profile', {
+          token: u.token,
+          form: formWith({ first_name: 'Big' }, { field: 'avatar', data: big, name: 'big.png', type: 'image/png' }),
+        });
+        assert.equal(res.status, 413);
+        assert.equal(typeof res.body.message, 'string');
+        const me = await s.req('GET', '/api/auth/me', { token: u.token });
+        assert.equal(me.body.data.first_name, 'Cara');
+      });
+
+      test('validation and authentication', async () => {
+        const u = await signUp(s, 'Customer');
+        const res = await s.req('POST', '/api/auth/update-profile', { token: u.token, form: formWith({ first_name: 'A'.repeat(16), phone: 'call me' }) });
+        assert.equal(res.status, 400);
+        assert.deepEqual(res.body.errors.first_name, ['Must be 15 characters or less']);
+        assert.ok(res.body.errors.phone);
+        assert.equal((await s.req('POST', '/api/auth/update-profile', { form: formWith({ first_name: 'X' }) })).status, 401);
+      });
+    });
+  });
+}
+
+async function fs_list(dir: string): Promise<string[]> {
+  const fs = await import('node:fs/promises');
+  try {
+    return await fs.readdir(dir);
+  } catch {
+    return [];
+  }
+}

@@ -1,0 +1,136 @@
+import { describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { canTransition, JOB_STATUSES, JOB_TRANSITIONS } from '../src/domain/jobTransitions.js';
+import { cardBrand, luhnValid } from '../src/domain/luhn.js';
+import { checkCard, isExpired } from '../src/domain/card.js';
+import { checkOtp, generateOtp, hashOtp, OTP_MAX_ATTEMPTS, OTP_TTL_MS } from '../src/domain/otp.js';
+import { detectFileType } from '../src/domain/fileType.js';
+import { Throttle } from '../src/domain/throttle.js';
+import { ManualClock } from '../src/domain/clock.js';
+import { hashPassword, verifyPassword } from '../src/domain/password.js';
+import { hashToken, newBearerToken } from '../src/domain/tokens.js';
+import { FILES } from './helpers.js';
+
+describe('jobTransitions', () => {
+  test('allows exactly the spec transitions', () => {
+    const allowed = JOB_STATUSES.flatMap((from) => JOB_STATUSES.filter((to) => canTransition(from, to)).map((to) => `${from}->${to}`));
+    assert.deepEqual(allowed.sort(), ['Accepted->Completed', 'Accepted->Pending', 'Pending->Accepted', 'Pending->Rejected']);
+  });
+  test('terminal states have no way out and no state moves to itself', () => {
+    for (const s of ['Rejected', 'Completed', 'Approved'] as const) assert.deepEqual(JOB_TRANSITIONS[s], []);
+    for (const s of JOB_STATUSES) assert.equal(canTransition(s, s), false);
+  });
+});
+
+describe('luhn and card checks', () => {
+  test('luhn accepts test cards and rejects a changed digit', () => {
+    assert.equal(luhnValid('4242424242424242'), true);
+    assert.equal(luhnValid('4000000000000002'), true);
+    assert.equal(luhnValid('5555555555554444'), true);
+    assert.equal(luhnValid('4242424242424241'), false);
+    assert.equal(luhnValid('42424242'), false);
+    assert.equal(luhnValid('4242a24242424242'), false);
+  });
+  test('brand by prefix', () => {
+    assert.equal(cardBrand('4242424242424242'), 'Visa');
+    assert.equal(cardBrand('5555555555554444'), 'MasterCard');
+    assert.equal(cardBrand('378282246310005'), 'American Express');
+    assert.equal(cardBrand('6011111111111117'), 'Discover');
+  });
+  const now = new Date(Date.UTC(2025, 5, 15));
+  test('expiry is the end of the month', () => {
+    assert.equal(isExpired(6, 2025, now), false);
+    assert.equal(isExpired(5, 2025, now), true);
+    assert.equal(isExpired(1, 2024, now), true);
+  });
+  test('checkCard keeps only brand, last four, expiry and behaviour', () => {
+    const ok = checkCard({ card_name: 'A', card_number: '4242 4242 4242 4242', exp_month: 12, exp_year: 30, cvc: '123' }, now);
+    assert.deepEqual(ok, { card: { brand: 'Visa', last4: '4242', exp_month: 12, exp_year: 2030, behavior: 'ok' } });
+    const declined = checkCard({ card_name: 'A', card_number: '4000000000000002', exp_month: 12, exp_year: 2030, cvc: '123' }, now);
+    assert.ok('card' in declined && declined.card.behavior === 'card_declined');
+  });
+  test('checkCard refuses bad number, past expiry and wrong CVC length', () => {
+    const bad = checkCard({ card_name: 'A', card_number: '4242424242424241', exp_month: 1, exp_year: 2020, cvc: '12' }, now);
+    assert.ok('errors' in bad);
+    assert.deepEqual(Object.keys(bad.errors).sort(), ['card_number', 'cvc', 'exp_year']);
+    const amex = checkCard({ card_name: 'A', card_number: '378282246310005', exp_month: 1, exp_year: 2030, cvc: '123' }, now);
+    assert.ok('errors' in amex && amex.errors.cvc);
+    const month = checkCard({ card_name: 'A', card_number: '4242424242424242', exp_month: 13, exp_year: 2030, cvc: '123' }, now);
+    assert.ok('errors' in month && month.errors.exp_month);
+  });
+});
+
+describe('otp', () => {
+  test('codes are 6 digits', () => {
+    for (let i = 0; i < 200; i += 1) assert.match(generateOtp(), /^\d{6}$/);
+  });
+  const now = new Date(Date.UTC(2025, 0, 1));
+  const record = (over: Partial<{ attempts: number; expires_at: string; used_at: string | null }> = {}) => ({
+    code_hash: hashOtp('123456', 7, 'k'),
+    attempts: 0,
+    expires_at: new Date(now.getTime() + OTP_TTL_MS).toISOString(),
+    used_at: null,
+    ...over,
+  });
+  test('right code, wrong code, expired, used, locked', () => {
+    assert.equal(checkOtp(record(), hashOtp('123456', 7, 'k'), now), 'ok');
+    assert.equal(checkOtp(record(), hashOtp('123457', 7, 'k'), now), 'mismatch');
+    assert.equal(checkOtp(record(), hashOtp('123456', 8, 'k'), now), 'mismatch');
+    assert.equal(checkOtp(record(), hashOtp('123456', 7, 'k'), new Date(now.getTime() + OTP_TTL_MS)), 'expired');
+    assert.equal(checkOtp(record({ used_at: now.toISOString() }), hashOtp('123456', 7, 'k'), now), 'used');
+    assert.equal(checkOtp(record({ attempts: OTP_MAX_ATTEMPTS }), hashOtp('123456', 7, 'k'), now), 'locked');
+  });
+});
+
+describe('fileType', () => {
+  test('detects by magic bytes, not by name', () => {
+    assert.equal(detectFileType(FILES.png)?.mime, 'image/png');
+    assert.equal(detectFileType(FILES.pdf)?.mime, 'application/pdf');
+    assert.equal(detectFileType(Buffer.from([0xff, 0xd8, 0xff, 0xe0]))?.mime, 'image/jpeg');
+    assert.equal(detectFileType(Buffer.from('GIF89a....'))?.mime, 'image/gif');
+    assert.equal(detectFileType(Buffer.concat([Buffer.from('RIFF'), Buffer.alloc(4), Buffer.from('WEBPVP8 ')]))?.mime, 'image/webp');
+    assert.equal(detectFileType(FILES.html), null);
+    assert.equal(detectFileType(Buffer.alloc(0)), null);
+  });
+});
+
+describe('throttle', () => {
+  test('blocks after max hits until the window ends', () => {
+    const clock = new ManualClock(0);
+    const t = new Throttle(5, 60_000, clock);
+    for (let i = 0; i < 5; i += 1) {
+      assert.equal(t.retryAfter('k'), 0);
+      t.hit('k');
+    }
+    assert.equal(t.retryAfter('k'), 60);
+    assert.equal(t.retryAfter('other'), 0);
+    clock.advance(59_000);
+    assert.equal(t.retryAfter('k'), 1);
+    clock.advance(1_000);
+    assert.equal(t.retryAfter('k'), 0);
+  });
+  test('clear resets a key', () => {
+    const t = new Throttle(1, 1000, new ManualClock(0));
+    t.hit('k');
+    assert.ok(t.retryAfter('k') > 0);
+    t.clear('k');
+    assert.equal(t.retryAfter('k'), 0);
+  });
+});
+
+describe('password and tokens', () => {
+  test('scrypt hash verifies only the right password', async () => {
+    const hash = await hashPassword('secret123');
+    assert.match(hash, /^scrypt\$16384\$8\$1\$/);
+    assert.equal(await verifyPassword('secret123', hash), true);
+    assert.equal(await verifyPassword('secret124', hash), false);
+    assert.equal(await verifyPassword('secret123', 'garbage'), false);
+    assert.notEqual(await hashPassword('secret123'), hash);
+  });
+  test('tokens carry 256 random bits and are stored as SHA-256', () => {
+    const a = newBearerToken();
+    assert.equal(Buffer.from(a, 'base64url').length, 32);
+    assert.notEqual(a, newBearerToken());
+    assert.match(hashToken(a), /^[0-9a-f]{64}$/);
+  });
+});

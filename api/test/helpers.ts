@@ -1,0 +1,259 @@
+/**
+ * Test harness: a real API server (buildApp + listen on a free port) on a fresh database, called
+ * over HTTP with fetch. Every suite runs on SQLite, and again on PostgreSQL when TEST_DATABASE_URL
+ * is set (each server in its own schema, dropped afterwards, so repeated runs start clean).
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { randomBytes } from 'node:crypto';
+import Pusher from 'pusher';
+import pg from 'pg';
+import type { FastifyInstance } from 'fastify';
+import type { Transporter } from 'nodemailer';
+import { buildApp } from '../src/app.js';
+import { ManualClock } from '../src/domain/clock.js';
+import type { Publisher } from '../src/services/publisher.js';
+import type { Dialect } from '../src/db/index.js';
+
+export type { Dialect };
+
+export const TEST_DATABASE_URL = process.env.TEST_DATABASE_URL || null;
+export const DIALECTS: Dialect[] = TEST_DATABASE_URL ? ['sqlite', 'postgres'] : ['sqlite'];
+
+export const PUSHER = { appId: 'app-id', key: 'app-key', secret: 'app-secret' };
+
+export interface Published {
+  userId: number;
+  event: string;
+  data: any;
+}
+
+/** Records what the API publishes; signs channels with the real pusher SDK. */
+export class RecordingPublisher implements Publisher {
+  readonly events: Published[] = [];
+  private readonly sdk = new Pusher({ ...PUSHER, host: '127.0.0.1', port: '1', useTLS: false });
+
+  async publishToUser(userId: number, event: string, data: unknown): Promise<void> {
+    this.events.push({ userId, event, data });
+  }
+
+  authorizeChannel(socketId: string, channel: string) {
+    return this.sdk.authorizeChannel(socketId, channel);
+  }
+
+  async waitFor(pred: (e: Published) => boolean, timeoutMs = 3000): Promise<Published> {
+    const started = Date.now();
+    for (;;) {
+      const found = this.events.find(pred);
+      if (found) return found;
+      if (Date.now() - started > timeoutMs) throw new Error('event not published in time');
+      await new Promise((r) => setTimeout(r, 10));
+    }
+  }
+}
+
+export interface Res<T = any> {
+  status: number;
+  body: T;
+  headers: Headers;
+}
+
+export interface RequestOptions {
+  token?: string;
+  json?: unknown;
+  form?: FormData;
+  urlencoded?: Record<string, string>;
+  headers?: Record<string, string>;
+}
+
+export interface TestServer {
+  dialect: Dialect;
+  url: string;
+  app: FastifyInstance;
+  clock: ManualClock;
+  publisher: RecordingPublisher;
+  uploadsDir: string;
+  req<T = any>(method: string, urlPath: string, options?: RequestOptions): Promise<Res<T>>;
+  close(): Promise<void>;
+}
+
+export function newSchemaName(): string {
+  return `t_${Date.now().toString(36)}_${randomBytes(4).toString('hex')}`;
+}
+
+export async function dropSchema(schema: string): Promise<void> {
+  const client = new pg.Client({ connectionString: TEST_DATABASE_URL! });
+  await client.connect();
+  try {
+    await client.query(`drop schema if exists "${schema}" cascade`);
+  } finally {
+    await client.end();
+  }
+}
+
+export async function request<T = any>(baseUrl: string, method: string, urlPath: string, options: RequestOptions = {}): Promise<Res<T>> {
+  const headers: Record<string, string> = { ...options.headers };
+  if (options.token) headers.authorization = `Bearer ${options.token}`;
+  let body: string | FormData | undefined;
+  if (options.json !== undefined) {
+    headers['content-type'] = 'application/json';
+    body = JSON.stringify(options.json);
+  } else if (options.form) {
+    body = options.form;
+  } else if (options.urlencoded) {
+    headers['content-type'] = 'application/x-www-form-urlencoded';
+    body = new URLSearchParams(options.urlencoded).toString();
+  }
+  const res = await fetch(baseUrl + urlPath, { method, headers, body });
+  const text = await res.text();
+  let parsed: unknown = text;
+  try {
+    parsed = text ? JSON.parse(text) : null;
+  } catch {
+    /* not JSON: keep the text */
+  }
+  return { status: res.status, body: parsed as T, headers: res.headers };
+}
+
+export async function startTestServer(
+  dialect: Dialect,
+  options: { clock?: ManualClock; mailTransport?: Transporter; publisher?: Publisher; config?: Record<string, unknown> } = {},
+): Promise<TestServer> {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'api-test-'));
+  const schema = dialect === 'postgres' ? newSchemaName() : undefined;
+  const clock = options.clock ?? new ManualClock(Date.UTC(2025, 5, 15, 12, 0, 0));
+  const publisher = new RecordingPublisher();
+  const uploadsDir = path.join(dir, 'uploads');
+  const app = await buildApp({
+    config: { env: 'test', uploadsDir, ...options.config },
+    database:
+      dialect === 'postgres'
+        ? { databaseUrl: TEST_DATABASE_URL!, pgSchema: schema, poolSize: 5 }
+        : { databaseUrl: null, sqlitePath: path.join(dir, 'app.db') },
+    clock,
+    publisher: options.publisher ?? publisher,
+    mailTransport: options.mailTransport,
+  });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const address = app.server.address();
+  const url = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+  return {
+    dialect,
+    url,
+    app,
+    clock,
+    publisher,
+    uploadsDir,
+    req: (method, urlPath, opts) => request(url, method, urlPath, opts),
+    async close() {
+      await app.close();
+      if (schema) await dropSchema(schema);
+      fs.rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+let seq = 0;
+export function uniqueEmail(prefix = 'user'): string {
+  seq += 1;
+  return `${prefix}${seq}.${randomBytes(3).toString('hex')}@example.com`;
+}
+
+export interface TestUser {
+  id: number;
+  email: string;
+  password: string;
+  token: string;
+  role: 'Customer' | 'Provider';
+}
+
+/** Registers and logs in a user through the API. */
+export async function signUp(server: TestServer, role: 'Customer' | 'Provider', extra: Record<string, unknown> = {}): Promise<TestUser> {
+  const email = uniqueEmail(role.toLowerCase());
+  const password = 'secret123';
+  const reg = await server.req('POST', '/api/auth/register', {
+    json: { first_name: role === 'Customer' ? 'Cara' : 'Pete', last_name: 'Test', email, password, password_confirmation: password, role, ...extra },
+  });
+  if (reg.status !== 201) throw new Error(`register failed: ${reg.status} ${JSON.stringify(reg.body)}`);
+  const login = await server.req('POST', '/api/auth/login', { json: { email, password, device_id: 'test', role } });
+  if (login.status !== 200) throw new Error(`login failed: ${login.status} ${JSON.stringify(login.body)}`);
+  return { id: login.body.data.user.id, email, password, token: login.body.data.token, role };
+}
+
+/** A provider with a price who offers service 1 (created on demand). */
+export async function signUpProvider(server: TestServer, price = 25): Promise<TestUser> {
+  const provider = await signUp(server, 'Provider');
+  const profile = await server.req('POST', '/api/auth/update-profile', {
+    token: provider.token,
+    json: { bio: 'Test driver', year_of_exp: 3, basic_price: price },
+  });
+  if (profile.status !== 200) throw new Error(`profile failed: ${JSON.stringify(profile.body)}`);
+  const serviceId = await ensureService(server);
+  const added = await server.req('POST', '/api/user-services', { token: provider.token, json: { service_id: serviceId } });
+  if (added.status !== 201) throw new Error(`add service failed: ${JSON.stringify(added.body)}`);
+  return provider;
+}
+
+/** Makes sure the services exist (tests start on an empty database) and answers Driver's id. */
+export async function ensureService(server: TestServer): Promise<number> {
+  const db = server.app.ctx.db;
+  const existing = await db.selectFrom('services').select('id').where('name', '=', 'Driver').executeTakeFirst();
+  if (existing) return existing.id;
+  const now = server.clock.now().toISOString();
+  await db
+    .insertInto('services')
+    .values([
+      { name: 'Driver', description: 'Drivers', icon: '/static/icons/driver.svg', created_at: now },
+      { name: 'Delivery', description: 'Deliveries', icon: '/static/icons/delivery.svg', created_at: now },
+      { name: 'Shipping', description: 'Shipping', icon: '/static/icons/shipping.svg', created_at: now },
+    ])
+    .onConflict((oc) => oc.column('name').doNothing())
+    .execute();
+  return (await db.selectFrom('services').select('id').where('name', '=', 'Driver').executeTakeFirstOrThrow()).id;
+}
+
+export const GOOD_CARD = '4242424242424242';
+export const DECLINED_CARD = '4000000000000002';
+
+/** Tokenises a card with the sandbox processor and saves it; answers the payment method. */
+export async function addCard(server: TestServer, user: TestUser, number = GOOD_CARD): Promise<{ id: number; card_brand: string; card_last4: string }> {
+  const tok = await server.req('POST', '/sandbox/v1/tokens', {
+    json: { card_name: 'Cara Test', card_number: number, exp_month: 12, exp_year: 2030, cvc: '123' },
+  });
+  if (tok.status !== 200) throw new Error(`tokenise failed: ${JSON.stringify(tok.body)}`);
+  const saved = await server.req('POST', '/api/payment-methods', { token: user.token, json: { token: tok.body.id } });
+  if (saved.status !== 201) throw new Error(`save card failed: ${JSON.stringify(saved.body)}`);
+  return saved.body.data;
+}
+
+export function bookingBody(providerId: number, serviceId: number, paymentMethodId: number, extra: Record<string, unknown> = {}) {
+  return {
+    service_id: serviceId,
+    status: 'Pending',
+    provider_id: providerId,
+    address: '1 Pick Street',
+    destination_address: '2 Drop Avenue',
+    day: '2025-06',
+    date: '2025-06-20',
+    time: '10:30',
+    custom_time: 'after lunch',
+    payment_method_id: paymentMethodId,
+    cvv: '123',
+    ...extra,
+  };
+}
+
+/** Smallest valid files, by magic bytes. */
+export const FILES = {
+  png: Buffer.from('89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d4944415478da63f8cfc0f01f0005000201e2f0d1f30000000049454e44ae426082', 'hex'),
+  pdf: Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n'),
+  html: Buffer.from('<html><script>alert(1)</script></html>'),
+};
+
+export function formWith(fields: Record<string, string | number>, file?: { field: string; data: Buffer; name: string; type: string }): FormData {
+  const form = new FormData();
+  for (const [k, v] of Object.entries(fields)) form.append(k, String(v));
+  if (file) form.append(file.field, new Blob([file.data], { type: file.type }), file.name);
+  return form;
+}

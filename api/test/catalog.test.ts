@@ -1,0 +1,171 @@
+import { after, before, describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import {
+  DIALECTS,
+  addCard,
+  bookingBody,
+  ensureService,
+  signUp,
+  signUpProvider,
+  startTestServer,
+  type TestServer,
+  type TestUser,
+} from './helpers.js';
+
+for (const dialect of DIALECTS) {
+  describe(`services, providers, ratings and reviews (${dialect})`, () => {
+    let s: TestServer;
+    let serviceId: number;
+    let customer: TestUser;
+    let otherCustomer: TestUser;
+    let provider: TestUser;
+    let otherProvider: TestUser;
+    let cardId: number;
+
+    before(async () => {
+      s = await startTestServer(dialect);
+      serviceId = await ensureService(s);
+      [customer, otherCustomer, provider, otherProvider] = await Promise.all([
+        signUp(s, 'Customer'),
+        signUp(s, 'Customer'),
+        signUpProvider(s, 25),
+        signUp(s, 'Provider'),
+      ]);
+      cardId = (await addCard(s, customer)).id;
+    });
+    after(() => s.close());
+
+    async function completedJob(): Promise<number> {
+      const job = (await s.req('POST', '/api/jobs', { token: customer.token, json: bookingBody(provider.id, serviceId, cardId) })).body.data;
+      await s.req('PATCH', `/api/jobs/${job.id}`, { token: provider.token, json: { status: 'Accepted' } });
+      const done = await s.req('PATCH', `/api/jobs/${job.id}`, { token: provider.token, json: { status: 'Completed' } });
+      assert.equal(done.status, 200);
+      return job.id;
+    }
+
+    describe('services', () => {
+      test('GET /api/services lists Driver, Delivery, Shipping with relative icons', async () => {
+        const res = await s.req('GET', '/api/services', { token: customer.token });
+        assert.equal(res.status, 200);
+        assert.deepEqual(res.body.data.map((x: any) => x.name), ['Driver', 'Delivery', 'Shipping']);
+        assert.ok(res.body.data.every((x: any) => x.icon.startsWith('/static/icons/') && typeof x.description === 'string'));
+        const icon = await fetch(s.url + res.body.data[0].icon);
+        assert.equal(icon.status, 200);
+        assert.match(icon.headers.get('content-type')!, /^image\/svg\+xml/);
+        assert.equal((await s.req('GET', '/api/services')).status, 401);
+      });
+
+      test('a provider adds, lists and deletes its services; answers are the new list', async () => {
+        const p = await signUp(s, 'Provider');
+        const services = (await s.req('GET', '/api/services', { token: p.token })).body.data;
+        const add1 = await s.req('POST', '/api/user-services', { token: p.token, json: { service_id: services[0].id } });
+        assert.equal(add1.status, 201);
+        const add2 = await s.req('POST', '/api/user-services', { token: p.token, json: { service_id: services[2].id } });
+        assert.deepEqual(add2.body.data.map((x: any) => x.service_id), [services[0].id, services[2].id]);
+        assert.deepEqual(add2.body.data[1].service, services[2]);
+        const dup = await s.req('POST', '/api/user-services', { token: p.token, json: { service_id: services[0].id } });
+        assert.equal(dup.status, 409);
+        const list = await s.req('GET', '/api/user-services', { token: p.token });
+        assert.equal(list.body.data.length, 2);
+        const del = await s.req('DELETE', `/api/user-services/${list.body.data[0].id}`, { token: p.token });
+        assert.equal(del.status, 200);
+        assert.deepEqual(del.body.data.map((x: any) => x.service_id), [services[2].id]);
+        assert.equal((await s.req('POST', '/api/user-services', { token: p.token, json: { service_id: 99999 } })).status, 404);
+        assert.equal((await s.req('POST', '/api/user-services', { token: p.token, json: {} })).status, 400);
+      });
+
+      test('user-services authorisation: anonymous, customers, another provider', async () => {
+        const mine = (await s.req('GET', '/api/user-services', { token: provider.token })).body.data[0];
+        assert.equal((await s.req('GET', '/api/user-services')).status, 401);
+        assert.equal((await s.req('GET', '/api/user-services', { token: customer.token })).status, 403);
+        assert.equal((await s.req('POST', '/api/user-services', { token: customer.token, json: { service_id: serviceId } })).status, 403);
+        assert.equal((await s.req('DELETE', `/api/user-services/${mine.id}`, { token: otherCustomer.token })).status, 403);
+        assert.equal((await s.req('DELETE', `/api/user-services/${mine.id}`, { token: otherProvider.token })).status, 403);
+        assert.equal((await s.req('DELETE', `/api/user-services/${mine.id}`)).status, 401);
+        assert.equal((await s.req('DELETE', '/api/user-services/999999', { token: provider.token })).status, 404);
+        assert.equal((await s.req('GET', '/api/user-services', { token: provider.token })).body.data.length, 1);
+      });
+    });
+
+    describe('providers of a service', () => {
+      test('lists the providers with profile, job count and the real average rating (null when unrated)', async () => {
+        const fresh = await signUpProvider(s, 50);
+        const before = await s.req('GET', `/api/providers/${serviceId}`, { token: customer.token });
+        assert.equal(before.status, 200);
+        const f = before.body.data.find((p: any) => p.id === fresh.id);
+        assert.deepEqual(f, {
+          id: fresh.id,
+          avatar: null,
+          full_name: 'Pete Test',
+          rating: null,
+          bio: 'Test driver',
+          year_of_exp: 3,
+          basic_price: 50,
+          total_provider_jobs: 0,
+        });
+        assert.ok(!before.body.data.some((p: any) => p.id === otherProvider.id), 'providers not offering the service are not listed');
+
+        const j1 = await completedJob();
+        const j2 = await completedJob();
+        await s.req('POST', '/api/ratings', { token: customer.token, json: { job_id: j1, rating: 5, feedback: 'Great' } });
+        await s.req('POST', '/ratings', { token: customer.token, json: { job_id: j2, rating: 2, feedback: 'Late' } });
+        const after = await s.req('GET', `/api/providers/${serviceId}`, { token: customer.token });
+        const p = after.body.data.find((x: any) => x.id === provider.id);
+        assert.equal(p.rating, 3.5);
+        assert.ok(p.total_provider_jobs >= 2);
+        assert.equal((await s.req('GET', '/api/providers/99999', { token: customer.token })).status, 404);
+        assert.equal((await s.req('GET', '/api/providers/x', { token: customer.token })).status, 400);
+        assert.equal((await s.req('GET', `/api/providers/${serviceId}`)).status, 401);
+      });
+    });
+
+    describe('ratings', () => {
+      test('only the job\'s customer, once, after Completed (both /ratings and /api/ratings)', async () => {
+        const pendingJob = (await s.req('POST', '/api/jobs', { token: customer.token, json: bookingBody(provider.id, serviceId, cardId) })).body.data;
+        const early = await s.req('POST', '/api/ratings', { token: customer.token, json: { job_id: pendingJob.id, rating: 4, feedback: 'x' } });
+        assert.equal(early.status, 409);
+
+        const jobId = await completedJob();
+        const body = { job_id: jobId, rating: 4, feedback: 'Nice' };
+        assert.equal((await s.req('POST', '/api/ratings', { json: body })).status, 401);
+        assert.equal((await s.req('POST', '/api/ratings', { token: otherCustomer.token, json: body })).status, 403);
+        assert.equal((await s.req('POST', '/api/ratings', { token: provider.token, json: body })).status, 403);
+        assert.equal((await s.req('POST', '/api/ratings', { token: otherProvider.token, json: body })).status, 403);
+        const ok = await s.req('POST', '/ratings', { token: customer.token, json: body });
+        assert.equal(ok.status, 201);
+        assert.equal(ok.body.data.rating, 4);
+        const twice = await s.req('POST', '/api/ratings', { token: customer.token, json: body });
+        assert.equal(twice.status, 409);
+        const job = await s.req('GET', `/api/jobs/${jobId}`, { token: customer.token });
+        assert.equal(job.body.data.rating, 4);
+      });
+
+      test('validation: rating 1 to 5, job must exist', async () => {
+        const jobId = await completedJob();
+        for (const rating of [0, 6, 2.5, 'five']) {
+          const res = await s.req('POST', '/api/ratings', { token: customer.token, json: { job_id: jobId, rating, feedback: '' } });
+          assert.equal(res.status, 400, String(rating));
+          assert.deepEqual(res.body.errors.rating, ['The rating must be between 1 and 5.']);
+        }
+        assert.equal((await s.req('POST', '/api/ratings', { token: customer.token, json: { job_id: 999999, rating: 3 } })).status, 400);
+      });
+
+      test('GET /api/getReview: recent reviews with the customer, filtered by provider', async () => {
+        const jobId = await completedJob();
+        s.clock.advance(60_000);
+        await s.req('POST', '/api/ratings', { token: customer.token, json: { job_id: jobId, rating: 5, feedback: 'Newest' } });
+        const all = await s.req('GET', '/api/getReview', { token: otherCustomer.token });
+        assert.equal(all.status, 200);
+        assert.equal(all.body.data[0].feedback, 'Newest');
+        assert.deepEqual(all.body.data[0].customer, { full_name: 'Cara Test', avatar: null });
+        assert.equal(all.body.data[0].provider_id, provider.id);
+        const none = await s.req('GET', `/api/getReview?provider_id=${otherProvider.id}`, { token: customer.token });
+        assert.deepEqual(none.body.data, []);
+        const theirs = await s.req('GET', `/api/getReview?provider_id=${provider.id}`, { token: customer.token });
+        assert.ok(theirs.body.data.length >= 1 && theirs.body.data.every((r: any) => r.provider_id === provider.id));
+        assert.equal((await s.req('GET', '/api/getReview')).status, 401);
+        assert.equal((await s.req('GET', '/api/getReview?provider_id=abc', { token: customer.token })).status, 400);
+      });
+    });
+  });
+}

@@ -1,0 +1,251 @@
+import { after, before, describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { JOB_STATUSES, canTransition } from '../src/domain/jobTransitions.js';
+import type { JobStatus } from '../src/db/schema.js';
+import {
+  DECLINED_CARD,
+  DIALECTS,
+  addCard,
+  bookingBody,
+  ensureService,
+  signUp,
+  signUpProvider,
+  startTestServer,
+  type TestServer,
+  type TestUser,
+} from './helpers.js';
+
+for (const dialect of DIALECTS) {
+  describe(`jobs (${dialect})`, () => {
+    let s: TestServer;
+    let serviceId: number;
+    let customer: TestUser;
+    let otherCustomer: TestUser;
+    let provider: TestUser;
+    let otherProvider: TestUser;
+    let card: { id: number };
+    let otherCard: { id: number };
+
+    before(async () => {
+      s = await startTestServer(dialect);
+      serviceId = await ensureService(s);
+      [customer, otherCustomer, provider, otherProvider] = await Promise.all([
+        signUp(s, 'Customer'),
+        signUp(s, 'Customer'),
+        signUpProvider(s, 25),
+        signUpProvider(s, 40),
+      ]);
+      card = await addCard(s, customer);
+      otherCard = await addCard(s, otherCustomer);
+    });
+    after(() => s.close());
+
+    const book = (user: TestUser = customer, over: Record<string, unknown> = {}, pm = card.id, prov = provider.id) =>
+      s.req('POST', '/api/jobs', { token: user.token, json: bookingBody(prov, serviceId, pm, over) });
+    const count = async (table: 'jobs' | 'payments' | 'notifications') =>
+      Number((await s.app.ctx.db.selectFrom(table).select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
+
+    describe('POST /api/jobs', () => {
+      test('charges 10.00 INR, creates the Pending job at the provider price and notifies the provider live', async () => {
+        const res = await book();
+        assert.equal(res.status, 201);
+        const job = res.body.data;
+        assert.equal(job.status, 'Pending');
+        assert.equal(job.price, 25);
+        assert.equal(job.service_id, serviceId);
+        assert.equal(job.customer_id, customer.id);
+        assert.equal(job.provider_id, provider.id);
+        assert.deepEqual(job.customer, { id: customer.id, full_name: 'Cara Test', first_name: 'Cara', avatar: null });
+        assert.equal(job.provider.id, provider.id);
+        assert.equal(job.provider.full_name, 'Pete Test');
+        assert.equal(job.address, '1 Pick Street');
+        assert.equal(job.destination_address, '2 Drop Avenue');
+        assert.equal(job.day, '2025-06');
+        assert.equal(job.date, '2025-06-20');
+        assert.equal(job.time, '10:30');
+        assert.equal(job.custom_time, 'after lunch');
+        assert.equal(job.rating, null);
+        assert.equal(job.created_at, s.clock.now().toISOString());
+
+        const payment = await s.app.ctx.db.selectFrom('payments').selectAll().where('job_id', '=', job.id).executeTakeFirstOrThrow();
+        assert.equal(payment.amount_cents, 1000);
+        assert.equal(payment.currency, 'inr');
+        assert.equal(payment.status, 'succeeded');
+        assert.match(payment.processor_ref, /^ch_/);
+
+        const live = await s.publisher.waitFor((e) => e.event === 'Notification' && e.userId === provider.id && e.data.job_id === job.id);
+        assert.equal(live.data.title, 'Job');
+        assert.deepEqual(live.data.user, { avatar: null, full_name: 'Cara Test' });
+        const list = await s.req('GET', '/api/notifications', { token: provider.token });
+        assert.ok(list.body.data.some((n: any) => n.id === live.data.id && n.title === 'Job' && n.read === false));
+      });
+
+      test('a declined payment creates nothing (402)', async () => {
+        const declined = await addCard(s, customer, DECLINED_CARD);
+        assert.equal(declined.card_last4, '0002');
+        const before = await Promise.all([count('jobs'), count('payments'), count('notifications')]);
+        const res = await book(customer, {}, declined.id);
+        assert.equal(res.status, 402);
+        assert.equal(res.body.message, 'Your card was declined.');
+        assert.deepEqual(await Promise.all([count('jobs'), count('payments'), count('notifications')]), before);
+      });
+
+      test('a card that expired since it was saved is declined too', async () => {
+        const c = await addCard(s, customer);
+        s.clock.advance(10 * 365 * 24 * 3600 * 1000);
+        try {
+          const res = await book(customer, {}, c.id);
+          assert.equal(res.status, 402);
+          assert.equal(res.body.message, 'Your card has expired.');
+        } finally {
+          s.clock.advance(-10 * 365 * 24 * 3600 * 1000);
+        }
+      });
+
+      test('validation: required fields, cvv and status', async () => {
+        const res = await s.req('POST', '/api/jobs', { token: customer.token, json: {} });
+        assert.equal(res.status, 400);
+        for (const f of ['service_id', 'provider_id', 'address', 'destination_address', 'payment_method_id', 'cvv']) {
+          assert.ok(res.body.errors[f], `error for ${f}`);
+        }
+        assert.equal((await book(customer, { cvv: '12a' })).status, 400);
+        const status = await book(customer, { status: 'Accepted' });
+        assert.equal(status.status, 400);
+        assert.ok(status.body.errors.status);
+        const blank = await book(customer, { address: '' });
+        assert.deepEqual(blank.body.errors.address, ['The address field is required.']);
+        const noProvider = await book(customer, {}, card.id, 999999);
+        assert.equal(noProvider.status, 400);
+        assert.ok(noProvider.body.errors.provider_id);
+        const notAProvider = await book(customer, {}, card.id, otherCustomer.id);
+        assert.equal(notAProvider.status, 400);
+        const noService = await book(customer, { service_id: 999999 });
+        assert.equal(noService.status, 400);
+        const noCard = await book(customer, {}, 999999);
+        assert.equal(noCard.status, 400);
+      });
+
+      test('authorisation: anonymous 401, providers 403, someone else\'s card 403', async () => {
+        assert.equal((await s.req('POST', '/api/jobs', { json: bookingBody(provider.id, serviceId, card.id) })).status, 401);
+        assert.equal((await book(provider)).status, 403);
+        const foreign = await book(customer, {}, otherCard.id);
+        assert.equal(foreign.status, 403);
+      });
+    });
+
+    describe('GET /api/jobs and /api/jobs/{id}', () => {
+      test('each side sees only its own jobs, newest first, paginated', async () => {
+        const c = await signUp(s, 'Customer');
+        const cc = await addCard(s, c);
+        const ids: number[] = [];
+        for (let i = 0; i < 3; i += 1) {
+          s.clock.advance(1000);
+          ids.push((await book(c, {}, cc.id)).body.data.id);
+        }
+        s.clock.advance(1000);
+        await book(otherCustomer, {}, otherCard.id, otherProvider.id);
+
+        const mine = await s.req('GET', '/api/jobs', { token: c.token });
+        assert.equal(mine.status, 200);
+        assert.deepEqual(mine.body.data.map((j: any) => j.id), [...ids].reverse());
+        assert.deepEqual(mine.body.meta, { page: 1, per_page: 50, has_more: false });
+
+        const page2 = await s.req('GET', '/api/jobs?per_page=2&page=2', { token: c.token });
+        assert.deepEqual(page2.body.data.map((j: any) => j.id), [ids[0]]);
+        assert.equal(page2.body.meta.has_more, false);
+        const page1 = await s.req('GET', '/api/jobs?per_page=2', { token: c.token });
+        assert.equal(page1.body.meta.has_more, true);
+
+        const prov = await s.req('GET', '/api/jobs?per_page=100', { token: provider.token });
+        assert.ok(prov.body.data.length >= 3);
+        assert.ok(prov.body.data.every((j: any) => j.provider_id === provider.id));
+        const other = await s.req('GET', '/api/jobs', { token: otherProvider.token });
+        assert.ok(other.body.data.every((j: any) => j.provider_id === otherProvider.id));
+        assert.ok(!other.body.data.some((j: any) => ids.includes(j.id)));
+
+        const pending = await s.req('GET', '/api/jobs?status=Pending', { token: c.token });
+        assert.equal(pending.body.data.length, 3);
+        assert.equal((await s.req('GET', '/api/jobs?per_page=1000', { token: c.token })).status, 400);
+        assert.equal((await s.req('GET', '/api/jobs?status=Done', { token: c.token })).status, 400);
+        assert.equal((await s.req('GET', '/api/jobs')).status, 401);
+      });
+
+      test('one job: owner matrix', async () => {
+        const job = (await book()).body.data;
+        assert.equal((await s.req('GET', `/api/jobs/${job.id}`, { token: customer.token })).body.data.id, job.id);
+        assert.equal((await s.req('GET', `/api/jobs/${job.id}`, { token: provider.token })).status, 200);
+        assert.equal((await s.req('GET', `/api/jobs/${job.id}`, { token: otherCustomer.token })).status, 403);
+        assert.equal((await s.req('GET', `/api/jobs/${job.id}`, { token: otherProvider.token })).status, 403);
+        assert.equal((await s.req('GET', `/api/jobs/${job.id}`)).status, 401);
+        assert.equal((await s.req('GET', '/api/jobs/999999', { token: customer.token })).status, 404);
+        const bad = await s.req('GET', '/api/jobs/abc', { token: customer.token });
+        assert.equal(bad.status, 400);
+        assert.ok(bad.body.errors.id);
+      });
+    });
+
+    describe('PATCH /api/jobs/{id}', () => {
+      const setStatus = (id: number, status: JobStatus) =>
+        s.app.ctx.db.updateTable('jobs').set({ status }).where('id', '=', id).execute();
+      const statusOf = async (id: number) =>
+        (await s.app.ctx.db.selectFrom('jobs').select('status').where('id', '=', id).executeTakeFirstOrThrow()).status;
+
+      test('every allowed change succeeds and every other one is 409', async () => {
+        for (const from of JOB_STATUSES) {
+          for (const to of JOB_STATUSES) {
+            const job = (await book()).body.data;
+            await setStatus(job.id, from);
+            s.clock.advance(1000);
+            const res = await s.req('PATCH', `/api/jobs/${job.id}`, { token: provider.token, json: { status: to } });
+            if (canTransition(from, to)) {
+              assert.equal(res.status, 200, `${from} -> ${to}`);
+              assert.ok(Array.isArray(res.body.data));
+              const updated = res.body.data.find((j: any) => j.id === job.id);
+              assert.equal(updated.status, to);
+              assert.equal(updated.updated_at, s.clock.now().toISOString());
+              assert.equal(await statusOf(job.id), to);
+              const note = await s.publisher.waitFor((e) => e.event === 'Notification' && e.userId === customer.id && e.data.job_id === job.id);
+              assert.equal(note.data.title, 'Job');
+            } else {
+              assert.equal(res.status, 409, `${from} -> ${to}`);
+              assert.match(res.body.message, new RegExp(`from ${from} to ${to}`));
+              assert.equal(await statusOf(job.id), from);
+            }
+          }
+        }
+      });
+
+      test('the approve toggle and finishing: Pending → Accepted → Pending → Accepted → Completed', async () => {
+        const job = (await book()).body.data;
+        for (const to of ['Accepted', 'Pending', 'Accepted', 'Completed'] as const) {
+          const res = await s.req('PATCH', `/api/jobs/${job.id}`, { token: provider.token, json: { status: to } });
+          assert.equal(res.status, 200);
+        }
+        const again = await s.req('PATCH', `/api/jobs/${job.id}`, { token: provider.token, json: { status: 'Pending' } });
+        assert.equal(again.status, 409);
+        const me = await s.req('GET', '/api/auth/me', { token: provider.token });
+        assert.ok(me.body.data.completed_jobs >= 1);
+      });
+
+      test('only the job\'s provider may change it', async () => {
+        const job = (await book()).body.data;
+        const patch = (token?: string) => s.req('PATCH', `/api/jobs/${job.id}`, { token, json: { status: 'Accepted' } });
+        assert.equal((await patch()).status, 401);
+        assert.equal((await patch(customer.token)).status, 403);
+        assert.equal((await patch(otherCustomer.token)).status, 403);
+        assert.equal((await patch(otherProvider.token)).status, 403);
+        assert.equal(await statusOf(job.id), 'Pending');
+        assert.equal((await patch(provider.token)).status, 200);
+      });
+
+      test('validation and missing jobs', async () => {
+        const job = (await book()).body.data;
+        const bad = await s.req('PATCH', `/api/jobs/${job.id}`, { token: provider.token, json: { status: 'Done' } });
+        assert.equal(bad.status, 400);
+        assert.ok(bad.body.errors.status);
+        assert.equal((await s.req('PATCH', `/api/jobs/${job.id}`, { token: provider.token, json: {} })).status, 400);
+        assert.equal((await s.req('PATCH', '/api/jobs/999999', { token: provider.token, json: { status: 'Accepted' } })).status, 404);
+      });
+    });
+  });
+}

@@ -1,0 +1,103 @@
+import { after, before, describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { DIALECTS, addCard, signUp, startTestServer, type TestServer, type TestUser } from './helpers.js';
+
+for (const dialect of DIALECTS) {
+  describe(`payment methods and the sandbox card provider (${dialect})`, () => {
+    let s: TestServer;
+    let owner: TestUser;
+    let otherCustomer: TestUser;
+    let provider: TestUser;
+    before(async () => {
+      s = await startTestServer(dialect);
+      [owner, otherCustomer, provider] = await Promise.all([signUp(s, 'Customer'), signUp(s, 'Customer'), signUp(s, 'Provider')]);
+    });
+    after(() => s.close());
+
+    const tokenise = (over: Record<string, unknown> = {}) =>
+      s.req('POST', '/sandbox/v1/tokens', {
+        json: { card_name: 'Cara Test', card_number: '4242424242424242', exp_month: 12, exp_year: 2030, cvc: '123', ...over },
+      });
+
+    test('tokenises like a processor and keeps only brand and last four', async () => {
+      const res = await tokenise({ card_number: '5555 5555 5555 4444' });
+      assert.equal(res.status, 200);
+      assert.match(res.body.id, /^tok_[a-f0-9]{24}$/);
+      assert.deepEqual(res.body.card, { brand: 'MasterCard', last4: '4444', exp_month: 12, exp_year: 2030 });
+      const row = await s.app.ctx.db.selectFrom('sandbox_tokens').selectAll().where('id', '=', res.body.id).executeTakeFirstOrThrow();
+      assert.ok(!JSON.stringify(row).includes('5555555555554444'));
+      assert.ok(!Object.keys(row).some((k) => k.includes('cvc') || k.includes('number')));
+    });
+
+    test('refuses a bad Luhn number, a past expiry and a wrong CVC, per field', async () => {
+      const res = await tokenise({ card_number: '4242424242424241', exp_month: 1, exp_year: 2024, cvc: '1' });
+      assert.equal(res.status, 400);
+      assert.deepEqual(res.body.errors.card_number, ['Your card number is incorrect.']);
+      assert.deepEqual(res.body.errors.exp_year, ['Your card has expired.']);
+      assert.deepEqual(res.body.errors.cvc, ["Your card's security code is invalid."]);
+      const name = await tokenise({ card_name: 'A very long card name' });
+      assert.deepEqual(name.body.errors.card_name, ['Must be 15 characters or less']);
+      const missing = await s.req('POST', '/sandbox/v1/tokens', { json: {} });
+      assert.equal(missing.status, 400);
+      assert.deepEqual(missing.body.errors.card_name, ['Required']);
+      assert.deepEqual(missing.body.errors.cvc, ['cvv date is required']);
+    });
+
+    test('the declined test number tokenises (the charge is what fails, as with Stripe)', async () => {
+      const res = await tokenise({ card_number: '4000000000000002' });
+      assert.equal(res.status, 200);
+      assert.equal(res.body.card.last4, '0002');
+    });
+
+    test('save, list (default first), make default, delete', async () => {
+      const a = await addCard(s, owner);
+      const b = await addCard(s, owner, '5555555555554444');
+      const list = await s.req('GET', '/api/payment-methods', { token: owner.token });
+      assert.equal(list.status, 200);
+      assert.deepEqual(list.body.data, [
+        { id: a.id, card_brand: 'Visa', card_last4: '4242', is_default: true },
+        { id: b.id, card_brand: 'MasterCard', card_last4: '4444', is_default: false },
+      ]);
+      const def = await s.req('POST', `/api/payment-methods/${b.id}/default`, { token: owner.token });
+      assert.equal(def.status, 200);
+      assert.deepEqual(def.body.data.map((c: any) => [c.id, c.is_default]), [[b.id, true], [a.id, false]]);
+
+      const del = await s.req('DELETE', `/api/payment-methods/${b.id}`, { token: owner.token });
+      assert.equal(del.status, 200);
+      const after = await s.req('GET', '/api/payment-methods', { token: owner.token });
+      assert.deepEqual(after.body.data, [{ id: a.id, card_brand: 'Visa', card_last4: '4242', is_default: true }]);
+    });
+
+    test('a token is single use; an empty or unknown token is refused', async () => {
+      const tok = (await tokenise()).body.id;
+      assert.equal((await s.req('POST', '/api/payment-methods', { token: owner.token, json: { token: tok } })).status, 201);
+      const reuse = await s.req('POST', '/api/payment-methods', { token: otherCustomer.token, json: { token: tok } });
+      assert.equal(reuse.status, 400);
+      assert.ok(reuse.body.errors.token);
+      const empty = await s.req('POST', '/api/payment-methods', { token: owner.token, json: { token: '' } });
+      assert.equal(empty.status, 400);
+      assert.equal(empty.body.message, 'something went wrong');
+      assert.equal((await s.req('POST', '/api/payment-methods', { token: owner.token, json: { token: 'tok_nope' } })).status, 400);
+    });
+
+    test('authorisation matrix: anonymous, owner, another customer, a provider', async () => {
+      const card = await addCard(s, owner);
+      for (const [method, path] of [
+        ['GET', '/api/payment-methods'],
+        ['POST', '/api/payment-methods'],
+        ['DELETE', `/api/payment-methods/${card.id}`],
+        ['POST', `/api/payment-methods/${card.id}/default`],
+      ]) {
+        assert.equal((await s.req(method, path, method === 'POST' && !path.endsWith('default') ? { json: { token: 'x' } } : {})).status, 401, path);
+      }
+      for (const intruder of [otherCustomer, provider]) {
+        assert.equal((await s.req('DELETE', `/api/payment-methods/${card.id}`, { token: intruder.token })).status, 403);
+        assert.equal((await s.req('POST', `/api/payment-methods/${card.id}/default`, { token: intruder.token })).status, 403);
+        const theirs = await s.req('GET', '/api/payment-methods', { token: intruder.token });
+        assert.ok(!theirs.body.data.some((c: any) => c.id === card.id));
+      }
+      assert.equal((await s.req('DELETE', '/api/payment-methods/999999', { token: owner.token })).status, 404);
+      assert.equal((await s.req('DELETE', `/api/payment-methods/${card.id}`, { token: owner.token })).status, 200);
+    });
+  });
+}

@@ -1,0 +1,446 @@
+/**
+ * The API benchmark (`npm run bench -w api`). Not a test: it prints figures.
+ *
+ *  1. HTTP: autocannon against GET /api/jobs for a customer with 50 jobs in a table of 100 000
+ *     (SQLite in a temp file; also PostgreSQL when BENCH_DATABASE_URL is set, in a throw-away
+ *     schema), and against a bare Fastify route answering {hello:'world'}; requests per second,
+ *     p50/p99 latency and the ratio.
+ *  2. Realtime delivery: 500 pusher-js clients, each its own user subscribed to its own
+ *     private-message.{id} channel and authorised by the API's POST /broadcasting/auth (pusher-js's
+ *     own form-posting authoriser); 1 000 messages sent through POST /api/chats (multipart, as the
+ *     app sends them), once paced at a fixed offered rate and once as a closed-loop burst; latency
+ *     from the POST to the event's arrival at the recipient's client.
+ *
+ * The servers run in a child process (bench/serve.ts); everything is on 127.0.0.1, bounded in count
+ * and time, and the run stops by itself. Tunables (clamped): BENCH_DURATION (s, default 10),
+ * BENCH_CONNECTIONS (20), BENCH_CLIENTS (500), BENCH_MESSAGES (1000 per phase), BENCH_RATE (100 msg/s,
+ * paced phase), BENCH_INFLIGHT (20, burst phase).
+ */
+import { fork, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import autocannon from 'autocannon';
+import Pusher from 'pusher-js';
+import { sql } from 'kysely';
+import { createDb, type DbOptions } from '../src/db/index.js';
+import { migrateToLatest } from '../src/db/migrations.js';
+import { seed, type BenchUser, type SeedResult } from './seed.js';
+import type { ServeReady, ServeRequest } from './serve.js';
+import { fmt, percentile, table } from './stats.js';
+
+function envInt(name: string, fallback: number, min: number, max: number): number {
+  const raw = process.env[name];
+  const n = raw === undefined || raw === '' ? fallback : Number(raw);
+  if (!Number.isFinite(n)) return fallback;
+  return Math.min(max, Math.max(min, Math.round(n)));
+}
+
+const SETTINGS = {
+  duration: envInt('BENCH_DURATION', 10, 1, 60),
+  warmup: 2,
+  connections: envInt('BENCH_CONNECTIONS', 20, 1, 200),
+  clients: envInt('BENCH_CLIENTS', 500, 2, 2000) & ~1,
+  messages: envInt('BENCH_MESSAGES', 1000, 1, 10_000),
+  inflight: envInt('BENCH_INFLIGHT', 20, 1, 100),
+  rate: envInt('BENCH_RATE', 100, 1, 1000),
+  totalJobs: 100_000,
+  ownJobs: 50,
+  customers: 2000,
+  providers: 1000,
+};
+/** Hard limit of the whole run. */
+const RUN_DEADLINE_MS = 15 * 60_000;
+const DELIVERY_WAIT_MS = 30_000;
+
+const log = (...args: unknown[]) => console.log('[bench]', ...args);
+
+// ---------------------------------------------------------------- servers (child process)
+
+interface Servers {
+  ready: ServeReady;
+  stop(): Promise<void>;
+}
+
+const children = new Set<ChildProcess>();
+
+function startServers(request: ServeRequest): Promise<Servers> {
+  const child = fork(fileURLToPath(new URL('./serve.ts', import.meta.url)), [], {
+    execArgv: ['--import', 'tsx'],
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  });
+  children.add(child);
+  child.once('exit', () => children.delete(child));
+  const stop = () =>
+    new Promise<void>((resolve) => {
+      if (child.exitCode !== null || child.signalCode !== null) return resolve();
+      const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
+      child.once('exit', () => {
+        clearTimeout(timer);
+        resolve();
+      });
+      child.send('stop');
+    });
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => {
+      child.kill('SIGKILL');
+      reject(new Error('the servers did not start within 60 s'));
+    }, 60_000);
+    child.on('message', (m: { ready?: ServeReady; error?: string }) => {
+      clearTimeout(timer);
+      if (m.ready) resolve({ ready: m.ready, stop });
+      else if (m.error) reject(new Error(`server process failed: ${m.error}`));
+    });
+    child.once('exit', (code) => {
+      clearTimeout(timer);
+      reject(new Error(`server process exited (${code}) before it was ready`));
+    });
+    child.send({ serve: request });
+  });
+}
+
+// ---------------------------------------------------------------- HTTP load
+
+interface HttpFigures {
+  label: string;
+  rps: number;
+  p50: number;
+  p99: number;
+  requests: number;
+  bad: number;
+}
+
+async function load(label: string, url: string, headers: Record<string, string> = {}): Promise<HttpFigures> {
+  const base = { url, connections: SETTINGS.connections, headers };
+  await autocannon({ ...base, duration: SETTINGS.warmup });
+  const r = await autocannon({ ...base, duration: SETTINGS.duration });
+  const figures = {
+    label,
+    rps: r.requests.average,
+    p50: r.latency.p50,
+    p99: r.latency.p99,
+    requests: r.requests.total,
+    bad: r.non2xx + r.errors + r.timeouts,
+  };
+  log(`${label}: ${fmt(figures.rps, 0)} req/s, p50 ${figures.p50} ms, p99 ${figures.p99} ms, ${figures.bad} failed`);
+  return figures;
+}
+
+async function checkJobs(apiPort: number, user: BenchUser): Promise<void> {
+  const res = await fetch(`http://127.0.0.1:${apiPort}/api/jobs`, { headers: { authorization: `Bearer ${user.token}` } });
+  const body = (await res.json()) as { data?: unknown[] };
+  if (res.status !== 200 || !Array.isArray(body.data) || body.data.length !== SETTINGS.ownJobs) {
+    throw new Error(`GET /api/jobs answered ${res.status} with ${Array.isArray(body.data) ? body.data.length : 'no'} jobs`);
+  }
+}
+
+// ---------------------------------------------------------------- realtime delivery
+
+interface PhaseFigures {
+  label: string;
+  sent: number;
+  postFailures: number;
+  delivered: number;
+  misdelivered: number;
+  deliveryMs: number[];
+  postMs: number[];
+  rate: number;
+}
+
+interface RealtimeFigures {
+  clients: number;
+  subscribed: number;
+  authFailures: number;
+  connectMs: number;
+  phases: PhaseFigures[];
+}
+
+async function realtime(ready: ServeReady, seeded: SeedResult): Promise<RealtimeFigures> {
+  const pairs = SETTINGS.clients / 2;
+  const customers = seeded.customers.slice(0, pairs);
+  const providers = seeded.providers.slice(0, pairs);
+  const participants = [...customers, ...providers];
+  const api = `http://127.0.0.1:${ready.apiPort}`;
+
+  /** Message k goes between pair k % pairs, alternately customer -> provider and back. */
+  const plan = (k: number) => {
+    const customer = customers[k % pairs]!;
+    const provider = providers[k % pairs]!;
+    const fromCustomer = k % 2 === 0;
+    return { customer, provider, sender: fromCustomer ? customer : provider, recipient: fromCustomer ? provider : customer };
+  };
+  const sentAt = new Map<number, number>();
+  const deliveredAt = new Map<number, number>();
+  let misdelivered = 0;
+
+  // Connect every client and authorise its channel through the API, 50 at a time.
+  const clients: Pusher[] = [];
+  let subscribed = 0;
+  let authFailures = 0;
+  const connectStart = performance.now();
+  const subscribeOne = (user: BenchUser) =>
+    new Promise<void>((resolve) => {
+      const client = new Pusher(ready.pusherKey, {
+        cluster: 'mt1',
+        wsHost: '127.0.0.1',
+        wsPort: ready.realtimePort,
+        forceTLS: false,
+        enabledTransports: ['ws'],
+        disableStats: true,
+        // pusher-js's own authoriser: a form POST of socket_id and channel_name with the bearer token.
+        channelAuthorization: {
+          endpoint: `${api}/broadcasting/auth`,
+          transport: 'ajax',
+          headers: { Authorization: `Bearer ${user.token}` },
+        },
+      });
+      clients.push(client);
+      const channel = client.subscribe(`private-message.${user.id}`);
+      const timer = setTimeout(() => {
+        authFailures++;
+        resolve();
+      }, 20_000);
+      channel.bind('pusher:subscription_succeeded', () => {
+        clearTimeout(timer);
+        subscribed++;
+        resolve();
+      });
+      channel.bind('pusher:subscription_error', () => {
+        clearTimeout(timer);
+        authFailures++;
+        resolve();
+      });
+      channel.bind('Message', (msg: { message?: string }) => {
+        const at = performance.now();
+        const match = /^bench (\d+)$/.exec(msg.message ?? '');
+        if (!match) return;
+        const k = Number(match[1]);
+        if (plan(k).recipient.id !== user.id) misdelivered++;
+        else if (!deliveredAt.has(k)) deliveredAt.set(k, at);
+      });
+    });
+  for (let i = 0; i < participants.length; i += 50) {
+    await Promise.all(participants.slice(i, i + 50).map(subscribeOne));
+  }
+  const connectMs = performance.now() - connectStart;
+  log(`realtime: ${subscribed}/${participants.length} clients subscribed in ${fmt(connectMs / 1000, 2)} s (${authFailures} refused)`);
+
+  /** Sends message k as the app does (multipart) and records its timings. */
+  const postMs: number[] = [];
+  let postFailures = 0;
+  async function sendOne(k: number): Promise<void> {
+    const { customer, provider, sender } = plan(k);
+    const form = new FormData();
+    form.set('customer_id', String(customer.id));
+    form.set('provider_id', String(provider.id));
+    form.set('message_type', 'text');
+    form.set('message', `bench ${k}`);
+    const t0 = performance.now();
+    sentAt.set(k, t0);
+    try {
+      const res = await fetch(`${api}/api/chats`, { method: 'POST', headers: { authorization: `Bearer ${sender.token}` }, body: form });
+      await res.arrayBuffer();
+      postMs.push(performance.now() - t0);
+      if (res.status === 201) return;
+    } catch {
+      /* counted below */
+    }
+    postFailures++;
+    sentAt.delete(k);
+  }
+
+  async function phase(label: string, first: number, send: (ks: number[]) => Promise<void>): Promise<PhaseFigures> {
+    const ks = Array.from({ length: SETTINGS.messages }, (_, i) => first + i);
+    postMs.length = 0;
+    postFailures = 0;
+    misdelivered = 0;
+    const started = performance.now();
+    await send(ks);
+    const rate = (ks.length / (performance.now() - started)) * 1000;
+    const deadline = Date.now() + DELIVERY_WAIT_MS;
+    while (ks.some((k) => sentAt.has(k) && !deliveredAt.has(k)) && Date.now() < deadline) {
+      await new Promise((r) => setTimeout(r, 20));
+    }
+    const deliveryMs = ks.filter((k) => sentAt.has(k) && deliveredAt.has(k)).map((k) => deliveredAt.get(k)! - sentAt.get(k)!);
+    const figures = {
+      label,
+      sent: ks.length - postFailures,
+      postFailures,
+      delivered: deliveryMs.length,
+      misdelivered,
+      deliveryMs,
+      postMs: [...postMs],
+      rate,
+    };
+    log(
+      `realtime ${label}: ${figures.delivered}/${ks.length} delivered, p50 ${fmt(percentile(deliveryMs, 50))} ms, ` +
+        `p99 ${fmt(percentile(deliveryMs, 99))} ms (${postFailures} POSTs failed, ${misdelivered} misdelivered)`,
+    );
+    return figures;
+  }
+
+  const phases: PhaseFigures[] = [];
+  // 1. Paced (open loop): a message every 1/rate s, whatever the answers do - delivery latency
+  //    when the API keeps up.
+  phases.push(
+    await phase(`paced, ${SETTINGS.rate} msg/s offered`, 0, async (ks) => {
+      const start = performance.now();
+      const pending = new Set<Promise<void>>();
+      for (const [i, k] of ks.entries()) {
+        const due = start + (i * 1000) / SETTINGS.rate;
+        const wait = due - performance.now();
+        if (wait > 0) await new Promise((r) => setTimeout(r, wait));
+        while (pending.size >= 200) await Promise.race(pending);
+        const p = sendOne(k).finally(() => pending.delete(p));
+        pending.add(p);
+      }
+      await Promise.all(pending);
+    }),
+  );
+  // 2. Burst (closed loop): as fast as SETTINGS.inflight concurrent senders go - saturation.
+  phases.push(
+    await phase(`burst, ${SETTINGS.inflight} in flight`, SETTINGS.messages, async (ks) => {
+      let next = 0;
+      const worker = async () => {
+        while (next < ks.length) await sendOne(ks[next++]!);
+      };
+      await Promise.all(Array.from({ length: SETTINGS.inflight }, worker));
+    }),
+  );
+
+  for (const client of clients) client.disconnect();
+  return { clients: participants.length, subscribed, authFailures, connectMs, phases };
+}
+
+// ---------------------------------------------------------------- the run
+
+interface Engine {
+  name: 'SQLite' | 'PostgreSQL';
+  options: DbOptions;
+  cleanup(): Promise<void>;
+}
+
+async function main(): Promise<void> {
+  const watchdog = setTimeout(() => {
+    console.error('[bench] the run exceeded its time limit; stopping');
+    for (const child of children) child.kill('SIGKILL');
+    process.exit(2);
+  }, RUN_DEADLINE_MS);
+  watchdog.unref();
+
+  const work = mkdtempSync(path.join(tmpdir(), 'marketplace-bench-'));
+  const engines: Engine[] = [
+    { name: 'SQLite', options: { sqlitePath: path.join(work, 'bench.db') }, cleanup: async () => undefined },
+  ];
+  const pgUrl = process.env.BENCH_DATABASE_URL?.trim();
+  if (pgUrl) {
+    const schema = `bench_${process.pid}_${Date.now()}`;
+    engines.push({
+      name: 'PostgreSQL',
+      options: { databaseUrl: pgUrl, pgSchema: schema },
+      cleanup: async () => {
+        const handle = createDb({ databaseUrl: pgUrl });
+        try {
+          await sql`drop schema if exists ${sql.id(schema)} cascade`.execute(handle.db);
+        } finally {
+          await handle.destroy();
+        }
+      },
+    });
+  }
+
+  log(
+    `settings: ${SETTINGS.duration} s per load run (after ${SETTINGS.warmup} s warm-up), ${SETTINGS.connections} connections; ` +
+      `${SETTINGS.clients} realtime clients, ${SETTINGS.messages} messages, ${SETTINGS.inflight} in flight`,
+  );
+
+  const http: HttpFigures[] = [];
+  const seeds: Array<{ engine: string; ms: number }> = [];
+  let rt: RealtimeFigures | undefined;
+  try {
+    for (const [index, engine] of engines.entries()) {
+      log(`${engine.name}: migrating and seeding ${SETTINGS.totalJobs.toLocaleString('en-US')} jobs ...`);
+      const handle = createDb(engine.options);
+      let seeded: SeedResult;
+      try {
+        await migrateToLatest(handle);
+        seeded = await seed(handle.db, SETTINGS);
+      } finally {
+        await handle.destroy();
+      }
+      seeds.push({ engine: engine.name, ms: seeded.ms });
+      log(`${engine.name}: seeded ${seeded.jobs.toLocaleString('en-US')} jobs, ${seeded.customers.length + seeded.providers.length} users in ${fmt(seeded.ms / 1000, 2)} s`);
+
+      const servers = await startServers({ ...engine.options, uploadsDir: path.join(work, 'uploads') } as ServeRequest);
+      try {
+        const { apiPort, barePort } = servers.ready;
+        await checkJobs(apiPort, seeded.subject);
+        if (index === 0) http.push(await load("bare Fastify GET / {hello:'world'}", `http://127.0.0.1:${barePort}/`));
+        http.push(
+          await load(`GET /api/jobs, ${engine.name} (50 of 100 000 jobs)`, `http://127.0.0.1:${apiPort}/api/jobs`, {
+            authorization: `Bearer ${seeded.subject.token}`,
+          }),
+        );
+        if (index === 0) rt = await realtime(servers.ready, seeded);
+      } finally {
+        await servers.stop();
+        await engine.cleanup().catch((err: unknown) => log(`cleanup of ${engine.name} failed: ${(err as Error).message}`));
+      }
+    }
+  } finally {
+    rmSync(work, { recursive: true, force: true });
+  }
+
+  // ---------------------------------------------------------------- report
+  const bare = http[0]!;
+  console.log('\n## HTTP (autocannon, ' + `${SETTINGS.connections} connections, ${SETTINGS.duration} s each)\n`);
+  console.log(
+    table(
+      ['target', 'req/s', 'p50 ms', 'p99 ms', 'requests', 'failed', 'vs bare'],
+      http.map((h) => [h.label, fmt(h.rps, 0), fmt(h.p50, 0), fmt(h.p99, 0), h.requests.toLocaleString('en-US'), String(h.bad), `${fmt((h.rps / bare.rps) * 100, 1)} %`]),
+    ),
+  );
+  for (const h of http.slice(1)) {
+    console.log(`ratio ${h.label} / bare: ${fmt(h.rps / bare.rps, 3)} (bare is ${fmt(bare.rps / h.rps, 1)}x faster)`);
+  }
+  console.log(`seeding: ${seeds.map((s) => `${s.engine} ${fmt(s.ms / 1000, 2)} s`).join(', ')}`);
+
+  if (rt) {
+    console.log(`\n## Realtime delivery (POST /api/chats -> 'Message' at the recipient's pusher-js client)\n`);
+    console.log(
+      `${rt.clients} clients, each its own user on its own private-message.{id} channel; ${rt.subscribed} authorised through ` +
+        `POST /broadcasting/auth (${rt.authFailures} refused or timed out) in ${fmt(rt.connectMs / 1000, 2)} s; ` +
+        `${SETTINGS.messages} messages per phase.\n`,
+    );
+    console.log(
+      table(
+        ['phase', 'msg/s', 'delivered', 'p50 ms', 'p99 ms', 'max ms', 'POST p50 ms', 'POST p99 ms'],
+        rt.phases.map((p) => [
+          p.label,
+          fmt(p.rate, 0),
+          `${p.delivered}/${SETTINGS.messages}`,
+          fmt(percentile(p.deliveryMs, 50)),
+          fmt(percentile(p.deliveryMs, 99)),
+          fmt(Math.max(...p.deliveryMs)),
+          fmt(percentile(p.postMs, 50)),
+          fmt(percentile(p.postMs, 99)),
+        ]),
+      ),
+    );
+  }
+  const ok =
+    http.every((h) => h.bad === 0) &&
+    (!rt || rt.phases.every((p) => p.delivered === SETTINGS.messages && p.misdelivered === 0 && p.postFailures === 0));
+  if (!ok) console.log('\nWARNING: some requests failed or messages were not delivered (see above).');
+  clearTimeout(watchdog);
+}
+
+main().then(
+  () => process.exit(0),
+  (err: unknown) => {
+    console.error('[bench] failed:', err);
+    for (const child of children) child.kill('SIGKILL');
+    process.exit(1);
+  },
+);

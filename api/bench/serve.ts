@@ -1,0 +1,75 @@
+/**
+ * The servers under test, in a child process of bench/run.ts so that the load generator and the
+ * 500 pusher-js clients do not share an event loop (or a CPU) with them:
+ *  - the API (buildApp) on an already seeded database, publishing through the realtime server;
+ *  - the realtime server (Pusher protocol), as `npm start` runs it beside the API;
+ *  - a bare Fastify route answering {hello:'world'}, the baseline.
+ * Everything listens on 127.0.0.1 only. The parent sends 'stop'; the child also stops when the
+ * parent goes away.
+ */
+import Fastify from 'fastify';
+import { buildApp } from '../src/app.js';
+import { loadConfig } from '../src/config.js';
+import { createDb } from '../src/db/index.js';
+import { startRealtimeServer } from '../src/realtime/server.js';
+
+export interface ServeRequest {
+  databaseUrl?: string;
+  pgSchema?: string;
+  sqlitePath?: string;
+  uploadsDir: string;
+}
+
+export interface ServeReady {
+  apiPort: number;
+  barePort: number;
+  realtimePort: number;
+  pusherKey: string;
+}
+
+const PUSHER = { appId: 'bench-app', key: 'bench-key', secret: 'bench-secret' };
+
+async function main(request: ServeRequest): Promise<void> {
+  const realtime = await startRealtimeServer({ port: 0, host: '127.0.0.1', ...PUSHER });
+  const handle = createDb({ databaseUrl: request.databaseUrl, sqlitePath: request.sqlitePath, pgSchema: request.pgSchema, poolSize: 10 });
+  const api = await buildApp({
+    db: handle,
+    migrate: false,
+    logger: false,
+    config: {
+      ...loadConfig({ NODE_ENV: 'production' }),
+      uploadsDir: request.uploadsDir,
+      pusher: { ...PUSHER, host: '127.0.0.1', port: realtime.port },
+    },
+  });
+  await api.listen({ port: 0, host: '127.0.0.1' });
+
+  const bare = Fastify({ logger: false });
+  bare.get('/', async () => ({ hello: 'world' }));
+  await bare.listen({ port: 0, host: '127.0.0.1' });
+
+  const port = (app: { server: { address(): unknown } }) => (app.server.address() as { port: number }).port;
+  const ready: ServeReady = { apiPort: port(api), barePort: port(bare), realtimePort: realtime.port, pusherKey: PUSHER.key };
+
+  let stopping = false;
+  const stop = async () => {
+    if (stopping) return;
+    stopping = true;
+    await Promise.allSettled([api.close(), bare.close(), realtime.close()]);
+    await handle.destroy();
+    process.exit(0);
+  };
+  process.on('message', (m) => {
+    if (m === 'stop') void stop();
+  });
+  process.on('disconnect', () => void stop());
+  process.send!({ ready });
+}
+
+process.once('message', (m: { serve?: ServeRequest }) => {
+  if (!m.serve) return;
+  main(m.serve).catch((err: unknown) => {
+    process.send!({ error: (err as Error).stack ?? String(err) });
+    process.exit(1);
+  });
+});

@@ -1,0 +1,223 @@
+import { after, before, describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { DIALECTS, FILES, formWith, signUp, startTestServer, type TestServer, type TestUser } from './helpers.js';
+
+for (const dialect of DIALECTS) {
+  describe(`chat, broadcasting auth and notifications (${dialect})`, () => {
+    let s: TestServer;
+    let customer: TestUser;
+    let provider: TestUser;
+    let otherCustomer: TestUser;
+    let otherProvider: TestUser;
+    before(async () => {
+      s = await startTestServer(dialect);
+      [customer, provider, otherCustomer, otherProvider] = await Promise.all([
+        signUp(s, 'Customer'),
+        signUp(s, 'Provider'),
+        signUp(s, 'Customer'),
+        signUp(s, 'Provider'),
+      ]);
+    });
+    after(() => s.close());
+
+    const sendText = (from: TestUser, message: string, c = customer, p = provider) =>
+      s.req('POST', '/api/chats', { token: from.token, form: formWith({ customer_id: c.id, provider_id: p.id, message_type: 'text', message }) });
+
+    test('the first message creates the chat; both sides list it; messages newest first; recipient notified live', async () => {
+      const first = await sendText(customer, 'Hello driver');
+      assert.equal(first.status, 201);
+      const msg = first.body.data;
+      assert.equal(msg.from_id, customer.id);
+      assert.equal(msg.message, 'Hello driver');
+      assert.equal(msg.message_type, 'text');
+      assert.equal(msg.attachment, null);
+
+      const live = await s.publisher.waitFor((e) => e.event === 'Message' && e.userId === provider.id && e.data.id === msg.id);
+      assert.deepEqual(live.data, msg);
+      const note = await s.publisher.waitFor((e) => e.event === 'Notification' && e.userId === provider.id && e.data.chat_id === msg.chat_id);
+      assert.equal(note.data.title, 'Chat');
+      assert.deepEqual(note.data.user, { avatar: null, full_name: 'Cara Test' });
+      assert.ok(!s.publisher.events.some((e) => e.event === 'Message' && e.userId === customer.id && e.data.id === msg.id));
+
+      s.clock.advance(1000);
+      const reply = await sendText(provider, 'Hi, on my way');
+      assert.equal(reply.body.data.chat_id, msg.chat_id);
+      await s.publisher.waitFor((e) => e.event === 'Message' && e.userId === customer.id && e.data.id === reply.body.data.id);
+
+      for (const u of [customer, provider]) {
+        const chats = await s.req('GET', '/api/chats', { token: u.token });
+        assert.equal(chats.status, 200);
+        assert.equal(chats.body.data.length, 1);
+        const chat = chats.body.data[0];
+        assert.equal(chat.id, msg.chat_id);
+        assert.equal(chat.customer.id, customer.id);
+        assert.equal(chat.provider.id, provider.id);
+        assert.equal(chat.provider.full_name, 'Pete Test');
+      }
+      const messages = await s.req('GET', `/api/chats/${msg.chat_id}/messages`, { token: customer.token });
+      assert.equal(messages.status, 200);
+      assert.deepEqual(messages.body.data.messages.map((m: any) => m.message), ['Hi, on my way', 'Hello driver']);
+
+      const notes = await s.req('GET', '/api/notifications', { token: provider.token });
+      const n = notes.body.data.find((x: any) => x.id === note.data.id);
+      assert.equal(n.title, 'Chat');
+      assert.equal(n.read, false);
+      assert.match(n.description, /Hello driver/);
+    });
+
+    test('photo and attachment messages store the file; types are checked by content; 6 MB is 413', async () => {
+      const photo = await s.req('POST', '/api/chats', {
+        token: customer.token,
+        form: formWith(
+          { customer_id: customer.id, provider_id: provider.id, message_type: 'photo', message: '' },
+          { field: 'attachment', data: FILES.png, name: 'p.png', type: 'image/png' },
+        ),
+      });
+      assert.equal(photo.status, 201);
+      assert.match(photo.body.data.attachment, /^\/uploads\/[a-f0-9]{32}\.png$/);
+      const file = await fetch(s.url + photo.body.data.attachment);
+      assert.equal(file.headers.get('content-type'), 'image/png');
+      assert.equal(file.headers.get('x-content-type-options'), 'nosniff');
+
+      const pdf = await s.req('POST', '/api/chats', {
+        token: provider.token,
+        form: formWith(
+          { customer_id: customer.id, provider_id: provider.id, message_type: 'attachment', message: 'invoice' },
+          { field: 'attachment', data: FILES.pdf, name: 'invoice.pdf', type: 'application/pdf' },
+        ),
+      });
+      assert.equal(pdf.status, 201);
+      assert.match(pdf.body.data.attachment, /\.pdf$/);
+      const pdfFile = await fetch(s.url + pdf.body.data.attachment);
+      assert.equal(pdfFile.headers.get('content-type'), 'application/pdf');
+      assert.equal(pdfFile.headers.get('content-disposition'), 'attachment');
+
+      const wrong = await s.req('POST', '/api/chats', {
+        token: customer.token,
+        form: formWith(
+          { customer_id: customer.id, provider_id: provider.id, message_type: 'attachment', message: '' },
+          { field: 'attachment', data: FILES.html, name: 'x.pdf', type: 'application/pdf' },
+        ),
+      });
+      assert.equal(wrong.status, 400);
+      assert.ok(wrong.body.errors.attachment);
+      const pdfAsPhoto = await s.req('POST', '/api/chats', {
+        token: customer.token,
+        form: formWith(
+          { customer_id: customer.id, provider_id: provider.id, message_type: 'photo', message: '' },
+          { field: 'attachment', data: FILES.pdf, name: 'x.png', type: 'image/png' },
+        ),
+      });
+      assert.equal(pdfAsPhoto.status, 400);
+      const big = await s.req('POST', '/api/chats', {
+        token: customer.token,
+        form: formWith(
+          { customer_id: customer.id, provider_id: provider.id, message_type: 'photo', message: '' },
+          { field: 'attachment', data: Buffer.concat([FILES.png, Buffer.alloc(6 * 1024 * 1024)]), name: 'big.png', type: 'image/png' },
+        ),
+      });
+      assert.equal(big.status, 413);
+      const missing = await s.req('POST', '/api/chats', {
+        token: customer.token,
+        form: formWith({ customer_id: customer.id, provider_id: provider.id, message_type: 'photo', message: '' }),
+      });
+      assert.equal(missing.status, 400);
+      assert.ok(missing.body.errors.attachment);
+    });
+
+    test('validation of a message', async () => {
+      const empty = await sendText(customer, '   ');
+      assert.equal(empty.status, 400);
+      assert.ok(empty.body.errors.message);
+      const type = await s.req('POST', '/api/chats', {
+        token: customer.token,
+        form: formWith({ customer_id: customer.id, provider_id: provider.id, message_type: 'video', message: 'x' }),
+      });
+      assert.equal(type.status, 400);
+      assert.ok(type.body.errors.message_type);
+      const noIds = await s.req('POST', '/api/chats', { token: customer.token, form: formWith({ message_type: 'text', message: 'x' }) });
+      assert.equal(noIds.status, 400);
+      const notAProvider = await sendText(customer, 'hi', customer, otherCustomer as TestUser);
+      assert.equal(notAProvider.status, 400);
+    });
+
+    test('authorisation: only the chat\'s parties read or write it', async () => {
+      const chatId = (await sendText(customer, 'private')).body.data.chat_id;
+      assert.equal((await s.req('GET', '/api/chats')).status, 401);
+      assert.equal((await s.req('GET', `/api/chats/${chatId}/messages`)).status, 401);
+      for (const intruder of [otherCustomer, otherProvider]) {
+        assert.equal((await s.req('GET', `/api/chats/${chatId}/messages`, { token: intruder.token })).status, 403);
+        const list = await s.req('GET', '/api/chats', { token: intruder.token });
+        assert.ok(!list.body.data.some((c: any) => c.id === chatId));
+      }
+      // Writing as someone else, or into a pair one is not part of.
+      assert.equal((await sendText(otherCustomer, 'spoof', customer, provider)).status, 403);
+      assert.equal((await sendText(otherProvider, 'spoof', customer, provider)).status, 403);
+      assert.equal((await sendText(provider, 'spoof', customer, otherProvider)).status, 403);
+      assert.equal((await s.req('POST', '/api/chats', { form: formWith({ customer_id: customer.id, provider_id: provider.id, message_type: 'text', message: 'x' }) })).status, 401);
+      assert.equal((await s.req('GET', '/api/chats/999999/messages', { token: customer.token })).status, 404);
+    });
+
+    describe('POST /broadcasting/auth', () => {
+      test('signs the caller\'s own private channel, as pusher-js sends it (form)', async () => {
+        const res = await s.req('POST', '/broadcasting/auth', {
+          token: customer.token,
+          urlencoded: { socket_id: '123.456', channel_name: `private-message.${customer.id}` },
+        });
+        assert.equal(res.status, 200);
+        assert.deepEqual(Object.keys(res.body), ['auth']);
+        assert.match(res.body.auth, /^app-key:[a-f0-9]{64}$/);
+        const json = await s.req('POST', '/broadcasting/auth', {
+          token: customer.token,
+          json: { socket_id: '123.456', channel_name: `private-message.${customer.id}` },
+        });
+        assert.equal(json.body.auth, res.body.auth);
+      });
+
+      test('refuses someone else\'s channel (403), anonymous (401) and a bad socket id (400)', async () => {
+        const other = await s.req('POST', '/broadcasting/auth', {
+          token: customer.token,
+          urlencoded: { socket_id: '123.456', channel_name: `private-message.${provider.id}` },
+        });
+        assert.equal(other.status, 403);
+        assert.equal(other.body.auth, undefined);
+        const anon = await s.req('POST', '/broadcasting/auth', { urlencoded: { socket_id: '1.2', channel_name: `private-message.${customer.id}` } });
+        assert.equal(anon.status, 401);
+        const bad = await s.req('POST', '/broadcasting/auth', {
+          token: customer.token,
+          urlencoded: { socket_id: 'abc', channel_name: `private-message.${customer.id}` },
+        });
+        assert.equal(bad.status, 400);
+      });
+    });
+
+    describe('notifications', () => {
+      test('lists only the caller\'s own, newest first; read state can be set; owner checked', async () => {
+        const u = await signUp(s, 'Customer');
+        await sendText(u, 'one', u, provider);
+        s.clock.advance(1000);
+        await sendText(u, 'two', u, provider);
+        const list = await s.req('GET', '/api/notifications', { token: provider.token });
+        assert.equal(list.status, 200);
+        const mine = list.body.data.filter((n: any) => n.title === 'Chat');
+        assert.ok(mine.length >= 2);
+        assert.ok(list.body.data[0].id > list.body.data[1].id);
+        for (const n of list.body.data) {
+          assert.deepEqual(Object.keys(n).sort(), ['chat_id', 'created_at', 'description', 'id', 'job_id', 'read', 'title', 'user']);
+        }
+        const own = await s.req('GET', '/api/notifications', { token: u.token });
+        assert.ok(!own.body.data.some((n: any) => list.body.data.some((m: any) => m.id === n.id)));
+
+        const id = list.body.data[0].id;
+        assert.equal((await s.req('POST', `/api/notifications/${id}/read`, { token: u.token })).status, 403);
+        const read = await s.req('POST', `/api/notifications/${id}/read`, { token: provider.token });
+        assert.equal(read.status, 200);
+        assert.equal(read.body.data.find((n: any) => n.id === id).read, true);
+        const all = await s.req('POST', '/api/notifications/read-all', { token: provider.token });
+        assert.ok(all.body.data.every((n: any) => n.read));
+        assert.equal((await s.req('GET', '/api/notifications')).status, 401);
+        assert.equal((await s.req('POST', '/api/notifications/999999/read', { token: provider.token })).status, 404);
+      });
+    });
+  });
+}

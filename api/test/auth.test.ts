@@ -78,7 +78,7 @@ for (const dialect of DIALECTS) {
       test('malformed JSON is a 400, never a 500', async () => {
         const res = await fetch(`${s.url}/api/auth/register`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"a":' });
         assert.equal(res.status, 400);
-        assert.equal(typeof (await res.json()).message, 'string');
+        assert.equal(typeof ((await res.json()) as { message: unknown }).message, 'string');
       });
     });
 

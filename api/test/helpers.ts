@@ -118,7 +118,13 @@ export async function request<T = any>(baseUrl: string, method: string, urlPath:
 
 export async function startTestServer(
   dialect: Dialect,
-  options: { clock?: ManualClock; mailTransport?: Transporter; publisher?: Publisher; config?: Record<string, unknown> } = {},
+  options: {
+    clock?: ManualClock;
+    mailTransport?: Transporter;
+    /** 'pusher': publish for real through the pusher SDK (config.pusher), instead of recording. */
+    publisher?: Publisher | 'pusher';
+    config?: Record<string, unknown>;
+  } = {},
 ): Promise<TestServer> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'api-test-'));
   const schema = dialect === 'postgres' ? newSchemaName() : undefined;
@@ -132,7 +138,7 @@ export async function startTestServer(
         ? { databaseUrl: TEST_DATABASE_URL!, pgSchema: schema, poolSize: 5 }
         : { databaseUrl: null, sqlitePath: path.join(dir, 'app.db') },
     clock,
-    publisher: options.publisher ?? publisher,
+    publisher: options.publisher === 'pusher' ? undefined : (options.publisher ?? publisher),
     mailTransport: options.mailTransport,
   });
   await app.listen({ port: 0, host: '127.0.0.1' });

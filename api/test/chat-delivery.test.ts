@@ -1,0 +1,107 @@
+/**
+ * End to end over the real realtime path: the API publishes with the official `pusher` SDK to the
+ * embedded Pusher-protocol server, and a pusher-js client (what the browser runs), authorised by
+ * POST /broadcasting/auth, receives the chat message on its private channel.
+ */
+import { after, before, describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import Pusher from 'pusher-js';
+import { startRealtimeServer, type RealtimeServer } from '../src/realtime/server.js';
+import { PUSHER, formWith, signUp, startTestServer, type TestServer, type TestUser } from './helpers.js';
+
+describe('chat message delivered to a pusher-js client', () => {
+  let rt: RealtimeServer;
+  let s: TestServer;
+  let customer: TestUser;
+  let provider: TestUser;
+  const clients: Pusher[] = [];
+
+  before(async () => {
+    rt = await startRealtimeServer({ port: 0, host: '127.0.0.1', ...PUSHER });
+    s = await startTestServer('sqlite', {
+      publisher: 'pusher',
+      config: { pusher: { ...PUSHER, host: '127.0.0.1', port: rt.port } },
+    });
+    [customer, provider] = await Promise.all([signUp(s, 'Customer'), signUp(s, 'Provider')]);
+  });
+  after(async () => {
+    for (const c of clients) c.disconnect();
+    await s.close();
+    await rt.close();
+  });
+
+  function connect(user: TestUser): Pusher {
+    const client = new Pusher(PUSHER.key, {
+      cluster: 'mt1',
+      wsHost: '127.0.0.1',
+      wsPort: rt.port,
+      forceTLS: false,
+      enabledTransports: ['ws'],
+      disableStats: true,
+      channelAuthorization: {
+        endpoint: `${s.url}/broadcasting/auth`,
+        transport: 'ajax',
+        headers: { Authorization: `Bearer ${user.token}` },
+      },
+    });
+    clients.push(client);
+    return client;
+  }
+
+  function subscribed(client: Pusher, channelName: string): Promise<void> {
+    return new Promise((resolve, reject) => {
+      const channel = client.subscribe(channelName);
+      const timer = setTimeout(() => reject(new Error('subscription timed out')), 5000);
+      channel.bind('pusher:subscription_succeeded', () => {
+        clearTimeout(timer);
+        resolve();
+      });
+      channel.bind('pusher:subscription_error', (err: unknown) => {
+        clearTimeout(timer);
+        reject(Object.assign(new Error('subscription refused'), { detail: err }));
+      });
+    });
+  }
+
+  test('the recipient receives event Message with the message object; notifications arrive too', async () => {
+    const client = connect(customer);
+    const channelName = `private-message.${customer.id}`;
+    await subscribed(client, channelName);
+    const channel = client.channel(channelName);
+    const message = new Promise<any>((resolve) => channel.bind('Message', resolve));
+    const notification = new Promise<any>((resolve) => channel.bind('Notification', resolve));
+
+    const sent = await s.req('POST', '/api/chats', {
+      token: provider.token,
+      form: formWith({ customer_id: customer.id, provider_id: provider.id, message_type: 'text', message: 'Arriving in 5 minutes' }),
+    });
+    assert.equal(sent.status, 201);
+    const received = await Promise.race([message, new Promise((_, r) => setTimeout(() => r(new Error('no Message event')), 5000))]);
+    assert.deepEqual(received, sent.body.data);
+    const note = await Promise.race([notification, new Promise((_, r) => setTimeout(() => r(new Error('no Notification event')), 5000))]);
+    assert.equal((note as any).title, 'Chat');
+    assert.equal((note as any).user.full_name, 'Pete Test');
+  });
+
+  test("subscribing to someone else's channel is refused by /broadcasting/auth", async () => {
+    const client = connect(customer);
+    await assert.rejects(subscribed(client, `private-message.${provider.id}`), /subscription refused/);
+  });
+
+  test('when the realtime server is unreachable the request still succeeds', async () => {
+    const offline = await startTestServer('sqlite', {
+      publisher: 'pusher',
+      config: { pusher: { ...PUSHER, host: '127.0.0.1', port: 1 } },
+    });
+    try {
+      const [c, p] = await Promise.all([signUp(offline, 'Customer'), signUp(offline, 'Provider')]);
+      const sent = await offline.req('POST', '/api/chats', {
+        token: c.token,
+        form: formWith({ customer_id: c.id, provider_id: p.id, message_type: 'text', message: 'hello?' }),
+      });
+      assert.equal(sent.status, 201);
+    } finally {
+      await offline.close();
+    }
+  });
+});

@@ -1,0 +1,176 @@
+/**
+ * Crash safety: the real server runs as a child process; during 200 concurrent bookings it is
+ * killed with SIGKILL. After a restart, every booking that was answered 201 is there, with its
+ * payment (job and charge are one transaction), and nothing half-written is left behind.
+ */
+import { after, describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import pg from 'pg';
+import { createDb } from '../src/db/index.js';
+import { DIALECTS, TEST_DATABASE_URL, dropSchema, newSchemaName, request } from './helpers.js';
+
+const apiDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = net.createServer();
+    srv.listen(0, '127.0.0.1', () => {
+      const port = (srv.address() as net.AddressInfo).port;
+      srv.close(() => resolve(port));
+    });
+    srv.on('error', reject);
+  });
+}
+
+function startServer(env: NodeJS.ProcessEnv): ChildProcess {
+  return spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], { cwd: apiDir, env, stdio: ['ignore', 'ignore', 'inherit'] });
+}
+
+async function waitUntilUp(url: string, child: ChildProcess): Promise<void> {
+  const started = Date.now();
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
+    try {
+      const res = await fetch(`${url}/api/auth/me`);
+      if (res.status === 401) return;
+    } catch {
+      /* not listening yet */
+    }
+    if (Date.now() - started > 30_000) throw new Error('server did not start');
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+function stopped(child: ChildProcess): Promise<void> {
+  return child.exitCode !== null || child.signalCode !== null ? Promise.resolve() : new Promise((r) => child.once('exit', () => r()));
+}
+
+for (const dialect of DIALECTS) {
+  describe(`crash safety (${dialect})`, () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'api-crash-'));
+    const schema = dialect === 'postgres' ? newSchemaName() : null;
+    const children: ChildProcess[] = [];
+    after(async () => {
+      for (const c of children) if (c.exitCode === null && c.signalCode === null) c.kill('SIGKILL');
+      if (schema) await dropSchema(schema);
+      fs.rmSync(dir, { recursive: true, force: true });
+    });
+
+    test('every booking answered 201 before kill -9 is there after a restart', async () => {
+      const port = await freePort();
+      const url = `http://127.0.0.1:${port}`;
+      const env: NodeJS.ProcessEnv = {
+        ...process.env,
+        NODE_ENV: 'test',
+        HOST: '127.0.0.1',
+        PORT: String(port),
+        LOG_LEVEL: 'fatal',
+        EMBEDDED_REALTIME: 'false',
+        EMBEDDED_LOCATION: 'false',
+        PUSHER_PORT: '1',
+        UPLOADS_DIR: path.join(dir, 'uploads'),
+        SQLITE_PATH: path.join(dir, 'app.db'),
+        DATABASE_URL: '',
+      };
+      if (dialect === 'postgres') {
+        const client = new pg.Client({ connectionString: TEST_DATABASE_URL! });
+        await client.connect();
+        await client.query(`create schema "${schema}"`);
+        await client.end();
+        const u = new URL(TEST_DATABASE_URL!);
+        u.searchParams.set('options', `-c search_path=${schema}`);
+        env.DATABASE_URL = u.toString();
+      }
+
+      let child = startServer(env);
+      children.push(child);
+      await waitUntilUp(url, child);
+
+      // The demo data (seeded on first start) has a customer with a saved card and providers.
+      const login = await request(url, 'POST', '/api/auth/login', {
+        json: { email: 'customer@example.com', password: 'password123', device_id: 'crash', role: 'Customer' },
+      });
+      assert.equal(login.status, 200);
+      const token = login.body.data.token;
+      const card = (await request(url, 'GET', '/api/payment-methods', { token })).body.data[0];
+      const services = (await request(url, 'GET', '/api/services', { token })).body.data;
+      const provider = (await request(url, 'GET', `/api/providers/${services[0].id}`, { token })).body.data[0];
+      const before = (await request(url, 'GET', '/api/jobs?per_page=100', { token })).body.data.length;
+
+      const answered: number[] = [];
+      let killed = false;
+      const bookings = Array.from({ length: 200 }, (_, i) =>
+        request(url, 'POST', '/api/jobs', {
+          token,
+          json: {
+            service_id: services[0].id,
+            status: 'Pending',
+            provider_id: provider.id,
+            address: `Pick ${i}`,
+            destination_address: `Drop ${i}`,
+            payment_method_id: card.id,
+            cvv: '123',
+          },
+        }).then(
+          (res) => {
+            if (res.status === 201) answered.push(res.body.data.id);
+            else assert.fail(`unexpected ${res.status} ${JSON.stringify(res.body)}`);
+            if (!killed && answered.length >= 40) {
+              killed = true;
+              child.kill('SIGKILL');
+            }
+          },
+          () => undefined, // the connection died with the server
+        ),
+      );
+      await Promise.all(bookings);
+      await stopped(child);
+      assert.ok(killed, 'the server was killed during the bookings');
+      assert.ok(answered.length >= 40 && answered.length < 200, `answered ${answered.length}`);
+
+      child = startServer(env);
+      children.push(child);
+      await waitUntilUp(url, child);
+      const relogin = await request(url, 'POST', '/api/auth/login', {
+        json: { email: 'customer@example.com', password: 'password123', device_id: 'crash', role: 'Customer' },
+      });
+      const token2 = relogin.body.data.token;
+      const stored = new Set<number>();
+      for (let page = 1; ; page += 1) {
+        const res = await request(url, 'GET', `/api/jobs?per_page=100&page=${page}`, { token: token2 });
+        for (const j of res.body.data) stored.add(j.id);
+        if (!res.body.meta.has_more) break;
+      }
+      const missing = answered.filter((id) => !stored.has(id));
+      assert.deepEqual(missing, [], 'every answered booking survived');
+      assert.ok(stored.size >= before + answered.length);
+
+      child.kill('SIGTERM');
+      await stopped(child);
+
+      // Each stored booking has its payment: job and charge were written in one transaction.
+      const handle = createDb(
+        dialect === 'postgres' ? { databaseUrl: TEST_DATABASE_URL!, pgSchema: schema! } : { sqlitePath: env.SQLITE_PATH! },
+      );
+      try {
+        const orphans = await handle.db
+          .selectFrom('jobs')
+          .leftJoin('payments', 'payments.job_id', 'jobs.id')
+          .select('jobs.id')
+          .where('payments.id', 'is', null)
+          .execute();
+        assert.deepEqual(orphans, []);
+        const paid = await handle.db.selectFrom('payments').select('job_id').where('job_id', 'in', answered).execute();
+        assert.equal(paid.length, answered.length);
+      } finally {
+        await handle.destroy();
+      }
+    });
+  });
+}

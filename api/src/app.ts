@@ -65,8 +65,6 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
           }),
     bodyLimit: config.bodyLimit,
     ajv: { customOptions: { allErrors: true, verbose: true, keywords: ['x-messages'] } },
-    // Request ids in logs; never trust a client-sent one.
-    genReqId: undefined,
   });
 
   const ownDb = !options.db;

@@ -292,6 +292,18 @@ describe('realtime server', () => {
     }
   });
 
+  test('GET / reports counters (and no channel names)', async () => {
+    const res = await fetch(`http://127.0.0.1:${server.port}/`);
+    assert.equal(res.status, 200);
+    const stats = (await res.json()) as Record<string, number>;
+    assert.ok(stats.eventsPublished! >= 5, 'the events published by the tests above');
+    assert.ok(stats.messagesSent! >= 5);
+    assert.ok(stats.subscriptionsRefused! >= 4, 'the forged subscriptions');
+    assert.ok(stats.publishesRefused! >= 4, 'the badly signed publishes');
+    assert.equal(stats.slowConsumersDropped, 0);
+    assert.ok(!JSON.stringify(stats).includes('private-'));
+  });
+
   test('close() stops the server and ends client connections', async () => {
     const local = await startRealtimeServer({ port: 0, appId: APP_ID, key: KEY, secret: SECRET });
     const ws = new WebSocket(`ws://127.0.0.1:${local.port}/app/${KEY}?protocol=7`);

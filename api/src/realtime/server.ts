@@ -110,6 +110,8 @@ export async function startRealtimeServer(opts: RealtimeServerOptions): Promise<
   let closing = false;
   const connections = new Map<string, Connection>();
   const channels = new Map<string, Set<Connection>>();
+  /** Counters since start, served at GET / (no channel names, no ids). */
+  const stats = { eventsPublished: 0, messagesSent: 0, publishesRefused: 0, subscriptionsRefused: 0, slowConsumersDropped: 0 };
 
   // ---------------------------------------------------------------- channels
 
@@ -137,25 +139,29 @@ export async function startRealtimeServer(opts: RealtimeServerOptions): Promise<
     for (const channel of [...conn.channels]) unsubscribe(conn, channel);
   }
 
-  function send(conn: Connection, message: string): void {
-    if (conn.ws.readyState !== WebSocket.OPEN) return;
+  /** Sends a frame; false when the connection is gone or was dropped as a slow consumer. */
+  function send(conn: Connection, message: string): boolean {
+    if (conn.ws.readyState !== WebSocket.OPEN) return false;
     if (conn.ws.bufferedAmount > maxBufferedBytes) {
       // A client that does not read its socket must not make the server hold unbounded memory.
+      stats.slowConsumersDropped++;
       dropConnection(conn);
       conn.ws.terminate();
-      return;
+      return false;
     }
     conn.ws.send(message);
+    return true;
   }
 
   function deliver(event: PublishedEvent): void {
+    stats.eventsPublished++;
     for (const channel of event.channels) {
       const members = channels.get(channel);
       if (!members) continue;
       const message = JSON.stringify({ event: event.name, channel, data: event.data });
       for (const conn of [...members]) {
         if (event.socketId !== undefined && conn.socketId === event.socketId) continue;
-        send(conn, message);
+        if (send(conn, message)) stats.messagesSent++;
       }
     }
   }
@@ -178,6 +184,7 @@ export async function startRealtimeServer(opts: RealtimeServerOptions): Promise<
     const payload = (data ?? {}) as { channel?: unknown; auth?: unknown };
     const channel = payload.channel;
     const fail = (message: string, status = 401, code: number | null = null) => {
+      stats.subscriptionsRefused++;
       if (typeof channel === 'string' && channel.length <= 200) {
         send(conn, frame('pusher:subscription_error', { type: 'AuthError', error: message, status }, channel));
       }
@@ -201,15 +208,15 @@ export async function startRealtimeServer(opts: RealtimeServerOptions): Promise<
 
   function handleMessage(conn: Connection, raw: RawData, isBinary: boolean): void {
     conn.alive = true;
-    if (isBinary) return send(conn, frame('pusher:error', { code: null, message: 'Binary messages are not supported' }));
+    if (isBinary) return void send(conn, frame('pusher:error', { code: null, message: 'Binary messages are not supported' }));
     let message: { event?: unknown; data?: unknown; channel?: unknown };
     try {
       message = JSON.parse(raw.toString()) as typeof message;
     } catch {
-      return send(conn, frame('pusher:error', { code: null, message: 'Invalid JSON' }));
+      return void send(conn, frame('pusher:error', { code: null, message: 'Invalid JSON' }));
     }
     if (message === null || typeof message !== 'object' || typeof message.event !== 'string') {
-      return send(conn, frame('pusher:error', { code: null, message: 'Invalid message' }));
+      return void send(conn, frame('pusher:error', { code: null, message: 'Invalid message' }));
     }
     let data = message.data;
     if (typeof data === 'string') {
@@ -221,7 +228,7 @@ export async function startRealtimeServer(opts: RealtimeServerOptions): Promise<
     }
     switch (message.event) {
       case 'pusher:ping':
-        return send(conn, frame('pusher:pong', {}));
+        return void send(conn, frame('pusher:pong', {}));
       case 'pusher:pong':
         return;
       case 'pusher:subscribe':
@@ -233,7 +240,7 @@ export async function startRealtimeServer(opts: RealtimeServerOptions): Promise<
       }
       default:
         if (message.event.startsWith('client-')) {
-          return send(conn, frame('pusher:error', { code: null, message: 'Client events are not enabled' }));
+          return void send(conn, frame('pusher:error', { code: null, message: 'Client events are not enabled' }));
         }
         return;
     }
@@ -330,7 +337,7 @@ export async function startRealtimeServer(opts: RealtimeServerOptions): Promise<
     const url = new URL(req.url ?? '/', 'http://localhost');
     const method = req.method ?? 'GET';
     if (url.pathname === '/' && (method === 'GET' || method === 'HEAD')) {
-      return json(res, 200, { ok: true, connections: connections.size, channels: channels.size });
+      return json(res, 200, { ok: true, connections: connections.size, channels: channels.size, ...stats });
     }
     const match = /^\/apps\/([^/]+)(\/.*)$/.exec(url.pathname);
     if (!match) throw new HttpError(404, 'Not found');
@@ -378,6 +385,7 @@ export async function startRealtimeServer(opts: RealtimeServerOptions): Promise<
   const server = createServer((req, res) => {
     handleHttp(req, res).catch((err: unknown) => {
       const status = err instanceof HttpError ? err.status : 500;
+      if (req.url?.startsWith('/apps/')) stats.publishesRefused++;
       const message = err instanceof HttpError ? err.message : 'Internal error';
       if (status === 413) res.setHeader('connection', 'close');
       if (!res.headersSent) json(res, status, { error: message });

@@ -9,7 +9,7 @@ import PusherServer from 'pusher';
 import Pusher from 'pusher-js';
 import WebSocket from 'ws';
 import { startRealtimeServer, type RealtimeServer } from '../src/realtime/server.js';
-import { signChannel } from '../src/realtime/protocol.js';
+import { md5Hex, signChannel, verifyHttpSignature } from '../src/realtime/protocol.js';
 
 const APP_ID = 'test-app';
 const KEY = 'test-key';
@@ -217,6 +217,25 @@ describe('realtime server', () => {
     await waitFor(() => got.length === 1);
     await sleep(100);
     assert.deepEqual(got, [{ x: 1 }], 'only the correctly signed publish is delivered');
+  });
+
+  test('HTTP signature: a stale timestamp or a changed query parameter is refused', () => {
+    const path = `/apps/${APP_ID}/events`;
+    const body = '{"name":"X","data":"{}","channels":["a"]}';
+    const signed = (extra: Record<string, string> = {}) =>
+      new URLSearchParams(sdk.createSignedQueryString({ method: 'POST', path, body, params: extra }));
+    const check = (query: URLSearchParams, nowSeconds?: number) =>
+      verifyHttpSignature({ method: 'POST', path, query, body: Buffer.from(body), key: KEY, secret: SECRET, nowSeconds });
+    assert.deepEqual(check(signed()), { ok: true });
+    assert.equal(check(signed(), Math.floor(Date.now() / 1000) + 601).ok, false, 'more than 600 s old');
+    const changed = signed({ info: 'user_count' });
+    changed.set('info', 'subscription_count');
+    assert.equal(check(changed).ok, false);
+    const otherMethod = verifyHttpSignature({ method: 'GET', path, query: signed(), body: Buffer.from(body), key: KEY, secret: SECRET });
+    assert.equal(otherMethod.ok, false);
+    const otherPath = verifyHttpSignature({ method: 'POST', path: '/apps/x/events', query: signed(), body: Buffer.from(body), key: KEY, secret: SECRET });
+    assert.equal(otherPath.ok, false);
+    assert.equal(signed().get('body_md5'), md5Hex(body));
   });
 
   test('oversized event data is refused with 413; an unknown app id with 404', async () => {

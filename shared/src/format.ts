@@ -1,6 +1,9 @@
 import moment from 'moment';
 
-/** Date and price formats of spec section 9. */
+/**
+ * Date and price formats of spec section 9. Import from 'shared/src/format' (not from 'shared'): it is its
+ * own federation singleton so that moment (without locales) is loaded only by screens that format dates.
+ */
 export const DATE_LONG = 'MMMM Do YYYY, h:mm a';
 export const DATE_SHORT = 'MMM Do YY, h:mm a';
 

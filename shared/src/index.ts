@@ -4,7 +4,6 @@ export * from './bus';
 export * from './api';
 export * from './session';
 export * from './session/store';
-export * from './format';
 export * from './realtime';
 export * from './ui';
 export * from './harness';

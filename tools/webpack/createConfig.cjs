@@ -24,6 +24,7 @@ function singletons(dir) {
   const pkg = JSON.parse(fs.readFileSync(path.join(dir, 'package.json'), 'utf8'));
   const deps = pkg.dependencies || {};
   const sharedPkg = JSON.parse(fs.readFileSync(path.join(SHARED_DIR, 'package.json'), 'utf8'));
+  const routerVersion = require(require.resolve('react-router-dom/package.json', { paths: [dir] })).version;
   const single = (requiredVersion) => ({ singleton: true, requiredVersion: requiredVersion || false });
   return {
     react: single(deps.react),
@@ -31,16 +32,17 @@ function singletons(dir) {
     'react/jsx-dev-runtime': single(deps.react),
     'react-dom': single(deps['react-dom']),
     'react-dom/client': single(deps['react-dom']),
-    'react-router-dom': single(deps['react-router-dom']),
-    // react-router-dom 7 re-exports react-router: its contexts must be shared too.
-    'react-router': single(deps['react-router-dom']),
-    'react-router/dom': single(deps['react-router-dom']),
+    // Both names resolve to one facade over react-router (see react-router-facade.mjs): one router context.
+    'react-router-dom': { ...single(deps['react-router-dom']), version: routerVersion },
+    'react-router': { ...single(deps['react-router-dom']), version: routerVersion },
     redux: single(deps.redux),
     'react-redux': single(deps['react-redux']),
     '@reduxjs/toolkit': single(deps['@reduxjs/toolkit']),
     rxjs: single(deps.rxjs),
     // The workspace package: one bus, one API client, one config per page.
     shared: { singleton: true, requiredVersion: `^${sharedPkg.version}`, version: sharedPkg.version },
+    // Date/price formatting carries moment: its own shared module, so it stays out of the /login load.
+    'shared/src/format': { singleton: true, requiredVersion: `^${sharedPkg.version}`, version: sharedPkg.version },
   };
 }
 
@@ -73,6 +75,20 @@ class CopyPublicPlugin {
       );
     });
   }
+}
+
+const REACT_ROUTER_FACADE = path.join(__dirname, 'react-router-facade.mjs');
+
+/** 'react-router' and 'react-router-dom' → the facade; the facade → react-router's own build for the mode. */
+function reactRouterAliases(production) {
+  const root = path.dirname(require.resolve('react-router/package.json', { paths: [SHARED_DIR] }));
+  // react-router 7 exports only its development build; use the production one in production.
+  const build = path.join(root, 'dist', production ? 'production' : 'development', 'index.mjs');
+  return {
+    'react-router-dom$': REACT_ROUTER_FACADE,
+    'react-router$': REACT_ROUTER_FACADE,
+    __react_router_implementation__$: fs.existsSync(build) ? build : path.join(root, 'dist', 'development', 'index.mjs'),
+  };
 }
 
 /** '[name].[contenthash:8].js' once the chunk's hash exists, '[name].js' while it is still being computed. */
@@ -117,6 +133,7 @@ function createConfig({ dir, name, exposes, title }) {
       },
       resolve: {
         extensions: ['.tsx', '.ts', '.mjs', '.js', '.json'],
+        alias: reactRouterAliases(production),
       },
       module: {
         rules: [
@@ -143,6 +160,10 @@ function createConfig({ dir, name, exposes, title }) {
           shared: singletons(dir),
           shareStrategy: 'loaded-first',
           dts: false,
+          experiments: {
+            // Remotes never load other remotes: leave the remote-loading and manifest code out of their runtime.
+            optimization: isRemote ? { disableSnapshot: true, disableRemote: true, target: 'web' } : { target: 'web' },
+          },
         }),
         // moment without its locales (spec section 9 formats are English only).
         new webpack.IgnorePlugin({ resourceRegExp: /^\.\/locale$/, contextRegExp: /moment$/ }),

@@ -1,5 +1,6 @@
 import { Link } from 'react-router-dom';
-import { formatPrice, useSession } from 'shared';
+import { useSession } from 'shared';
+import { formatPrice } from 'shared/src/format';
 
 /** The provider's blocks on the shell's Home page: summary cards (filled in further by a later issue). */
 export default function HomeBlocks() {

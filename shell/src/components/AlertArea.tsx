@@ -1,23 +1,44 @@
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { useDispatch } from 'react-redux';
-import { ToastContainer, toast } from 'react-toastify';
-import { bus, sessionActions, useSession } from 'shared';
+import { bus, sessionActions, useSession, type BusEventOf } from 'shared';
+
+type ToastModule = typeof import('react-toastify');
+type ToastRequest = Omit<BusEventOf<'toast/show'>, 'type'>;
 
 /**
  * The global alert area (spec section 8): the stored alert (cleared after 50 000 ms) and the toasts
- * announced on the bus (`toast/show`).
+ * announced on the bus (`toast/show`). react-toastify is loaded with the first toast, not with /login.
  */
 export function AlertArea() {
   const dispatch = useDispatch();
   const { alert } = useSession();
+  const [toastModule, setToastModule] = useState<ToastModule | null>(null);
+  const [queue, setQueue] = useState<ToastRequest[]>([]);
 
   useEffect(() => {
+    let active = true;
     const subscription = bus.on('toast/show').subscribe(({ kind, message }) => {
-      toast(message, { type: kind });
+      setQueue((q) => [...q, { kind, message }]);
+      import('react-toastify').then(
+        (mod) => {
+          if (active) setToastModule((current) => current ?? mod);
+        },
+        (error: unknown) => console.warn('toasts unavailable', error),
+      );
     });
-    return () => subscription.unsubscribe();
+    return () => {
+      active = false;
+      subscription.unsubscribe();
+    };
   }, []);
 
+  useEffect(() => {
+    if (!toastModule || queue.length === 0) return;
+    queue.forEach(({ kind, message }) => toastModule.toast(message, { type: kind }));
+    setQueue([]);
+  }, [toastModule, queue]);
+
+  const Container = toastModule?.ToastContainer;
   return (
     <>
       <div className="alert-area" aria-live="polite">
@@ -30,7 +51,7 @@ export function AlertArea() {
           </div>
         ) : null}
       </div>
-      <ToastContainer position="top-right" autoClose={5000} newestOnTop />
+      {Container ? <Container position="top-right" autoClose={5000} newestOnTop /> : null}
     </>
   );
 }

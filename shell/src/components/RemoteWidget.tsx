@@ -17,7 +17,7 @@ export interface RemoteWidgetProps {
 export function RemoteWidget({ remote, name }: RemoteWidgetProps) {
   const state = useRemote(remote);
   const role = useSession().users?.role;
-  if (state.status === 'loading') return <Loader />;
+  if (state.status === 'idle' || state.status === 'loading') return <Loader />;
   if (state.status === 'error') return <RemoteUnavailable onRetry={state.retry} />;
   const widget = state.contract.widgets.find((w) => w.name === name && (!w.role || !role || w.role === role));
   if (!widget) return null;

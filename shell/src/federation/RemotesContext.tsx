@@ -1,51 +1,66 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import type { RemoteContract } from 'shared';
 import { REMOTE_NAMES, type RemoteLoader, type RemoteName, type RemoteState } from './types';
 
 interface RemotesContextValue {
   states: Record<RemoteName, RemoteState>;
+  /** Starts loading a remote's contract unless it is loading or loaded already. */
+  ensure: (name: RemoteName) => void;
+  /** Forgets a failed load and loads the remote again. */
   retry: (name: RemoteName) => void;
 }
 
 const RemotesContext = createContext<RemotesContextValue | null>(null);
 
-const allLoading = (): Record<RemoteName, RemoteState> =>
-  Object.fromEntries(REMOTE_NAMES.map((name) => [name, { status: 'loading' }])) as Record<RemoteName, RemoteState>;
+const allIdle = (): Record<RemoteName, RemoteState> =>
+  Object.fromEntries(REMOTE_NAMES.map((name) => [name, { status: 'idle' }])) as Record<RemoteName, RemoteState>;
 
 /**
- * Loads the four remote contracts independently: one failing never blocks the others.
- * `retry(name)` re-registers a failed remote and loads it again.
+ * Loads the remote contracts on demand and independently: one failing never blocks the others, and a
+ * remote nobody needs yet (e.g. the customer remote on /login) is not downloaded at all.
  */
 export function RemotesProvider({ loader, children }: { loader: RemoteLoader; children: ReactNode }) {
-  const [states, setStates] = useState<Record<RemoteName, RemoteState>>(allLoading);
+  const [states, setStates] = useState<Record<RemoteName, RemoteState>>(allIdle);
+  const statesRef = useRef(states);
+  statesRef.current = states;
   const mounted = useRef(true);
-
-  const run = useCallback(
-    (name: RemoteName, attempt: (n: RemoteName) => Promise<import('shared').RemoteContract>) => {
-      setStates((prev) => ({ ...prev, [name]: { status: 'loading' } }));
-      attempt(name).then(
-        (contract) => {
-          if (mounted.current) setStates((prev) => ({ ...prev, [name]: { status: 'ready', contract } }));
-        },
-        (error: unknown) => {
-          const err = error instanceof Error ? error : new Error(String(error));
-          if (mounted.current) setStates((prev) => ({ ...prev, [name]: { status: 'error', error: err } }));
-        },
-      );
-    },
-    [],
-  );
 
   useEffect(() => {
     mounted.current = true;
-    REMOTE_NAMES.forEach((name) => run(name, (n) => loader.loadContract(n)));
     return () => {
       mounted.current = false;
     };
-  }, [loader, run]);
+  }, []);
 
-  const retry = useCallback((name: RemoteName) => run(name, (n) => loader.retryContract(n)), [loader, run]);
+  const run = useCallback((name: RemoteName, attempt: () => Promise<RemoteContract>) => {
+    statesRef.current = { ...statesRef.current, [name]: { status: 'loading' } };
+    setStates((prev) => ({ ...prev, [name]: { status: 'loading' } }));
+    attempt().then(
+      (contract) => {
+        if (mounted.current) setStates((prev) => ({ ...prev, [name]: { status: 'ready', contract } }));
+      },
+      (error: unknown) => {
+        const err = error instanceof Error ? error : new Error(String(error));
+        if (mounted.current) setStates((prev) => ({ ...prev, [name]: { status: 'error', error: err } }));
+      },
+    );
+  }, []);
 
-  const value = useMemo(() => ({ states, retry }), [states, retry]);
+  const ensure = useCallback(
+    (name: RemoteName) => {
+      if (statesRef.current[name].status === 'idle') run(name, () => loader.loadContract(name));
+    },
+    [loader, run],
+  );
+
+  const retry = useCallback(
+    (name: RemoteName) => {
+      if (statesRef.current[name].status !== 'loading') run(name, () => loader.retryContract(name));
+    },
+    [loader, run],
+  );
+
+  const value = useMemo(() => ({ states, ensure, retry }), [states, ensure, retry]);
   return <RemotesContext.Provider value={value}>{children}</RemotesContext.Provider>;
 }
 
@@ -55,8 +70,20 @@ export function useRemotes(): RemotesContextValue {
   return value;
 }
 
-/** The load state of one remote's contract and a function that retries it. */
+/** Loads every remote's contract (signed-in users need them all). */
+export function useAllRemotes(): Record<RemoteName, RemoteState> {
+  const { states, ensure } = useRemotes();
+  useEffect(() => {
+    REMOTE_NAMES.forEach(ensure);
+  }, [ensure]);
+  return states;
+}
+
+/** The load state of one remote's contract (loading it if needed) and a function that retries it. */
 export function useRemote(name: RemoteName): RemoteState & { retry: () => void } {
-  const { states, retry } = useRemotes();
+  const { states, ensure, retry } = useRemotes();
+  useEffect(() => {
+    ensure(name);
+  }, [ensure, name]);
   return { ...states[name], retry: () => retry(name) };
 }

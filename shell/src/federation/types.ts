@@ -15,6 +15,7 @@ export interface RemoteLoader {
 }
 
 export type RemoteState =
+  | { status: 'idle'; contract?: undefined; error?: undefined }
   | { status: 'loading'; contract?: undefined; error?: undefined }
   | { status: 'ready'; contract: RemoteContract; error?: undefined }
   | { status: 'error'; contract?: undefined; error: Error };

@@ -1,7 +1,7 @@
 import { lazy, Suspense, type ReactNode } from 'react';
 import { Navigate, Route, Routes } from 'react-router-dom';
 import { ErrorBoundary, ErrorState, Loader, useSession, type RemoteRoute } from 'shared';
-import { useRemotes } from '../federation/RemotesContext';
+import { useAllRemotes } from '../federation/RemotesContext';
 import { Layout } from '../layout/Layout';
 import { RemoteRouteElement } from './RemoteRouteElement';
 import { PUBLIC_PATHS, signedInPaths } from './routeTable';
@@ -21,8 +21,8 @@ function ShellPage({ children }: { children: ReactNode }) {
 
 /** An unknown path while logged in: to / (once every contract has answered, since they may add routes). */
 function UnknownSignedIn() {
-  const { states } = useRemotes();
-  if (Object.values(states).some((s) => s.status === 'loading')) return <Loader />;
+  const states = useAllRemotes();
+  if (Object.values(states).some((s) => s.status === 'idle' || s.status === 'loading')) return <Loader />;
   return <Navigate to="/" replace />;
 }
 
@@ -32,8 +32,6 @@ function UnknownSignedIn() {
  */
 export function AppRoutes() {
   const { isLogin } = useSession();
-  const { states } = useRemotes();
-
   if (!isLogin) {
     return (
       <Routes>
@@ -53,6 +51,11 @@ export function AppRoutes() {
     );
   }
 
+  return <SignedInRoutes />;
+}
+
+function SignedInRoutes() {
+  const states = useAllRemotes();
   const contractRoutes: RemoteRoute[] = Object.values(states).flatMap((s) => (s.status === 'ready' ? s.contract.routes : []));
   return (
     <Routes>

@@ -21,12 +21,15 @@ function ownerOf(path: string, role: Role | undefined, contracts: Partial<Record
  * loader and an error boundary. A remote that is down shows a clear message and a Retry button.
  */
 export function RemoteRouteElement({ path }: { path: string }) {
-  const { states, retry } = useRemotes();
+  const { states, ensure, retry } = useRemotes();
   const role = useSession().users?.role;
   const contracts = Object.fromEntries(
     Object.entries(states).flatMap(([name, s]) => (s.status === 'ready' ? [[name, s.contract]] : [])),
   ) as Partial<Record<RemoteName, RemoteContract>>;
   const owner = ownerOf(path, role, contracts);
+  useEffect(() => {
+    if (owner) ensure(owner.remote);
+  }, [ensure, owner?.remote]);
 
   useEffect(() => {
     if (owner) document.title = `${owner.title} · Marketplace`;
@@ -34,7 +37,7 @@ export function RemoteRouteElement({ path }: { path: string }) {
 
   if (!owner) return <PlaceholderPage title="Not found" />;
   const state = states[owner.remote];
-  if (state.status === 'loading') return <Loader />;
+  if (state.status === 'idle' || state.status === 'loading') return <Loader />;
   if (state.status === 'error') {
     return (
       <div className="ui-page">

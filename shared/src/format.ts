@@ -11,7 +11,10 @@ type DateInput = string | number | Date | null | undefined;
 
 function format(value: DateInput, pattern: string): string {
   if (value === null || value === undefined || value === '') return '';
-  const m = moment(value);
+  // Strings are ISO 8601 (or SQL's "YYYY-MM-DD HH:mm:ss"); anything else goes through Date, without
+  // moment's deprecated free-form parsing.
+  let m = typeof value === 'string' ? moment(value, moment.ISO_8601) : moment(value);
+  if (!m.isValid() && typeof value === 'string') m = moment(new Date(value));
   return m.isValid() ? m.format(pattern) : '';
 }
 

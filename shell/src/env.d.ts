@@ -1,1 +1,2 @@
 declare module '*.css';
+/// <reference types="@testing-library/jest-dom" />

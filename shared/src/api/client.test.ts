@@ -1,0 +1,78 @@
+import type { AxiosAdapter, AxiosResponse, InternalAxiosRequestConfig } from 'axios';
+import { AxiosError } from 'axios';
+import { bus } from '../bus';
+import { setRuntimeConfig } from '../config';
+import type { Alert } from '../contracts';
+import { apiClient, ApiError, setTokenProvider } from './client';
+import { fetchServices, storeContactUs } from './endpoints';
+
+/** A fake axios adapter: records requests and answers with a status and a body. */
+function fakeAdapter(status: number, body: unknown) {
+  const requests: InternalAxiosRequestConfig[] = [];
+  const adapter: AxiosAdapter = async (config) => {
+    requests.push(config);
+    const response: AxiosResponse = { data: body, status, statusText: String(status), headers: {}, config };
+    if (status >= 400) {
+      throw new AxiosError(`Request failed with status code ${status}`, 'ERR_BAD_REQUEST', config, null, response);
+    }
+    return response;
+  };
+  return { adapter, requests };
+}
+
+describe('the API client (spec section 8)', () => {
+  let alerts: Alert[];
+  let subscription: { unsubscribe(): void };
+  const original = apiClient.defaults.adapter;
+
+  beforeEach(() => {
+    alerts = [];
+    subscription = bus.on('alert/show').subscribe((e) => alerts.push(e.alert));
+    setRuntimeConfig({ apiUrl: 'http://api.test:4000' });
+    setTokenProvider(() => null);
+  });
+
+  afterEach(() => {
+    subscription.unsubscribe();
+    apiClient.defaults.adapter = original;
+  });
+
+  it('calls the runtime-config base URL, with the Bearer token when there is one', async () => {
+    const fake = fakeAdapter(200, { data: [{ id: 1, name: 'Driver' }], message: '' });
+    apiClient.defaults.adapter = fake.adapter;
+    await fetchServices();
+    expect(fake.requests[0]!.baseURL).toBe('http://api.test:4000');
+    expect(fake.requests[0]!.url).toBe('/api/services');
+    expect(fake.requests[0]!.headers.get('Authorization')).toBeUndefined();
+
+    setTokenProvider(() => 'tok123');
+    await fetchServices();
+    expect(fake.requests[1]!.headers.get('Authorization')).toBe('Bearer tok123');
+  });
+
+  it('200 with a message: a success alert with that message', async () => {
+    apiClient.defaults.adapter = fakeAdapter(200, { data: null, message: 'Successfully send' }).adapter;
+    await expect(storeContactUs({ title: 't', message: 'm' })).resolves.toEqual({ data: null, message: 'Successfully send' });
+    expect(alerts).toEqual([{ type: 'success', message: 'Successfully send' }]);
+  });
+
+  it('400: a danger alert with the server message, and the call rejects with an ApiError', async () => {
+    apiClient.defaults.adapter = fakeAdapter(400, { message: 'Please Enter Correct Email or Password' }).adapter;
+    const call = storeContactUs({ title: '', message: '' });
+    await expect(call).rejects.toBeInstanceOf(ApiError);
+    await expect(call).rejects.toMatchObject({ status: 400, message: 'Please Enter Correct Email or Password' });
+    expect(alerts).toEqual([{ type: 'danger', message: 'Please Enter Correct Email or Password' }]);
+  });
+
+  it('anything else: a danger alert with the error message', async () => {
+    apiClient.defaults.adapter = fakeAdapter(500, 'oops').adapter;
+    await expect(storeContactUs({ title: 'a', message: 'b' })).rejects.toMatchObject({ status: 500 });
+    expect(alerts).toEqual([{ type: 'danger', message: 'Request failed with status code 500' }]);
+  });
+
+  it('a silent call reports nothing', async () => {
+    apiClient.defaults.adapter = fakeAdapter(400, { message: 'nope' }).adapter;
+    await expect(apiClient.post('/api/auth/logout', undefined, { silent: true })).rejects.toBeInstanceOf(ApiError);
+    expect(alerts).toEqual([]);
+  });
+});

@@ -1,0 +1,36 @@
+import { createSlice } from '@reduxjs/toolkit';
+import { SESSION_STORAGE_KEY } from '../contracts';
+import { makeUser } from '../testing';
+import { sessionActions } from './sessionSlice';
+import { createAppStore, persistSession } from './store';
+
+describe('createAppStore', () => {
+  beforeEach(() => localStorage.clear());
+
+  it('starts logged out, or from a preloaded session', () => {
+    expect(createAppStore().getState().session).toMatchObject({ isLogin: false, users: null, alert: null });
+    const store = createAppStore({ isLogin: true, token: 't', users: makeUser({ first_name: 'Ada' }) });
+    expect(store.getState().session).toMatchObject({ isLogin: true, token: 't', users: { first_name: 'Ada' }, jobs: [] });
+  });
+
+  it('lets a remote inject its own reducer next to the session', () => {
+    const store = createAppStore();
+    const counter = createSlice({ name: 'counter', initialState: 0, reducers: { inc: (n) => n + 1 } });
+    store.injectReducer('counter', counter.reducer);
+    store.dispatch(counter.actions.inc());
+    expect(store.getState().counter).toBe(1);
+    expect(store.getState().session.isLogin).toBe(false);
+  });
+
+  it('persists the session under authType on every change (without the alert)', () => {
+    const store = createAppStore();
+    persistSession(store);
+    store.dispatch(sessionActions.loggedIn({ user: makeUser(), token: 'abc' }));
+    store.dispatch(sessionActions.alertSet({ type: 'success', message: 'hi' }));
+    const stored = JSON.parse(localStorage.getItem(SESSION_STORAGE_KEY)!);
+    expect(stored).toMatchObject({ isLogin: true, token: 'abc', users: { email: 'cora@example.com' } });
+    expect(stored).not.toHaveProperty('alert');
+    store.dispatch(sessionActions.loggedOut());
+    expect(JSON.parse(localStorage.getItem(SESSION_STORAGE_KEY)!)).toMatchObject({ isLogin: false, token: null });
+  });
+});

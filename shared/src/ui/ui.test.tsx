@@ -1,0 +1,43 @@
+import { render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { setRuntimeConfig } from '../config';
+import { Avatar, ErrorBoundary, ErrorState, Loader, PlaceholderPage } from './index';
+
+describe('UI primitives', () => {
+  it('Avatar shows the picture from the API host, or a generated initial avatar', () => {
+    setRuntimeConfig({ apiUrl: 'http://api.test:4000' });
+    const { rerender } = render(<Avatar src="/uploads/a.png" name="Carmen" />);
+    expect(screen.getByRole('img', { name: 'Carmen' })).toHaveAttribute('src', 'http://api.test:4000/uploads/a.png');
+    rerender(<Avatar src={null} name="carmen" />);
+    expect(screen.getByRole('img', { name: 'carmen' })).toHaveTextContent('C');
+  });
+
+  it('Loader is announced as a status', () => {
+    render(<Loader />);
+    expect(screen.getByRole('status')).toHaveTextContent('Loading…');
+  });
+
+  it('PlaceholderPage shows the spec title, never a blank page', () => {
+    render(<PlaceholderPage title="Previous Bookings" />);
+    expect(screen.getByRole('heading', { name: 'Previous Bookings', level: 1 })).toBeInTheDocument();
+  });
+
+  it('ErrorBoundary shows the fallback for a failing child and Retry renders the child again', async () => {
+    let fail = true;
+    function Flaky() {
+      if (fail) throw new Error('boom');
+      return <p>fine now</p>;
+    }
+    jest.spyOn(console, 'error').mockImplementation(() => undefined);
+    render(
+      <ErrorBoundary fallback={(error, reset) => <ErrorState message="Failed" detail={error.message} onRetry={reset} />}>
+        <Flaky />
+      </ErrorBoundary>,
+    );
+    expect(screen.getByText('Failed')).toBeInTheDocument();
+    expect(screen.getByText('boom')).toBeInTheDocument();
+    fail = false;
+    await userEvent.click(screen.getByRole('button', { name: 'Retry' }));
+    expect(screen.getByText('fine now')).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,75 @@
+import { act, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { ComponentType } from 'react';
+import { REMOTE_UNAVAILABLE_MESSAGE } from './RemoteMount';
+import { fakeApi, fakeContracts, fakeLoader, renderShell } from '../testing/renderShell';
+
+jest.mock('pusher-js', () => ({ __esModule: true, default: jest.fn(() => ({ subscribe: () => ({ bind: jest.fn(), unbind_all: jest.fn() }), unsubscribe: jest.fn(), disconnect: jest.fn() })) }));
+
+beforeEach(() => {
+  localStorage.clear();
+  fakeApi();
+  jest.spyOn(console, 'error').mockImplementation(() => undefined);
+});
+afterEach(() => jest.restoreAllMocks());
+
+describe('a remote that is down', () => {
+  it('shows a clear message with Retry while the sidebar, the guard and the other remotes keep working; Retry loads it once it is back', async () => {
+    const { loader, offline } = fakeLoader(fakeContracts(), ['mfe_chat']);
+    renderShell({ route: '/chatview', role: 'Customer', loader });
+    expect(await screen.findByText(REMOTE_UNAVAILABLE_MESSAGE)).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Retry' })).toBeInTheDocument();
+
+    const nav = screen.getByRole('navigation');
+    await userEvent.click(within(nav).getByRole('link', { name: 'Active Bookings' }));
+    expect(await screen.findByRole('heading', { name: 'Active Bookings' })).toBeInTheDocument();
+    await userEvent.click(within(nav).getByRole('link', { name: 'Chat' }));
+    expect(await screen.findByRole('button', { name: 'Retry' })).toBeInTheDocument();
+
+    // Still down: Retry keeps the message.
+    await userEvent.click(screen.getByRole('button', { name: 'Retry' }));
+    expect(await screen.findByRole('button', { name: 'Retry' })).toBeInTheDocument();
+
+    offline.delete('mfe_chat');
+    await userEvent.click(screen.getByRole('button', { name: 'Retry' }));
+    expect(await screen.findByRole('heading', { name: 'Chat' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Retry' })).not.toBeInTheDocument();
+    expect(loader.retryContract).toHaveBeenCalledWith('mfe_chat');
+  });
+
+  it('the auth remote down: /login shows the message and Retry, and the guard still redirects', async () => {
+    const { loader, offline } = fakeLoader(fakeContracts(), ['mfe_auth']);
+    renderShell({ route: '/activebooking', loader });
+    expect(await screen.findByText(REMOTE_UNAVAILABLE_MESSAGE)).toBeInTheDocument();
+    expect(screen.getByTestId('where')).toHaveTextContent('/login');
+    offline.delete('mfe_auth');
+    await userEvent.click(screen.getByRole('button', { name: 'Retry' }));
+    expect(await screen.findByRole('heading', { name: 'Login' })).toBeInTheDocument();
+  });
+
+  it('a home widget whose remote is down leaves the rest of Home working', async () => {
+    const { loader, offline } = fakeLoader(fakeContracts(), ['mfe_customer']);
+    renderShell({ role: 'Customer', loader });
+    expect(await screen.findByText(REMOTE_UNAVAILABLE_MESSAGE)).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Home' })).toBeInTheDocument();
+    offline.delete('mfe_customer');
+    await userEvent.click(screen.getByRole('button', { name: 'Retry' }));
+    expect(await screen.findByRole('heading', { name: 'Customer home blocks' })).toBeInTheDocument();
+  });
+
+  it("a screen whose code fails to download shows Retry, which downloads it again", async () => {
+    const contracts = fakeContracts();
+    let attempts = 0;
+    const Screen: ComponentType = () => <h1>Chat</h1>;
+    contracts.mfe_chat.routes[0]!.load = () => {
+      attempts += 1;
+      return attempts === 1 ? Promise.reject(new Error('Loading chunk 12 failed')) : Promise.resolve({ default: Screen });
+    };
+    const { loader } = fakeLoader(contracts);
+    renderShell({ route: '/chatview/3', role: 'Provider', loader });
+    expect(await screen.findByText(REMOTE_UNAVAILABLE_MESSAGE)).toBeInTheDocument();
+    await act(async () => userEvent.click(screen.getByRole('button', { name: 'Retry' })));
+    expect(await screen.findByRole('heading', { name: 'Chat' })).toBeInTheDocument();
+    expect(attempts).toBe(2);
+  });
+});

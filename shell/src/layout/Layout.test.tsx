@@ -1,0 +1,97 @@
+import { act, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { bus, setRuntimeConfig, type AppNotification } from 'shared';
+import { fakeApi, renderShell } from '../testing/renderShell';
+
+jest.mock('pusher-js', () => ({ __esModule: true, default: jest.fn(() => ({ subscribe: () => ({ bind: jest.fn(), unbind_all: jest.fn() }), unsubscribe: jest.fn(), disconnect: jest.fn() })) }));
+
+const notification = (id: number): AppNotification => ({
+  id,
+  title: 'Job',
+  description: `Notification ${id}`,
+  user: { avatar: null, full_name: 'Paul Tester' },
+  read: false,
+});
+
+beforeEach(() => {
+  localStorage.clear();
+  setRuntimeConfig({ apiUrl: 'http://api.test:4000' });
+});
+
+describe('the signed-in layout', () => {
+  it('shows the sidebar of spec section 2 with the user, and Version 2.0', async () => {
+    fakeApi();
+    renderShell({ role: 'Customer', user: { first_name: 'Carmen', email: 'carmen@example.com' } });
+    const nav = screen.getByRole('navigation');
+    for (const name of ['Home', 'My Profile', 'Active Bookings', 'Previous Bookings', 'Payments', 'Chat', 'Services', 'Contact Us']) {
+      expect(within(nav).getByRole('link', { name })).toBeInTheDocument();
+    }
+    expect(within(nav).getByRole('link', { name: 'Active Bookings' })).toHaveAttribute('href', '/activebooking');
+    expect(within(nav).getByRole('link', { name: 'Previous Bookings' })).toHaveAttribute('href', '/previousbooking');
+    expect(within(nav).getByRole('link', { name: 'Chat' })).toHaveAttribute('href', '/chatview');
+    expect(within(nav).getByRole('group', { name: 'Bookings' })).toBeInTheDocument();
+    expect(within(nav).getByRole('button', { name: 'Logout' })).toBeInTheDocument();
+    expect(screen.getByText('Version 2.0')).toBeInTheDocument();
+    expect(screen.getByText('Carmen')).toBeInTheDocument();
+    expect(screen.getByText('carmen@example.com')).toBeInTheDocument();
+    // No picture: a generated initial avatar.
+    expect(screen.getByRole('img', { name: 'Carmen' })).toHaveTextContent('C');
+    await screen.findByRole('heading', { name: 'Home' });
+  });
+
+  it("shows the user's picture from the API host when there is one", async () => {
+    fakeApi();
+    renderShell({ role: 'Provider', user: { first_name: 'Paul', avatar: '/uploads/paul.png' } });
+    expect(screen.getByRole('img', { name: 'Paul' })).toHaveAttribute('src', 'http://api.test:4000/uploads/paul.png');
+    await screen.findByRole('heading', { name: 'Home' });
+  });
+
+  it.each([
+    ['Customer', 'User Dashboard', 'Customer home blocks'],
+    ['Provider', 'Provider Dashboard', 'Provider home blocks'],
+  ] as const)('a %s sees "%s" and the home blocks of their remote', async (role, title, blocks) => {
+    fakeApi();
+    renderShell({ role });
+    expect(screen.getByText(title)).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: blocks })).toBeInTheDocument();
+  });
+
+  it('the bell shows the count of notifications, links to /notification and follows the API', async () => {
+    fakeApi([notification(1), notification(2)]);
+    renderShell({ role: 'Customer', notifications: [notification(9)] });
+    expect(screen.getByRole('link', { name: 'Notifications (1)' })).toHaveAttribute('href', '/notification');
+    // Fetched on sign-in:
+    expect(await screen.findByRole('link', { name: 'Notifications (2)' })).toBeInTheDocument();
+  });
+
+  it('refetches the notifications when they change', async () => {
+    const requests = fakeApi([notification(1)]);
+    renderShell({ role: 'Customer' });
+    await screen.findByRole('link', { name: 'Notifications (1)' });
+    const before = requests.filter((r) => r.url === '/api/notifications').length;
+    act(() => bus.emit({ type: 'notifications/changed' }));
+    await waitFor(() => expect(requests.filter((r) => r.url === '/api/notifications').length).toBe(before + 1));
+    act(() => bus.emit({ type: 'notifications/changed', notifications: [notification(1), notification(2), notification(3)] }));
+    expect(await screen.findByRole('link', { name: 'Notifications (3)' })).toBeInTheDocument();
+  });
+
+  it('the menu toggle collapses and restores the sidebar', async () => {
+    fakeApi();
+    renderShell({ role: 'Customer' });
+    const toggle = screen.getByRole('button', { name: 'Toggle menu' });
+    expect(toggle).toHaveAttribute('aria-expanded', 'true');
+    await userEvent.click(toggle);
+    expect(screen.queryByRole('navigation')).not.toBeInTheDocument();
+    expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    await userEvent.click(toggle);
+    expect(screen.getByRole('navigation')).toBeInTheDocument();
+  });
+
+  it('sidebar links navigate between remote screens', async () => {
+    fakeApi();
+    renderShell({ role: 'Customer' });
+    await userEvent.click(within(screen.getByRole('navigation')).getByRole('link', { name: 'Active Bookings' }));
+    expect(await screen.findByRole('heading', { name: 'Active Bookings' })).toBeInTheDocument();
+    expect(screen.getByTestId('where')).toHaveTextContent('/activebooking');
+  });
+});

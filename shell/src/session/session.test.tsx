@@ -1,0 +1,98 @@
+import { act, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { SESSION_STORAGE_KEY, bus, sessionActions } from 'shared';
+import { makeUser } from 'shared/src/testing';
+import { fakeApi, renderShell } from '../testing/renderShell';
+
+const pusherDisconnect = jest.fn();
+jest.mock('pusher-js', () => ({
+  __esModule: true,
+  default: jest.fn(() => ({ subscribe: () => ({ bind: jest.fn(), unbind_all: jest.fn() }), unsubscribe: jest.fn(), disconnect: pusherDisconnect })),
+}));
+
+const stored = () => JSON.parse(localStorage.getItem(SESSION_STORAGE_KEY) ?? 'null');
+
+beforeEach(() => {
+  localStorage.clear();
+  jest.useFakeTimers();
+});
+afterEach(() => {
+  jest.useRealTimers();
+});
+
+describe('logout', () => {
+  it('revokes the token, clears the session about 200 ms later and goes to /login', async () => {
+    const requests = fakeApi();
+    const user = userEvent.setup({ advanceTimers: jest.advanceTimersByTime });
+    const { store } = renderShell({ role: 'Customer' });
+    await user.click(screen.getByRole('button', { name: 'Logout' }));
+    expect(requests.some((r) => r.url === '/api/auth/logout' && r.method === 'post' && r.headers.get('Authorization') === 'Bearer tok')).toBe(true);
+
+    act(() => jest.advanceTimersByTime(150));
+    expect(store.getState().session.isLogin).toBe(true);
+    expect(screen.getByTestId('where')).toHaveTextContent('/');
+
+    await act(async () => jest.advanceTimersByTime(60));
+    expect(store.getState().session).toMatchObject({ isLogin: false, users: null, token: null });
+    expect(stored()).toMatchObject({ isLogin: false, token: null });
+    expect(screen.getByTestId('where')).toHaveTextContent('/login');
+    expect(await screen.findByRole('heading', { name: 'Login' })).toBeInTheDocument();
+  });
+});
+
+describe('alerts', () => {
+  it('an alert set through the bus shows in the alert area and clears 50 000 ms later', async () => {
+    fakeApi();
+    const { store } = renderShell({ route: '/login' });
+    act(() => bus.emit({ type: 'alert/show', alert: { type: 'danger', message: 'Please Enter Correct Email or Password' } }));
+    expect(screen.getByRole('alert')).toHaveTextContent('Please Enter Correct Email or Password');
+
+    act(() => jest.advanceTimersByTime(49_999));
+    expect(screen.getByRole('alert')).toHaveTextContent('Please Enter Correct Email or Password');
+    act(() => jest.advanceTimersByTime(1));
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    expect(store.getState().session.alert).toBeNull();
+  });
+
+  it('a new alert restarts the 50 000 ms', () => {
+    fakeApi();
+    const { store } = renderShell({ route: '/login' });
+    act(() => store.dispatch(sessionActions.alertSet({ type: 'success', message: 'first' })));
+    act(() => jest.advanceTimersByTime(30_000));
+    act(() => store.dispatch(sessionActions.alertSet({ type: 'success', message: 'second' })));
+    act(() => jest.advanceTimersByTime(30_000));
+    expect(screen.getByRole('alert')).toHaveTextContent('second');
+    act(() => jest.advanceTimersByTime(20_000));
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
+
+  it('a toast announced on the bus is shown', async () => {
+    jest.useRealTimers();
+    fakeApi();
+    renderShell({ route: '/login' });
+    act(() => bus.emit({ type: 'toast/show', kind: 'error', message: 'Please Enter Correct Email or Password' }));
+    expect(await screen.findByText('Please Enter Correct Email or Password')).toBeInTheDocument();
+  });
+});
+
+describe('the bus drives the session', () => {
+  it('auth/loggedIn signs in and persists under authType; auth/loggedOut signs out', async () => {
+    jest.useRealTimers();
+    fakeApi();
+    const { store } = renderShell({ route: '/login' });
+    await screen.findByRole('heading', { name: 'Login' });
+    act(() => bus.emit({ type: 'auth/loggedIn', user: makeUser({ first_name: 'Lena' }), token: 'newtoken' }));
+    expect(await screen.findByText('Lena')).toBeInTheDocument();
+    expect(stored()).toMatchObject({ isLogin: true, token: 'newtoken', users: { first_name: 'Lena' } });
+
+    act(() => bus.emit({ type: 'auth/userUpdated', user: makeUser({ first_name: 'Lenora' }) }));
+    expect(await screen.findByText('Lenora')).toBeInTheDocument();
+    act(() => bus.emit({ type: 'session/patch', patch: { jobs: [] , paymentMethod: [{ id: 1, card_brand: 'visa', card_last4: '4242' }] } }));
+    expect(store.getState().session.paymentMethod).toHaveLength(1);
+
+    act(() => bus.emit({ type: 'auth/loggedOut' }));
+    expect(await screen.findByRole('heading', { name: 'Login' })).toBeInTheDocument();
+    expect(stored()).toMatchObject({ isLogin: false });
+    expect(pusherDisconnect).toHaveBeenCalled();
+  });
+});

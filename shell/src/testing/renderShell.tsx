@@ -1,0 +1,121 @@
+import { render } from '@testing-library/react';
+import type { ComponentType } from 'react';
+import { MemoryRouter, useLocation } from 'react-router-dom';
+import { SESSION_STORAGE_KEY, apiClient, type AppNotification, type RemoteContract } from 'shared';
+import { makeUser } from 'shared/src/testing';
+import type { AxiosAdapter, InternalAxiosRequestConfig } from 'axios';
+import { ShellApp } from '../App';
+import type { RemoteLoader, RemoteName } from '../federation/types';
+import { createShellStore } from '../store';
+
+const page =
+  (title: string): (() => Promise<{ default: ComponentType }>) =>
+  () =>
+    Promise.resolve({ default: () => <h1>{title}</h1> });
+
+/** Contracts like the real remotes', with screens that just show a heading. */
+export function fakeContracts(): Record<RemoteName, RemoteContract> {
+  return {
+    mfe_auth: {
+      name: 'mfe_auth',
+      routes: [
+        { path: '/login', title: 'Login', public: true, load: page('Login') },
+        { path: '/signup', title: 'Sign Up', public: true, load: page('Sign Up') },
+        { path: '/forgotpassword', title: 'Forgot Password', public: true, load: page('Forgot Password') },
+        { path: '/newpassword', title: 'New Password', public: true, load: page('New Password') },
+        { path: '/profile', title: 'My Profile', load: page('My Profile') },
+      ],
+      widgets: [],
+    },
+    mfe_customer: {
+      name: 'mfe_customer',
+      routes: [
+        { path: '/service', title: 'All Services', role: 'Customer', load: page('All Services (customer view)') },
+        { path: '/activebooking', title: 'Active Bookings', load: page('Active Bookings') },
+        { path: '/activebookingdetails', title: 'Booking Details', role: 'Customer', load: page('Customer booking details') },
+      ],
+      widgets: [{ name: 'HomeBlocks', role: 'Customer', load: page('Customer home blocks') }],
+    },
+    mfe_provider: {
+      name: 'mfe_provider',
+      routes: [
+        { path: '/service', title: 'All Services', role: 'Provider', load: page('All Services (provider view)') },
+        { path: '/activebookingdetails', title: 'Job Details', role: 'Provider', load: page('Provider job details') },
+        { path: '/jobrequest', title: 'Job Requests', load: page('Job Requests') },
+      ],
+      widgets: [{ name: 'HomeBlocks', role: 'Provider', load: page('Provider home blocks') }],
+    },
+    mfe_chat: {
+      name: 'mfe_chat',
+      routes: [{ path: '/chatview/:username?', title: 'Chat', load: page('Chat') }],
+      widgets: [],
+    },
+  };
+}
+
+/** A loader whose remotes can be "down" (their contract fails) until taken out of `down`. */
+export function fakeLoader(contracts = fakeContracts(), down: RemoteName[] = []) {
+  const offline = new Set<RemoteName>(down);
+  const load = async (name: RemoteName) => {
+    if (offline.has(name)) throw new Error(`${name} is down`);
+    return contracts[name];
+  };
+  const loader = { loadContract: jest.fn(load), retryContract: jest.fn(load) } satisfies RemoteLoader;
+  return { loader, offline };
+}
+
+/** Answers every API call; records them. GET /api/notifications answers `notifications`, other GETs []. */
+export function fakeApi(notifications: AppNotification[] = []) {
+  const requests: InternalAxiosRequestConfig[] = [];
+  const adapter: AxiosAdapter = async (config) => {
+    requests.push(config);
+    const isGet = (config.method ?? 'get').toLowerCase() === 'get';
+    const data = config.url === '/api/notifications' ? { data: notifications, message: '' } : { data: isGet ? [] : null, message: '' };
+    return { data, status: 200, statusText: 'OK', headers: {}, config };
+  };
+  apiClient.defaults.adapter = adapter;
+  return requests;
+}
+
+export function Where() {
+  const location = useLocation();
+  return <output data-testid="where">{location.pathname}</output>;
+}
+
+export interface ShellOptions {
+  route?: string;
+  /** A signed-in user of this role is stored under authType before the shell starts. */
+  role?: 'Customer' | 'Provider';
+  user?: Parameters<typeof makeUser>[0];
+  notifications?: AppNotification[];
+  loader?: RemoteLoader;
+}
+
+/** Starts the shell like the browser does (store from localStorage), on a MemoryRouter. */
+export function renderShell({ route = '/', role, user, notifications = [], loader }: ShellOptions = {}) {
+  if (role) {
+    localStorage.setItem(
+      SESSION_STORAGE_KEY,
+      JSON.stringify({
+        isLogin: true,
+        users: makeUser({ role, ...user }),
+        token: 'tok',
+        jobs: [],
+        paymentMethod: [],
+        notifications,
+        UserMessages: [],
+        ChatUserData: null,
+        providerServiceData: [],
+      }),
+    );
+  }
+  const store = createShellStore();
+  const remotes = loader ? { loader, offline: new Set<RemoteName>() } : fakeLoader();
+  const result = render(
+    <MemoryRouter initialEntries={[route]}>
+      <ShellApp store={store} loader={remotes.loader} />
+      <Where />
+    </MemoryRouter>,
+  );
+  return { store, ...remotes, ...result };
+}

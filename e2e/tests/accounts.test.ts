@@ -1,0 +1,400 @@
+// Accounts end to end (issue 4) in a real browser against the composed app and the real API:
+// sign-up, login, the guard, password reset with the OTP from the development mailbox, profile and
+// avatar, saved cards through the sandbox checkout, notifications, contact us and logout.
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import type { Page } from 'playwright-core';
+import {
+  API_URL,
+  apiCall,
+  createAccount,
+  loginViaApi,
+  openPage,
+  readOtp,
+  signInDirectly,
+  uniqueEmail,
+  useBrowser,
+  type Account,
+  type Role,
+} from '../support/app.ts';
+
+const browser = useBrowser();
+
+/** A 1×1 PNG: the API checks uploads by their content. */
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
+  'base64',
+);
+
+const pathOf = (page: Page) => new URL(page.url()).pathname;
+
+async function fillLogin(page: Page, email: string, password: string, role: Role) {
+  await page.goto('/login');
+  await page.getByRole('heading', { name: 'Login' }).waitFor();
+  await page.getByRole('radio', { name: role }).check();
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password').fill(password);
+  await page.getByRole('button', { name: 'Login' }).click();
+}
+
+async function signUp(page: Page, role: Role, account: { first: string; last: string; email: string; password: string }) {
+  await page.goto('/signup');
+  await page.getByRole('heading', { name: 'Sign Up' }).waitFor();
+  await page.getByRole('radio', { name: role }).check();
+  await page.getByLabel('First Name').fill(account.first);
+  await page.getByLabel('Last Name').fill(account.last);
+  await page.getByLabel('Email').fill(account.email);
+  await page.getByLabel('Password', { exact: true }).fill(account.password);
+  await page.getByLabel('Confirm Password').fill(account.password);
+  await page.getByRole('button', { name: 'Sign Up' }).click();
+  await page.waitForURL('**/login');
+  await page.getByRole('heading', { name: 'Login' }).waitFor();
+}
+
+/** Fills the sandbox checkout opened by Add New and pays. */
+async function addCardThroughCheckout(page: Page, email: string, number: string) {
+  await page.getByRole('button', { name: 'Add New' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Checkout' });
+  await dialog.getByText('10.00 INR', { exact: true }).waitFor();
+  await dialog.getByText(email, { exact: true }).waitFor();
+  await dialog.getByLabel('Card Name').fill('Test Card');
+  await dialog.getByLabel('Card Number').fill(number);
+  await dialog.getByLabel('Expiry Date').fill('12/34');
+  await dialog.getByLabel('CVV').fill('123');
+  await dialog.getByRole('button', { name: 'Pay 10.00 INR' }).click();
+  await dialog.waitFor({ state: 'detached' });
+}
+
+describe('sign-up and login', () => {
+  for (const role of ['Customer', 'Provider'] as const) {
+    it(`signs up as a ${role}, then logs in as one and opens the home page`, async () => {
+      const { page, context, errors } = await openPage(browser());
+      const account = { first: role === 'Customer' ? 'Sally' : 'Simon', last: 'Signup', email: uniqueEmail(`signup-${role.toLowerCase()}`), password: 'secret123' };
+      await page.goto('/signup');
+      await page.getByRole('heading', { name: 'Sign Up' }).waitFor();
+      // Provider is the default choice on sign-up, Customer on login (spec section 4).
+      assert.equal(await page.getByRole('radio', { name: 'Provider' }).isChecked(), true);
+      await signUp(page, role, account);
+      assert.equal(await page.getByRole('radio', { name: 'Customer' }).isChecked(), true);
+
+      await fillLogin(page, account.email, account.password, role);
+      await page.waitForURL((url) => url.pathname === '/');
+      await page.getByRole('heading', { name: 'Home' }).waitFor();
+      await page.getByText(role === 'Provider' ? 'Provider Dashboard' : 'User Dashboard').waitFor();
+      const stored = await page.evaluate(() => JSON.parse(window.localStorage.getItem('authType') ?? 'null'));
+      assert.equal(stored.isLogin, true);
+      assert.equal(stored.users.email, account.email);
+      assert.equal(stored.users.role, role);
+      assert.ok(stored.token, 'the token is stored');
+      assert.ok(await page.evaluate(() => window.localStorage.getItem('deviceId')), 'a device id is kept');
+      assert.deepEqual(errors, []);
+      await context.close();
+    });
+  }
+
+  it('toasts the server message when the email is already taken', async () => {
+    const { page, context } = await openPage(browser());
+    const existing = await createAccount('Customer');
+    await page.goto('/signup');
+    await page.getByLabel('First Name').fill('Dup');
+    await page.getByLabel('Last Name').fill('Licate');
+    await page.getByLabel('Email').fill(existing.email);
+    await page.getByLabel('Password', { exact: true }).fill('secret123');
+    await page.getByLabel('Confirm Password').fill('secret123');
+    await page.getByRole('button', { name: 'Sign Up' }).click();
+    await page.getByText('The email has already been taken.').waitFor();
+    assert.equal(pathOf(page), '/signup');
+    await context.close();
+  });
+
+  it('refuses a wrong password: toast, danger alert with the server message, still on /login', async () => {
+    const { page, context } = await openPage(browser());
+    const account = await createAccount('Customer');
+    await fillLogin(page, account.email, 'wrong-password', 'Customer');
+    await page.getByText('Please Enter Correct Email or Password').waitFor();
+    await page.locator('.alert-area').getByText('These credentials do not match our records.').waitFor();
+    assert.equal(pathOf(page), '/login');
+    await context.close();
+  });
+
+  it('refuses the right password with the wrong role', async () => {
+    const { page, context } = await openPage(browser());
+    const account = await createAccount('Customer');
+    await fillLogin(page, account.email, account.password, 'Provider');
+    await page.getByText('Please Enter Correct Email or Password').waitFor();
+    await page.getByText('This account is registered as a Customer. Please sign in as a Customer.').first().waitFor();
+    assert.equal(pathOf(page), '/login');
+    await context.close();
+  });
+
+  it('asks for correct email and password when submitted empty', async () => {
+    const { page, context } = await openPage(browser());
+    await page.goto('/login');
+    await page.getByRole('button', { name: 'Login' }).click();
+    await page.getByText('please enter correct email and password').waitFor();
+    await page.getByText('Email is required').waitFor();
+    await page.getByText('Password is required').waitFor();
+    await context.close();
+  });
+});
+
+describe('guard', () => {
+  it('sends a logged-out visitor to /login and lets them in after logging in', async () => {
+    const { page, context } = await openPage(browser());
+    const account = await createAccount('Provider');
+    for (const route of ['/profile', '/editprofile', '/payment', '/newpaymentmethod', '/notification', '/contactus']) {
+      await page.goto(route);
+      await page.waitForURL('**/login');
+    }
+    await fillLogin(page, account.email, account.password, 'Provider');
+    await page.waitForURL((url) => url.pathname === '/');
+    await page.goto('/profile');
+    await page.getByRole('heading', { name: 'My Profile' }).waitFor();
+    await context.close();
+  });
+});
+
+describe('password reset', () => {
+  it('sends an OTP by mail, sets the new password with it, and logs in with the new password', async () => {
+    const { page, context, errors } = await openPage(browser());
+    const account = await createAccount('Customer');
+    await page.goto('/login');
+    await page.getByRole('link', { name: 'Forgot Password?' }).click();
+    await page.waitForURL('**/forgotpassword');
+    await page.getByLabel('Email').fill(account.email);
+    await page.getByRole('button', { name: 'Submit' }).click();
+    await page.getByText('Email has been sent to your email address').waitFor();
+    await page.waitForURL('**/newpassword');
+    assert.equal(await page.getByLabel('Email').inputValue(), account.email);
+
+    const otp = await readOtp(account.email);
+    await page.getByLabel('OTP').fill(otp === '000000' ? '111111' : '000000');
+    await page.getByLabel('New Password').fill('brand-new-pass');
+    await page.getByRole('button', { name: 'Submit' }).click();
+    await page.getByText('The OTP is incorrect.').first().waitFor();
+    assert.equal(pathOf(page), '/newpassword');
+
+    await page.getByLabel('OTP').fill(otp);
+    await page.getByLabel('New Password').fill('brand-new-pass');
+    await page.getByRole('button', { name: 'Submit' }).click();
+    await page.waitForURL('**/login');
+
+    await fillLogin(page, account.email, account.password, 'Customer');
+    await page.getByText('Please Enter Correct Email or Password').waitFor();
+    await fillLogin(page, account.email, 'brand-new-pass', 'Customer');
+    await page.waitForURL((url) => url.pathname === '/');
+    assert.deepEqual(errors, []);
+    await context.close();
+  });
+});
+
+describe('profile', () => {
+  it('edits the profile with an avatar upload and shows it on My Profile', async () => {
+    const { page, context, errors } = await openPage(browser());
+    const account = await createAccount('Customer');
+    await signInDirectly(page, account);
+    await page.goto('/profile');
+    await page.getByRole('heading', { name: 'My Profile' }).waitFor();
+    await page.getByRole('heading', { name: `${account.first_name} ${account.last_name}` }).waitFor();
+    await page.getByRole('link', { name: 'Edit Profile' }).click();
+    await page.waitForURL('**/editprofile');
+
+    assert.equal(await page.getByLabel('Email').isDisabled(), true);
+    await page.getByLabel('First Name').fill('Edith');
+    await page.getByLabel('Last Name').fill('Editor');
+    await page.getByLabel('Phone').fill('12');
+    await page.getByLabel('Address').fill('1 Long Road, Springfield');
+    await page.getByRole('button', { name: 'Save Changes' }).click();
+    await page.getByText('Phone must be at least 6 digits').waitFor();
+    assert.equal(pathOf(page), '/editprofile');
+
+    await page.getByLabel('Phone').fill('5550123');
+    await page.getByLabel('Avatar').setInputFiles({ name: 'me.png', mimeType: 'image/png', buffer: PNG });
+    await page.getByRole('img', { name: 'New avatar preview' }).waitFor();
+    await page.getByRole('button', { name: 'Save Changes' }).click();
+    await page.waitForURL('**/profile');
+
+    await page.getByRole('heading', { name: 'Edith Editor' }).waitFor();
+    const details = page.getByRole('region', { name: 'Profile details' });
+    await details.getByText('5550123').waitFor();
+    await details.getByText('1 Long Road, Springfield').waitFor();
+    const avatar = details.getByRole('img', { name: 'Edith Editor' });
+    const src = await avatar.getAttribute('src');
+    assert.ok(src?.startsWith(API_URL), `the avatar is served by the API (${src})`);
+    await page.waitForFunction(
+      (el) => el instanceof HTMLImageElement && el.complete && el.naturalWidth > 0,
+      await avatar.elementHandle(),
+    );
+
+    // The API has the change, and the session survives a reload.
+    const session = await loginViaApi(account);
+    const me = await apiCall<{ data: { first_name: string; phone: string; avatar: string } }>('GET', '/api/auth/me', undefined, session.token);
+    assert.equal(me.body.data.first_name, 'Edith');
+    assert.equal(me.body.data.phone, '5550123');
+    assert.ok(me.body.data.avatar);
+    await page.reload();
+    await page.getByRole('heading', { name: 'Edith Editor' }).waitFor();
+    assert.deepEqual(errors, []);
+    await context.close();
+  });
+});
+
+describe('payment cards', () => {
+  it('adds two cards through the sandbox checkout, makes the second the default and deletes one', async () => {
+    const { page, context, errors } = await openPage(browser());
+    const account = await createAccount('Customer');
+    await signInDirectly(page, account);
+    await page.goto('/profile');
+    await page.getByText('You have no saved cards yet.').waitFor();
+
+    await addCardThroughCheckout(page, account.email, '4242424242424242');
+    const visa = page.getByRole('listitem', { name: 'Visa ending in 4242' });
+    await visa.getByText('**** **** **** 4242').waitFor();
+    await visa.getByText('Default', { exact: true }).waitFor();
+
+    await addCardThroughCheckout(page, account.email, '5555555555554444');
+    const master = page.getByRole('listitem', { name: 'MasterCard ending in 4444' });
+    await master.getByText('**** **** **** 4444').waitFor();
+    await master.getByRole('button', { name: 'Make this Default' }).click();
+    await master.getByText('Default', { exact: true }).waitFor();
+    await visa.getByRole('button', { name: 'Make this Default' }).waitFor();
+    const order = await page.getByRole('listitem').evaluateAll((items) => items.map((li) => li.getAttribute('aria-label')));
+    assert.deepEqual(order, ['MasterCard ending in 4444', 'Visa ending in 4242']);
+
+    await page.getByRole('button', { name: 'Delete Visa ending in 4242' }).click();
+    await visa.waitFor({ state: 'detached' });
+    await master.getByText('Default', { exact: true }).waitFor();
+
+    // The API holds only tokens' brand and last four, and agrees.
+    const session = await loginViaApi(account);
+    const cards = await apiCall<{ data: { card_brand: string; card_last4: string }[] }>('GET', '/api/payment-methods', undefined, session.token);
+    assert.deepEqual(cards.body.data.map((c) => `${c.card_brand} ${c.card_last4}`), ['MasterCard 4444']);
+
+    // Payments lists the same card; the new payment method form saves another one.
+    await page.goto('/payment');
+    await page.getByRole('heading', { name: 'Payments' }).waitFor();
+    await page.getByRole('listitem', { name: 'MasterCard ending in 4444' }).waitFor();
+    await page.getByRole('link', { name: 'Add New' }).click();
+    await page.getByRole('heading', { name: 'Edit Payment' }).waitFor();
+    await page.getByRole('button', { name: 'Save' }).click();
+    await page.getByText('cvv date is required').waitFor();
+    await page.getByLabel('Card Name').fill('Second');
+    await page.getByLabel('Card Number').fill('4000000000000002');
+    await page.getByLabel('Expiry Date').fill('11/33');
+    await page.getByLabel('CVV').fill('321');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await page.waitForURL('**/payment');
+    await page.getByRole('listitem', { name: 'Visa ending in 0002' }).waitFor();
+    assert.deepEqual(errors, []);
+    await context.close();
+  });
+
+  it('shows the card-less illustration on Payments when there are no cards', async () => {
+    const { page, context } = await openPage(browser());
+    await signInDirectly(page, await createAccount('Provider'));
+    await page.goto('/payment');
+    await page.getByRole('img', { name: 'No saved cards' }).waitFor();
+    await context.close();
+  });
+});
+
+/** A customer books the provider (the provider gets a Job notification) and writes to them (a Chat one). */
+async function customerContactsProvider(customer: Account, providerId: number) {
+  const { token, user } = await loginViaApi(customer);
+  const tokenAnswer = await apiCall<{ id: string }>('POST', '/sandbox/v1/tokens', {
+    card_name: 'Cora', card_number: '4242424242424242', exp_month: 12, exp_year: 2034, cvc: '123',
+  });
+  const card = await apiCall<{ data: { id: number } }>('POST', '/api/payment-methods', { token: tokenAnswer.body.id }, token);
+  const services = await apiCall<{ data: { id: number; name: string }[] }>('GET', '/api/services', undefined, token);
+  const driver = services.body.data.find((s) => s.name === 'Driver') ?? services.body.data[0];
+  const job = await apiCall<{ data: { id: number } }>('POST', '/api/jobs', {
+    service_id: driver.id, status: 'Pending', provider_id: providerId, address: '1 Pick Street', destination_address: '2 Drop Road',
+    payment_method_id: card.body.data.id, cvv: '123',
+  }, token);
+  assert.equal(job.status, 201, JSON.stringify(job.body));
+  const sendChat = (message: string) =>
+    apiCall('POST', '/api/chats', { customer_id: user.id, provider_id: providerId, message_type: 'text', message }, token);
+  assert.equal((await sendChat('Hello, are you free tomorrow?')).status, 201);
+  return { jobId: job.body.data.id, sendChat };
+}
+
+describe('notifications', () => {
+  it('lists the provider notifications with sender, description and links, and updates live', async () => {
+    const { page, context, errors } = await openPage(browser());
+    const provider = await createAccount('Provider');
+    const customer = await createAccount('Customer', { first_name: 'Nora', last_name: 'Notifier' });
+    const session = await signInDirectly(page, provider);
+    const { sendChat } = await customerContactsProvider(customer, session.user.id);
+
+    await page.goto('/notification');
+    await page.getByRole('heading', { name: 'Your Notifications' }).waitFor();
+    const job = page.getByRole('listitem', { name: 'Job from Nora Notifier' });
+    const chat = page.getByRole('listitem', { name: 'Chat from Nora Notifier' });
+    await job.getByText('Certified User').waitFor();
+    await job.getByText('Nora Notifier', { exact: true }).waitFor();
+    await job.getByRole('img', { name: 'Nora Notifier' }).waitFor();
+    await job.getByText(/requested a Driver booking/).waitFor();
+    await chat.waitFor();
+    await page.getByRole('link', { name: 'Notifications (2)' }).waitFor();
+
+    // A new message arrives while the page is open: the list and the bell update without a reload.
+    await sendChat('One more thing');
+    await page.getByRole('listitem', { name: 'Chat from Nora Notifier' }).nth(1).waitFor();
+    await page.getByRole('link', { name: 'Notifications (3)' }).waitFor();
+
+    await job.getByRole('link', { name: 'View Details' }).click();
+    await page.waitForURL('**/activebooking');
+    await page.goto('/notification');
+    await page.getByRole('listitem', { name: 'Chat from Nora Notifier' }).first().getByRole('link', { name: 'View Details' }).click();
+    await page.waitForURL('**/chatview');
+    assert.deepEqual(errors, []);
+    await context.close();
+  });
+
+  it('reads Certified Driver for a customer', async () => {
+    const { page, context } = await openPage(browser());
+    const provider = await createAccount('Provider', { first_name: 'Dora', last_name: 'Driver' });
+    const customer = await createAccount('Customer');
+    const providerSession = await loginViaApi(provider);
+    const { jobId } = await customerContactsProvider(customer, providerSession.user.id);
+    const accepted = await apiCall('PATCH', `/api/jobs/${jobId}`, { status: 'Accepted' }, providerSession.token);
+    assert.equal(accepted.status, 200, JSON.stringify(accepted.body));
+
+    await signInDirectly(page, customer);
+    await page.goto('/notification');
+    const card = page.getByRole('listitem', { name: 'Job from Dora Driver' });
+    await card.getByText('Certified Driver').waitFor();
+    await card.getByRole('link', { name: 'View Details' }).waitFor();
+    await context.close();
+  });
+});
+
+describe('contact us and logout', () => {
+  it("sends a query, toasts 'Successfully send' and clears the fields", async () => {
+    const { page, context } = await openPage(browser());
+    await signInDirectly(page, await createAccount('Customer'));
+    await page.goto('/contactus');
+    await page.getByRole('heading', { name: 'Contact Us' }).waitFor();
+    await page.getByLabel('Query Title').fill('Refund');
+    await page.getByLabel('Message').fill('I was charged twice for one booking.');
+    await page.getByRole('button', { name: 'Submit' }).click();
+    await page.getByText('Successfully send').waitFor();
+    assert.equal(await page.getByLabel('Query Title').inputValue(), '');
+    assert.equal(await page.getByLabel('Message').inputValue(), '');
+    await context.close();
+  });
+
+  it('logs out to /login, and the guard keeps the signed-in pages closed afterwards', async () => {
+    const { page, context } = await openPage(browser());
+    const account = await createAccount('Customer');
+    await fillLogin(page, account.email, account.password, 'Customer');
+    await page.waitForURL((url) => url.pathname === '/');
+    await page.getByRole('button', { name: 'Logout' }).click();
+    await page.waitForURL('**/login');
+    const stored = await page.evaluate(() => JSON.parse(window.localStorage.getItem('authType') ?? 'null'));
+    assert.notEqual(stored?.isLogin, true);
+    await page.goto('/profile');
+    await page.waitForURL('**/login');
+    await context.close();
+  });
+});

@@ -1,0 +1,3 @@
+/// <reference types="@testing-library/jest-dom" />
+
+declare module '*.css';

@@ -1,8 +1,9 @@
 import moment from 'moment';
 
 /**
- * Date and price formats of spec section 9. Import from 'shared/src/format' (not from 'shared'): it is its
- * own federation singleton so that moment (without locales) is loaded only by screens that format dates.
+ * Date and price formats of spec section 9. Import the date functions from 'shared/src/format' (not from
+ * 'shared'): it is its own federation singleton so that moment (without locales) is loaded only by screens
+ * that format dates. `formatPrice` is exported by both.
  */
 export const DATE_LONG = 'MMMM Do YYYY, h:mm a';
 export const DATE_SHORT = 'MMM Do YY, h:mm a';
@@ -24,9 +25,5 @@ export const formatDateLong = (value: DateInput): string => format(value, DATE_L
 /** 'MMM Do YY, h:mm a', e.g. "Mar 5th 25, 2:07 pm"; empty for a missing or invalid date. */
 export const formatDateShort = (value: DateInput): string => format(value, DATE_SHORT);
 
-/** A price prefixed with $: whole amounts as they are ("$500"), others with two decimals ("$12.50"). */
-export function formatPrice(value: number | string | null | undefined): string {
-  const n = typeof value === 'string' ? Number(value) : value;
-  if (n === null || n === undefined || !Number.isFinite(n)) return '$0';
-  return `$${Number.isInteger(n) ? String(n) : n.toFixed(2)}`;
-}
+/** Prices need no moment: also exported from 'shared' itself. */
+export { formatPrice } from './price';

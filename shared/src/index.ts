@@ -4,6 +4,7 @@ export * from './bus';
 export * from './api';
 export * from './session';
 export * from './session/store';
+export * from './price';
 export * from './realtime';
 export * from './ui';
 export * from './harness';

@@ -4,6 +4,7 @@ import SQLite from 'better-sqlite3';
 import pg from 'pg';
 import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
 import type { Database } from './schema.js';
+import { cachingSqliteDatabase } from './sqliteStatements.js';
 
 export type Dialect = 'sqlite' | 'postgres';
 
@@ -74,7 +75,8 @@ export function createDb(options: DbOptions): Db {
   sqlite.pragma('synchronous = NORMAL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
-  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+  // Statements are prepared once and rows read in raw mode (see sqliteStatements.ts).
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: cachingSqliteDatabase(sqlite) }) });
   return { db, dialect: 'sqlite', destroy: () => db.destroy() };
 }
 

@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { UserRow } from '../db/schema.js';
+import type { Database, UserRow } from '../db/schema.js';
+import { precompile } from '../db/precompiled.js';
 import { hashToken } from '../domain/tokens.js';
 import { forbidden, unauthorized } from './errors.js';
 
@@ -10,6 +11,11 @@ export function bearerToken(request: FastifyRequest): string | null {
   return match ? match[1] : null;
 }
 
+/** The user of a token (by its hash); compiled once, as every authenticated request runs it. */
+const userByTokenHash = precompile<Database, [tokenHash: string], UserRow>(1, (db, tokenHash) =>
+  db.selectFrom('api_tokens').innerJoin('users', 'users.id', 'api_tokens.user_id').selectAll('users').where('api_tokens.token_hash', '=', tokenHash),
+);
+
 export function registerAuth(app: FastifyInstance): void {
   app.decorateRequest('authUser', null);
   app.decorateRequest('tokenHash', null);
@@ -17,12 +23,7 @@ export function registerAuth(app: FastifyInstance): void {
     const token = bearerToken(request);
     if (!token || token.length > 200) throw unauthorized();
     const tokenHash = hashToken(token);
-    const user = await app.ctx.db
-      .selectFrom('api_tokens')
-      .innerJoin('users', 'users.id', 'api_tokens.user_id')
-      .selectAll('users')
-      .where('api_tokens.token_hash', '=', tokenHash)
-      .executeTakeFirst();
+    const [user] = await userByTokenHash(app.ctx.db, tokenHash);
     if (!user) throw unauthorized();
     request.authUser = user;
     request.tokenHash = tokenHash;

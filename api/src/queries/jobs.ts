@@ -1,7 +1,8 @@
 import type { Kysely } from 'kysely';
 import type { Job, JobStatus } from 'shared/src/contracts/entities';
 import type { Database, UserRow } from '../db/schema.js';
-import { toJob } from '../serializers.js';
+import { precompile } from '../db/precompiled.js';
+import { toJob, type JobJoinedRow } from '../serializers.js';
 
 /** Jobs with their customer, provider and rating, as the API answers them. */
 export function jobsWithPeople(db: Kysely<Database>) {
@@ -34,6 +35,34 @@ export interface JobPage {
   has_more: boolean;
 }
 
+type OwnerColumn = 'jobs.customer_id' | 'jobs.provider_id';
+
+/** The page query of one owner column, with and without the status filter, compiled once (db/precompiled.ts). */
+function pageQueries(column: OwnerColumn) {
+  return {
+    all: precompile<Database, [userId: number, limit: number, offset: number], JobJoinedRow>(3, (db, userId, limit, offset) =>
+      jobsWithPeople(db)
+        .where(column, '=', userId)
+        .orderBy('jobs.created_at', 'desc')
+        .orderBy('jobs.id', 'desc')
+        .limit(limit)
+        .offset(offset),
+    ),
+    withStatus: precompile<Database, [userId: number, status: JobStatus, limit: number, offset: number], JobJoinedRow>(
+      4,
+      (db, userId, status, limit, offset) =>
+        jobsWithPeople(db)
+          .where(column, '=', userId)
+          .where('jobs.status', '=', status)
+          .orderBy('jobs.created_at', 'desc')
+          .orderBy('jobs.id', 'desc')
+          .limit(limit)
+          .offset(offset),
+    ),
+  };
+}
+const PAGE_QUERIES = { Provider: pageQueries('jobs.provider_id'), Customer: pageQueries('jobs.customer_id') };
+
 /**
  * One page of a user's own jobs, newest first. The user's side decides the column (a provider's
  * jobs by provider_id, a customer's by customer_id), so the query walks one index
@@ -44,17 +73,17 @@ export async function listJobsFor(
   user: Pick<UserRow, 'id' | 'role'>,
   opts: { page: number; perPage: number; status?: JobStatus },
 ): Promise<JobPage> {
-  const column = user.role === 'Provider' ? 'jobs.provider_id' : 'jobs.customer_id';
-  let query = jobsWithPeople(db)
-    .where(column, '=', user.id)
-    .orderBy('jobs.created_at', 'desc')
-    .orderBy('jobs.id', 'desc')
-    .limit(opts.perPage + 1)
-    .offset((opts.page - 1) * opts.perPage);
-  if (opts.status) query = query.where('jobs.status', '=', opts.status);
-  const rows = await query.execute();
+  const queries = user.role === 'Provider' ? PAGE_QUERIES.Provider : PAGE_QUERIES.Customer;
+  const limit = opts.perPage + 1;
+  const offset = (opts.page - 1) * opts.perPage;
+  const rows = opts.status
+    ? await queries.withStatus(db, user.id, opts.status, limit, offset)
+    : await queries.all(db, user.id, limit, offset);
+  const count = Math.min(rows.length, opts.perPage);
+  const jobs = new Array<Job>(count);
+  for (let i = 0; i < count; i++) jobs[i] = toJob(rows[i]!);
   return {
-    jobs: rows.slice(0, opts.perPage).map(toJob),
+    jobs,
     page: opts.page,
     per_page: opts.perPage,
     has_more: rows.length > opts.perPage,

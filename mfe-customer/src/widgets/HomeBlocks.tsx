@@ -1,4 +1,5 @@
 import { Link } from 'react-router-dom';
+import './HomeBlocks.css';
 
 /**
  * The customer's blocks on the shell's Home page (the shell shows the Services row itself).

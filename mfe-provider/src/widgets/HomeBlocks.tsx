@@ -1,4 +1,5 @@
 import { Link } from 'react-router-dom';
+import './HomeBlocks.css';
 import { useSession } from 'shared';
 import { formatPrice } from 'shared/src/format';
 

@@ -127,6 +127,7 @@ export async function prepareHarness(): Promise<AppStore> {
   } catch {
     /* keep the defaults (API on localhost:4000) */
   }
+  document.body.style.margin = '0';
   const store = createAppStore(loadPersistedSession());
   persistSession(store);
   setTokenProvider(() => store.getState().session.token);

@@ -205,8 +205,9 @@ async function waitForHttp(url, timeoutMs, isAlive) {
   while (Date.now() < deadline) {
     if (!isAlive()) throw new Error(`the API exited before answering ${url}`);
     try {
+      // Any answer below 500 means the server is listening (a signed-in route answers 401).
       const response = await fetch(url);
-      if (response.ok) return;
+      if (response.status < 500) return;
     } catch {
       /* not up yet */
     }

@@ -96,6 +96,12 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
     otpThrottle: new Throttle(OTP_MAX_REQUESTS, OTP_REQUEST_WINDOW_MS, clock),
   };
   app.decorate('ctx', ctx);
+  if (!options.publisher) {
+    // Publishes still queued go out before the process does (bounded: see services/publishQueue.ts).
+    app.addHook('onClose', async () => {
+      await ctx.publisher.close?.();
+    });
+  }
 
   registerErrorHandling(app, config.maxUploadBytes);
   registerAuth(app);

@@ -34,8 +34,8 @@ export class RecordingPublisher implements Publisher {
   readonly events: Published[] = [];
   private readonly sdk = new Pusher({ ...PUSHER, host: '127.0.0.1', port: '1', useTLS: false });
 
-  async publishToUser(userId: number, event: string, data: unknown): Promise<void> {
-    this.events.push({ userId, event, data });
+  publish(events: Array<{ userId: number; event: string; data: unknown }>): void {
+    this.events.push(...events);
   }
 
   authorizeChannel(socketId: string, channel: string) {

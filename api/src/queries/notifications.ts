@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { AppNotification } from 'shared/src/contracts/entities';
 import type { Database } from '../db/schema.js';
-import type { Publisher } from '../services/publisher.js';
+import type { RealtimeEvent } from '../services/publisher.js';
 import { fullName, toIso } from '../serializers.js';
 
 export interface NewNotification {
@@ -87,19 +87,31 @@ export async function listNotifications(db: Kysely<Database>, userId: number, pa
   return { items: rows.slice(0, perPage).map(toNotification), has_more: rows.length > perPage };
 }
 
-/** Publishes stored notifications live: event 'Notification' on the recipient's private channel. */
-export async function publishNotifications(db: Kysely<Database>, publisher: Publisher, ids: number[]): Promise<void> {
-  if (ids.length === 0) return;
-  const rows = await notificationsWithSender(db).where('n.id', 'in', ids).execute();
-  await Promise.all(rows.map((r) => publisher.publishToUser(r.user_id, 'Notification', toNotification(r))));
-}
-
-/** Publishes after the response path, without ever failing it: errors are logged. */
-export function publishInBackground(
-  db: Kysely<Database>,
-  publisher: Publisher,
-  ids: number[],
-  log: { warn: (obj: object, msg: string) => void },
-): void {
-  publishNotifications(db, publisher, ids).catch((err: Error) => log.warn({ err: { message: err.message } }, 'notification publish failed'));
+/**
+ * The live 'Notification' event of a notification just stored (by insertNotification, with the same
+ * values), as GET /api/notifications would answer it: built in process, so publishing it needs no
+ * query and can go out together with the other events of the same action.
+ */
+export function notificationEvent(
+  id: number,
+  n: NewNotification,
+  sender: { first_name: string; last_name: string; avatar: string | null } | null,
+  createdAt: string,
+): RealtimeEvent {
+  return {
+    userId: n.userId,
+    event: 'Notification',
+    data: toNotification({
+      id,
+      title: n.title,
+      description: n.description,
+      job_id: n.jobId ?? null,
+      chat_id: n.chatId ?? null,
+      read_at: null,
+      created_at: createdAt,
+      first_name: sender?.first_name ?? null,
+      last_name: sender?.last_name ?? null,
+      avatar: sender?.avatar ?? null,
+    }),
+  };
 }

@@ -7,7 +7,7 @@ import { fieldError, forbidden, notFound } from '../http/errors.js';
 import { fileField } from '../http/fields.js';
 import { send } from '../http/reply.js';
 import { AUTH_ERRORS, chatSchema, envelope, idParams, listOf, messageSchema, paginationQuery, responses } from '../http/schemas.js';
-import { insertNotification, publishInBackground } from '../queries/notifications.js';
+import { insertNotification, notificationEvent, type NewNotification } from '../queries/notifications.js';
 import { fullName, person, toIso } from '../serializers.js';
 import { storeUpload } from '../services/uploads.js';
 
@@ -184,7 +184,7 @@ export default async function chatsRoutes(app: FastifyInstance) {
       }
 
       const now = ctx.clock.now().toISOString();
-      const { message, notificationId } = await db.transaction().execute(async (trx) => {
+      const { message, notificationLive } = await db.transaction().execute(async (trx) => {
         await trx
           .insertInto('chats')
           .values({ customer_id: body.customer_id, provider_id: body.provider_id, created_at: now, updated_at: now })
@@ -202,22 +202,19 @@ export default async function chatsRoutes(app: FastifyInstance) {
           .returningAll()
           .executeTakeFirstOrThrow();
         const preview = body.message_type === 'text' ? (text.length > 80 ? `${text.slice(0, 77)}...` : text) : `sent you a ${body.message_type === 'photo' ? 'photo' : 'file'}.`;
-        const notificationId = await insertNotification(
-          trx,
-          {
-            userId: recipientId,
-            senderId: user.id,
-            title: 'Chat',
-            description: body.message_type === 'text' ? `${fullName(user.first_name, user.last_name)}: ${preview}` : `${fullName(user.first_name, user.last_name)} ${preview}`,
-            chatId: chat.id,
-          },
-          now,
-        );
-        return { message: toMessage(row), notificationId };
+        const notification: NewNotification = {
+          userId: recipientId,
+          senderId: user.id,
+          title: 'Chat',
+          description: body.message_type === 'text' ? `${fullName(user.first_name, user.last_name)}: ${preview}` : `${fullName(user.first_name, user.last_name)} ${preview}`,
+          chatId: chat.id,
+        };
+        const notificationId = await insertNotification(trx, notification, now);
+        return { message: toMessage(row), notificationLive: notificationEvent(notificationId, notification, user, now) };
       });
 
-      ctx.publisher.publishToUser(recipientId, 'Message', message).catch(() => undefined);
-      publishInBackground(db, ctx.publisher, [notificationId], request.log);
+      // Both live events of the message in one publish, queued: the answer does not wait for it.
+      ctx.publisher.publish([{ userId: recipientId, event: 'Message', data: message }, notificationLive]);
       return send(reply, message, 'Message sent', 201);
     },
   );

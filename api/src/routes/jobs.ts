@@ -7,7 +7,8 @@ import { send } from '../http/reply.js';
 import { AUTH_ERRORS, envelope, idParams, jobSchema, listOf, nullable, paginationQuery, responses } from '../http/schemas.js';
 import { canTransition, JOB_STATUSES, transitionRefusal } from '../domain/jobTransitions.js';
 import { getJob, listJobsFor } from '../queries/jobs.js';
-import { insertNotification, publishInBackground } from '../queries/notifications.js';
+import { insertNotification, notificationEvent, type NewNotification } from '../queries/notifications.js';
+import type { RealtimeEvent } from '../services/publisher.js';
 import { BOOKING_FEE } from '../services/payments.js';
 import { fullName } from '../serializers.js';
 
@@ -143,7 +144,7 @@ export default async function jobsRoutes(app: FastifyInstance) {
 
       const now = ctx.clock.now().toISOString();
       let declined: string | null = null;
-      let created: { jobId: number; notificationId: number };
+      let created: { jobId: number; notificationLive: RealtimeEvent };
       try {
         created = await db.transaction().execute(async (trx) => {
           const job = await trx
@@ -200,24 +201,21 @@ export default async function jobsRoutes(app: FastifyInstance) {
               created_at: now,
             })
             .execute();
-          const notificationId = await insertNotification(
-            trx,
-            {
-              userId: provider.id,
-              senderId: customer.id,
-              title: 'Job',
-              description: `${fullName(customer.first_name, customer.last_name)} has requested a ${service.name} booking.`,
-              jobId: job.id,
-            },
-            now,
-          );
-          return { jobId: job.id, notificationId };
+          const notification: NewNotification = {
+            userId: provider.id,
+            senderId: customer.id,
+            title: 'Job',
+            description: `${fullName(customer.first_name, customer.last_name)} has requested a ${service.name} booking.`,
+            jobId: job.id,
+          };
+          const notificationId = await insertNotification(trx, notification, now);
+          return { jobId: job.id, notificationLive: notificationEvent(notificationId, notification, customer, now) };
         });
       } catch (err) {
         if (err instanceof DeclinedPayment) throw paymentDeclined(declined ?? err.message);
         throw err;
       }
-      publishInBackground(db, ctx.publisher, [created.notificationId], request.log);
+      ctx.publisher.publish([created.notificationLive]);
       const job = await getJob(db, created.jobId);
       if (!job) throw new HttpError(500, 'Server Error');
       return send(reply, job, 'Booking created successfully', 201);
@@ -253,7 +251,7 @@ export default async function jobsRoutes(app: FastifyInstance) {
       if (!canTransition(job.status, to)) throw conflict(transitionRefusal(job.status, to));
 
       const now = ctx.clock.now().toISOString();
-      const notificationId = await db.transaction().execute(async (trx) => {
+      const notificationLive = await db.transaction().execute(async (trx) => {
         // Conditional on the status we checked, so two concurrent changes cannot both apply.
         const result = await trx
           .updateTable('jobs')
@@ -262,19 +260,16 @@ export default async function jobsRoutes(app: FastifyInstance) {
           .where('status', '=', job.status)
           .executeTakeFirst();
         if (Number(result.numUpdatedRows) !== 1) throw conflict('The job was changed by another request. Please reload.');
-        return insertNotification(
-          trx,
-          {
-            userId: job.customer_id,
-            senderId: user.id,
-            title: 'Job',
-            description: `${fullName(user.first_name, user.last_name)} ${STATUS_NOTE[to]}`,
-            jobId: job.id,
-          },
-          now,
-        );
+        const notification: NewNotification = {
+          userId: job.customer_id,
+          senderId: user.id,
+          title: 'Job',
+          description: `${fullName(user.first_name, user.last_name)} ${STATUS_NOTE[to]}`,
+          jobId: job.id,
+        };
+        return notificationEvent(await insertNotification(trx, notification, now), notification, user, now);
       });
-      publishInBackground(db, ctx.publisher, [notificationId], request.log);
+      ctx.publisher.publish([notificationLive]);
       const page = await listJobsFor(db, user, { page: 1, perPage: 50 });
       return send(reply, page.jobs, `Job ${to.toLowerCase()} successfully`, 200, {
         meta: { page: page.page, per_page: page.per_page, has_more: page.has_more },

@@ -1,28 +1,68 @@
+import http from 'node:http';
 import Pusher from 'pusher';
 import type { FastifyBaseLogger } from 'fastify';
 import type { PusherConfig } from '../config.js';
+import { PublishQueue, type PublishQueueOptions, type PublishQueueStats } from './publishQueue.js';
 
 /** The private channel of one user, the only one the client subscribes to (DESIGN.md section 4). */
 export const userChannel = (userId: number) => `private-message.${userId}`;
 
+/** One event for one user's private channel. */
+export interface RealtimeEvent {
+  userId: number;
+  event: string;
+  data: unknown;
+}
+
+/** Pusher's limit of events in one batch request. */
+export const MAX_BATCH_EVENTS = 10;
+
 export interface Publisher {
-  /** Publishes an event to one user's private channel. Never throws: a failure is logged. */
-  publishToUser(userId: number, event: string, data: unknown): Promise<void>;
+  /**
+   * Publishes the events of one action (e.g. a chat message's 'Message' and 'Notification')
+   * together, in the background: returns at once and never throws; failures are retried and
+   * what cannot be published is logged.
+   */
+  publish(events: RealtimeEvent[]): void;
   /** Signs a private-channel subscription for pusher-js (`{ auth }`). */
   authorizeChannel(socketId: string, channel: string): { auth: string };
+  /** Publishes what is still pending (within a deadline) and stops; the app calls it when it closes. */
+  close?(): Promise<void>;
+}
+
+/** One pending publish: its events with their data already serialised (a snapshot, and what is sent). */
+interface Batch {
+  events: Array<{ channel: string; name: string; data: string }>;
+}
+
+export interface PusherPublisherOptions
+  extends Pick<PublishQueueOptions<Batch>, 'concurrency' | 'capacity' | 'maxAttempts' | 'retryBaseMs' | 'retryMaxMs' | 'closeTimeoutMs'> {
+  /** Timeout of one publish request, ms (default 5000); a timed-out publish is retried. */
+  timeoutMs?: number;
+}
+
+/** Worth another attempt: no answer (network error, timeout), or 408, 429, 5xx. */
+function isRetryable(err: unknown): boolean {
+  const status = (err as { status?: unknown } | null)?.status;
+  if (typeof status !== 'number') return true;
+  return status === 408 || status === 429 || status >= 500;
 }
 
 /**
  * Publishes through the official `pusher` SDK, so pointing the API at Pusher Channels (or any
- * Pusher-compatible cluster) is configuration only.
+ * Pusher-compatible cluster) is configuration only. The events of one action go in one
+ * `triggerBatch` request, over kept-alive connections, through a bounded queue with limited
+ * concurrency and retries (services/publishQueue.ts): a burst of messages neither opens a
+ * connection per event nor piles up unbounded requests that then time out.
  */
 export class PusherPublisher implements Publisher {
   private readonly pusher: Pusher;
+  private readonly agent: http.Agent;
+  private readonly queue: PublishQueue<Batch>;
 
-  constructor(
-    config: PusherConfig,
-    private readonly log: FastifyBaseLogger,
-  ) {
+  constructor(config: PusherConfig, log: FastifyBaseLogger, options: PusherPublisherOptions = {}) {
+    const concurrency = options.concurrency ?? 8;
+    this.agent = new http.Agent({ keepAlive: true, maxSockets: concurrency, maxFreeSockets: concurrency });
     this.pusher = new Pusher({
       appId: config.appId,
       key: config.key,
@@ -30,19 +70,48 @@ export class PusherPublisher implements Publisher {
       host: config.host,
       port: String(config.port),
       useTLS: false,
-      timeout: 5000,
+      timeout: options.timeoutMs ?? 5000,
+      agent: this.agent,
+    });
+    this.queue = new PublishQueue<Batch>({
+      ...options,
+      concurrency,
+      log,
+      retryable: isRetryable,
+      deliver: (batch) => this.send(batch),
+      describe: (batch) => ({ events: batch.events.map((e) => `${e.name}@${e.channel}`) }),
     });
   }
 
-  async publishToUser(userId: number, event: string, data: unknown): Promise<void> {
-    try {
-      await this.pusher.trigger(userChannel(userId), event, data);
-    } catch (err) {
-      this.log.warn({ err: { message: (err as Error).message }, event, userId }, 'realtime publish failed');
+  publish(events: RealtimeEvent[]): void {
+    for (let i = 0; i < events.length; i += MAX_BATCH_EVENTS) {
+      const batch = events.slice(i, i + MAX_BATCH_EVENTS).map((e) => ({
+        channel: userChannel(e.userId),
+        name: e.event,
+        data: typeof e.data === 'string' ? e.data : JSON.stringify(e.data),
+      }));
+      this.queue.push({ events: batch });
     }
+  }
+
+  private async send(batch: Batch): Promise<void> {
+    // The SDK fills in (mutates) the items it is given: each attempt gets its own copies.
+    const res = await this.pusher.triggerBatch(batch.events.map((e) => ({ ...e })));
+    // Read the (small) answer so that the kept-alive connection is free for the next publish.
+    await (res as unknown as { text(): Promise<string> }).text();
+  }
+
+  /** Publishes counted since start (for diagnostics and tests). */
+  get stats(): Readonly<PublishQueueStats> {
+    return this.queue.stats;
   }
 
   authorizeChannel(socketId: string, channel: string): { auth: string } {
     return this.pusher.authorizeChannel(socketId, channel);
+  }
+
+  async close(): Promise<void> {
+    await this.queue.close();
+    this.agent.destroy();
   }
 }

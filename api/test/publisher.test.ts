@@ -1,0 +1,217 @@
+/**
+ * Realtime publishing from the API (services/publisher.ts, services/publishQueue.ts): the events of
+ * one action go in one signed batch request; a failed or timed-out publish is retried until it is
+ * delivered; the queue is bounded (beyond its capacity a publish is dropped with a warning) and
+ * close() delivers what is pending.
+ */
+import { after, before, describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { FastifyBaseLogger } from 'fastify';
+import { PusherPublisher } from '../src/services/publisher.js';
+import { PublishQueue } from '../src/services/publishQueue.js';
+import { verifyHttpSignature } from '../src/realtime/protocol.js';
+import { PUSHER } from './helpers.js';
+
+interface Received {
+  path: string;
+  signed: boolean;
+  batch: Array<{ channel: string; name: string; data: string }>;
+}
+
+/** Collects warnings as a logger would receive them. */
+function recordingLog() {
+  const warnings: Array<{ obj: object; msg: string }> = [];
+  const log = { warn: (obj: object, msg: string) => void warnings.push({ obj, msg }) };
+  return { warnings, log, fastifyLog: log as unknown as FastifyBaseLogger };
+}
+
+/**
+ * A Pusher HTTP API stand-in on 127.0.0.1 whose answer to each publish is decided by the test
+ * ('ok', an HTTP status, or 'hang': no answer at all). It records every publish it receives.
+ */
+function fakePusher() {
+  const received: Received[] = [];
+  const plan: Array<'ok' | 'hang' | number> = [];
+  let server: Server;
+  const handle = (req: IncomingMessage, res: ServerResponse) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (c: Buffer) => chunks.push(c));
+    req.on('end', () => {
+      const url = new URL(req.url ?? '/', 'http://127.0.0.1');
+      const body = Buffer.concat(chunks);
+      const check = verifyHttpSignature({ method: req.method ?? 'GET', path: url.pathname, query: url.searchParams, body, key: PUSHER.key, secret: PUSHER.secret });
+      received.push({ path: url.pathname, signed: check.ok, batch: (JSON.parse(body.toString('utf8')) as { batch: Received['batch'] }).batch });
+      const answer = plan.shift() ?? 'ok';
+      if (answer === 'hang') return;
+      res.writeHead(answer === 'ok' ? 200 : answer, { 'content-type': 'application/json' });
+      res.end(answer === 'ok' ? '{}' : '{"error":"planned failure"}');
+    });
+  };
+  return {
+    received,
+    plan,
+    async start(): Promise<number> {
+      server = createServer(handle);
+      await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+      return (server.address() as { port: number }).port;
+    },
+    async stop(): Promise<void> {
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    },
+  };
+}
+
+describe('realtime publisher', () => {
+  const fake = fakePusher();
+  let port: number;
+  before(async () => {
+    port = await fake.start();
+  });
+  after(() => fake.stop());
+
+  const publisherFor = (log: FastifyBaseLogger, options: ConstructorParameters<typeof PusherPublisher>[2] = {}) =>
+    new PusherPublisher({ ...PUSHER, host: '127.0.0.1', port }, log, { retryBaseMs: 10, retryMaxMs: 50, ...options });
+
+  test('both events of a message go in one signed batch request', async () => {
+    fake.received.length = 0;
+    const { warnings, fastifyLog } = recordingLog();
+    const publisher = publisherFor(fastifyLog);
+    publisher.publish([
+      { userId: 7, event: 'Message', data: { id: 1, message: 'hello' } },
+      { userId: 7, event: 'Notification', data: { id: 2, title: 'Chat' } },
+    ]);
+    await publisher.close();
+    assert.equal(fake.received.length, 1);
+    const [request] = fake.received;
+    assert.equal(request!.path, `/apps/${PUSHER.appId}/batch_events`);
+    assert.ok(request!.signed, 'signed as the Pusher HTTP API requires');
+    assert.deepEqual(
+      request!.batch.map((e) => [e.channel, e.name, JSON.parse(e.data)]),
+      [
+        ['private-message.7', 'Message', { id: 1, message: 'hello' }],
+        ['private-message.7', 'Notification', { id: 2, title: 'Chat' }],
+      ],
+    );
+    assert.deepEqual(warnings, []);
+  });
+
+  test('a publish that fails once is retried and delivered', async () => {
+    fake.received.length = 0;
+    fake.plan.push(503);
+    const { warnings, fastifyLog } = recordingLog();
+    const publisher = publisherFor(fastifyLog);
+    publisher.publish([{ userId: 3, event: 'Message', data: { id: 10 } }]);
+    await publisher.close();
+    assert.equal(fake.received.length, 2, 'the failed attempt, then the retry');
+    assert.deepEqual(fake.received[1]!.batch, fake.received[0]!.batch, 'the same events again');
+    assert.ok(fake.received[1]!.signed, 'the retry is signed afresh');
+    assert.deepEqual({ delivered: publisher.stats.delivered, retried: publisher.stats.retried, failed: publisher.stats.failed }, { delivered: 1, retried: 1, failed: 0 });
+    assert.deepEqual(warnings, []);
+  });
+
+  test('a publish that gets no answer times out and is retried', async () => {
+    fake.received.length = 0;
+    fake.plan.push('hang');
+    const { warnings, fastifyLog } = recordingLog();
+    const publisher = publisherFor(fastifyLog, { timeoutMs: 200 });
+    publisher.publish([{ userId: 4, event: 'Notification', data: { id: 11 } }]);
+    await publisher.close();
+    assert.equal(fake.received.length, 2);
+    assert.equal(publisher.stats.delivered, 1);
+    assert.equal(publisher.stats.retried, 1);
+    assert.deepEqual(warnings, []);
+  });
+
+  test('a refused publish (4xx) is not retried; it is logged', async () => {
+    fake.received.length = 0;
+    fake.plan.push(400);
+    const { warnings, fastifyLog } = recordingLog();
+    const publisher = publisherFor(fastifyLog);
+    publisher.publish([{ userId: 5, event: 'Message', data: { id: 12 } }]);
+    await publisher.close();
+    assert.equal(fake.received.length, 1);
+    assert.equal(publisher.stats.failed, 1);
+    assert.deepEqual(warnings.map((w) => w.msg), ['realtime publish failed: not retryable']);
+  });
+
+  test('retries stop after maxAttempts, with a warning', async () => {
+    fake.received.length = 0;
+    fake.plan.push(500, 500, 500);
+    const { warnings, fastifyLog } = recordingLog();
+    const publisher = publisherFor(fastifyLog, { maxAttempts: 3 });
+    publisher.publish([{ userId: 6, event: 'Message', data: { id: 13 } }]);
+    await publisher.close();
+    assert.equal(fake.received.length, 3);
+    assert.equal(publisher.stats.failed, 1);
+    assert.deepEqual(warnings.map((w) => w.msg), ['realtime publish failed: giving up after retries']);
+  });
+});
+
+describe('publish queue', () => {
+  test('is bounded: beyond its capacity a publish is dropped with a warning; close() delivers the rest', async () => {
+    const { warnings, log } = recordingLog();
+    const delivered: number[] = [];
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    const queue = new PublishQueue<number>({
+      log,
+      concurrency: 1,
+      capacity: 3,
+      deliver: async (n) => {
+        await released;
+        delivered.push(n);
+      },
+      describe: (n) => ({ n }),
+    });
+    const accepted = [1, 2, 3, 4, 5].map((n) => queue.push(n));
+    assert.deepEqual(accepted, [true, true, true, false, false]);
+    assert.equal(queue.size, 3, 'never more than the capacity pending');
+    assert.deepEqual(
+      warnings.map((w) => [w.msg, (w.obj as { n: number }).n]),
+      [
+        ['realtime publish dropped: queue full', 4],
+        ['realtime publish dropped: queue full', 5],
+      ],
+    );
+    release();
+    await queue.close();
+    assert.deepEqual(delivered, [1, 2, 3]);
+    assert.equal(queue.size, 0);
+    assert.deepEqual({ ...queue.stats }, { accepted: 3, delivered: 3, retried: 0, droppedFull: 2, failed: 0, abandoned: 0 });
+    assert.equal(queue.push(6), false, 'a closed queue takes nothing more');
+  });
+
+  test('runs at most `concurrency` deliveries at once and retries a failure', async () => {
+    const { warnings, log } = recordingLog();
+    let running = 0;
+    let maxRunning = 0;
+    const failedOnce = new Set<number>();
+    const delivered: number[] = [];
+    const queue = new PublishQueue<number>({
+      log,
+      concurrency: 2,
+      capacity: 100,
+      retryBaseMs: 1,
+      deliver: async (n) => {
+        running++;
+        maxRunning = Math.max(maxRunning, running);
+        await new Promise((r) => setImmediate(r));
+        running--;
+        if (n % 3 === 0 && !failedOnce.has(n)) {
+          failedOnce.add(n);
+          throw new Error('transient');
+        }
+        delivered.push(n);
+      },
+    });
+    for (let n = 1; n <= 12; n++) queue.push(n);
+    await queue.idle();
+    assert.equal(maxRunning, 2);
+    assert.deepEqual(delivered.sort((a, b) => a - b), [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12]);
+    assert.equal(queue.stats.retried, 4);
+    assert.deepEqual(warnings, []);
+    await queue.close();
+  });
+});

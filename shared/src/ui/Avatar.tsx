@@ -8,6 +8,7 @@ export function initialOf(name: string | null | undefined): string {
   return trimmed ? trimmed[0]!.toUpperCase() : '?';
 }
 
+/** Keyed by the initial, so the same person gets the same colour whether shown by first or full name. */
 function colorOf(name: string): string {
   let hash = 0;
   for (let i = 0; i < name.length; i += 1) hash = (hash * 31 + name.charCodeAt(i)) >>> 0;
@@ -35,7 +36,7 @@ export function Avatar({ src, name, size = 40, className }: AvatarProps) {
       className={`ui-avatar ui-avatar--initial ${className ?? ''}`.trim()}
       role="img"
       aria-label={label}
-      style={{ ...style, background: colorOf(label) }}
+      style={{ ...style, background: colorOf(initialOf(name)) }}
     >
       {initialOf(name)}
     </span>

@@ -12,6 +12,19 @@ describe('UI primitives', () => {
     expect(screen.getByRole('img', { name: 'carmen' })).toHaveTextContent('C');
   });
 
+  it('gives a person the same initial avatar colour by first name (sidebar) and by full name (profile)', () => {
+    render(
+      <>
+        <Avatar name="Asha" />
+        <Avatar name="Asha Verma" />
+      </>,
+    );
+    const sidebar = screen.getByRole('img', { name: 'Asha' });
+    const profile = screen.getByRole('img', { name: 'Asha Verma' });
+    expect(sidebar.style.background).not.toBe('');
+    expect(sidebar.style.background).toBe(profile.style.background);
+  });
+
   it('Loader is announced as a status', () => {
     render(<Loader />);
     expect(screen.getByRole('status')).toHaveTextContent('Loading…');

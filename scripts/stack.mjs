@@ -232,6 +232,8 @@ export async function startApi(config, { quiet = false } = {}) {
       PUSHER_PORT: process.env.PUSHER_PORT || String(api.realtimePort),
       APP_ORIGINS: process.env.APP_ORIGINS || originsOf(config),
       PUBLIC_API_URL: api.url,
+      // One line per request drowns the URLs and warnings in the terminal; LOG_LEVEL=info brings them back.
+      LOG_LEVEL: process.env.LOG_LEVEL || 'warn',
     },
   });
   let exited = false;

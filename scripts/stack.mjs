@@ -1,7 +1,7 @@
 // The composed app as it is deployed: each built app served from its own origin (port), plus the API
 // stack. `npm start`, the e2e suite and the bundle benchmark all start it through this one module.
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -66,7 +66,8 @@ export function runtimeConfigFor(config, builtDefault = {}) {
 
 // ---------------------------------------------------------------- builds
 
-const BUILD_STAMP = '.build-stamp';
+/** The file each build writes last-ish and always: its mtime is the time of the app's last build. */
+const builtMarker = (app) => path.join(ROOT, app.dir, 'dist', app.name === 'shell' ? 'index.html' : 'mf-manifest.json');
 
 function newestMtime(target) {
   if (!existsSync(target)) return 0;
@@ -82,9 +83,9 @@ function newestMtime(target) {
 
 /** An app is stale when any of its inputs (its sources, the shared package, the build tooling) is newer than its last build. */
 export function isStale(app) {
-  const stamp = path.join(ROOT, app.dir, 'dist', BUILD_STAMP);
-  if (!existsSync(stamp)) return true;
-  const built = statSync(stamp).mtimeMs;
+  const marker = builtMarker(app);
+  if (!existsSync(marker)) return true;
+  const built = statSync(marker).mtimeMs;
   const inputs = [
     path.join(ROOT, app.dir, 'src'),
     path.join(ROOT, app.dir, 'public'),
@@ -102,7 +103,6 @@ export function buildStale(apps, log = console.log) {
     log(`building ${app.dir} ...`);
     const result = spawnSync('npm', ['run', 'build', '-w', app.dir], { cwd: ROOT, stdio: 'inherit' });
     if (result.status !== 0) throw new Error(`the build of ${app.dir} failed`);
-    writeFileSync(path.join(ROOT, app.dir, 'dist', BUILD_STAMP), new Date().toISOString());
   }
 }
 

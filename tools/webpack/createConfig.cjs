@@ -130,6 +130,8 @@ function createConfig({ dir, name, exposes, title }) {
         chunkFilename: production ? '[name].[contenthash:8].js' : '[name].js',
         uniqueName: name,
         clean: true,
+        // Always write every file: `npm start` reads the last build's time from the output's mtime.
+        compareBeforeEmit: false,
       },
       resolve: {
         extensions: ['.tsx', '.ts', '.mjs', '.js', '.json'],

@@ -51,7 +51,7 @@ export function AlertArea() {
           </div>
         ) : null}
       </div>
-      {Container ? <Container position="top-right" autoClose={5000} newestOnTop /> : null}
+      {Container ? <Container position="bottom-right" autoClose={5000} newestOnTop /> : null}
     </>
   );
 }

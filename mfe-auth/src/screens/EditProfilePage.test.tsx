@@ -2,23 +2,13 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import EditProfilePage from './EditProfilePage';
 import { customer, provider, renderWithStore, signedIn } from '../testing/renderWithStore';
-import { fail, fakeApi, ok, recordBus } from '../testing/fakeApi';
+import { fail, fakeApi, ok } from '../testing/fakeApi';
+import { setupScreenTest } from '../testing/screenTest';
 
 const formOf = (body: unknown) => Object.fromEntries((body as FormData).entries());
 
 describe('EditProfilePage', () => {
-  let bus: ReturnType<typeof recordBus>;
-  let api: ReturnType<typeof fakeApi> | null = null;
-  beforeEach(() => {
-    bus = recordBus();
-    jest.spyOn(console, 'error').mockImplementation(() => undefined);
-  });
-  afterEach(() => {
-    bus.stop();
-    api?.restore();
-    api = null;
-    jest.restoreAllMocks();
-  });
+  const { bus } = setupScreenTest();
 
   it('shows the customer fields filled in, a disabled email, no provider fields, Back and Save Changes', () => {
     renderWithStore(<EditProfilePage />, { path: '/editprofile', session: signedIn(customer) });
@@ -58,7 +48,7 @@ describe('EditProfilePage', () => {
 
   it('uploads the chosen avatar with a preview, saves, updates the session and returns to the profile', async () => {
     const updated = { ...customer, first_name: 'Carlotta', full_name: 'Carlotta Customer', avatar: '/uploads/new.png' };
-    api = fakeApi({ 'POST /api/auth/update-profile': ok(updated, 'Profile updated') });
+    const api = fakeApi({ 'POST /api/auth/update-profile': ok(updated, 'Profile updated') });
     const user = userEvent.setup();
     const { store } = renderWithStore(<EditProfilePage />, { path: '/editprofile', session: signedIn(customer) });
     const file = new File([new Uint8Array([137, 80, 78, 71])], 'me.png', { type: 'image/png' });
@@ -88,7 +78,7 @@ describe('EditProfilePage', () => {
   });
 
   it('lets a provider edit bio, years of experience and price', async () => {
-    api = fakeApi({ 'POST /api/auth/update-profile': ok({ ...provider, year_of_exp: 6, basic_price: 30 }) });
+    const api = fakeApi({ 'POST /api/auth/update-profile': ok({ ...provider, year_of_exp: 6, basic_price: 30 }) });
     const user = userEvent.setup();
     renderWithStore(<EditProfilePage />, { path: '/editprofile', session: signedIn(provider) });
     expect(screen.getByLabelText('Bio')).toHaveValue('Safe driver');
@@ -115,7 +105,7 @@ describe('EditProfilePage', () => {
   });
 
   it('stays on the form when saving fails; the failure is logged and the client shows the server message', async () => {
-    api = fakeApi({ 'POST /api/auth/update-profile': fail(413, 'The avatar must not be larger than 2 MB.') });
+    const api = fakeApi({ 'POST /api/auth/update-profile': fail(413, 'The avatar must not be larger than 2 MB.') });
     const user = userEvent.setup();
     const { store } = renderWithStore(<EditProfilePage />, { path: '/editprofile', session: signedIn(customer) });
     await user.click(screen.getByRole('button', { name: 'Save Changes' }));

@@ -2,18 +2,11 @@ import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import NewPasswordPage from './NewPasswordPage';
 import { renderWithStore } from '../testing/renderWithStore';
-import { fail, fakeApi, ok, recordBus } from '../testing/fakeApi';
+import { fail, fakeApi, ok } from '../testing/fakeApi';
+import { setupScreenTest } from '../testing/screenTest';
 
 describe('NewPasswordPage', () => {
-  let bus: ReturnType<typeof recordBus>;
-  beforeEach(() => {
-    bus = recordBus();
-    jest.spyOn(console, 'error').mockImplementation(() => undefined);
-  });
-  afterEach(() => {
-    bus.stop();
-    jest.restoreAllMocks();
-  });
+  const { bus } = setupScreenTest();
 
   it('shows the required messages', async () => {
     const user = userEvent.setup();

@@ -2,29 +2,12 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import NewPaymentMethodPage from './NewPaymentMethodPage';
 import { renderWithStore, signedIn } from '../testing/renderWithStore';
-import { fail, fakeApi, ok, recordBus } from '../testing/fakeApi';
-import { visa } from '../testing/cards';
-
-async function fillCard(user: ReturnType<typeof userEvent.setup>, number = '4242424242424242') {
-  await user.type(screen.getByLabelText('Card Name'), 'Carla');
-  await user.type(screen.getByLabelText('Card Number'), number);
-  await user.type(screen.getByLabelText('Expiry Date'), '12/30');
-  await user.type(screen.getByLabelText('CVV'), '123');
-}
+import { fail, fakeApi, ok } from '../testing/fakeApi';
+import { setupScreenTest } from '../testing/screenTest';
+import { fillCard, visa } from '../testing/cards';
 
 describe('NewPaymentMethodPage', () => {
-  let bus: ReturnType<typeof recordBus>;
-  let api: ReturnType<typeof fakeApi> | null = null;
-  beforeEach(() => {
-    bus = recordBus();
-    jest.spyOn(console, 'error').mockImplementation(() => undefined);
-  });
-  afterEach(() => {
-    bus.stop();
-    api?.restore();
-    api = null;
-    jest.restoreAllMocks();
-  });
+  const { bus } = setupScreenTest();
 
   it('is titled Edit Payment and shows every required message', async () => {
     const user = userEvent.setup();
@@ -50,7 +33,7 @@ describe('NewPaymentMethodPage', () => {
   });
 
   it('tokenises the card with the card provider, saves only the token and goes to /payment', async () => {
-    api = fakeApi({
+    const api = fakeApi({
       'POST /sandbox/v1/tokens': { status: 200, data: { id: 'tok_1', card: { brand: 'Visa', last4: '4242' } } },
       'POST /api/payment-methods': ok(visa, 'Card added'),
       'GET /api/payment-methods': ok([visa]),
@@ -71,7 +54,7 @@ describe('NewPaymentMethodPage', () => {
   });
 
   it("says 'something went wrong' for an empty token and stays", async () => {
-    api = fakeApi({ 'POST /sandbox/v1/tokens': { status: 200, data: { id: '', card: { brand: 'Visa', last4: '4242' } } } });
+    const api = fakeApi({ 'POST /sandbox/v1/tokens': { status: 200, data: { id: '', card: { brand: 'Visa', last4: '4242' } } } });
     const user = userEvent.setup();
     renderWithStore(<NewPaymentMethodPage />, { path: '/newpaymentmethod', session: signedIn() });
     await fillCard(user);
@@ -82,7 +65,7 @@ describe('NewPaymentMethodPage', () => {
   });
 
   it('stays when saving the token fails', async () => {
-    api = fakeApi({
+    fakeApi({
       'POST /sandbox/v1/tokens': { status: 200, data: { id: 'tok_2', card: { brand: 'Visa', last4: '4242' } } },
       'POST /api/payment-methods': fail(400, 'The token is invalid.'),
     });

@@ -2,25 +2,15 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import ProfilePage from './ProfilePage';
 import { customer, provider, renderWithStore, signedIn } from '../testing/renderWithStore';
-import { fail, fakeApi, ok, recordBus } from '../testing/fakeApi';
-import { master, visa } from '../testing/cards';
+import { fail, fakeApi, ok } from '../testing/fakeApi';
+import { setupScreenTest } from '../testing/screenTest';
+import { fillCard, master, visa } from '../testing/cards';
 
 describe('ProfilePage', () => {
-  let bus: ReturnType<typeof recordBus>;
-  let api: ReturnType<typeof fakeApi> | null = null;
-  beforeEach(() => {
-    bus = recordBus();
-    jest.spyOn(console, 'error').mockImplementation(() => undefined);
-  });
-  afterEach(() => {
-    bus.stop();
-    api?.restore();
-    api = null;
-    jest.restoreAllMocks();
-  });
+  const { bus } = setupScreenTest();
 
   it('shows avatar, names, phone, email, address and the Edit Profile link', async () => {
-    api = fakeApi({ 'GET /api/payment-methods': ok([]) });
+    fakeApi({ 'GET /api/payment-methods': ok([]) });
     renderWithStore(<ProfilePage />, { path: '/profile', session: signedIn(customer) });
     expect(screen.getByRole('heading', { name: 'My Profile' })).toBeInTheDocument();
     expect(screen.getByRole('img', { name: 'Carla Customer' })).toHaveAttribute(
@@ -37,7 +27,7 @@ describe('ProfilePage', () => {
   });
 
   it('shows an initial avatar and the provider fields for a provider', async () => {
-    api = fakeApi({ 'GET /api/payment-methods': ok([]) });
+    fakeApi({ 'GET /api/payment-methods': ok([]) });
     renderWithStore(<ProfilePage />, { path: '/profile', session: signedIn(provider) });
     expect(screen.getByRole('img', { name: 'Pete Provider' })).toHaveTextContent('P');
     expect(screen.getByText('Safe driver')).toBeInTheDocument();
@@ -46,7 +36,7 @@ describe('ProfilePage', () => {
   });
 
   it('loads the cards with a loader: the first is Default, the others offer Make this Default', async () => {
-    api = fakeApi({ 'GET /api/payment-methods': ok([visa, master]) });
+    fakeApi({ 'GET /api/payment-methods': ok([visa, master]) });
     const { store } = renderWithStore(<ProfilePage />, { path: '/profile', session: signedIn() });
     expect(screen.getByRole('status')).toHaveTextContent('Loading cards');
     const first = await screen.findByRole('listitem', { name: 'Visa ending in 4242' });
@@ -62,7 +52,7 @@ describe('ProfilePage', () => {
   });
 
   it('makes a card the default and moves it first', async () => {
-    api = fakeApi({
+    fakeApi({
       'GET /api/payment-methods': ok([visa, master]),
       'POST /api/payment-methods/12/default': ok([{ ...master, is_default: true }, visa], 'Default card updated'),
     });
@@ -81,7 +71,7 @@ describe('ProfilePage', () => {
 
   it('deletes a card and shows the illustration when none is left', async () => {
     let cards = [visa];
-    api = fakeApi({
+    fakeApi({
       'GET /api/payment-methods': () => ok(cards),
       'DELETE /api/payment-methods/11': () => {
         cards = [];
@@ -96,7 +86,7 @@ describe('ProfilePage', () => {
   });
 
   it('keeps the card when deleting fails (failure only logged, the client alerts)', async () => {
-    api = fakeApi({
+    fakeApi({
       'GET /api/payment-methods': ok([visa]),
       'DELETE /api/payment-methods/11': fail(404, 'Not found'),
     });
@@ -111,7 +101,7 @@ describe('ProfilePage', () => {
 
   it('shows a Retry when the cards cannot be loaded, and loads them again', async () => {
     let attempt = 0;
-    api = fakeApi({
+    fakeApi({
       'GET /api/payment-methods': () => (attempt++ === 0 ? fail(500, 'Server Error') : ok([visa])),
     });
     const user = userEvent.setup();
@@ -123,7 +113,7 @@ describe('ProfilePage', () => {
 
   it('Add New opens the sandbox checkout for 10.00 INR and the user email, and saves the returned token', async () => {
     let cards = [visa];
-    api = fakeApi({
+    const api = fakeApi({
       'GET /api/payment-methods': () => ok(cards),
       'POST /sandbox/v1/tokens': { status: 200, data: { id: 'tok_sandbox_1', card: { brand: 'Mastercard', last4: '4444' } } },
       'POST /api/payment-methods': () => {
@@ -138,10 +128,7 @@ describe('ProfilePage', () => {
     const dialog = screen.getByRole('dialog', { name: 'Checkout' });
     expect(within(dialog).getByText('10.00 INR')).toBeInTheDocument();
     expect(within(dialog).getByText('customer@example.com')).toBeInTheDocument();
-    await user.type(within(dialog).getByLabelText('Card Name'), 'Carla');
-    await user.type(within(dialog).getByLabelText('Card Number'), '5555555555554444');
-    await user.type(within(dialog).getByLabelText('Expiry Date'), '12/30');
-    await user.type(within(dialog).getByLabelText('CVV'), '123');
+    await fillCard(user, '5555555555554444', within(dialog));
     await user.click(within(dialog).getByRole('button', { name: 'Pay 10.00 INR' }));
 
     expect(await screen.findByRole('listitem', { name: 'Mastercard ending in 4444' })).toBeInTheDocument();
@@ -154,7 +141,7 @@ describe('ProfilePage', () => {
   });
 
   it('says something went wrong when the card provider answers an empty token, and keeps the checkout open', async () => {
-    api = fakeApi({
+    const api = fakeApi({
       'GET /api/payment-methods': ok([]),
       'POST /sandbox/v1/tokens': { status: 200, data: { id: '', card: { brand: 'Visa', last4: '4242' } } },
     });
@@ -163,10 +150,7 @@ describe('ProfilePage', () => {
     await screen.findByText('You have no saved cards yet.');
     await user.click(screen.getByRole('button', { name: 'Add New' }));
     const dialog = screen.getByRole('dialog', { name: 'Checkout' });
-    await user.type(within(dialog).getByLabelText('Card Name'), 'Carla');
-    await user.type(within(dialog).getByLabelText('Card Number'), '4242424242424242');
-    await user.type(within(dialog).getByLabelText('Expiry Date'), '12/30');
-    await user.type(within(dialog).getByLabelText('CVV'), '123');
+    await fillCard(user, '4242424242424242', within(dialog));
     await user.click(within(dialog).getByRole('button', { name: 'Pay 10.00 INR' }));
     await waitFor(() => expect(bus.toasts()).toEqual([{ kind: 'error', message: 'something went wrong' }]));
     expect(screen.getByRole('dialog', { name: 'Checkout' })).toBeInTheDocument();
@@ -174,7 +158,7 @@ describe('ProfilePage', () => {
   });
 
   it('shows the card provider refusal in the checkout, and Cancel closes it', async () => {
-    api = fakeApi({
+    fakeApi({
       'GET /api/payment-methods': ok([]),
       'POST /sandbox/v1/tokens': fail(400, 'Your card number is incorrect.'),
     });
@@ -183,10 +167,7 @@ describe('ProfilePage', () => {
     await screen.findByText('You have no saved cards yet.');
     await user.click(screen.getByRole('button', { name: 'Add New' }));
     const dialog = screen.getByRole('dialog', { name: 'Checkout' });
-    await user.type(within(dialog).getByLabelText('Card Name'), 'Carla');
-    await user.type(within(dialog).getByLabelText('Card Number'), '4242424242424241');
-    await user.type(within(dialog).getByLabelText('Expiry Date'), '12/30');
-    await user.type(within(dialog).getByLabelText('CVV'), '123');
+    await fillCard(user, '4242424242424241', within(dialog));
     await user.click(within(dialog).getByRole('button', { name: 'Pay 10.00 INR' }));
     expect(await within(dialog).findByRole('alert')).toHaveTextContent('Your card number is incorrect.');
     await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));

@@ -2,7 +2,8 @@ import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import SignupPage from './SignupPage';
 import { customer, renderWithStore } from '../testing/renderWithStore';
-import { fail, fakeApi, ok, recordBus } from '../testing/fakeApi';
+import { fail, fakeApi, ok } from '../testing/fakeApi';
+import { setupScreenTest } from '../testing/screenTest';
 
 async function fillValid(user: ReturnType<typeof userEvent.setup>) {
   await user.type(screen.getByLabelText('First Name'), 'Ada');
@@ -13,15 +14,7 @@ async function fillValid(user: ReturnType<typeof userEvent.setup>) {
 }
 
 describe('SignupPage', () => {
-  let bus: ReturnType<typeof recordBus>;
-  beforeEach(() => {
-    bus = recordBus();
-    jest.spyOn(console, 'error').mockImplementation(() => undefined);
-  });
-  afterEach(() => {
-    bus.stop();
-    jest.restoreAllMocks();
-  });
+  const { bus } = setupScreenTest();
 
   it('offers Provider by default and links back to login', () => {
     renderWithStore(<SignupPage />, { path: '/signup' });

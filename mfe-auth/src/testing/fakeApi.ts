@@ -43,12 +43,20 @@ export function fakeApi(routes: Record<string, Handler>) {
       response,
     });
   };
-  return {
-    calls,
-    restore: () => {
-      apiClient.defaults.adapter = original;
-    },
+  const restore = () => {
+    apiClient.defaults.adapter = original;
+    installed.delete(restore);
   };
+  installed.add(restore);
+  return { calls, restore };
+}
+
+/** Restore functions of the fake APIs still in place, newest last. */
+const installed = new Set<() => void>();
+
+/** Puts the real network adapter back, undoing every fake API a test left installed (newest first). */
+export function restoreFakeApis() {
+  for (const restore of [...installed].reverse()) restore();
 }
 
 export const ok = (data: unknown, message = 'OK'): FakeReply => ({ status: 200, data: { data, message } });

@@ -1,5 +1,5 @@
 import type { Job, PersonSummary, User } from 'shared/src/contracts/entities';
-import type { UserRow } from './db/schema.js';
+import type { JobRow, UserRow } from './db/schema.js';
 
 /** `Date#toISOString()`'s own format (UTC, milliseconds): such a string is already its own ISO form. */
 const CANONICAL_ISO = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
@@ -49,34 +49,17 @@ export function person(id: number, first: string, last: string, avatar: string |
   return { id, full_name: fullName(first, last), first_name: first, avatar };
 }
 
-export interface JobJoinedRow {
-  id: number;
-  status: Job['status'];
-  service_id: number;
-  provider_id: number;
-  customer_id: number;
-  address: string;
-  destination_address: string;
-  lat: number | null;
-  lng: number | null;
-  destination_lat: number | null;
-  destination_lng: number | null;
-  price_cents: number;
-  duration: string | null;
-  day: string | null;
-  date: string | null;
-  time: string | null;
-  custom_time: string | null;
-  created_at: Date | string;
-  updated_at: Date | string;
+/** The names and avatars of a joined row's customer (`c_`) and provider (`p_`); see queries/people.ts. */
+export interface PeopleColumns {
   c_first_name: string;
   c_last_name: string;
   c_avatar: string | null;
   p_first_name: string;
   p_last_name: string;
   p_avatar: string | null;
-  rating: number | null;
 }
+
+export type JobJoinedRow = JobRow & PeopleColumns & { rating: number | null };
 
 export function toJob(r: JobJoinedRow): Job {
   return {

@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import type { Job, JobStatus } from 'shared/src/contracts/entities';
 import type { Database, UserRow } from '../db/schema.js';
 import { precompile } from '../db/precompiled.js';
+import { PEOPLE_COLUMNS } from './people.js';
 import { toJob, type JobJoinedRow } from '../serializers.js';
 
 /** Jobs with their customer, provider and rating, as the API answers them. */
@@ -12,15 +13,7 @@ export function jobsWithPeople(db: Kysely<Database>) {
     .innerJoin('users as p', 'p.id', 'jobs.provider_id')
     .leftJoin('ratings as r', 'r.job_id', 'jobs.id')
     .selectAll('jobs')
-    .select([
-      'c.first_name as c_first_name',
-      'c.last_name as c_last_name',
-      'c.avatar as c_avatar',
-      'p.first_name as p_first_name',
-      'p.last_name as p_last_name',
-      'p.avatar as p_avatar',
-      'r.rating as rating',
-    ]);
+    .select([...PEOPLE_COLUMNS, 'r.rating as rating']);
 }
 
 export async function getJob(db: Kysely<Database>, id: number): Promise<Job | null> {

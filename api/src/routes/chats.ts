@@ -8,6 +8,7 @@ import { fileField } from '../http/fields.js';
 import { send } from '../http/reply.js';
 import { AUTH_ERRORS, chatSchema, envelope, idParams, listOf, messageSchema, paginationQuery, responses } from '../http/schemas.js';
 import { insertNotification, notificationEvent, type NewNotification } from '../queries/notifications.js';
+import { PEOPLE_COLUMNS } from '../queries/people.js';
 import { fullName, person, toIso } from '../serializers.js';
 import { storeUpload } from '../services/uploads.js';
 
@@ -24,12 +25,7 @@ function chatsWithPeople(db: Kysely<Database>) {
       'chats.customer_id',
       'chats.provider_id',
       'chats.updated_at',
-      'c.first_name as c_first_name',
-      'c.last_name as c_last_name',
-      'c.avatar as c_avatar',
-      'p.first_name as p_first_name',
-      'p.last_name as p_last_name',
-      'p.avatar as p_avatar',
+      ...PEOPLE_COLUMNS,
     ]);
 }
 

@@ -1,15 +1,12 @@
-import { lazy, Suspense, type ReactNode } from 'react';
+import { lazy, Suspense } from 'react';
 import { getRuntimeConfig, Loader } from 'shared';
 import { CardForm } from './CardForm';
+import type { CardFormProps } from './cardFormParts';
 
 /** Loaded only when a Stripe key is configured: Stripe code never enters other bundles. */
 const StripeCardForm = lazy(() => import('./StripeCardForm'));
 
-export interface CardCheckoutProps {
-  submitLabel: string;
-  onToken: (token: string) => Promise<unknown> | void;
-  footer?: ReactNode;
-}
+export type CardCheckoutProps = CardFormProps;
 
 /** The card provider's form: Stripe Elements when a publishable key is configured, the sandbox otherwise. */
 export function CardCheckout(props: CardCheckoutProps) {

@@ -1,9 +1,10 @@
-import { useState, type ReactNode } from 'react';
+import { useState } from 'react';
 import { Form, Formik } from 'formik';
-import { createSandboxCardToken, Loader } from 'shared';
+import { createSandboxCardToken } from 'shared';
 import { TextField } from '../components/TextField';
 import { paymentCardSchema, toCardTokenRequest, type PaymentCardValues } from '../validation/paymentCard';
 import { messageOf } from '../apiMessage';
+import { CardFormEnd, type CardFormProps } from './cardFormParts';
 
 const initialValues: PaymentCardValues = { cardName: '', cardNumber: '', expireyDate: '', cvv: '' };
 
@@ -15,11 +16,7 @@ export function CardForm({
   submitLabel,
   onToken,
   footer,
-}: {
-  submitLabel: string;
-  onToken: (token: string) => Promise<unknown> | void;
-  footer?: ReactNode;
-}) {
+}: CardFormProps) {
   const [error, setError] = useState<string | null>(null);
 
   const submit = async (values: PaymentCardValues) => {
@@ -44,18 +41,7 @@ export function CardForm({
           <TextField name="cardNumber" label="Card Number" inputMode="numeric" autoComplete="cc-number" maxLength={19} />
           <TextField name="expireyDate" label="Expiry Date" placeholder="MM/YY" autoComplete="cc-exp" />
           <TextField name="cvv" label="CVV" inputMode="numeric" autoComplete="cc-csc" maxLength={4} />
-          {error ? (
-            <p role="alert" className="auth-error">
-              {error}
-            </p>
-          ) : null}
-          <div className="auth-form-actions">
-            <button type="submit" className="auth-primary" disabled={isSubmitting}>
-              {submitLabel}
-            </button>
-            {footer}
-          </div>
-          {isSubmitting ? <Loader label="Saving card" /> : null}
+          <CardFormEnd error={error} submitting={isSubmitting} submitLabel={submitLabel} footer={footer} />
         </Form>
       )}
     </Formik>

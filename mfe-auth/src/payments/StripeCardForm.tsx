@@ -1,8 +1,9 @@
-import { useCallback, useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { useCallback, useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import type { Stripe, StripeCardElement } from '@stripe/stripe-js';
 import { ErrorState, getRuntimeConfig, Loader } from 'shared';
 import { loadStripeWithTimeout } from './loadStripe';
 import { messageOf } from '../apiMessage';
+import { CardFormEnd, type CardFormProps } from './cardFormParts';
 
 /**
  * Stripe Elements checkout, used only when a publishable key is configured (DESIGN.md section 6).
@@ -12,11 +13,7 @@ export default function StripeCardForm({
   submitLabel,
   onToken,
   footer,
-}: {
-  submitLabel: string;
-  onToken: (token: string) => Promise<unknown> | void;
-  footer?: ReactNode;
-}) {
+}: CardFormProps) {
   const key = getRuntimeConfig().stripePublishableKey;
   const nameId = useId();
   const mountRef = useRef<HTMLDivElement>(null);
@@ -79,18 +76,7 @@ export default function StripeCardForm({
         <input id={nameId} value={name} onChange={(e) => setName(e.target.value)} autoComplete="cc-name" />
       </div>
       <div className="auth-stripe-card" ref={mountRef} data-testid="stripe-card-element" />
-      {error ? (
-        <p role="alert" className="auth-error">
-          {error}
-        </p>
-      ) : null}
-      <div className="auth-form-actions">
-        <button type="submit" className="auth-primary" disabled={submitting}>
-          {submitLabel}
-        </button>
-        {footer}
-      </div>
-      {submitting ? <Loader label="Saving card" /> : null}
+      <CardFormEnd error={error} submitting={submitting} submitLabel={submitLabel} footer={footer} />
     </form>
   );
 }

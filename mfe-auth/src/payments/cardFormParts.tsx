@@ -1,0 +1,39 @@
+import type { ReactNode } from 'react';
+import { Loader } from 'shared';
+
+/** What every card form takes: the submit label, who gets the token, and extra actions (e.g. Cancel). */
+export interface CardFormProps {
+  submitLabel: string;
+  onToken: (token: string) => Promise<unknown> | void;
+  footer?: ReactNode;
+}
+
+/** The end of a card form, the same for the sandbox and Stripe: the refusal, the actions and the saving loader. */
+export function CardFormEnd({
+  error,
+  submitting,
+  submitLabel,
+  footer,
+}: {
+  error: string | null;
+  submitting: boolean;
+  submitLabel: string;
+  footer?: ReactNode;
+}) {
+  return (
+    <>
+      {error ? (
+        <p role="alert" className="auth-error">
+          {error}
+        </p>
+      ) : null}
+      <div className="auth-form-actions">
+        <button type="submit" className="auth-primary" disabled={submitting}>
+          {submitLabel}
+        </button>
+        {footer}
+      </div>
+      {submitting ? <Loader label="Saving card" /> : null}
+    </>
+  );
+}

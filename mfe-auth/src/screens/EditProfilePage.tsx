@@ -5,7 +5,6 @@ import {
   Avatar,
   bus,
   ErrorState,
-  Loader,
   PageTitle,
   sessionActions,
   updateProfile,
@@ -13,6 +12,7 @@ import {
   useSession,
   type User,
 } from 'shared';
+import { SubmitButton } from '../components/SubmitButton';
 import { TextAreaField, TextField } from '../components/TextField';
 import { editProfileSchema } from '../validation/editProfile';
 import '../auth.css';
@@ -132,10 +132,9 @@ export default function EditProfilePage() {
                   <TextField name="basic_price" label="Price" inputMode="decimal" />
                 </>
               ) : null}
-              <button type="submit" className="auth-primary" disabled={isSubmitting}>
+              <SubmitButton submitting={isSubmitting} loaderLabel="Saving">
                 Save Changes
-              </button>
-              {isSubmitting ? <Loader label="Saving" /> : null}
+              </SubmitButton>
             </Form>
           )}
         </Formik>

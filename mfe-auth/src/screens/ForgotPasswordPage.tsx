@@ -1,10 +1,11 @@
 import { Form, Formik } from 'formik';
 import { Link, useNavigate } from 'react-router-dom';
-import { bus, Loader, requestPasswordReset } from 'shared';
+import { requestPasswordReset } from 'shared';
 import { AuthCard } from '../components/AuthCard';
+import { SubmitButton } from '../components/SubmitButton';
 import { TextField } from '../components/TextField';
 import { forgotPasswordSchema } from '../validation/forgotPassword';
-import { messageOf } from '../apiMessage';
+import { toastFailure, toastSuccess } from '../toasts';
 
 export default function ForgotPasswordPage() {
   const navigate = useNavigate();
@@ -12,11 +13,10 @@ export default function ForgotPasswordPage() {
   const submit = async ({ email }: { email: string }) => {
     try {
       await requestPasswordReset(email.trim(), { silent: true });
-      bus.emit({ type: 'toast/show', kind: 'success', message: 'Email has been sent to your email address' });
+      toastSuccess('Email has been sent to your email address');
       navigate('/newpassword', { state: { email: email.trim() } });
     } catch (error) {
-      console.error(error);
-      bus.emit({ type: 'toast/show', kind: 'error', message: messageOf(error) });
+      toastFailure(error);
     }
   };
 
@@ -27,10 +27,9 @@ export default function ForgotPasswordPage() {
         {({ isSubmitting }) => (
           <Form noValidate>
             <TextField name="email" label="Email" type="email" autoComplete="email" />
-            <button type="submit" className="auth-primary" disabled={isSubmitting}>
+            <SubmitButton submitting={isSubmitting} loaderLabel="Sending">
               Submit
-            </button>
-            {isSubmitting ? <Loader label="Sending" /> : null}
+            </SubmitButton>
             <p className="auth-aside">
               <Link to="/login">Back to Login</Link>
             </p>

@@ -1,8 +1,9 @@
 import { useEffect, useRef, type FormEvent } from 'react';
 import { Formik, type FormikHelpers } from 'formik';
 import { Link, useNavigate } from 'react-router-dom';
-import { bus, Loader, login, sessionActions, useAppDispatch, type Role } from 'shared';
+import { bus, login, sessionActions, useAppDispatch, type Role } from 'shared';
 import { RoleChoice } from '../components/RoleChoice';
+import { SubmitButton } from '../components/SubmitButton';
 import { TextField } from '../components/TextField';
 import { AuthCard } from '../components/AuthCard';
 import { loginSchema } from '../validation/login';
@@ -65,10 +66,9 @@ export default function LoginPage() {
               <p className="auth-aside">
                 <Link to="/forgotpassword">Forgot Password?</Link>
               </p>
-              <button type="submit" className="auth-primary" disabled={isSubmitting}>
+              <SubmitButton submitting={isSubmitting} loaderLabel="Signing in">
                 Login
-              </button>
-              {isSubmitting ? <Loader label="Signing in" /> : null}
+              </SubmitButton>
               <p className="auth-aside">
                 Don&apos;t have an account? <Link to="/signup">Sign Up</Link>
               </p>

@@ -1,10 +1,11 @@
 import { Form, Formik } from 'formik';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
-import { bus, Loader, resetPassword } from 'shared';
+import { resetPassword } from 'shared';
 import { AuthCard } from '../components/AuthCard';
+import { SubmitButton } from '../components/SubmitButton';
 import { TextField } from '../components/TextField';
 import { newPasswordSchema } from '../validation/newPassword';
-import { messageOf } from '../apiMessage';
+import { toastFailure, toastSuccess } from '../toasts';
 
 interface Values {
   email: string;
@@ -23,11 +24,10 @@ export default function NewPasswordPage() {
         { email: values.email.trim(), otp: values.otp.trim(), password: values.password },
         { silent: true },
       );
-      if (message) bus.emit({ type: 'toast/show', kind: 'success', message });
+      toastSuccess(message);
       navigate('/login');
     } catch (error) {
-      console.error(error);
-      bus.emit({ type: 'toast/show', kind: 'error', message: messageOf(error) });
+      toastFailure(error);
     }
   };
 
@@ -39,10 +39,9 @@ export default function NewPasswordPage() {
             <TextField name="email" label="Email" type="email" autoComplete="email" />
             <TextField name="otp" label="OTP" inputMode="numeric" autoComplete="one-time-code" />
             <TextField name="password" label="New Password" type="password" autoComplete="new-password" />
-            <button type="submit" className="auth-primary" disabled={isSubmitting}>
+            <SubmitButton submitting={isSubmitting} loaderLabel="Saving">
               Submit
-            </button>
-            {isSubmitting ? <Loader label="Saving" /> : null}
+            </SubmitButton>
             <p className="auth-aside">
               <Link to="/login">Back to Login</Link>
             </p>

@@ -1,11 +1,12 @@
 import { Form, Formik } from 'formik';
 import { Link, useNavigate } from 'react-router-dom';
-import { bus, Loader, register, type Role } from 'shared';
+import { register, type Role } from 'shared';
 import { AuthCard } from '../components/AuthCard';
 import { RoleChoice } from '../components/RoleChoice';
+import { SubmitButton } from '../components/SubmitButton';
 import { TextField } from '../components/TextField';
 import { signupSchema } from '../validation/signup';
-import { messageOf } from '../apiMessage';
+import { toastFailure, toastSuccess } from '../toasts';
 
 interface Values {
   role: Role;
@@ -42,12 +43,11 @@ export default function SignupPage() {
         },
         { silent: true },
       );
-      if (message) bus.emit({ type: 'toast/show', kind: 'success', message });
+      toastSuccess(message);
       navigate('/login');
     } catch (error) {
-      console.error(error);
       // Spec section 8: a sign-up failure toasts the server's message.
-      bus.emit({ type: 'toast/show', kind: 'error', message: messageOf(error) });
+      toastFailure(error);
     }
   };
 
@@ -62,10 +62,9 @@ export default function SignupPage() {
             <TextField name="email" label="Email" type="email" autoComplete="email" />
             <TextField name="password" label="Password" type="password" autoComplete="new-password" />
             <TextField name="password_confirmation" label="Confirm Password" type="password" autoComplete="new-password" />
-            <button type="submit" className="auth-primary" disabled={isSubmitting}>
+            <SubmitButton submitting={isSubmitting} loaderLabel="Signing up">
               Sign Up
-            </button>
-            {isSubmitting ? <Loader label="Signing up" /> : null}
+            </SubmitButton>
             <p className="auth-aside">
               Already have an account? <Link to="/login">Login</Link>
             </p>

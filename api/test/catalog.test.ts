@@ -1,16 +1,6 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import {
-  DIALECTS,
-  addCard,
-  bookingBody,
-  ensureService,
-  signUp,
-  signUpProvider,
-  startTestServer,
-  type TestServer,
-  type TestUser,
-} from './helpers.js';
+import { DIALECTS, addCard, bookingBody, signUp, signUpProvider, startWithParties, type TestServer, type TestUser } from './helpers.js';
 
 for (const dialect of DIALECTS) {
   describe(`services, providers, ratings and reviews (${dialect})`, () => {
@@ -23,14 +13,7 @@ for (const dialect of DIALECTS) {
     let cardId: number;
 
     before(async () => {
-      s = await startTestServer(dialect);
-      serviceId = await ensureService(s);
-      [customer, otherCustomer, provider, otherProvider] = await Promise.all([
-        signUp(s, 'Customer'),
-        signUp(s, 'Customer'),
-        signUpProvider(s, 25),
-        signUp(s, 'Provider'),
-      ]);
+      ({ s, serviceId, customer, otherCustomer, provider, otherProvider } = await startWithParties(dialect));
       cardId = (await addCard(s, customer)).id;
     });
     after(() => s.close());

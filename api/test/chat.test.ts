@@ -22,6 +22,12 @@ for (const dialect of DIALECTS) {
 
     const sendText = (from: TestUser, message: string, c = customer, p = provider) =>
       s.req('POST', '/api/chats', { token: from.token, form: formWith({ customer_id: c.id, provider_id: p.id, message_type: 'text', message }) });
+    /** A message of any type from `from` into the customer–provider chat, with an optional attachment. */
+    const sendMessage = (from: TestUser, message_type: string, message: string, attachment?: { data: Buffer; name: string; type: string }) =>
+      s.req('POST', '/api/chats', {
+        token: from.token,
+        form: formWith({ customer_id: customer.id, provider_id: provider.id, message_type, message }, attachment && { field: 'attachment', ...attachment }),
+      });
 
     test('the first message creates the chat; both sides list it; messages newest first; recipient notified live', async () => {
       const first = await sendText(customer, 'Hello driver');
@@ -66,61 +72,32 @@ for (const dialect of DIALECTS) {
     });
 
     test('photo and attachment messages store the file; types are checked by content; 6 MB is 413', async () => {
-      const photo = await s.req('POST', '/api/chats', {
-        token: customer.token,
-        form: formWith(
-          { customer_id: customer.id, provider_id: provider.id, message_type: 'photo', message: '' },
-          { field: 'attachment', data: FILES.png, name: 'p.png', type: 'image/png' },
-        ),
-      });
+      const photo = await sendMessage(customer, 'photo', '', { data: FILES.png, name: 'p.png', type: 'image/png' });
       assert.equal(photo.status, 201);
       assert.match(photo.body.data.attachment, /^\/uploads\/[a-f0-9]{32}\.png$/);
       const file = await fetch(s.url + photo.body.data.attachment);
       assert.equal(file.headers.get('content-type'), 'image/png');
       assert.equal(file.headers.get('x-content-type-options'), 'nosniff');
 
-      const pdf = await s.req('POST', '/api/chats', {
-        token: provider.token,
-        form: formWith(
-          { customer_id: customer.id, provider_id: provider.id, message_type: 'attachment', message: 'invoice' },
-          { field: 'attachment', data: FILES.pdf, name: 'invoice.pdf', type: 'application/pdf' },
-        ),
-      });
+      const pdf = await sendMessage(provider, 'attachment', 'invoice', { data: FILES.pdf, name: 'invoice.pdf', type: 'application/pdf' });
       assert.equal(pdf.status, 201);
       assert.match(pdf.body.data.attachment, /\.pdf$/);
       const pdfFile = await fetch(s.url + pdf.body.data.attachment);
       assert.equal(pdfFile.headers.get('content-type'), 'application/pdf');
       assert.equal(pdfFile.headers.get('content-disposition'), 'attachment');
 
-      const wrong = await s.req('POST', '/api/chats', {
-        token: customer.token,
-        form: formWith(
-          { customer_id: customer.id, provider_id: provider.id, message_type: 'attachment', message: '' },
-          { field: 'attachment', data: FILES.html, name: 'x.pdf', type: 'application/pdf' },
-        ),
-      });
+      const wrong = await sendMessage(customer, 'attachment', '', { data: FILES.html, name: 'x.pdf', type: 'application/pdf' });
       assert.equal(wrong.status, 400);
       assert.ok(wrong.body.errors.attachment);
-      const pdfAsPhoto = await s.req('POST', '/api/chats', {
-        token: customer.token,
-        form: formWith(
-          { customer_id: customer.id, provider_id: provider.id, message_type: 'photo', message: '' },
-          { field: 'attachment', data: FILES.pdf, name: 'x.png', type: 'image/png' },
-        ),
-      });
+      const pdfAsPhoto = await sendMessage(customer, 'photo', '', { data: FILES.pdf, name: 'x.png', type: 'image/png' });
       assert.equal(pdfAsPhoto.status, 400);
-      const big = await s.req('POST', '/api/chats', {
-        token: customer.token,
-        form: formWith(
-          { customer_id: customer.id, provider_id: provider.id, message_type: 'photo', message: '' },
-          { field: 'attachment', data: Buffer.concat([FILES.png, Buffer.alloc(6 * 1024 * 1024)]), name: 'big.png', type: 'image/png' },
-        ),
+      const big = await sendMessage(customer, 'photo', '', {
+        data: Buffer.concat([FILES.png, Buffer.alloc(6 * 1024 * 1024)]),
+        name: 'big.png',
+        type: 'image/png',
       });
       assert.equal(big.status, 413);
-      const missing = await s.req('POST', '/api/chats', {
-        token: customer.token,
-        form: formWith({ customer_id: customer.id, provider_id: provider.id, message_type: 'photo', message: '' }),
-      });
+      const missing = await sendMessage(customer, 'photo', '');
       assert.equal(missing.status, 400);
       assert.ok(missing.body.errors.attachment);
     });
@@ -129,10 +106,7 @@ for (const dialect of DIALECTS) {
       const empty = await sendText(customer, '   ');
       assert.equal(empty.status, 400);
       assert.ok(empty.body.errors.message);
-      const type = await s.req('POST', '/api/chats', {
-        token: customer.token,
-        form: formWith({ customer_id: customer.id, provider_id: provider.id, message_type: 'video', message: 'x' }),
-      });
+      const type = await sendMessage(customer, 'video', 'x');
       assert.equal(type.status, 400);
       assert.ok(type.body.errors.message_type);
       const noIds = await s.req('POST', '/api/chats', { token: customer.token, form: formWith({ message_type: 'text', message: 'x' }) });

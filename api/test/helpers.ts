@@ -219,6 +219,30 @@ export async function ensureService(server: TestServer): Promise<number> {
   return (await db.selectFrom('services').select('id').where('name', '=', 'Driver').executeTakeFirstOrThrow()).id;
 }
 
+export interface Parties {
+  s: TestServer;
+  serviceId: number;
+  customer: TestUser;
+  otherCustomer: TestUser;
+  /** Offers Driver at 25. */
+  provider: TestUser;
+  /** Offers Driver at `otherProviderPrice` when one is given; otherwise a provider with no service. */
+  otherProvider: TestUser;
+}
+
+/** A test server with the services, two customers and two providers, for the booking suites. */
+export async function startWithParties(dialect: Dialect, otherProviderPrice?: number): Promise<Parties> {
+  const s = await startTestServer(dialect);
+  const serviceId = await ensureService(s);
+  const [customer, otherCustomer, provider, otherProvider] = await Promise.all([
+    signUp(s, 'Customer'),
+    signUp(s, 'Customer'),
+    signUpProvider(s, 25),
+    otherProviderPrice === undefined ? signUp(s, 'Provider') : signUpProvider(s, otherProviderPrice),
+  ]);
+  return { s, serviceId, customer, otherCustomer, provider, otherProvider };
+}
+
 export const GOOD_CARD = '4242424242424242';
 export const DECLINED_CARD = '4000000000000002';
 

@@ -2,18 +2,7 @@ import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { JOB_STATUSES, canTransition } from '../src/domain/jobTransitions.js';
 import type { JobStatus } from '../src/db/schema.js';
-import {
-  DECLINED_CARD,
-  DIALECTS,
-  addCard,
-  bookingBody,
-  ensureService,
-  signUp,
-  signUpProvider,
-  startTestServer,
-  type TestServer,
-  type TestUser,
-} from './helpers.js';
+import { DECLINED_CARD, DIALECTS, addCard, bookingBody, signUp, startWithParties, type TestServer, type TestUser } from './helpers.js';
 
 for (const dialect of DIALECTS) {
   describe(`jobs (${dialect})`, () => {
@@ -27,14 +16,7 @@ for (const dialect of DIALECTS) {
     let otherCard: { id: number };
 
     before(async () => {
-      s = await startTestServer(dialect);
-      serviceId = await ensureService(s);
-      [customer, otherCustomer, provider, otherProvider] = await Promise.all([
-        signUp(s, 'Customer'),
-        signUp(s, 'Customer'),
-        signUpProvider(s, 25),
-        signUpProvider(s, 40),
-      ]);
+      ({ s, serviceId, customer, otherCustomer, provider, otherProvider } = await startWithParties(dialect, 40));
       card = await addCard(s, customer);
       otherCard = await addCard(s, otherCustomer);
     });

@@ -1,6 +1,6 @@
 import '../auth.css';
 import { ErrorState, Loader, type PaymentMethod } from 'shared';
-import type { LoadStatus } from '../payments/usePaymentMethods';
+import type { LoadStatus, PaymentMethods } from '../payments/usePaymentMethods';
 
 /** "**** **** **** 4242" */
 export const maskedNumber = (last4: string) => `**** **** **** ${last4}`;
@@ -75,5 +75,19 @@ export function PaymentCardList({ cards, status, busy, onRetry, onMakeDefault, o
         );
       })}
     </ul>
+  );
+}
+
+/** The saved cards of usePaymentMethods(), wired to its reload, make-default and delete actions. */
+export function SavedCardList({ payments }: { payments: PaymentMethods }) {
+  return (
+    <PaymentCardList
+      cards={payments.cards}
+      status={payments.status}
+      busy={payments.busy}
+      onRetry={payments.reload}
+      onMakeDefault={payments.makeDefault}
+      onDelete={payments.remove}
+    />
   );
 }

@@ -96,3 +96,6 @@ export function usePaymentMethods({ autoLoad = true }: { autoLoad?: boolean } = 
 
   return { cards, status, busy, reload: load, add, remove, makeDefault };
 }
+
+/** What usePaymentMethods() hands a screen: the cards, their load status and the card actions. */
+export type PaymentMethods = ReturnType<typeof usePaymentMethods>;

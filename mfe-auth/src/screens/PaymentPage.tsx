@@ -1,6 +1,6 @@
 import { Link } from 'react-router-dom';
 import { PageTitle } from 'shared';
-import { PaymentCardList } from '../components/PaymentCardList';
+import { SavedCardList } from '../components/PaymentCardList';
 import { usePaymentMethods } from '../payments/usePaymentMethods';
 
 /** Payments (spec section 2): the saved cards, with a card-less illustration when there are none. */
@@ -18,14 +18,7 @@ export default function PaymentPage() {
         Payments
       </PageTitle>
       <section className="ui-card" aria-label="Saved cards">
-        <PaymentCardList
-          cards={payments.cards}
-          status={payments.status}
-          busy={payments.busy}
-          onRetry={payments.reload}
-          onMakeDefault={payments.makeDefault}
-          onDelete={payments.remove}
-        />
+        <SavedCardList payments={payments} />
       </section>
     </div>
   );

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { Avatar, ErrorState, formatPrice, PageTitle, useSession } from 'shared';
-import { PaymentCardList } from '../components/PaymentCardList';
+import { SavedCardList } from '../components/PaymentCardList';
 import { CheckoutModal } from '../payments/CheckoutModal';
 import { usePaymentMethods } from '../payments/usePaymentMethods';
 import '../auth.css';
@@ -69,14 +69,7 @@ export default function ProfilePage() {
               Add New
             </button>
           </div>
-          <PaymentCardList
-            cards={payments.cards}
-            status={payments.status}
-            busy={payments.busy}
-            onRetry={payments.reload}
-            onMakeDefault={payments.makeDefault}
-            onDelete={payments.remove}
-          />
+          <SavedCardList payments={payments} />
         </section>
       </div>
       {checkoutOpen ? (

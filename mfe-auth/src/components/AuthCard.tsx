@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { Link } from 'react-router-dom';
 import '../auth.css';
 
 /** The centred card of the public screens (login, sign-up, password reset). */
@@ -10,5 +11,14 @@ export function AuthCard({ title, children }: { title: string; children: ReactNo
         {children}
       </section>
     </main>
+  );
+}
+
+/** The aside under the password-reset forms that leads back to the login screen. */
+export function BackToLogin() {
+  return (
+    <p className="auth-aside">
+      <Link to="/login">Back to Login</Link>
+    </p>
   );
 }

@@ -1,7 +1,7 @@
 import { Form, Formik } from 'formik';
-import { Link, useNavigate } from 'react-router-dom';
+import { useNavigate } from 'react-router-dom';
 import { requestPasswordReset } from 'shared';
-import { AuthCard } from '../components/AuthCard';
+import { AuthCard, BackToLogin } from '../components/AuthCard';
 import { SubmitButton } from '../components/SubmitButton';
 import { TextField } from '../components/TextField';
 import { forgotPasswordSchema } from '../validation/forgotPassword';
@@ -30,9 +30,7 @@ export default function ForgotPasswordPage() {
             <SubmitButton submitting={isSubmitting} loaderLabel="Sending">
               Submit
             </SubmitButton>
-            <p className="auth-aside">
-              <Link to="/login">Back to Login</Link>
-            </p>
+            <BackToLogin />
           </Form>
         )}
       </Formik>

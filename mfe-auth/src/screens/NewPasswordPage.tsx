@@ -1,7 +1,7 @@
 import { Form, Formik } from 'formik';
-import { Link, useLocation, useNavigate } from 'react-router-dom';
+import { useLocation, useNavigate } from 'react-router-dom';
 import { resetPassword } from 'shared';
-import { AuthCard } from '../components/AuthCard';
+import { AuthCard, BackToLogin } from '../components/AuthCard';
 import { SubmitButton } from '../components/SubmitButton';
 import { TextField } from '../components/TextField';
 import { newPasswordSchema } from '../validation/newPassword';
@@ -42,9 +42,7 @@ export default function NewPasswordPage() {
             <SubmitButton submitting={isSubmitting} loaderLabel="Saving">
               Submit
             </SubmitButton>
-            <p className="auth-aside">
-              <Link to="/login">Back to Login</Link>
-            </p>
+            <BackToLogin />
           </Form>
         )}
       </Formik>

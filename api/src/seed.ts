@@ -245,34 +245,35 @@ export async function seedDemo(db: Kysely<Database>, options: { clock?: Clock } 
       }
     }
 
-    // A chat between the demo pair, and one with a second driver.
-    const chat = await trx
-      .insertInto('chats')
-      .values({ customer_id: customer, provider_id: provider, created_at: at(7), updated_at: at(1) })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    const lines: [number, string, number][] = [
+    // A chat between the demo pair, and one with a second driver: [from, text, hours ago] a message.
+    async function chatBetween(customerId: number, providerId: number, lines: [number, string, number][]) {
+      const row = await trx
+        .insertInto('chats')
+        .values({ customer_id: customerId, provider_id: providerId, created_at: at(lines[0][2]), updated_at: at(lines[lines.length - 1][2]) })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      for (const [from, text, h] of lines) {
+        await trx.insertInto('messages').values({ chat_id: row.id, from_id: from, message: text, message_type: 'text', attachment: null, created_at: at(h) }).execute();
+      }
+      return row.id;
+    }
+    const chat = await chatBetween(customer, provider, [
       [customer, 'Hi Ravi, can you pick me up at 10:30?', 7],
       [provider, 'Sure, I will be there at 10:25.', 6.5],
       [customer, 'Great, thank you!', 6],
       [provider, 'I have accepted the booking. See you soon.', 1],
-    ];
-    for (const [from, text, h] of lines) {
-      await trx.insertInto('messages').values({ chat_id: chat.id, from_id: from, message: text, message_type: 'text', attachment: null, created_at: at(h) }).execute();
-    }
-    const chat2 = await trx
-      .insertInto('chats')
-      .values({ customer_id: customer, provider_id: ids['meera.nair@example.com'], created_at: at(50), updated_at: at(49) })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    await trx.insertInto('messages').values({ chat_id: chat2.id, from_id: customer, message: 'Are you free for an airport run on Friday?', message_type: 'text', attachment: null, created_at: at(50) }).execute();
-    await trx.insertInto('messages').values({ chat_id: chat2.id, from_id: ids['meera.nair@example.com'], message: 'Yes, book me from my profile.', message_type: 'text', attachment: null, created_at: at(49) }).execute();
+    ]);
+    const meera = ids['meera.nair@example.com'];
+    await chatBetween(customer, meera, [
+      [customer, 'Are you free for an airport run on Friday?', 50],
+      [meera, 'Yes, book me from my profile.', 49],
+    ]);
 
     const notes = [
       { user_id: provider, sender_id: customer, title: 'Job', description: 'Asha Verma has requested a Driver booking.', job_id: pending, chat_id: null, read_at: null, created_at: at(2) },
       { user_id: customer, sender_id: provider, title: 'Job', description: 'Ravi Kumar accepted your booking request.', job_id: accepted, chat_id: null, read_at: null, created_at: at(7.5) },
-      { user_id: customer, sender_id: provider, title: 'Chat', description: 'Ravi Kumar: I have accepted the booking. See you soon.', job_id: null, chat_id: chat.id, read_at: null, created_at: at(1) },
-      { user_id: provider, sender_id: customer, title: 'Chat', description: 'Asha Verma: Great, thank you!', job_id: null, chat_id: chat.id, read_at: at(5), created_at: at(6) },
+      { user_id: customer, sender_id: provider, title: 'Chat', description: 'Ravi Kumar: I have accepted the booking. See you soon.', job_id: null, chat_id: chat, read_at: null, created_at: at(1) },
+      { user_id: provider, sender_id: customer, title: 'Chat', description: 'Asha Verma: Great, thank you!', job_id: null, chat_id: chat, read_at: at(5), created_at: at(6) },
       { user_id: customer, sender_id: null, title: 'Location', description: 'Your driver shares a live location on the map.', job_id: accepted, chat_id: null, read_at: null, created_at: at(0.5) },
     ];
     await trx.insertInto('notifications').values(notes).execute();

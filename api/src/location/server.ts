@@ -12,6 +12,7 @@ import { createRequire } from 'node:module';
 import { createServer, type Server } from 'node:http';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import { listen } from '../http/listen.js';
 
 const require = createRequire(import.meta.url);
 
@@ -139,15 +140,7 @@ export async function startLocationServer(opts: LocationServerOptions): Promise<
     res.end('{"error":"Not found"}');
   });
   http.on('clientError', (_err, socket) => socket.destroy());
-  await new Promise<void>((resolve, reject) => {
-    http.once('error', reject);
-    http.listen(opts.port, host, () => {
-      http.off('error', reject);
-      resolve();
-    });
-  });
-  const address = http.address();
-  const port = typeof address === 'object' && address ? address.port : opts.port;
+  const port = await listen(http, opts.port, host);
   const advertisedHost =
     opts.advertisedHost ?? `${host === '0.0.0.0' || host === '::' ? 'localhost' : host.includes(':') ? `[${host}]` : host}:${port}`;
 

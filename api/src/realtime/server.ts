@@ -16,6 +16,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { Duplex } from 'node:stream';
 import { randomInt } from 'node:crypto';
 import { WebSocketServer, WebSocket, type RawData } from 'ws';
+import { listen } from '../http/listen.js';
 import {
   DEFAULT_MAX_EVENT_BYTES,
   MAX_BATCH_EVENTS,
@@ -416,15 +417,7 @@ export async function startRealtimeServer(opts: RealtimeServerOptions): Promise<
 
   // ---------------------------------------------------------------- lifecycle
 
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(opts.port, host, () => {
-      server.off('error', reject);
-      resolve();
-    });
-  });
-  const address = server.address();
-  const port = typeof address === 'object' && address ? address.port : opts.port;
+  const port = await listen(server, opts.port, host);
 
   let closed: Promise<void> | undefined;
   return {

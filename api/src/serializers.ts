@@ -59,13 +59,14 @@ export interface PeopleColumns {
   p_avatar: string | null;
 }
 
-export type JobJoinedRow = JobRow & PeopleColumns & { rating: number | null };
+export type JobJoinedRow = JobRow & PeopleColumns & { service_name: string; rating: number | null };
 
 export function toJob(r: JobJoinedRow): Job {
   return {
     id: r.id,
     status: r.status,
     service_id: r.service_id,
+    service_name: r.service_name,
     provider_id: r.provider_id,
     customer_id: r.customer_id,
     customer: person(r.customer_id, r.c_first_name, r.c_last_name, r.c_avatar),

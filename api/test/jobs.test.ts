@@ -35,6 +35,8 @@ for (const dialect of DIALECTS) {
         assert.equal(job.status, 'Pending');
         assert.equal(job.price, 25);
         assert.equal(job.service_id, serviceId);
+        assert.equal(typeof job.service_name, 'string');
+        assert.ok(job.service_name.length > 0);
         assert.equal(job.customer_id, customer.id);
         assert.equal(job.provider_id, provider.id);
         assert.deepEqual(job.customer, { id: customer.id, full_name: 'Cara Test', first_name: 'Cara', avatar: null });
@@ -60,6 +62,11 @@ for (const dialect of DIALECTS) {
         assert.deepEqual(live.data.user, { avatar: null, full_name: 'Cara Test' });
         const list = await s.req('GET', '/api/notifications', { token: provider.token });
         assert.ok(list.body.data.some((n: any) => n.id === live.data.id && n.title === 'Job' && n.read === false));
+        // Both parties' open screens get the new job itself, live.
+        for (const party of [provider, customer]) {
+          const jobEvent = await s.publisher.waitFor((e) => e.event === 'Job' && e.userId === party.id && e.data.id === job.id);
+          assert.deepEqual(jobEvent.data, job);
+        }
       });
 
       test('a declined payment creates nothing (402)', async () => {
@@ -188,6 +195,12 @@ for (const dialect of DIALECTS) {
               assert.equal(await statusOf(job.id), to);
               const note = await s.publisher.waitFor((e) => e.event === 'Notification' && e.userId === customer.id && e.data.job_id === job.id);
               assert.equal(note.data.title, 'Job');
+              // The changed job itself, live (not the Pending one published when it was booked).
+              const changedAt = s.clock.now().toISOString();
+              const live = await s.publisher.waitFor(
+                (e) => e.event === 'Job' && e.userId === customer.id && e.data.id === job.id && e.data.updated_at === changedAt,
+              );
+              assert.equal(live.data.status, to);
             } else {
               assert.equal(res.status, 409, `${from} -> ${to}`);
               assert.match(res.body.message, new RegExp(`from ${from} to ${to}`));

@@ -8,3 +8,4 @@ export * from './price';
 export * from './realtime';
 export * from './ui';
 export * from './harness';
+export * from './bookings';

@@ -51,6 +51,7 @@ export const jobSchema: Schema = {
     id: { type: 'integer' },
     status: { type: 'string' },
     service_id: { type: 'integer' },
+    service_name: { type: 'string' },
     provider_id: { type: 'integer' },
     customer_id: { type: 'integer' },
     customer: personSummary,

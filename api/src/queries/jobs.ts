@@ -5,15 +5,16 @@ import { precompile } from '../db/precompiled.js';
 import { PEOPLE_COLUMNS } from './people.js';
 import { toJob, type JobJoinedRow } from '../serializers.js';
 
-/** Jobs with their customer, provider and rating, as the API answers them. */
+/** Jobs with their customer, provider, service name and rating, as the API answers them. */
 export function jobsWithPeople(db: Kysely<Database>) {
   return db
     .selectFrom('jobs')
     .innerJoin('users as c', 'c.id', 'jobs.customer_id')
     .innerJoin('users as p', 'p.id', 'jobs.provider_id')
+    .innerJoin('services as s', 's.id', 'jobs.service_id')
     .leftJoin('ratings as r', 'r.job_id', 'jobs.id')
     .selectAll('jobs')
-    .select([...PEOPLE_COLUMNS, 'r.rating as rating']);
+    .select([...PEOPLE_COLUMNS, 's.name as service_name', 'r.rating as rating']);
 }
 
 export async function getJob(db: Kysely<Database>, id: number): Promise<Job | null> {

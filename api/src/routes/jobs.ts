@@ -11,6 +11,7 @@ import { insertNotification, notificationEvent, type NewNotification } from '../
 import type { RealtimeEvent } from '../services/publisher.js';
 import { BOOKING_FEE } from '../services/payments.js';
 import { fullName } from '../serializers.js';
+import type { Job } from 'shared/src/contracts/entities';
 
 const tags = ['jobs'];
 const security = [{ bearerAuth: [] }];
@@ -51,6 +52,18 @@ const STATUS_NOTE: Record<JobStatus, string> = {
   Completed: 'has finished your job. Please rate your ride.',
   Approved: 'approved your booking.',
 };
+
+/**
+ * The live 'Job' event of a job just created or moved, to both of its parties (every open tab of
+ * either side updates its lists and details without a reload). The payload is the job as GET
+ * /api/jobs/{id} answers it.
+ */
+export function jobEvents(job: Job): RealtimeEvent[] {
+  return [
+    { userId: job.customer_id, event: 'Job', data: job },
+    { userId: job.provider_id, event: 'Job', data: job },
+  ];
+}
 
 export default async function jobsRoutes(app: FastifyInstance) {
   const { ctx } = app;
@@ -215,9 +228,9 @@ export default async function jobsRoutes(app: FastifyInstance) {
         if (err instanceof DeclinedPayment) throw paymentDeclined(declined ?? err.message);
         throw err;
       }
-      ctx.publisher.publish([created.notificationLive]);
       const job = await getJob(db, created.jobId);
       if (!job) throw new HttpError(500, 'Server Error');
+      ctx.publisher.publish([created.notificationLive, ...jobEvents(job)]);
       return send(reply, job, 'Booking created successfully', 201);
     },
   );
@@ -269,7 +282,8 @@ export default async function jobsRoutes(app: FastifyInstance) {
         };
         return notificationEvent(await insertNotification(trx, notification, now), notification, user, now);
       });
-      ctx.publisher.publish([notificationLive]);
+      const changed = await getJob(db, job.id);
+      ctx.publisher.publish(changed ? [notificationLive, ...jobEvents(changed)] : [notificationLive]);
       const page = await listJobsFor(db, user, { page: 1, perPage: 50 });
       return send(reply, page.jobs, `Job ${to.toLowerCase()} successfully`, 200, {
         meta: { page: page.page, per_page: page.per_page, has_more: page.has_more },

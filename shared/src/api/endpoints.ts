@@ -36,26 +36,30 @@ export const resetPassword = (body: { email: string; otp: string; password: stri
 export const updateProfile = (form: FormData) => unwrap<User>(apiClient.post('/api/auth/update-profile', form));
 
 export const fetchServices = (config?: AxiosRequestConfig) => unwrap<Service[]>(apiClient.get('/api/services', config));
-export const fetchUserServices = () => unwrap<UserService[]>(apiClient.get('/api/user-services'));
-export const addUserService = (serviceId: number) =>
-  unwrap<UserService[]>(apiClient.post('/api/user-services', { service_id: serviceId }));
-export const deleteUserService = (id: number) => unwrap<UserService[]>(apiClient.delete(`/api/user-services/${id}`));
-export const fetchProviders = (serviceId: number) =>
-  unwrap<ProviderServiceData[]>(apiClient.get(`/api/providers/${serviceId}`));
+export const fetchUserServices = (config?: AxiosRequestConfig) => unwrap<UserService[]>(apiClient.get('/api/user-services', config));
+export const addUserService = (serviceId: number, config?: AxiosRequestConfig) =>
+  unwrap<UserService[]>(apiClient.post('/api/user-services', { service_id: serviceId }, config));
+export const deleteUserService = (id: number, config?: AxiosRequestConfig) =>
+  unwrap<UserService[]>(apiClient.delete(`/api/user-services/${id}`, config));
+export const fetchProviders = (serviceId: number, config?: AxiosRequestConfig) =>
+  unwrap<ProviderServiceData[]>(apiClient.get(`/api/providers/${serviceId}`, config));
 
-export const fetchJobs = (params?: { page?: number; per_page?: number }) =>
-  unwrap<Job[]>(apiClient.get('/api/jobs', { params }));
-export const fetchJob = (id: number) => unwrap<Job>(apiClient.get(`/api/jobs/${id}`));
-export const createJob = (body: NewJobRequest) => unwrap<Job>(apiClient.post('/api/jobs', body));
+export const fetchJobs = (params?: { page?: number; per_page?: number; status?: JobStatus }, config?: AxiosRequestConfig) =>
+  unwrap<Job[]>(apiClient.get('/api/jobs', { ...config, params }));
+export const fetchJob = (id: number, config?: AxiosRequestConfig) => unwrap<Job>(apiClient.get(`/api/jobs/${id}`, config));
+/** Books and pays (10.00 INR) in one call; a declined card answers 402 and creates nothing. */
+export const createJob = (body: NewJobRequest, config?: AxiosRequestConfig) =>
+  unwrap<Job>(apiClient.post('/api/jobs', body, config));
 /** Answers the updated job list, which the client stores as `jobs`. */
-export const updateJobStatus = (id: number, status: JobStatus) =>
-  unwrap<Job[]>(apiClient.patch(`/api/jobs/${id}`, { status }));
+export const updateJobStatus = (id: number, status: JobStatus, config?: AxiosRequestConfig) =>
+  unwrap<Job[]>(apiClient.patch(`/api/jobs/${id}`, { status }, config));
 
-export const rateJob = (body: Rating) => unwrap<unknown>(apiClient.post('/api/ratings', body));
-export const fetchReviews = (providerId?: number) =>
-  unwrap<Review[]>(apiClient.get('/api/getReview', { params: providerId ? { provider_id: providerId } : undefined }));
+export const rateJob = (body: Rating, config?: AxiosRequestConfig) => unwrap<unknown>(apiClient.post('/api/ratings', body, config));
+export const fetchReviews = (providerId?: number, config?: AxiosRequestConfig) =>
+  unwrap<Review[]>(apiClient.get('/api/getReview', { ...config, params: providerId ? { provider_id: providerId } : undefined }));
 
-export const fetchPaymentMethods = () => unwrap<PaymentMethod[]>(apiClient.get('/api/payment-methods'));
+export const fetchPaymentMethods = (config?: AxiosRequestConfig) =>
+  unwrap<PaymentMethod[]>(apiClient.get('/api/payment-methods', config));
 export const addPaymentMethod = (token: string) =>
   unwrap<PaymentMethod>(apiClient.post('/api/payment-methods', { token }));
 export const deletePaymentMethod = (id: number) => unwrap<null>(apiClient.delete(`/api/payment-methods/${id}`));

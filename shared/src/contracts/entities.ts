@@ -56,6 +56,8 @@ export interface Job {
   id: number;
   status: JobStatus;
   service_id: number;
+  /** Name of the booked service (Driver, Delivery, Shipping). */
+  service_name: string;
   provider_id: number;
   customer_id: number;
   customer: PersonSummary;

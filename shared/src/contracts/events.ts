@@ -13,8 +13,20 @@ export type BusEvent =
   | { type: 'alert/clear' }
   | { type: 'toast/show'; kind: 'success' | 'error' | 'info'; message: string }
   | { type: 'job/changed'; jobs: Job[] }
+  /**
+   * One job was created or changed status (the realtime 'Job' event on the private channel, or the
+   * answer to this browser's own action). Open lists, details and Home blocks of both roles merge it.
+   */
+  | { type: 'job/updated'; job: Job }
   | { type: 'chat/open'; userId: number }
+  /**
+   * Asks for the booking modal for a provider (chat's Assign Job). The customer remote's
+   * BookingAssignHost widget, mounted by the shell for customers, opens it and answers at once
+   * (synchronously, in the same emit) with `booking/assignHandled`; no answer means the customer
+   * remote is unavailable and the asker says so.
+   */
   | { type: 'booking/assign'; providerId: number; serviceId: number }
+  | { type: 'booking/assignHandled'; providerId: number }
   | { type: 'realtime/message'; message: Message }
   | { type: 'notifications/changed'; notifications?: AppNotification[] };
 

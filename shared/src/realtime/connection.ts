@@ -1,5 +1,5 @@
 import Pusher from 'pusher-js';
-import type { BusEvent, Message } from '../contracts';
+import type { BusEvent, Job, Message } from '../contracts';
 import type { RuntimeConfig } from '../config';
 import type { RealtimeConnection } from './index';
 
@@ -20,7 +20,12 @@ function toMessage(data: unknown): Message | null {
   return data as Message;
 }
 
-/** pusher-js on the user's private channel; `Message` → realtime/message, `Notification` → notifications/changed. */
+function isJob(data: unknown): data is Job {
+  const job = data as Partial<Job> | null;
+  return !!job && typeof job === 'object' && typeof job.id === 'number' && typeof job.status === 'string';
+}
+
+/** pusher-js on the user's private channel; `Message` → realtime/message, `Notification` → notifications/changed, `Job` → job/updated. */
 export function createConnection({ userId, token, config, emit }: ConnectionOptions): RealtimeConnection {
   const { realtime, apiUrl } = config;
   const pusher = new Pusher(realtime.key, {
@@ -44,6 +49,9 @@ export function createConnection({ userId, token, config, emit }: ConnectionOpti
     if (message) emit({ type: 'realtime/message', message });
   });
   channel.bind('Notification', () => emit({ type: 'notifications/changed' }));
+  channel.bind('Job', (data: unknown) => {
+    if (isJob(data)) emit({ type: 'job/updated', job: data });
+  });
   return {
     disconnect() {
       channel.unbind_all();

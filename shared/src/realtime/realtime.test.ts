@@ -74,6 +74,16 @@ describe('the realtime connection (pusher-js mocked)', () => {
     ]);
   });
 
+  it('fans the Job event out as job/updated with the job, and ignores a payload that is not a job', async () => {
+    await connectRealtime({ userId: 8, token: 'tok8' });
+    const channel = channels['private-message.8']!;
+    const job = { id: 5, status: 'Accepted', service_id: 1, service_name: 'Driver', customer_id: 8, provider_id: 9 };
+    channel.handlers.Job!(job);
+    channel.handlers.Job!({ nope: true });
+    channel.handlers.Job!(null);
+    expect(events).toEqual([{ type: 'job/updated', job }]);
+  });
+
   it('connects once per user and disconnects on logout', async () => {
     const before = instances.length;
     const first = connectRealtime({ userId: 9, token: 'a' });

@@ -7,3 +7,4 @@ export * from './Avatar';
 export * from './ErrorState';
 export * from './PlaceholderPage';
 export * from './ErrorBoundary';
+export * from './Dialog';

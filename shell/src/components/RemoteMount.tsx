@@ -14,9 +14,12 @@ export function RemoteUnavailable({ onRetry, detail }: { onRetry: () => void; de
 export function RemoteMount({
   load,
   label,
+  background = false,
 }: {
   load: () => Promise<{ default: ComponentType }>;
   label?: string;
+  /** Shows nothing while loading or after a failure (for widgets with nothing on screen until asked). */
+  background?: boolean;
 }) {
   const [attempt, setAttempt] = useState(0);
   // A new lazy component per attempt: React caches a rejected lazy() forever.
@@ -24,11 +27,13 @@ export function RemoteMount({
   return (
     <ErrorBoundary
       resetKey={attempt}
-      fallback={(error) => (
+      fallback={(error) =>
+        background ? null : (
         <RemoteUnavailable detail={label ? `${label}: ${error.message}` : error.message} onRetry={() => setAttempt((n) => n + 1)} />
-      )}
+        )
+      }
     >
-      <Suspense fallback={<Loader />}>
+      <Suspense fallback={background ? null : <Loader />}>
         <Lazy />
       </Suspense>
     </ErrorBoundary>

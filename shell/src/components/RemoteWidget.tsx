@@ -8,18 +8,20 @@ export interface RemoteWidgetProps {
   remote: RemoteName;
   /** The widget name in the remote's contract, e.g. "HomeBlocks". */
   name: string;
+  /** A widget with nothing to show until asked (e.g. a dialog host): no loader, no unavailable message. */
+  background?: boolean;
 }
 
 /**
  * Places a widget from a remote's contract inside a shell page. When the remote is down it shows
  * a clear message with a Retry button instead; the rest of the page keeps working.
  */
-export function RemoteWidget({ remote, name }: RemoteWidgetProps) {
+export function RemoteWidget({ remote, name, background = false }: RemoteWidgetProps) {
   const state = useRemote(remote);
   const role = useSession().users?.role;
-  if (state.status === 'idle' || state.status === 'loading') return <Loader />;
-  if (state.status === 'error') return <RemoteUnavailable onRetry={state.retry} />;
+  if (state.status === 'idle' || state.status === 'loading') return background ? null : <Loader />;
+  if (state.status === 'error') return background ? null : <RemoteUnavailable onRetry={state.retry} />;
   const widget = state.contract.widgets.find((w) => w.name === name && (!w.role || !role || w.role === role));
   if (!widget) return null;
-  return <RemoteMount load={widget.load} label={`${remote}/${name}`} />;
+  return <RemoteMount load={widget.load} label={`${remote}/${name}`} background={background} />;
 }

@@ -1,0 +1,70 @@
+import type { Job, JobStatus } from '../contracts';
+import {
+  activeJobs,
+  counterpartOf,
+  newestAccepted,
+  newestOngoing,
+  pendingRequests,
+  previousJobs,
+  upsertJob,
+} from './jobLists';
+
+function job(id: number, status: JobStatus, created_at = `2025-01-0${id}T10:00:00.000Z`): Job {
+  return {
+    id,
+    status,
+    service_id: 1,
+    service_name: 'Driver',
+    provider_id: 20,
+    customer_id: 10,
+    customer: { id: 10, full_name: 'Cara Customer', avatar: null },
+    provider: { id: 20, full_name: 'Pete Provider', avatar: null },
+    address: 'a',
+    destination_address: 'b',
+    destination_lat: null,
+    destination_lng: null,
+    lat: null,
+    lng: null,
+    price: 25,
+    duration: null,
+    day: null,
+    date: null,
+    time: null,
+    custom_time: null,
+    created_at,
+    updated_at: created_at,
+    rating: null,
+  };
+}
+
+const all = [job(1, 'Pending'), job(2, 'Accepted'), job(3, 'Rejected'), job(4, 'Completed'), job(5, 'Approved')];
+
+describe('job lists', () => {
+  it('Active Bookings are Pending or Accepted', () => {
+    expect(activeJobs(all).map((j) => j.id)).toEqual([1, 2]);
+  });
+  it('Previous Bookings are Rejected or Completed (deviation 4)', () => {
+    expect(previousJobs(all).map((j) => j.id)).toEqual([3, 4]);
+  });
+  it('job requests are only Pending', () => {
+    expect(pendingRequests(all).map((j) => j.id)).toEqual([1]);
+  });
+  it('the Home status shows the newest on-going booking, or none', () => {
+    expect(newestOngoing(all)?.id).toBe(2);
+    expect(newestOngoing([job(3, 'Rejected')])).toBeNull();
+    expect(newestAccepted(all)?.id).toBe(2);
+    expect(newestAccepted([job(1, 'Pending')])).toBeNull();
+  });
+  it('upsertJob replaces a changed job in place and adds a new one first', () => {
+    const list = [job(2, 'Pending'), job(1, 'Pending')];
+    expect(upsertJob(list, job(1, 'Accepted')).map((j) => [j.id, j.status])).toEqual([
+      [2, 'Pending'],
+      [1, 'Accepted'],
+    ]);
+    expect(upsertJob(list, job(3, 'Pending')).map((j) => j.id)).toEqual([3, 2, 1]);
+  });
+  it('the counterpart is the provider for a customer and the customer for a provider', () => {
+    expect(counterpartOf(job(1, 'Pending'), 'Customer').full_name).toBe('Pete Provider');
+    expect(counterpartOf(job(1, 'Pending'), 'Provider').full_name).toBe('Cara Customer');
+  });
+});

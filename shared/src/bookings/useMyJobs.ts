@@ -1,0 +1,46 @@
+import { useCallback, useEffect, useState } from 'react';
+import { ApiError, fetchJobs } from '../api';
+import { bus } from '../bus';
+import type { Job } from '../contracts';
+import { upsertJob } from './jobLists';
+import { bookingTiming, waitAtLeast } from './timing';
+
+export type JobsState =
+  | { status: 'loading' }
+  | { status: 'error'; message: string }
+  | { status: 'ready'; jobs: Job[] };
+
+/** The largest page the API serves; lists show the newest 100 jobs of the user. */
+const PER_PAGE = 100;
+
+/**
+ * The signed-in user's own jobs (as customer or as provider), newest first, kept live: every
+ * `job/updated` on the bus (the other party's action, or this browser's own) is merged in place.
+ * `withLoader` holds the loader for the spec's ~800 ms on the first load.
+ */
+export function useMyJobs({ withLoader = false }: { withLoader?: boolean } = {}) {
+  const [state, setState] = useState<JobsState>({ status: 'loading' });
+
+  const load = useCallback(async () => {
+    setState({ status: 'loading' });
+    const startedAt = Date.now();
+    try {
+      const { data } = await fetchJobs({ per_page: PER_PAGE }, { silent: true });
+      if (withLoader) await waitAtLeast(startedAt, bookingTiming.listLoaderMs);
+      setState({ status: 'ready', jobs: data });
+    } catch (error) {
+      console.error(error);
+      setState({ status: 'error', message: error instanceof ApiError ? error.message : 'Network Error' });
+    }
+  }, [withLoader]);
+
+  useEffect(() => {
+    void load();
+    const subscription = bus.on('job/updated').subscribe(({ job }) =>
+      setState((current) => (current.status === 'ready' ? { status: 'ready', jobs: upsertJob(current.jobs, job) } : current)),
+    );
+    return () => subscription.unsubscribe();
+  }, [load]);
+
+  return { state, reload: load };
+}

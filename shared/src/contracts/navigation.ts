@@ -1,0 +1,36 @@
+/**
+ * Navigation state that screens of different remotes hand each other (spec section 2: "passed as
+ * navigation state"). A route with state is a contract between remotes, like a bus event.
+ */
+
+/** /drivebooking */
+export interface ServiceNavState {
+  serviceId: number;
+}
+
+/** /providerprofile */
+export interface ProviderProfileNavState {
+  serviceId: number;
+  providerId: number;
+}
+
+/** /activebookingdetails, /provideractivebookingdetails, /jobrequestdetails, /bookingfinished, /viewonmap */
+export interface JobNavState {
+  jobId: number;
+  /** Set when a past booking is opened from Previous Bookings. */
+  page?: 'previousBooking';
+}
+
+/** /deliveryconfirmation */
+export interface DeliveryConfirmationNavState {
+  jobId: number;
+  action: 'accept' | 'reject';
+}
+
+/** A positive integer field of an unknown navigation state, or null (typed URL, state lost on reload). */
+export function idFromState(state: unknown, field: string): number | null {
+  if (!state || typeof state !== 'object') return null;
+  const raw = (state as Record<string, unknown>)[field];
+  const id = typeof raw === 'string' ? Number(raw) : raw;
+  return typeof id === 'number' && Number.isInteger(id) && id > 0 ? id : null;
+}

@@ -1,0 +1,44 @@
+import { render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { useState } from 'react';
+import { Dialog } from './Dialog';
+
+function Harness() {
+  const [open, setOpen] = useState(false);
+  return (
+    <main>
+      <button type="button" onClick={() => setOpen(true)}>
+        Open
+      </button>
+      {open ? (
+        <Dialog title="Booking Details" onClose={() => setOpen(false)}>
+          <label htmlFor="f">Pick Address</label>
+          <input id="f" />
+        </Dialog>
+      ) : null}
+    </main>
+  );
+}
+
+describe('Dialog', () => {
+  it('moves focus in, makes the page behind inert, closes on Escape and gives focus back', async () => {
+    const user = userEvent.setup();
+    const { container } = render(<Harness />);
+    await user.click(screen.getByRole('button', { name: 'Open' }));
+    expect(screen.getByRole('dialog', { name: 'Booking Details' })).toBeInTheDocument();
+    expect(screen.getByLabelText('Pick Address')).toHaveFocus();
+    expect(container.inert).toBe(true);
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(container.inert).toBe(false);
+    expect(screen.getByRole('button', { name: 'Open' })).toHaveFocus();
+  });
+
+  it('closes with its close button', async () => {
+    const user = userEvent.setup();
+    render(<Harness />);
+    await user.click(screen.getByRole('button', { name: 'Open' }));
+    await user.click(screen.getByRole('button', { name: 'Close' }));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+});

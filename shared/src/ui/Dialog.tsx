@@ -1,0 +1,75 @@
+import { useEffect, useId, useRef, type ReactNode } from 'react';
+import { createPortal } from 'react-dom';
+
+const FOCUSABLE = 'input:not([disabled]), select:not([disabled]), textarea:not([disabled]), button:not([disabled]), a[href], [tabindex]:not([tabindex="-1"])';
+
+/** Makes every other child of <body> inert while the dialog is open; answers the undo function. */
+function makeRestInert(keep: HTMLElement): () => void {
+  const changed: HTMLElement[] = [];
+  for (const element of Array.from(document.body.children)) {
+    if (element === keep || !(element instanceof HTMLElement) || element.inert) continue;
+    element.inert = true;
+    changed.push(element);
+  }
+  return () => changed.forEach((element) => (element.inert = false));
+}
+
+export interface DialogProps {
+  title: string;
+  onClose: () => void;
+  children: ReactNode;
+  /** Label of the close button (×). */
+  closeLabel?: string;
+}
+
+/**
+ * A modal dialog: rendered over the page in a portal, focus moves into it (first field) and back
+ * where it was on close, Escape and the close button close it, and the page behind is inert.
+ */
+export function Dialog({ title, onClose, children, closeLabel = 'Close' }: DialogProps) {
+  const titleId = useId();
+  const dialogRef = useRef<HTMLDivElement>(null);
+  const bodyRef = useRef<HTMLDivElement>(null);
+  const containerRef = useRef<HTMLDivElement | null>(null);
+  if (!containerRef.current && typeof document !== 'undefined') containerRef.current = document.createElement('div');
+  const onCloseRef = useRef(onClose);
+  onCloseRef.current = onClose;
+
+  useEffect(() => {
+    const container = containerRef.current!;
+    document.body.appendChild(container);
+    const previouslyFocused = document.activeElement as HTMLElement | null;
+    const undoInert = makeRestInert(container);
+    const dialog = dialogRef.current;
+    // The first field of the content, else the close button.
+    (bodyRef.current?.querySelector<HTMLElement>(FOCUSABLE) ?? dialog?.querySelector<HTMLElement>(FOCUSABLE) ?? dialog)?.focus();
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key === 'Escape') {
+        event.stopPropagation();
+        onCloseRef.current();
+      }
+    };
+    document.addEventListener('keydown', onKey);
+    return () => {
+      document.removeEventListener('keydown', onKey);
+      undoInert();
+      container.remove();
+      previouslyFocused?.focus?.();
+    };
+  }, []);
+
+  return createPortal(
+    <div className="ui-dialog-backdrop">
+      <div ref={dialogRef} className="ui-dialog" role="dialog" aria-modal="true" aria-labelledby={titleId} tabIndex={-1}>
+        <div className="ui-dialog__header">
+          <h2 id={titleId}>{title}</h2>
+          <button type="button" className="ui-dialog__close" aria-label={closeLabel} onClick={onClose}>
+            ×
+          </button>
+        </div>
+        <div ref={bodyRef}>{children}</div>
+      </div>
+    </div>,
+    containerRef.current!,
+  );
+}

@@ -3,6 +3,7 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { fetchServices, type RemoteContract, type Service } from 'shared';
 import { renderWithProviders, signedInAs } from 'shared/src/testing';
+import { Route, Routes, useLocation } from 'react-router-dom';
 import { RemotesProvider } from '../federation/RemotesContext';
 import type { RemoteLoader, RemoteName } from '../federation/types';
 import HomePage from './HomePage';
@@ -68,6 +69,30 @@ describe('HomePage', () => {
     expect(await screen.findByText('Provider blocks')).toBeInTheDocument();
     expect(screen.queryByText('Customer blocks')).not.toBeInTheDocument();
     expect(await screen.findByRole('list', { name: 'Services' })).toBeInTheDocument();
+  });
+
+  it.each([
+    ['Customer', '/drivebooking', '{"serviceId":2}'],
+    ['Provider', '/service', 'null'],
+  ] as const)('a %s opening a service card lands on %s', async (role, path, state) => {
+    mockedFetchServices.mockResolvedValue({ data: SERVICES, message: '' });
+    const user = userEvent.setup();
+    function Landed() {
+      const location = useLocation();
+      return <p>{`landed on ${location.pathname} with ${JSON.stringify(location.state)}`}</p>;
+    }
+    renderWithProviders(
+      <RemotesProvider loader={loader()}>
+        <Routes>
+          <Route path="/" element={<HomePage />} />
+          <Route path="*" element={<Landed />} />
+        </Routes>
+      </RemotesProvider>,
+      { session: signedInAs(role) },
+    );
+    const row = await screen.findByRole('list', { name: 'Services' });
+    await user.click(within(row).getByRole('link', { name: 'Delivery' }));
+    expect(await screen.findByText(`landed on ${path} with ${state}`)).toBeInTheDocument();
   });
 
   it('offers Retry when the services cannot be loaded, and loads them again', async () => {

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useState, type CSSProperties } from 'react';
 import { Link } from 'react-router-dom';
-import { assetUrl, ErrorState, fetchServices, Loader, PageTitle, useSession, type Service } from 'shared';
+import { assetUrl, ErrorState, fetchServices, Loader, PageTitle, useSession, type Service, type ServiceNavState } from 'shared';
 import { RemoteWidget } from '../components/RemoteWidget';
 
 const row: CSSProperties = {
@@ -11,13 +11,17 @@ const row: CSSProperties = {
   padding: 0,
   margin: 0,
 };
-const serviceCard: CSSProperties = { display: 'flex', alignItems: 'center', gap: 10, padding: 14 };
+const serviceCard: CSSProperties = { display: 'flex', alignItems: 'center', gap: 10, padding: 14, color: 'inherit', textDecoration: 'none' };
 const header: CSSProperties = { display: 'flex', alignItems: 'center', justifyContent: 'space-between', marginBottom: 12 };
 
 type ServicesState = { status: 'loading' } | { status: 'ready'; services: Service[] } | { status: 'error' };
 
-/** The Services row of Home (spec section 2): Driver, Delivery, Shipping from the API, and a see-all link. */
+/**
+ * The Services row of Home (spec section 2): Driver, Delivery, Shipping from the API, and a see-all link.
+ * Each card is a link: a customer books that service (/drivebooking), a provider manages theirs (/service).
+ */
 export function ServicesRow() {
+  const role = useSession().users?.role;
   const [state, setState] = useState<ServicesState>({ status: 'loading' });
 
   const load = useCallback(async () => {
@@ -51,9 +55,15 @@ export function ServicesRow() {
           {state.services.map((service) => {
             const icon = assetUrl(service.icon);
             return (
-              <li key={service.id} className="ui-card" style={serviceCard}>
-                {icon ? <img src={icon} alt="" width={36} height={36} /> : null}
-                <span>{service.name}</span>
+              <li key={service.id} className="ui-card" style={{ padding: 0 }}>
+                <Link
+                  to={role === 'Customer' ? '/drivebooking' : '/service'}
+                  state={role === 'Customer' ? ({ serviceId: service.id } satisfies ServiceNavState) : undefined}
+                  style={serviceCard}
+                >
+                  {icon ? <img src={icon} alt="" width={36} height={36} /> : null}
+                  <span>{service.name}</span>
+                </Link>
               </li>
             );
           })}

@@ -19,6 +19,8 @@ const contract: RemoteContract = {
   ],
   widgets: [
     { name: 'HomeBlocks', role: 'Customer', load: () => import('./widgets/HomeBlocks') },
+    /** Opens the booking modal on `booking/assign` (chat's Assign Job); the shell mounts it on every signed-in page. */
+    { name: 'BookingAssignHost', role: 'Customer', load: () => import('./widgets/BookingAssignHost') },
   ],
 };
 

@@ -1,6 +1,42 @@
-import { PlaceholderPage } from 'shared';
+import { Link } from 'react-router-dom';
+import { activeJobs, ErrorState, Loader, PageTitle, useMyJobs, useSession } from 'shared';
+import { JobCard } from '../components/JobCard';
+import '../styles/customer.css';
 
-/** Active Bookings (/activebooking): filled in by a later issue. */
+/**
+ * Active Bookings (/activebooking, both roles): a loader (about 800 ms, spec section 9), then the
+ * user's Pending and Accepted jobs, each showing the other party. Live: a change made by the other
+ * party (job/updated on the bus) updates the card in place.
+ */
 export default function ActiveBookingsPage() {
-  return <PlaceholderPage title="Active Bookings" />;
+  const role = useSession().users?.role;
+  const { state, reload } = useMyJobs({ withLoader: true });
+  const jobs = state.status === 'ready' ? activeJobs(state.jobs) : [];
+
+  return (
+    <div className="ui-page">
+      <PageTitle>Active Bookings</PageTitle>
+      {state.status === 'loading' ? <Loader label="Loading your bookings…" /> : null}
+      {state.status === 'error' ? (
+        <ErrorState message="Your bookings could not be loaded." detail={state.message} onRetry={() => void reload()} />
+      ) : null}
+      {state.status === 'ready' && jobs.length === 0 ? (
+        <div className="ui-card cust-empty">
+          <p>You have no active bookings.</p>
+          {role === 'Customer' ? (
+            <Link to="/service" className="ui-button ui-button--primary">
+              Book a service
+            </Link>
+          ) : null}
+        </div>
+      ) : null}
+      {jobs.length > 0 ? (
+        <ul className="cust-list" aria-label="Bookings">
+          {jobs.map((job) => (
+            <JobCard key={job.id} job={job} role={role} variant="active" />
+          ))}
+        </ul>
+      ) : null}
+    </div>
+  );
 }

@@ -1,6 +1,127 @@
-import { PlaceholderPage } from 'shared';
+import { useRef, useState, type FormEvent } from 'react';
+import { Link, useLocation, useNavigate } from 'react-router-dom';
+import { Avatar, bus, ErrorState, formatPrice, idFromState, Loader, PageTitle, rateJob, useJob, type Job } from 'shared';
+import { TextAreaField } from '../components/Field';
+import { Stars } from '../components/Rating';
+import { StarRatingInput } from '../components/StarRatingInput';
+import { errorMessage } from '../lib/useLoad';
+import '../styles/customer.css';
 
-/** Rate your Booking (/bookingfinished): filled in by a later issue. */
+export const CHOOSE_RATING = 'Please choose a rating.';
+export const THANK_YOU = 'Thank you for your feedback';
+export const ALREADY_RATED = 'This job has already been rated.';
+
+function RatingForm({ job }: { job: Job }) {
+  const navigate = useNavigate();
+  const [rating, setRating] = useState(0); // spec section 5: rating defaults to 0
+  const [feedback, setFeedback] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const inFlight = useRef(false);
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (inFlight.current) return;
+    if (rating < 1) {
+      setError(CHOOSE_RATING); // deviation: the original sent a 0 rating
+      return;
+    }
+    inFlight.current = true;
+    setBusy(true);
+    setError(null);
+    try {
+      await rateJob({ job_id: job.id, rating, feedback: feedback.trim() }, { silent: true });
+      bus.emit({ type: 'job/updated', job: { ...job, rating } });
+      bus.emit({ type: 'toast/show', kind: 'success', message: THANK_YOU });
+      navigate('/previousbooking');
+    } catch (err) {
+      setError(errorMessage(err));
+      inFlight.current = false;
+      setBusy(false);
+    }
+  };
+
+  return (
+    <form className="ui-card cust-form" onSubmit={submit} noValidate aria-busy={busy}>
+      <StarRatingInput
+        value={rating}
+        onChange={(value) => {
+          setRating(value);
+          if (error === CHOOSE_RATING) setError(null);
+        }}
+      />
+      <TextAreaField label="Review" value={feedback} onChange={(e) => setFeedback(e.target.value)} maxLength={2000} placeholder="How was your ride?" />
+      {error ? (
+        <p role="alert" className="cust-alert">
+          {error}
+        </p>
+      ) : null}
+      <div className="cust-actions">
+        <button type="submit" className="ui-button ui-button--primary" disabled={busy}>
+          Submit
+        </button>
+      </div>
+    </form>
+  );
+}
+
+/**
+ * Rate your Booking (/bookingfinished, state { jobId }): star rating (0 by default), a review and
+ * Submit → POST /ratings. No star chosen: a message and nothing sent. Success: a toast and Previous
+ * Bookings. A job rated already (the API's 409) shows the server's message.
+ */
 export default function BookingFinishedPage() {
-  return <PlaceholderPage title="Rate your Booking" />;
+  const location = useLocation();
+  const { state, reload } = useJob(idFromState(location.state, 'jobId'));
+
+  let body;
+  if (state.status === 'loading') body = <Loader label="Loading the booking…" />;
+  else if (state.status === 'error')
+    body = <ErrorState message="The booking could not be loaded." detail={state.message} onRetry={() => void reload()} />;
+  else if (state.status === 'missing')
+    body = (
+      <div className="ui-card cust-empty">
+        <p>{state.message}</p>
+        <Link to="/previousbooking" className="ui-button ui-button--primary">
+          Go to Previous Bookings
+        </Link>
+      </div>
+    );
+  else {
+    const { job } = state;
+    body = (
+      <>
+        <section className="ui-card cust-status" aria-label="Booking">
+          <span aria-hidden="true">
+            <Avatar src={job.provider.avatar} name={job.provider.full_name} size={48} />
+          </span>
+          <span className="cust-person">
+            <span className="cust-person__name">{job.provider.full_name}</span>
+            <span className="cust-muted cust-small">
+              {job.service_name} · {job.address} → {job.destination_address}
+            </span>
+          </span>
+          <span className="cust-status__price">{formatPrice(job.price)}</span>
+        </section>
+        {job.rating !== null ? (
+          <div className="ui-card cust-empty">
+            <p className="cust-message">{ALREADY_RATED}</p>
+            <Stars value={job.rating} />
+            <Link to="/previousbooking" className="ui-button">
+              Go to Previous Bookings
+            </Link>
+          </div>
+        ) : (
+          <RatingForm job={job} />
+        )}
+      </>
+    );
+  }
+
+  return (
+    <div className="ui-page">
+      <PageTitle>Rate your Booking</PageTitle>
+      {body}
+    </div>
+  );
 }

@@ -1,6 +1,126 @@
-import { PlaceholderPage } from 'shared';
+import { useMemo, useState } from 'react';
+import { Link, useLocation } from 'react-router-dom';
+import {
+  Avatar,
+  ErrorState,
+  fetchProviders,
+  fetchServices,
+  idFromState,
+  Loader,
+  PageTitle,
+  type ProviderProfileNavState,
+  type ProviderServiceData,
+  type Service,
+} from 'shared';
+import { RatingValue } from '../components/Rating';
+import { useLoad } from '../lib/useLoad';
+import '../styles/customer.css';
 
-/** Book a Driver (/drivebooking): filled in by a later issue. */
+interface Suggestions {
+  /** The service being booked; only known by name when it had to be looked up (no state). */
+  serviceId: number | null;
+  service: Service | null;
+  providers: ProviderServiceData[];
+}
+
+/** The service of the navigation state, else the first service (typed URL, state lost on reload). */
+async function loadSuggestions(stateServiceId: number | null): Promise<Suggestions> {
+  let serviceId = stateServiceId;
+  let service: Service | null = null;
+  if (!serviceId) {
+    const { data: services } = await fetchServices({ silent: true });
+    service = services[0] ?? null;
+    serviceId = service?.id ?? null;
+  }
+  if (!serviceId) return { serviceId: null, service: null, providers: [] };
+  const { data: providers } = await fetchProviders(serviceId, { silent: true });
+  return { serviceId, service, providers };
+}
+
+/**
+ * Book a Driver (/drivebooking): Suggested Drivers for the service, each with avatar, name,
+ * 'Certified Driver' and rating, linking to /providerprofile. Search Providers filters by name.
+ */
 export default function DriveBookingPage() {
-  return <PlaceholderPage title="Book a Driver" />;
+  const location = useLocation();
+  const stateServiceId = idFromState(location.state, 'serviceId');
+  const { state, reload } = useLoad(() => loadSuggestions(stateServiceId), [stateServiceId]);
+  const [query, setQuery] = useState('');
+
+  const shown = useMemo(() => {
+    if (state.status !== 'ready') return [];
+    const q = query.trim().toLowerCase();
+    return q ? state.data.providers.filter((p) => p.full_name.toLowerCase().includes(q)) : state.data.providers;
+  }, [state, query]);
+
+  return (
+    <div className="ui-page">
+      <PageTitle>Book a Driver</PageTitle>
+      <div className="cust-search" role="search">
+        <label htmlFor="cust-provider-search">Search Providers</label>
+        <input
+          id="cust-provider-search"
+          className="cust-input"
+          type="search"
+          value={query}
+          onChange={(e) => setQuery(e.target.value)}
+          placeholder="Type a name"
+          autoComplete="off"
+        />
+      </div>
+      <section className="ui-card" aria-labelledby="cust-suggested">
+        <h2 id="cust-suggested" className="cust-section-title">
+          Suggested Drivers
+        </h2>
+        {state.status === 'ready' && state.data.service ? (
+          <p className="cust-muted cust-small" style={{ margin: '-6px 0 12px' }}>
+            Drivers for {state.data.service.name}
+          </p>
+        ) : null}
+        {state.status === 'loading' ? <Loader label="Loading drivers…" /> : null}
+        {state.status === 'error' ? (
+          <ErrorState message="The drivers could not be loaded." detail={state.message} onRetry={() => void reload()} />
+        ) : null}
+        {state.status === 'ready' && state.data.serviceId === null ? (
+          <p className="cust-message">No services are available yet, so there are no drivers to book.</p>
+        ) : null}
+        {state.status === 'ready' && state.data.serviceId !== null && state.data.providers.length === 0 ? (
+          <div className="cust-empty">
+            <p>No drivers offer this service yet.</p>
+            <Link to="/service">See all services</Link>
+          </div>
+        ) : null}
+        {state.status === 'ready' && state.data.providers.length > 0 && shown.length === 0 ? (
+          <p className="cust-message" role="status">
+            No providers match “{query.trim()}”.
+          </p>
+        ) : null}
+        {state.status === 'ready' && shown.length > 0 ? (
+          <ul className="cust-list" aria-label="Suggested Drivers">
+            {shown.map((provider) => (
+              <li key={provider.id} className="ui-card cust-flush">
+                <Link
+                  to="/providerprofile"
+                  state={{ serviceId: state.data.serviceId!, providerId: provider.id } satisfies ProviderProfileNavState}
+                  className="cust-person-link"
+                >
+                  <span aria-hidden="true">
+                    <Avatar src={provider.avatar} name={provider.full_name} size={52} />
+                  </span>
+                  <span className="cust-person">
+                    <span className="cust-person__name">{provider.full_name}</span>
+                    <span className="cust-badge">Certified Driver</span>
+                  </span>
+                  <RatingValue rating={provider.rating} />
+                  <span className="cust-chevron" aria-hidden="true">
+                    ›
+                  </span>
+                </Link>
+              </li>
+            ))}
+          </ul>
+        ) : null}
+      </section>
+    </div>
+  );
 }

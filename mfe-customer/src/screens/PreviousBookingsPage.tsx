@@ -1,6 +1,33 @@
-import { PlaceholderPage } from 'shared';
+import { ErrorState, Loader, PageTitle, previousJobs, useMyJobs, useSession } from 'shared';
+import { JobCard } from '../components/JobCard';
+import '../styles/customer.css';
 
-/** Previous Bookings (/previousbooking): filled in by a later issue. */
+/**
+ * Previous Bookings (/previousbooking, both roles): a loader, then Rejected jobs and (deviation 4)
+ * Completed ones; a customer's unrated Completed job offers 'Rate this booking', a rated one its stars.
+ */
 export default function PreviousBookingsPage() {
-  return <PlaceholderPage title="Previous Bookings" />;
+  const role = useSession().users?.role;
+  const { state, reload } = useMyJobs({ withLoader: true });
+  const jobs = state.status === 'ready' ? previousJobs(state.jobs) : [];
+
+  return (
+    <div className="ui-page">
+      <PageTitle>Previous Bookings</PageTitle>
+      {state.status === 'loading' ? <Loader label="Loading your bookings…" /> : null}
+      {state.status === 'error' ? (
+        <ErrorState message="Your bookings could not be loaded." detail={state.message} onRetry={() => void reload()} />
+      ) : null}
+      {state.status === 'ready' && jobs.length === 0 ? (
+        <p className="ui-card cust-message cust-muted">You have no previous bookings.</p>
+      ) : null}
+      {jobs.length > 0 ? (
+        <ul className="cust-list" aria-label="Bookings">
+          {jobs.map((job) => (
+            <JobCard key={job.id} job={job} role={role} variant="previous" />
+          ))}
+        </ul>
+      ) : null}
+    </div>
+  );
 }

@@ -1,6 +1,129 @@
-import { PlaceholderPage } from 'shared';
+import { useState } from 'react';
+import { Link, useLocation, useNavigate } from 'react-router-dom';
+import { Avatar, ErrorState, fetchProviders, fetchReviews, formatPrice, idFromState, Loader, PageTitle } from 'shared';
+import { BookingModal } from '../components/BookingModal';
+import { RatingValue } from '../components/Rating';
+import { ReviewList } from '../components/ReviewList';
+import { DEFAULT_BIO } from '../lib/samples';
+import { useLoad } from '../lib/useLoad';
+import '../styles/customer.css';
 
-/** Provider Profile (/providerprofile): filled in by a later issue. */
+export const NO_PROVIDER_CHOSEN = 'No driver was chosen. Pick one from the services to see their profile.';
+export const PROVIDER_NOT_FOUND = 'This driver does not offer this service any more.';
+
+async function loadProfile(serviceId: number | null, providerId: number | null) {
+  if (!serviceId || !providerId) return null;
+  const [providers, reviews] = await Promise.all([
+    fetchProviders(serviceId, { silent: true }),
+    fetchReviews(providerId, { silent: true }),
+  ]);
+  return { provider: providers.data.find((p) => p.id === providerId) ?? null, reviews: reviews.data };
+}
+
+/**
+ * The provider profile (/providerprofile, state { serviceId, providerId }): avatar, full name,
+ * 'Certified Driver', rating, stats, About, Recent Reviews, and Go Back, Assign Job, Chat.
+ */
 export default function ProviderProfilePage() {
-  return <PlaceholderPage title="Provider Profile" />;
+  const navigate = useNavigate();
+  const location = useLocation();
+  const serviceId = idFromState(location.state, 'serviceId');
+  const providerId = idFromState(location.state, 'providerId');
+  const { state, reload } = useLoad(() => loadProfile(serviceId, providerId), [serviceId, providerId]);
+  const [booking, setBooking] = useState(false);
+
+  const goBack = (
+    <button type="button" className="ui-button" onClick={() => navigate(-1)}>
+      Go Back
+    </button>
+  );
+
+  let body;
+  if (state.status === 'loading') body = <Loader label="Loading the driver's profile…" />;
+  else if (state.status === 'error')
+    body = <ErrorState message="The driver's profile could not be loaded." detail={state.message} onRetry={() => void reload()} />;
+  else if (!state.data || !state.data.provider)
+    body = (
+      <div className="ui-card cust-empty">
+        <p>{state.data ? PROVIDER_NOT_FOUND : NO_PROVIDER_CHOSEN}</p>
+        <Link to="/service" className="ui-button ui-button--primary">
+          Browse services
+        </Link>
+      </div>
+    );
+  else {
+    const { provider, reviews } = state.data;
+    body = (
+      <>
+        <section className="ui-card cust-profile-head" aria-label="Driver">
+          <Avatar src={provider.avatar} name={provider.full_name} size={88} />
+          <div className="cust-person">
+            <h2>{provider.full_name}</h2>
+            <span className="cust-badge">Certified Driver</span>
+            <RatingValue rating={provider.rating} />
+          </div>
+        </section>
+
+        <section className="ui-card" aria-labelledby="cust-stats">
+          <h2 id="cust-stats" className="cust-visually-hidden">
+            Stats
+          </h2>
+          <dl className="cust-stats">
+            <div className="cust-stat">
+              <dt>Jobs Done</dt>
+              <dd>{provider.total_provider_jobs}</dd>
+            </div>
+            <div className="cust-stat">
+              <dt>Years of Experience</dt>
+              <dd>{provider.year_of_exp ?? 0}</dd>
+            </div>
+            <div className="cust-stat">
+              <dt>Price per Service</dt>
+              <dd>{formatPrice(provider.basic_price)}</dd>
+            </div>
+          </dl>
+        </section>
+
+        <section className="ui-card" aria-labelledby="cust-about">
+          <h2 id="cust-about" className="cust-section-title">
+            About
+          </h2>
+          <p className="cust-about">{provider.bio?.trim() || DEFAULT_BIO}</p>
+        </section>
+
+        <section className="ui-card" aria-labelledby="cust-reviews">
+          <h2 id="cust-reviews" className="cust-section-title">
+            Recent Reviews
+          </h2>
+          <ReviewList reviews={reviews} />
+        </section>
+
+        <div className="cust-actions">
+          {goBack}
+          <button type="button" className="ui-button ui-button--primary" onClick={() => setBooking(true)}>
+            Assign Job
+          </button>
+          <button type="button" className="ui-button" onClick={() => navigate(`/chatview/${provider.id}`)}>
+            Chat
+          </button>
+        </div>
+
+        {booking ? (
+          <BookingModal
+            serviceId={serviceId!}
+            provider={provider}
+            onClose={() => setBooking(false)}
+            onDone={() => setBooking(false)}
+          />
+        ) : null}
+      </>
+    );
+  }
+
+  return (
+    <div className="ui-page">
+      <PageTitle>Provider Profile</PageTitle>
+      {body}
+    </div>
+  );
 }

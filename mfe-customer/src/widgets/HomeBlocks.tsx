@@ -1,17 +1,108 @@
 import { Link } from 'react-router-dom';
+import {
+  Avatar,
+  bookingStatusLabel,
+  ErrorState,
+  fetchReviews,
+  formatPrice,
+  Loader,
+  newestOngoing,
+  StatusBadge,
+  useMyJobs,
+  type JobNavState,
+} from 'shared';
+import { ReviewList } from '../components/ReviewList';
+import { OFFERS } from '../lib/samples';
+import { useLoad } from '../lib/useLoad';
+import '../styles/customer.css';
 import './HomeBlocks.css';
 
+/** The Status block: the newest on-going booking (live), or a line saying there is none. */
+function StatusBlock() {
+  const { state, reload } = useMyJobs();
+  const job = state.status === 'ready' ? newestOngoing(state.jobs) : null;
+  return (
+    <section className="ui-card" aria-labelledby="customer-status">
+      <div className="cust-block-head">
+        <h2 id="customer-status">Status</h2>
+        <Link to="/jobrequest">View your bookings</Link>
+      </div>
+      {state.status === 'loading' ? <Loader label="Loading your bookings…" /> : null}
+      {state.status === 'error' ? (
+        <ErrorState message="Your bookings could not be loaded." detail={state.message} onRetry={() => void reload()} />
+      ) : null}
+      {state.status === 'ready' && !job ? (
+        <div className="cust-empty">
+          <p>You have no on-going bookings yet.</p>
+          <Link to="/service" className="ui-button ui-button--primary">
+            Book a service
+          </Link>
+        </div>
+      ) : null}
+      {job ? (
+        <div className="cust-status" aria-label="On-going booking" role="group">
+          <span aria-hidden="true">
+            <Avatar src={job.provider.avatar} name={job.provider.full_name} size={48} />
+          </span>
+          <span className="cust-person">
+            <span className="cust-person__name">{job.provider.full_name}</span>
+            <span className="cust-muted cust-small">{job.service_name}</span>
+          </span>
+          <StatusBadge status={job.status} label={bookingStatusLabel(job.status)} />
+          <span className="cust-status__price">{formatPrice(job.price)}</span>
+          <Link to="/activebookingdetails" state={{ jobId: job.id } satisfies JobNavState} className="ui-button ui-button--primary">
+            View Details
+          </Link>
+        </div>
+      ) : null}
+    </section>
+  );
+}
+
+function OffersBlock() {
+  return (
+    <section className="ui-card" aria-labelledby="customer-offers">
+      <h2 id="customer-offers">Offers for you</h2>
+      <ul className="cust-grid" aria-label="Offers">
+        {OFFERS.map((offer) => (
+          <li key={offer.id} className="cust-offer">
+            <h3>{offer.title}</h3>
+            <p>{offer.text}</p>
+            <span className="cust-offer__code">
+              <span className="cust-visually-hidden">Code </span>
+              {offer.code}
+            </span>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+function ReviewsBlock() {
+  const { state, reload } = useLoad(async () => (await fetchReviews(undefined, { silent: true })).data.slice(0, 3), []);
+  return (
+    <section className="ui-card" aria-labelledby="customer-reviews">
+      <h2 id="customer-reviews">Recent Reviews</h2>
+      {state.status === 'loading' ? <Loader label="Loading reviews…" /> : null}
+      {state.status === 'error' ? (
+        <ErrorState message="The reviews could not be loaded." detail={state.message} onRetry={() => void reload()} />
+      ) : null}
+      {state.status === 'ready' ? <ReviewList reviews={state.data} /> : null}
+    </section>
+  );
+}
+
 /**
- * The customer's blocks on the shell's Home page (the shell shows the Services row itself).
- * Filled in further (Offers for you, Recent Reviews) by a later issue.
+ * The customer's blocks on the shell's Home page (the shell shows the title and the Services row):
+ * Status (newest on-going booking, live), Offers for you and Recent Reviews.
  */
 export default function HomeBlocks() {
   return (
     <div className="home-blocks">
-      <section className="ui-card" aria-labelledby="customer-status">
-        <h2 id="customer-status">Status</h2>
-        <Link to="/jobrequest">View your bookings</Link>
-      </section>
+      <StatusBlock />
+      <OffersBlock />
+      <ReviewsBlock />
     </div>
   );
 }

@@ -1,0 +1,210 @@
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { Link, useLocation, useNavigate } from 'react-router-dom';
+import { Avatar, bus, createJob, Dialog, ErrorState, fetchPaymentMethods, Loader, type Job, type PaymentMethod } from 'shared';
+import { cardLabel, defaultCard } from '../lib/format';
+import { errorMessage, useLoad } from '../lib/useLoad';
+import { Field } from './Field';
+import '../styles/customer.css';
+
+/** The provider being booked (from GET /api/providers/{serviceId}). */
+export interface BookingProvider {
+  id: number;
+  full_name: string;
+  avatar: string | null;
+}
+
+export const BOOKING_TITLE = 'Booking Details';
+
+/** Navigation state handed to /newpaymentmethod, so that the card form can lead back to where the booking started. */
+export interface AddCardNavState {
+  returnTo: string;
+  returnState: unknown;
+}
+
+/** The form's own message when an address is missing (nothing is sent). */
+export function missingAddressMessage(pick: string, drop: string): string | null {
+  const missing = [pick.trim() ? null : 'Pick Address', drop.trim() ? null : 'Drop Address'].filter(Boolean);
+  return missing.length ? `Please enter the ${missing.join(' and the ')}.` : null;
+}
+
+const optional = (value: string) => (value.trim() ? value.trim() : undefined);
+
+export interface BookingFormProps {
+  serviceId: number;
+  provider: BookingProvider;
+  /** Called when the user leaves the form for another page (e.g. to add a card), and after booking. */
+  onDone: () => void;
+  /** Move focus to the first field when the form appears (when it replaces a loader inside an open dialog). */
+  autoFocus?: boolean;
+}
+
+/**
+ * The booking form of spec section 2 ('Booking Details'): when, where, and 'Payment Details' with the
+ * default saved card (a choice when there are several), its CVV and 'Submit & Pay'. Submitting books
+ * and pays 10.00 INR in one call (POST /api/jobs); on success → /requestconfirmation. Errors of the
+ * form and of the server are shown here, and everything typed stays.
+ */
+export function BookingForm({ serviceId, provider, onDone, autoFocus = false }: BookingFormProps) {
+  const navigate = useNavigate();
+  const location = useLocation();
+  const cards = useLoad(async () => (await fetchPaymentMethods({ silent: true })).data, []);
+  const [values, setValues] = useState({ day: '', date: '', time: '', custom_time: '', address: '', destination_address: '', cvv: '' });
+  const [chosenCard, setChosenCard] = useState<number | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [invalid, setInvalid] = useState<{ address?: boolean; destination_address?: boolean }>({});
+  const [busy, setBusy] = useState(false);
+  const inFlight = useRef(false);
+  const firstField = useRef<HTMLInputElement>(null);
+
+  useEffect(() => {
+    if (autoFocus) firstField.current?.focus();
+  }, [autoFocus]);
+
+  const set = (field: keyof typeof values) => (event: { target: { value: string } }) => {
+    const value = event.target.value;
+    setValues((v) => ({ ...v, [field]: value }));
+    if (field === 'address' || field === 'destination_address') setInvalid((i) => ({ ...i, [field]: false }));
+  };
+
+  const list: PaymentMethod[] = cards.state.status === 'ready' ? cards.state.data : [];
+  const card = list.find((c) => c.id === chosenCard) ?? defaultCard(list);
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (inFlight.current) return;
+    const missing = missingAddressMessage(values.address, values.destination_address);
+    if (missing) {
+      setInvalid({ address: !values.address.trim(), destination_address: !values.destination_address.trim() });
+      setError(missing);
+      return;
+    }
+    if (!card) return;
+    inFlight.current = true;
+    setBusy(true);
+    setError(null);
+    try {
+      const { data } = await createJob(
+        {
+          service_id: serviceId,
+          status: 'Pending',
+          provider_id: provider.id,
+          address: values.address.trim(),
+          destination_address: values.destination_address.trim(),
+          day: optional(values.day),
+          date: optional(values.date),
+          time: optional(values.time),
+          custom_time: optional(values.custom_time),
+          payment_method_id: card.id,
+          cvv: values.cvv.trim(),
+        },
+        { silent: true },
+      );
+      bus.emit({ type: 'job/updated', job: data as Job });
+      navigate('/requestconfirmation');
+      onDone();
+    } catch (err) {
+      setError(errorMessage(err));
+      inFlight.current = false;
+      setBusy(false);
+    }
+  };
+
+  const addCardState: AddCardNavState = { returnTo: location.pathname, returnState: location.state ?? null };
+
+  return (
+    <form className="cust-form" onSubmit={submit} noValidate aria-busy={busy}>
+      <p className="cust-booking-for">
+        <span aria-hidden="true">
+          <Avatar src={provider.avatar} name={provider.full_name} size={36} />
+        </span>
+        <span>
+          Booking <strong>{provider.full_name}</strong>
+        </span>
+      </p>
+      <div className="cust-form-grid">
+        <Field label="Select day" type="month" value={values.day} onChange={set('day')} ref={firstField} />
+        <Field label="Select date" type="date" value={values.date} onChange={set('date')} />
+        <Field label="Select Time" type="time" value={values.time} onChange={set('time')} />
+        <Field label="Custom Time" type="text" value={values.custom_time} onChange={set('custom_time')} maxLength={100} placeholder="e.g. after 6 pm" />
+      </div>
+      <Field
+        label="Pick Address"
+        type="text"
+        value={values.address}
+        onChange={set('address')}
+        autoComplete="street-address"
+        maxLength={255}
+        aria-invalid={invalid.address || undefined}
+      />
+      <Field
+        label="Drop Address"
+        type="text"
+        value={values.destination_address}
+        onChange={set('destination_address')}
+        maxLength={255}
+        aria-invalid={invalid.destination_address || undefined}
+      />
+
+      <h3>Payment Details</h3>
+      {cards.state.status === 'loading' ? <Loader label="Loading your saved cards…" /> : null}
+      {cards.state.status === 'error' ? (
+        <ErrorState message="Your saved cards could not be loaded." detail={cards.state.message} onRetry={() => void cards.reload()} />
+      ) : null}
+      {cards.state.status === 'ready' && !card ? (
+        <div className="cust-empty">
+          <p className="cust-note">You have no saved card yet. Add a card to pay for this booking.</p>
+          <Link to="/newpaymentmethod" state={addCardState} className="ui-button ui-button--primary" onClick={onDone}>
+            Add a card
+          </Link>
+        </div>
+      ) : null}
+      {card && list.length === 1 ? (
+        <p className="cust-card-choice" style={{ cursor: 'default' }}>
+          <span className="cust-card-number">{cardLabel(card)}</span>
+          <span className="cust-card-tag">Default</span>
+        </p>
+      ) : null}
+      {card && list.length > 1 ? (
+        <fieldset className="cust-fieldset">
+          <legend>Pay with</legend>
+          {list.map((c) => (
+            <label key={c.id} className="cust-card-choice">
+              <input type="radio" name="payment-card" checked={c.id === card.id} onChange={() => setChosenCard(c.id)} />
+              <span className="cust-card-number">{cardLabel(c)}</span>
+              {c.id === defaultCard(list)?.id ? <span className="cust-card-tag">Default</span> : null}
+            </label>
+          ))}
+        </fieldset>
+      ) : null}
+      {card ? (
+        <div className="cust-cvv">
+          <Field label="CVV" type="text" inputMode="numeric" autoComplete="cc-csc" maxLength={4} value={values.cvv} onChange={set('cvv')} />
+        </div>
+      ) : null}
+
+      {error ? (
+        <p role="alert" className="cust-alert">
+          {error}
+        </p>
+      ) : null}
+      {card ? (
+        <button type="submit" className="ui-button ui-button--primary cust-submit" disabled={busy}>
+          Submit &amp; Pay
+        </button>
+      ) : null}
+    </form>
+  );
+}
+
+export interface BookingModalProps extends Omit<BookingFormProps, 'autoFocus'> {
+  onClose: () => void;
+}
+
+/** The 'Booking Details' dialog around the booking form (Assign Job on the provider profile). */
+export function BookingModal({ onClose, ...form }: BookingModalProps) {
+  return (
+    <Dialog title={BOOKING_TITLE} onClose={onClose}>
+      <BookingForm {...form} />
+    </Dialog>
+  );
+}

@@ -1,0 +1,28 @@
+import { useId, type InputHTMLAttributes, type Ref, type TextareaHTMLAttributes } from 'react';
+import '../styles/customer.css';
+
+type InputProps = Omit<InputHTMLAttributes<HTMLInputElement>, 'id' | 'className'>;
+
+/** An input with a visible label bound to it. */
+export function Field({ label, ref, ...input }: InputProps & { label: string; ref?: Ref<HTMLInputElement> }) {
+  const id = useId();
+  return (
+    <div className="cust-field">
+      <label htmlFor={id}>{label}</label>
+      <input ref={ref} id={id} className="cust-input" {...input} />
+    </div>
+  );
+}
+
+type TextAreaProps = Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, 'id' | 'className'>;
+
+/** A textarea with a visible label bound to it. */
+export function TextAreaField({ label, ...textarea }: TextAreaProps & { label: string }) {
+  const id = useId();
+  return (
+    <div className="cust-field">
+      <label htmlFor={id}>{label}</label>
+      <textarea id={id} className="cust-input cust-textarea" {...textarea} />
+    </div>
+  );
+}

@@ -1,0 +1,70 @@
+import { Link } from 'react-router-dom';
+import {
+  Avatar,
+  bookingStatusLabel,
+  counterpartOf,
+  formatPrice,
+  pastBookingStatusLabel,
+  StatusBadge,
+  type Job,
+  type JobNavState,
+  type Role,
+} from 'shared';
+import { formatDateLong } from 'shared/src/format';
+import { RatingValue, Stars } from './Rating';
+import '../styles/customer.css';
+
+export interface JobCardProps {
+  job: Job;
+  /** The viewer's role: the card shows the other party of the job. */
+  role: Role | undefined;
+  /** Active Bookings (status label, rating) or Previous Bookings (past label, stars, rating action). */
+  variant: 'active' | 'previous';
+}
+
+/**
+ * One booking: the counterpart's avatar and name, the service, the updated time
+ * ('MMMM Do YYYY, h:mm a'), a dash and the price, and on the side the status (and rating).
+ * The card opens the booking's details.
+ */
+export function JobCard({ job, role, variant }: JobCardProps) {
+  const person = counterpartOf(job, role);
+  const state: JobNavState = variant === 'previous' ? { jobId: job.id, page: 'previousBooking' } : { jobId: job.id };
+  const canRate = variant === 'previous' && role === 'Customer' && job.status === 'Completed' && job.rating === null;
+  return (
+    <li className="ui-card cust-flush cust-job">
+      <Link to="/activebookingdetails" state={state} className="cust-person-link">
+        <span aria-hidden="true">
+          <Avatar src={person.avatar} name={person.full_name} size={48} />
+        </span>
+        <span className="cust-person">
+          <span className="cust-person__name">{person.full_name}</span>
+          <span className="cust-job__meta">
+            <span className="cust-muted cust-small">{job.service_name}</span>
+            <span className="cust-job__when">
+              {formatDateLong(job.updated_at)} - {formatPrice(job.price)}
+            </span>
+          </span>
+        </span>
+      </Link>
+      <div className="cust-job__side">
+        {variant === 'active' ? (
+          <>
+            <StatusBadge status={job.status} label={bookingStatusLabel(job.status)} />
+            <RatingValue rating={job.rating} />
+          </>
+        ) : (
+          <>
+            <StatusBadge status={job.status} label={pastBookingStatusLabel(job.status)} />
+            {job.rating !== null ? <Stars value={job.rating} /> : null}
+            {canRate ? (
+              <Link to="/bookingfinished" state={{ jobId: job.id } satisfies JobNavState} className="ui-button ui-button--primary cust-small">
+                Rate this booking
+              </Link>
+            ) : null}
+          </>
+        )}
+      </div>
+    </li>
+  );
+}

@@ -1,0 +1,31 @@
+import { activeStepIndex, BOOKING_STEPS, type JobStatus } from 'shared';
+import '../styles/customer.css';
+
+/**
+ * The booking stepper of spec section 2: at step 2 while Accepted, none active while Pending or
+ * Rejected, all done once Completed. The current step carries aria-current="step".
+ */
+export function Stepper({ status }: { status: JobStatus }) {
+  const active = activeStepIndex(status);
+  const allDone = status === 'Completed';
+  return (
+    <ol className="cust-stepper" aria-label="Booking progress">
+      {BOOKING_STEPS.map((step, index) => {
+        const done = allDone || index < active;
+        const current = !allDone && index === active;
+        const className = `cust-step${done ? ' cust-step--done' : ''}${current ? ' cust-step--current' : ''}`;
+        return (
+          <li key={step} className={className} aria-current={current ? 'step' : undefined}>
+            <span className="cust-step__dot" aria-hidden="true">
+              {done ? '✓' : index + 1}
+            </span>
+            <span>
+              {step}
+              {done ? <span className="cust-visually-hidden"> (done)</span> : null}
+            </span>
+          </li>
+        );
+      })}
+    </ol>
+  );
+}

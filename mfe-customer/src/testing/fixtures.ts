@@ -1,0 +1,73 @@
+import type { Job, JobStatus, PaymentMethod, ProviderServiceData, Review, Service } from 'shared';
+
+/** The signed-in customer of the tests is user 10; the provider user 20 (see renderScreen). */
+export const CUSTOMER_ID = 10;
+export const PROVIDER_ID = 20;
+
+export const services: Service[] = [
+  { id: 1, name: 'Driver', description: 'A certified driver takes the wheel of your car.', icon: '/static/icons/driver.svg' },
+  { id: 2, name: 'Delivery', description: 'Same-day pick-up and drop of parcels.', icon: '/static/icons/delivery.svg' },
+];
+
+export function makeProvider(overrides: Partial<ProviderServiceData> = {}): ProviderServiceData {
+  return {
+    id: PROVIDER_ID,
+    avatar: null,
+    full_name: 'Ravi Kumar',
+    rating: null,
+    bio: 'Calm, punctual driver with a clean record.',
+    year_of_exp: 6,
+    basic_price: 25,
+    total_provider_jobs: 12,
+    ...overrides,
+  };
+}
+
+export const ravi = makeProvider();
+export const meera = makeProvider({ id: 21, full_name: 'Meera Nair', rating: 4.333, bio: null, year_of_exp: 9, basic_price: 32, total_provider_jobs: 3 });
+
+export function makeReview(overrides: Partial<Review> = {}): Review {
+  return {
+    id: 1,
+    job_id: 1,
+    provider_id: PROVIDER_ID,
+    rating: 5,
+    feedback: 'Arrived early and drove carefully.',
+    customer: { full_name: 'Asha Verma', avatar: null },
+    created_at: '2025-03-01T10:00:00.000Z',
+    ...overrides,
+  };
+}
+
+export const visa: PaymentMethod = { id: 11, card_brand: 'Visa', card_last4: '4242' };
+export const master: PaymentMethod = { id: 12, card_brand: 'Mastercard', card_last4: '4444' };
+
+export function makeJob(overrides: Partial<Job> = {}): Job {
+  const id = overrides.id ?? 1;
+  return {
+    id,
+    status: 'Pending' as JobStatus,
+    service_id: 1,
+    service_name: 'Driver',
+    provider_id: PROVIDER_ID,
+    customer_id: CUSTOMER_ID,
+    customer: { id: CUSTOMER_ID, full_name: 'Asha Verma', first_name: 'Asha', avatar: null },
+    provider: { id: PROVIDER_ID, full_name: 'Ravi Kumar', avatar: null },
+    address: '12 MG Road',
+    destination_address: 'Airport Terminal 1',
+    destination_lat: null,
+    destination_lng: null,
+    lat: null,
+    lng: null,
+    price: 25,
+    duration: null,
+    day: null,
+    date: null,
+    time: null,
+    custom_time: null,
+    created_at: `2025-03-0${Math.min(id, 9)}T14:07:00.000Z`,
+    updated_at: '2025-03-05T14:07:00.000Z',
+    rating: null,
+    ...overrides,
+  };
+}

@@ -216,6 +216,22 @@ export function buildMigrations(dialect: Dialect): Record<string, Migration> {
         }
       },
     },
+    '0002_chat_read_state': {
+      // Chat read state: the id of the newest message each party has read (0: none), so the chats list can
+      // count a party's unread messages; and the original name and size of a message's attached file.
+      async up(db: Kysely<any>) {
+        await db.schema.alterTable('chats').addColumn('customer_read_id', 'integer', (c) => c.notNull().defaultTo(0)).execute();
+        await db.schema.alterTable('chats').addColumn('provider_read_id', 'integer', (c) => c.notNull().defaultTo(0)).execute();
+        await db.schema.alterTable('messages').addColumn('attachment_name', 'text').execute();
+        await db.schema.alterTable('messages').addColumn('attachment_size', 'integer').execute();
+      },
+      async down(db: Kysely<any>) {
+        await db.schema.alterTable('messages').dropColumn('attachment_size').execute();
+        await db.schema.alterTable('messages').dropColumn('attachment_name').execute();
+        await db.schema.alterTable('chats').dropColumn('provider_read_id').execute();
+        await db.schema.alterTable('chats').dropColumn('customer_read_id').execute();
+      },
+    },
   };
 }
 

@@ -139,12 +139,21 @@ export interface SandboxTokensTable {
   created_at: Timestamp;
 }
 
+/** A column the database fills with its default (0) when an insert leaves it out. */
+export type CountColumn = ColumnType<number, number | undefined, number>;
+/** A nullable column an insert may leave out. */
+export type OptionalColumn<T> = ColumnType<T | null, T | null | undefined, T | null>;
+
 export interface ChatsTable {
   id: Generated<number>;
   customer_id: number;
   provider_id: number;
   created_at: Timestamp;
   updated_at: Timestamp;
+  /** Id of the newest message of this chat the customer has read (0: none). Migration 0002. */
+  customer_read_id: CountColumn;
+  /** Id of the newest message of this chat the provider has read (0: none). Migration 0002. */
+  provider_read_id: CountColumn;
 }
 
 export interface MessagesTable {
@@ -155,6 +164,10 @@ export interface MessagesTable {
   message_type: MessageType;
   attachment: string | null;
   created_at: Timestamp;
+  /** The attached file's original name as the sender's browser gave it (shown, never used as a path). Migration 0002. */
+  attachment_name: OptionalColumn<string>;
+  /** The attached file's size in bytes. Migration 0002. */
+  attachment_size: OptionalColumn<number>;
 }
 
 export interface NotificationsTable {

@@ -1,12 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Chat, Message } from 'shared/src/contracts/entities';
-import type { Database, MessageType } from '../db/schema.js';
+import type { Database, MessageType, Role } from '../db/schema.js';
 import { currentUser } from '../http/auth.js';
 import { fieldError, forbidden, notFound } from '../http/errors.js';
 import { fileField } from '../http/fields.js';
 import { send } from '../http/reply.js';
-import { AUTH_ERRORS, chatSchema, envelope, idParams, listOf, messageSchema, paginationQuery, responses } from '../http/schemas.js';
+import { AUTH_ERRORS, chatSchema, envelope, idParams, listOf, messageSchema, nullable, paginationQuery, responses } from '../http/schemas.js';
 import { insertNotification, notificationEvent, type NewNotification } from '../queries/notifications.js';
 import { PEOPLE_COLUMNS } from '../queries/people.js';
 import { fullName, person, toIso } from '../serializers.js';
@@ -14,6 +14,44 @@ import { storeUpload } from '../services/uploads.js';
 
 const tags = ['chat'];
 const security = [{ bearerAuth: [] }];
+
+/** A chat message as the chat routes answer it: the shared message shape plus the attached file's name and size. */
+const chatMessageSchema = {
+  ...messageSchema,
+  properties: {
+    ...(messageSchema.properties as Record<string, unknown>),
+    attachment_name: nullable('string'),
+    attachment_size: nullable('integer'),
+  },
+};
+
+/** A chat of the caller's list: both parties, its newest message and the caller's unread count. */
+const chatSummarySchema = {
+  ...chatSchema,
+  properties: {
+    ...(chatSchema.properties as Record<string, unknown>),
+    last_message: { ...chatMessageSchema, type: ['object', 'null'] },
+    unread_count: { type: 'integer' },
+  },
+};
+
+const readStateSchema = {
+  type: 'object',
+  properties: {
+    chat_id: { type: 'integer' },
+    unread_count: { type: 'integer' },
+    unread_total: { type: 'integer' },
+  },
+};
+
+/** The chats column holding how far `role` has read. */
+const readColumnOf = (role: Role) => (role === 'Provider' ? 'provider_read_id' : 'customer_read_id') as 'provider_read_id' | 'customer_read_id';
+
+/** The original name of an uploaded file, made safe to show: no folders, no control characters, at most 200 characters. */
+export function attachmentNameOf(raw: unknown, fallback: string): string {
+  const name = typeof raw === 'string' ? (raw.split(/[\\/]/).pop() ?? '').replace(/[\u0000-\u001f\u007f]/g, '').trim() : '';
+  return name && name !== 'upload' ? name.slice(0, 200) : fallback;
+}
 
 function chatsWithPeople(db: Kysely<Database>) {
   return db
@@ -37,6 +75,8 @@ export function toMessage(r: {
   message_type: MessageType;
   attachment: string | null;
   created_at: Date | string;
+  attachment_name?: string | null;
+  attachment_size?: number | null;
 }): Message {
   return {
     id: r.id,
@@ -46,7 +86,74 @@ export function toMessage(r: {
     message_type: r.message_type,
     attachment: r.attachment,
     created_at: toIso(r.created_at),
+    attachment_name: r.attachment_name ?? null,
+    attachment_size: r.attachment_size ?? null,
   };
+}
+
+/**
+ * The caller's chats (all, or the one with id `onlyId`), newest conversation first, each with its
+ * newest message and the number of the other party's messages the caller has not read.
+ */
+async function chatSummaries(db: Kysely<Database>, user: { id: number; role: Role }, onlyId?: number): Promise<Chat[]> {
+  const readColumn = `chats.${readColumnOf(user.role)}` as const;
+  let query = chatsWithPeople(db)
+    .select((eb) => [
+      eb
+        .selectFrom('messages as lm')
+        .select((e) => e.fn.max('lm.id').as('max_id'))
+        .whereRef('lm.chat_id', '=', 'chats.id')
+        .as('last_message_id'),
+      eb
+        .selectFrom('messages as um')
+        .select((e) => e.fn.countAll<number>().as('n'))
+        .whereRef('um.chat_id', '=', 'chats.id')
+        .where('um.from_id', '<>', user.id)
+        .whereRef('um.id', '>', readColumn)
+        .as('unread_count'),
+    ])
+    .where(user.role === 'Provider' ? 'chats.provider_id' : 'chats.customer_id', '=', user.id);
+  if (onlyId !== undefined) query = query.where('chats.id', '=', onlyId);
+  const rows = await query.orderBy('chats.updated_at', 'desc').orderBy('chats.id', 'desc').limit(200).execute();
+
+  const lastIds = rows.flatMap((r) => (r.last_message_id === null || r.last_message_id === undefined ? [] : [Number(r.last_message_id)]));
+  const lastMessages = new Map<number, Message>();
+  if (lastIds.length > 0) {
+    const messages = await db.selectFrom('messages').selectAll().where('id', 'in', lastIds).execute();
+    for (const m of messages) lastMessages.set(m.chat_id, toMessage(m));
+  }
+  return rows.map((r) => ({
+    id: r.id,
+    customer_id: r.customer_id,
+    provider_id: r.provider_id,
+    customer: person(r.customer_id, r.c_first_name, r.c_last_name, r.c_avatar),
+    provider: person(r.provider_id, r.p_first_name, r.p_last_name, r.p_avatar),
+    updated_at: toIso(r.updated_at),
+    last_message: lastMessages.get(r.id) ?? null,
+    unread_count: Number(r.unread_count ?? 0),
+  }));
+}
+
+/** The caller's unread messages over all their chats. */
+async function unreadTotal(db: Kysely<Database>, user: { id: number; role: Role }): Promise<number> {
+  const readColumn = `chats.${readColumnOf(user.role)}` as const;
+  const row = await db
+    .selectFrom('messages')
+    .innerJoin('chats', 'chats.id', 'messages.chat_id')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where(user.role === 'Provider' ? 'chats.provider_id' : 'chats.customer_id', '=', user.id)
+    .where('messages.from_id', '<>', user.id)
+    .whereRef('messages.id', '>', readColumn)
+    .executeTakeFirst();
+  return Number(row?.n ?? 0);
+}
+
+/** A chat of the caller's (404 when there is none with that id, 403 when it is someone else's). */
+async function ownChat(db: Kysely<Database>, chatId: number, userId: number) {
+  const chat = await db.selectFrom('chats').select(['id', 'customer_id', 'provider_id']).where('id', '=', chatId).executeTakeFirst();
+  if (!chat) throw notFound('Chat not found.');
+  if (chat.customer_id !== userId && chat.provider_id !== userId) throw forbidden('This chat is not yours.');
+  return chat;
 }
 
 interface SendBody {
@@ -65,25 +172,103 @@ export default async function chatsRoutes(app: FastifyInstance) {
     '/api/chats',
     {
       onRequest: app.authenticate,
-      schema: { tags, security, summary: "The caller's chats with customer and provider", response: responses({ 200: envelope(listOf(chatSchema)) }, [401]) },
+      schema: {
+        tags,
+        security,
+        summary: "The caller's chats with customer and provider, newest conversation first, each with its last message and the caller's unread count",
+        response: responses({ 200: envelope(listOf(chatSummarySchema)) }, [401]),
+      },
+    },
+    async (request, reply) => send(reply, await chatSummaries(db, currentUser(request))),
+  );
+
+  app.get(
+    '/api/chats/unread',
+    {
+      onRequest: app.authenticate,
+      schema: {
+        tags,
+        security,
+        summary: "How many of the other parties' messages the caller has not read, over all their chats",
+        response: responses({ 200: envelope({ type: 'object', properties: { total: { type: 'integer' } } }) }, [401]),
+      },
+    },
+    async (request, reply) => send(reply, { total: await unreadTotal(db, currentUser(request)) }),
+  );
+
+  app.post<{ Body: { user_id: number } }>(
+    '/api/chats/open',
+    {
+      onRequest: app.authenticate,
+      schema: {
+        tags,
+        security,
+        summary:
+          'The chat between the caller and a user of the other role: the existing one (200) or a new, empty one (201). Only a customer and a provider chat.',
+        body: {
+          type: 'object',
+          required: ['user_id'],
+          properties: { user_id: { type: 'integer', minimum: 1, 'x-messages': { type: 'The user id must be a positive integer.', minimum: 'The user id must be a positive integer.' } } },
+        },
+        response: responses({ 200: envelope(chatSummarySchema), 201: envelope(chatSummarySchema) }, AUTH_ERRORS),
+      },
     },
     async (request, reply) => {
       const user = currentUser(request);
-      const rows = await chatsWithPeople(db)
-        .where(user.role === 'Provider' ? 'chats.provider_id' : 'chats.customer_id', '=', user.id)
-        .orderBy('chats.updated_at', 'desc')
-        .orderBy('chats.id', 'desc')
-        .limit(200)
-        .execute();
-      const chats: Chat[] = rows.map((r) => ({
-        id: r.id,
-        customer_id: r.customer_id,
-        provider_id: r.provider_id,
-        customer: person(r.customer_id, r.c_first_name, r.c_last_name, r.c_avatar),
-        provider: person(r.provider_id, r.p_first_name, r.p_last_name, r.p_avatar),
-        updated_at: toIso(r.updated_at),
-      }));
-      return send(reply, chats);
+      const other = await db.selectFrom('users').select(['id', 'role']).where('id', '=', request.body.user_id).executeTakeFirst();
+      if (!other) throw notFound('User not found.');
+      if (other.role === user.role) {
+        throw fieldError('user_id', user.role === 'Customer' ? 'A customer can only chat with a provider.' : 'A provider can only chat with a customer.');
+      }
+      const pair = user.role === 'Customer' ? { customer_id: user.id, provider_id: other.id } : { customer_id: other.id, provider_id: user.id };
+      const now = ctx.clock.now().toISOString();
+      // Two tabs opening the same chat at once: one insert wins, the other finds its row.
+      const created = await db
+        .insertInto('chats')
+        .values({ ...pair, created_at: now, updated_at: now })
+        .onConflict((oc) => oc.columns(['customer_id', 'provider_id']).doNothing())
+        .returning('id')
+        .executeTakeFirst();
+      const id =
+        created?.id ??
+        (
+          await db
+            .selectFrom('chats')
+            .select('id')
+            .where('customer_id', '=', pair.customer_id)
+            .where('provider_id', '=', pair.provider_id)
+            .executeTakeFirstOrThrow()
+        ).id;
+      const [chat] = await chatSummaries(db, user, id);
+      return send(reply, chat, created ? 'Chat created' : 'Success', created ? 201 : 200);
+    },
+  );
+
+  app.post<{ Params: { id: number } }>(
+    '/api/chats/:id/read',
+    {
+      onRequest: app.authenticate,
+      schema: {
+        tags,
+        security,
+        summary: "Marks every message of a chat read for the caller; answers the chat's and the caller's total unread counts",
+        params: idParams,
+        response: responses({ 200: envelope(readStateSchema) }, AUTH_ERRORS),
+      },
+    },
+    async (request, reply) => {
+      const user = currentUser(request);
+      const chat = await ownChat(db, request.params.id, user.id);
+      const column = chat.customer_id === user.id ? 'customer_read_id' : 'provider_read_id';
+      const newest = await db
+        .selectFrom('messages')
+        .select((eb) => eb.fn.max('id').as('max_id'))
+        .where('chat_id', '=', chat.id)
+        .executeTakeFirst();
+      const upTo = Number(newest?.max_id ?? 0);
+      // Only forward: a late call never marks fewer messages read than an earlier one.
+      await db.updateTable('chats').set({ [column]: upTo }).where('id', '=', chat.id).where(column, '<', upTo).execute();
+      return send(reply, { chat_id: chat.id, unread_count: 0, unread_total: await unreadTotal(db, user) });
     },
   );
 
@@ -98,16 +283,14 @@ export default async function chatsRoutes(app: FastifyInstance) {
         params: idParams,
         querystring: { type: 'object', properties: { ...paginationQuery } },
         response: responses(
-          { 200: envelope({ type: 'object', properties: { messages: listOf(messageSchema) } }, true) },
+          { 200: envelope({ type: 'object', properties: { messages: listOf(chatMessageSchema) } }, true) },
           AUTH_ERRORS,
         ),
       },
     },
     async (request, reply) => {
       const user = currentUser(request);
-      const chat = await db.selectFrom('chats').select(['id', 'customer_id', 'provider_id']).where('id', '=', request.params.id).executeTakeFirst();
-      if (!chat) throw notFound('Chat not found.');
-      if (chat.customer_id !== user.id && chat.provider_id !== user.id) throw forbidden('This chat is not yours.');
+      const chat = await ownChat(db, request.params.id, user.id);
       const { page, per_page: perPage } = request.query;
       const rows = await db
         .selectFrom('messages')
@@ -144,7 +327,7 @@ export default async function chatsRoutes(app: FastifyInstance) {
             attachment: fileField,
           },
         },
-        response: responses({ 201: envelope(messageSchema) }, [...AUTH_ERRORS, 413]),
+        response: responses({ 201: envelope(chatMessageSchema) }, [...AUTH_ERRORS, 413]),
       },
     },
     async (request, reply) => {
@@ -162,6 +345,8 @@ export default async function chatsRoutes(app: FastifyInstance) {
 
       const text = (body.message ?? '').trim();
       let attachment: string | null = null;
+      let attachmentName: string | null = null;
+      let attachmentSize: number | null = null;
       const file = request.uploadedFiles?.attachment;
       if (body.message_type === 'text') {
         if (!text) throw fieldError('message', 'The message field is required.');
@@ -177,6 +362,9 @@ export default async function chatsRoutes(app: FastifyInstance) {
             : 'The attachment must be an image or a PDF.',
         );
         attachment = stored.path;
+        // The multipart parser puts the file part's own name in the body field (see app.ts).
+        attachmentName = attachmentNameOf(body.attachment, `${body.message_type === 'photo' ? 'photo' : 'attachment'}.${stored.path.split('.').pop()}`);
+        attachmentSize = file.length;
       }
 
       const now = ctx.clock.now().toISOString();
@@ -194,9 +382,24 @@ export default async function chatsRoutes(app: FastifyInstance) {
           .executeTakeFirstOrThrow();
         const row = await trx
           .insertInto('messages')
-          .values({ chat_id: chat.id, from_id: user.id, message: text, message_type: body.message_type, attachment, created_at: now })
+          .values({
+            chat_id: chat.id,
+            from_id: user.id,
+            message: text,
+            message_type: body.message_type,
+            attachment,
+            attachment_name: attachmentName,
+            attachment_size: attachmentSize,
+            created_at: now,
+          })
           .returningAll()
           .executeTakeFirstOrThrow();
+        // Replying means the sender has read the conversation up to here.
+        await trx
+          .updateTable('chats')
+          .set({ [isCustomer ? 'customer_read_id' : 'provider_read_id']: row.id })
+          .where('id', '=', chat.id)
+          .execute();
         const preview = body.message_type === 'text' ? (text.length > 80 ? `${text.slice(0, 77)}...` : text) : `sent you a ${body.message_type === 'photo' ? 'photo' : 'file'}.`;
         const notification: NewNotification = {
           userId: recipientId,

@@ -148,6 +148,10 @@ export interface Chat {
   customer: PersonSummary;
   provider: PersonSummary;
   updated_at?: string;
+  /** The newest message of the chat, or null when it has none yet (GET /api/chats). */
+  last_message?: Message | null;
+  /** How many messages of the other party the caller has not read yet (GET /api/chats). */
+  unread_count?: number;
 }
 
 export type MessageType = 'text' | 'photo' | 'attachment';
@@ -161,6 +165,10 @@ export interface Message {
   /** Path of the uploaded file for photo/attachment messages. */
   attachment?: string | null;
   created_at: string;
+  /** Original name of the attached file (photo/attachment messages). */
+  attachment_name?: string | null;
+  /** Size of the attached file in bytes. */
+  attachment_size?: number | null;
 }
 
 export interface Rating {

@@ -28,7 +28,12 @@ export type BusEvent =
   | { type: 'booking/assign'; providerId: number; serviceId: number }
   | { type: 'booking/assignHandled'; providerId: number }
   | { type: 'realtime/message'; message: Message }
-  | { type: 'notifications/changed'; notifications?: AppNotification[] };
+  | { type: 'notifications/changed'; notifications?: AppNotification[] }
+  /**
+   * The signed-in user's total of unread chat messages changed (the chat remote announces it after
+   * opening, reading or receiving messages); the shell's sidebar shows it on its Chat item.
+   */
+  | { type: 'chat/unreadChanged'; total: number };
 
 export type BusEventType = BusEvent['type'];
 export type BusEventOf<T extends BusEventType> = Extract<BusEvent, { type: T }>;

@@ -1,0 +1,218 @@
+/**
+ * The chat screen's API: opening a chat with a user id (existing or new, only customer–provider),
+ * the chats list with each chat's last message and the caller's unread count, marking a chat read,
+ * the caller's unread total, and the attached file's name and size.
+ */
+import { after, before, describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { attachmentNameOf } from '../src/routes/chats.js';
+import { DIALECTS, FILES, formWith, signUp, startTestServer, type TestServer, type TestUser } from './helpers.js';
+
+test('attachmentNameOf keeps the base name only, without control characters, else the fallback', () => {
+  assert.equal(attachmentNameOf('invoice.pdf', 'x.pdf'), 'invoice.pdf');
+  assert.equal(attachmentNameOf('C:\\Users\\me\\report 1.pdf', 'x.pdf'), 'report 1.pdf');
+  assert.equal(attachmentNameOf('../../etc/passwd', 'x.pdf'), 'passwd');
+  assert.equal(attachmentNameOf('bad\u0000\nname.pdf', 'x.pdf'), 'badname.pdf');
+  assert.equal(attachmentNameOf('', 'x.pdf'), 'x.pdf');
+  assert.equal(attachmentNameOf('upload', 'x.pdf'), 'x.pdf');
+  assert.equal(attachmentNameOf(undefined, 'x.pdf'), 'x.pdf');
+  assert.equal(attachmentNameOf(`${'a'.repeat(300)}.pdf`, 'x.pdf').length, 200);
+});
+
+for (const dialect of DIALECTS) {
+  describe(`chat read state, open and attachments (${dialect})`, () => {
+    let s: TestServer;
+    let customer: TestUser;
+    let provider: TestUser;
+    let otherCustomer: TestUser;
+    let otherProvider: TestUser;
+    before(async () => {
+      s = await startTestServer(dialect);
+      [customer, provider, otherCustomer, otherProvider] = await Promise.all([
+        signUp(s, 'Customer'),
+        signUp(s, 'Provider'),
+        signUp(s, 'Customer'),
+        signUp(s, 'Provider'),
+      ]);
+    });
+    after(() => s.close());
+
+    const sendText = (from: TestUser, message: string, c: TestUser, p: TestUser) =>
+      s.req('POST', '/api/chats', { token: from.token, form: formWith({ customer_id: c.id, provider_id: p.id, message_type: 'text', message }) });
+    const open = (as: TestUser, userId: unknown) => s.req('POST', '/api/chats/open', { token: as.token, json: { user_id: userId } });
+    const chatsOf = async (u: TestUser) => (await s.req('GET', '/api/chats', { token: u.token })).body.data as any[];
+    const unreadOf = async (u: TestUser) => (await s.req('GET', '/api/chats/unread', { token: u.token })).body.data.total as number;
+
+    test('opening a chat with a user id creates it once (201), then answers the same chat (200) to either party', async () => {
+      const c = await signUp(s, 'Customer');
+      const first = await open(c, provider.id);
+      assert.equal(first.status, 201);
+      const chat = first.body.data;
+      assert.equal(chat.customer_id, c.id);
+      assert.equal(chat.provider_id, provider.id);
+      assert.equal(chat.customer.full_name, 'Cara Test');
+      assert.equal(chat.provider.full_name, 'Pete Test');
+      assert.equal(chat.last_message, null);
+      assert.equal(chat.unread_count, 0);
+
+      const again = await open(c, provider.id);
+      assert.equal(again.status, 200);
+      assert.equal(again.body.data.id, chat.id);
+      const fromProvider = await open(provider, c.id);
+      assert.equal(fromProvider.status, 200);
+      assert.equal(fromProvider.body.data.id, chat.id);
+      assert.ok((await chatsOf(c)).some((x) => x.id === chat.id && x.last_message === null));
+
+      // The first message goes into the opened chat.
+      const sent = await sendText(c, 'hello', c, provider);
+      assert.equal(sent.body.data.chat_id, chat.id);
+    });
+
+    test('opening a chat refuses a user of the same role (400), oneself (400), an unknown id (404), a bad id (400), no token (401)', async () => {
+      const sameRole = await open(customer, otherCustomer.id);
+      assert.equal(sameRole.status, 400);
+      assert.equal(sameRole.body.message, 'A customer can only chat with a provider.');
+      assert.deepEqual(sameRole.body.errors, { user_id: ['A customer can only chat with a provider.'] });
+      const providers = await open(provider, otherProvider.id);
+      assert.equal(providers.status, 400);
+      assert.equal(providers.body.message, 'A provider can only chat with a customer.');
+      assert.equal((await open(customer, customer.id)).status, 400);
+      const unknown = await open(customer, 99999999);
+      assert.equal(unknown.status, 404);
+      assert.equal(unknown.body.message, 'User not found.');
+      for (const bad of ['abc', 0, -3, null]) {
+        const res = await open(customer, bad);
+        assert.equal(res.status, 400, `user_id ${String(bad)}`);
+        assert.ok(res.body.errors.user_id);
+      }
+      assert.equal((await s.req('POST', '/api/chats/open', { token: customer.token, json: {} })).status, 400);
+      assert.equal((await s.req('POST', '/api/chats/open', { json: { user_id: provider.id } })).status, 401);
+      // Nothing was created by the refusals.
+      assert.ok(!(await chatsOf(otherCustomer)).some((x) => x.provider_id === customer.id));
+    });
+
+    test('the list carries the last message and the unread count; reading clears it; replying counts as reading', async () => {
+      const c = await signUp(s, 'Customer');
+      const p = await signUp(s, 'Provider');
+      await sendText(p, 'one', c, p);
+      s.clock.advance(1000);
+      const second = (await sendText(p, 'two', c, p)).body.data;
+
+      let [chat] = await chatsOf(c);
+      assert.equal(chat.unread_count, 2);
+      assert.deepEqual(chat.last_message, second);
+      assert.equal(await unreadOf(c), 2);
+      // The sender has nothing unread.
+      assert.equal((await chatsOf(p))[0].unread_count, 0);
+      assert.equal(await unreadOf(p), 0);
+
+      const read = await s.req('POST', `/api/chats/${chat.id}/read`, { token: c.token });
+      assert.equal(read.status, 200);
+      assert.deepEqual(read.body.data, { chat_id: chat.id, unread_count: 0, unread_total: 0 });
+      [chat] = await chatsOf(c);
+      assert.equal(chat.unread_count, 0);
+      // Marking read again changes nothing.
+      assert.equal((await s.req('POST', `/api/chats/${chat.id}/read`, { token: c.token })).body.data.unread_total, 0);
+
+      s.clock.advance(1000);
+      await sendText(p, 'three', c, p);
+      assert.equal((await chatsOf(c))[0].unread_count, 1);
+      assert.equal(await unreadOf(c), 1);
+      s.clock.advance(1000);
+      const reply = (await sendText(c, 'thanks', c, p)).body.data;
+      [chat] = await chatsOf(c);
+      assert.equal(chat.unread_count, 0);
+      assert.equal(chat.last_message.id, reply.id);
+      assert.equal((await chatsOf(p))[0].unread_count, 1);
+    });
+
+    test('the unread total adds up every chat of the caller; the newest conversation comes first', async () => {
+      const c = await signUp(s, 'Customer');
+      const [p1, p2] = await Promise.all([signUp(s, 'Provider'), signUp(s, 'Provider')]);
+      await sendText(p1, 'from one', c, p1);
+      s.clock.advance(1000);
+      await sendText(p2, 'from two', c, p2);
+      s.clock.advance(1000);
+      await sendText(p2, 'from two again', c, p2);
+      let list = await chatsOf(c);
+      assert.deepEqual(list.map((x) => [x.provider_id, x.unread_count]), [[p2.id, 2], [p1.id, 1]]);
+      assert.equal(await unreadOf(c), 3);
+
+      s.clock.advance(1000);
+      await sendText(p1, 'one is back', c, p1);
+      list = await chatsOf(c);
+      assert.deepEqual(list.map((x) => [x.provider_id, x.unread_count]), [[p1.id, 2], [p2.id, 2]]);
+      assert.equal(list[0].last_message.message, 'one is back');
+      const read = await s.req('POST', `/api/chats/${list[1].id}/read`, { token: c.token });
+      assert.equal(read.body.data.unread_total, 2);
+      assert.equal(await unreadOf(c), 2);
+    });
+
+    test('only a party of the chat marks it read; unknown chat 404; no token 401', async () => {
+      const chatId = (await sendText(customer, 'private', customer, provider)).body.data.chat_id;
+      for (const intruder of [otherCustomer, otherProvider]) {
+        const res = await s.req('POST', `/api/chats/${chatId}/read`, { token: intruder.token });
+        assert.equal(res.status, 403);
+      }
+      assert.equal((await s.req('POST', '/api/chats/99999999/read', { token: customer.token })).status, 404);
+      assert.equal((await s.req('POST', '/api/chats/abc/read', { token: customer.token })).status, 400);
+      assert.equal((await s.req('POST', `/api/chats/${chatId}/read`)).status, 401);
+      assert.equal((await s.req('GET', '/api/chats/unread')).status, 401);
+      // The intruders' attempts left the provider's unread count alone.
+      assert.ok((await chatsOf(provider)).find((x) => x.id === chatId).unread_count >= 1);
+    });
+
+    test('a file message keeps its original name and size, in the answer, the live event, the messages and the list', async () => {
+      const c = await signUp(s, 'Customer');
+      const form = formWith(
+        { customer_id: c.id, provider_id: provider.id, message_type: 'attachment', message: '' },
+        { field: 'attachment', data: FILES.pdf, name: 'invoice june.pdf', type: 'application/pdf' },
+      );
+      const sent = await s.req('POST', '/api/chats', { token: c.token, form });
+      assert.equal(sent.status, 201);
+      const msg = sent.body.data;
+      assert.equal(msg.message_type, 'attachment');
+      assert.equal(msg.attachment_name, 'invoice june.pdf');
+      assert.equal(msg.attachment_size, FILES.pdf.length);
+      const live = await s.publisher.waitFor((e) => e.event === 'Message' && e.data.id === msg.id);
+      assert.deepEqual(live.data, msg);
+
+      const photo = await s.req('POST', '/api/chats', {
+        token: c.token,
+        form: formWith(
+          { customer_id: c.id, provider_id: provider.id, message_type: 'photo', message: 'look' },
+          { field: 'attachment', data: FILES.png, name: 'dent.png', type: 'image/png' },
+        ),
+      });
+      assert.equal(photo.body.data.attachment_name, 'dent.png');
+      assert.equal(photo.body.data.attachment_size, FILES.png.length);
+
+      const messages = await s.req('GET', `/api/chats/${msg.chat_id}/messages`, { token: provider.token });
+      assert.deepEqual(
+        messages.body.data.messages.map((m: any) => [m.message_type, m.attachment_name, m.attachment_size]),
+        [
+          ['photo', 'dent.png', FILES.png.length],
+          ['attachment', 'invoice june.pdf', FILES.pdf.length],
+        ],
+      );
+      const text = (await sendText(c, 'plain', c, provider)).body.data;
+      assert.equal(text.attachment_name, null);
+      assert.equal(text.attachment_size, null);
+      const chat = (await chatsOf(provider)).find((x) => x.id === msg.chat_id);
+      assert.equal(chat.last_message.id, text.id);
+      assert.equal(chat.unread_count, 3);
+    });
+
+    test('messages are paged newest first with has_more', async () => {
+      const c = await signUp(s, 'Customer');
+      for (let i = 1; i <= 5; i += 1) await sendText(c, `m${i}`, c, provider);
+      const chatId = (await chatsOf(c))[0].id;
+      const page1 = await s.req('GET', `/api/chats/${chatId}/messages?page=1&per_page=2`, { token: c.token });
+      assert.deepEqual(page1.body.data.messages.map((m: any) => m.message), ['m5', 'm4']);
+      assert.deepEqual(page1.body.meta, { page: 1, per_page: 2, has_more: true });
+      const page3 = await s.req('GET', `/api/chats/${chatId}/messages?page=3&per_page=2`, { token: c.token });
+      assert.deepEqual(page3.body.data.messages.map((m: any) => m.message), ['m1']);
+      assert.equal(page3.body.meta.has_more, false);
+    });
+  });
+}

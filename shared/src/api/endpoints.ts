@@ -1,4 +1,5 @@
 import type {
+  ApiEnvelope,
   AppNotification,
   Chat,
   ContactMessage,
@@ -66,23 +67,30 @@ export const deletePaymentMethod = (id: number) => unwrap<null>(apiClient.delete
 export const makeDefaultPaymentMethod = (id: number) =>
   unwrap<PaymentMethod[]>(apiClient.post(`/api/payment-methods/${id}/default`));
 
-export const fetchChats = () => unwrap<Chat[]>(apiClient.get('/api/chats'));
-export const fetchMessages = (chatId: number) =>
-  unwrap<{ messages: Message[] }>(apiClient.get(`/api/chats/${chatId}/messages`));
-export const sendMessage = (body: {
-  customer_id: number;
-  provider_id: number;
-  message_type: MessageType;
-  message: string;
-  attachment?: File | Blob | null;
-}) => {
+/** The caller's chats, newest conversation first, each with `last_message` and `unread_count`. */
+export const fetchChats = (config?: AxiosRequestConfig) => unwrap<Chat[]>(apiClient.get('/api/chats', config));
+/** One page of a chat's messages, newest first; `meta.has_more` says whether older pages exist. */
+export const fetchMessages = (chatId: number, params?: { page?: number; per_page?: number }, config?: AxiosRequestConfig) =>
+  unwrap<{ messages: Message[] }>(apiClient.get(`/api/chats/${chatId}/messages`, { ...config, params })) as Promise<
+    ApiEnvelope<{ messages: Message[] }> & { meta?: { page: number; per_page: number; has_more: boolean } }
+  >;
+export const sendMessage = (
+  body: {
+    customer_id: number;
+    provider_id: number;
+    message_type: MessageType;
+    message: string;
+    attachment?: File | Blob | null;
+  },
+  config?: AxiosRequestConfig,
+) => {
   const form = new FormData();
   form.append('customer_id', String(body.customer_id));
   form.append('provider_id', String(body.provider_id));
   form.append('message_type', body.message_type);
   form.append('message', body.message);
   if (body.attachment) form.append('attachment', body.attachment);
-  return unwrap<Message>(apiClient.post('/api/chats', form));
+  return unwrap<Message>(apiClient.post('/api/chats', form, config));
 };
 
 export const fetchNotifications = (config?: AxiosRequestConfig) =>
@@ -102,3 +110,13 @@ export const createSandboxCardToken = (card: {
 /** Development mailbox (outside production only). */
 export const fetchDevMail = (to: string) =>
   unwrap<{ to: string; subject: string; text: string; created_at: string }[]>(apiClient.get('/api/dev/mail', { params: { to } }));
+
+/** The chat between the caller and a user of the other role: the existing one, or a new empty one (404/400 otherwise). */
+export const openChatWith = (userId: number, config?: AxiosRequestConfig) =>
+  unwrap<Chat>(apiClient.post('/api/chats/open', { user_id: userId }, config));
+/** Marks every message of a chat read for the caller; answers the caller's new unread total. */
+export const markChatRead = (chatId: number, config?: AxiosRequestConfig) =>
+  unwrap<{ chat_id: number; unread_count: number; unread_total: number }>(apiClient.post(`/api/chats/${chatId}/read`, null, config));
+/** How many chat messages the caller has not read, over all chats. */
+export const fetchChatUnread = (config?: AxiosRequestConfig) =>
+  unwrap<{ total: number }>(apiClient.get('/api/chats/unread', config));

@@ -72,7 +72,7 @@ export const fail = (status: number, message: string, errors?: Record<string, st
 export function deferred(reply: FakeReply) {
   let release: () => void = () => undefined;
   const gate = new Promise<void>((resolve) => (release = resolve));
-  const handler: Handler = async () => {
+  const handler = async (): Promise<FakeReply> => {
     await gate;
     return reply;
   };

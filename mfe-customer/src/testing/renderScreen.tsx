@@ -23,17 +23,19 @@ export interface ScreenOptions {
   state?: unknown;
   role?: Role;
   user?: Partial<User>;
+  /** Paths visited before the screen (for Go Back). */
+  before?: string[];
 }
 
 /**
  * Renders a screen at `path` with a signed-in session and a router; any other path renders a
  * probe with the pathname and navigation state (`screen.getByTestId('location')`).
  */
-export function renderScreen(ui: ReactElement, { path = '/', state, role = 'Customer', user = {} }: ScreenOptions = {}) {
+export function renderScreen(ui: ReactElement, { path = '/', state, role = 'Customer', user = {}, before = [] }: ScreenOptions = {}) {
   const store = createAppStore(signedInAs(role, { id: role === 'Customer' ? 10 : 20, ...user }));
   const result = render(
     <Provider store={store}>
-      <MemoryRouter initialEntries={[{ pathname: path, state }]}>
+      <MemoryRouter initialEntries={[...before, { pathname: path, state }]} initialIndex={before.length}>
         <Routes>
           <Route path={path} element={ui} />
           <Route path="*" element={<LocationProbe />} />

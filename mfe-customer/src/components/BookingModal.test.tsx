@@ -1,0 +1,206 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent, { type UserEvent } from '@testing-library/user-event';
+import { useState } from 'react';
+import { BookingModal, missingAddressMessage } from './BookingModal';
+import { renderScreen } from '../testing/renderScreen';
+import { deferred, fail, fakeApi, ok, type Handler } from '../testing/fakeApi';
+import { makeJob, master, ravi, visa } from '../testing/fixtures';
+import { setupScreenTest } from '../testing/screenTest';
+
+function Opener() {
+  const [open, setOpen] = useState(true);
+  return (
+    <main>
+      <p>{open ? 'modal open' : 'modal closed'}</p>
+      {open ? <BookingModal serviceId={1} provider={ravi} onClose={() => setOpen(false)} onDone={() => setOpen(false)} /> : null}
+    </main>
+  );
+}
+
+function renderModal(routes: Record<string, Handler>) {
+  const api = fakeApi(routes);
+  renderScreen(<Opener />, { path: '/providerprofile', state: { serviceId: 1, providerId: ravi.id } });
+  return api;
+}
+
+async function fillForm(user: UserEvent, { cvv = '123' } = {}) {
+  const dialog = screen.getByRole('dialog', { name: 'Booking Details' });
+  await user.type(within(dialog).getByLabelText('Select date'), '2025-03-05');
+  await user.type(within(dialog).getByLabelText('Custom Time'), 'after 6 pm');
+  await user.type(within(dialog).getByLabelText('Pick Address'), '12 MG Road');
+  await user.type(within(dialog).getByLabelText('Drop Address'), 'Airport Terminal 1');
+  if (cvv) await user.type(within(dialog).getByLabelText('CVV'), cvv);
+  return dialog;
+}
+
+describe('the booking modal (Booking Details)', () => {
+  const { bus } = setupScreenTest();
+
+  it('is a dialog with labelled fields, Payment Details with the default card, a CVV field and Submit & Pay', async () => {
+    renderModal({ 'GET /api/payment-methods': ok([visa]) });
+    const dialog = screen.getByRole('dialog', { name: 'Booking Details' });
+    expect(within(dialog).getByLabelText('Select day')).toHaveAttribute('type', 'month');
+    expect(within(dialog).getByLabelText('Select day')).toHaveFocus();
+    expect(within(dialog).getByLabelText('Select date')).toHaveAttribute('type', 'date');
+    expect(within(dialog).getByLabelText('Select Time')).toHaveAttribute('type', 'time');
+    expect(within(dialog).getByLabelText('Custom Time')).toHaveAttribute('type', 'text');
+    expect(within(dialog).getByLabelText('Pick Address')).toBeInTheDocument();
+    expect(within(dialog).getByLabelText('Drop Address')).toBeInTheDocument();
+    expect(within(dialog).getByText('Ravi Kumar')).toBeInTheDocument();
+    expect(within(dialog).getByRole('heading', { name: 'Payment Details' })).toBeInTheDocument();
+    expect(await within(dialog).findByText('Visa •••• 4242')).toBeInTheDocument();
+    expect(within(dialog).getByLabelText('CVV')).toBeInTheDocument();
+    expect(within(dialog).getByRole('button', { name: 'Submit & Pay' })).toBeEnabled();
+  });
+
+  it('books and pays with the typed details and the default card, then shows the request confirmation', async () => {
+    const user = userEvent.setup();
+    const created = makeJob({ id: 42 });
+    const api = renderModal({ 'GET /api/payment-methods': ok([visa]), 'POST /api/jobs': ok(created, 'Booking created successfully', 201) });
+    await screen.findByText('Visa •••• 4242');
+    await fillForm(user);
+    await user.click(screen.getByRole('button', { name: 'Submit & Pay' }));
+    expect(await screen.findByTestId('location')).toHaveTextContent('/requestconfirmation');
+    expect(api.callsTo('POST', '/api/jobs')).toEqual([
+      expect.objectContaining({
+        body: {
+          service_id: 1,
+          status: 'Pending',
+          provider_id: ravi.id,
+          address: '12 MG Road',
+          destination_address: 'Airport Terminal 1',
+          date: '2025-03-05',
+          custom_time: 'after 6 pm',
+          payment_method_id: visa.id,
+          cvv: '123',
+        },
+      }),
+    ]);
+    expect(bus.events).toContainEqual({ type: 'job/updated', job: created });
+    expect(bus.alerts()).toEqual([]); // the screen reports the outcome, not a global alert
+  });
+
+  it('says which address is missing and sends nothing', async () => {
+    const user = userEvent.setup();
+    const api = renderModal({ 'GET /api/payment-methods': ok([visa]) });
+    await screen.findByText('Visa •••• 4242');
+    await user.type(screen.getByLabelText('CVV'), '123');
+    await user.click(screen.getByRole('button', { name: 'Submit & Pay' }));
+    const dialog = screen.getByRole('dialog', { name: 'Booking Details' });
+    expect(within(dialog).getByRole('alert')).toHaveTextContent('Please enter the Pick Address and the Drop Address.');
+    expect(within(dialog).getByLabelText('Pick Address')).toHaveAttribute('aria-invalid', 'true');
+    await user.type(within(dialog).getByLabelText('Pick Address'), '12 MG Road');
+    await user.click(within(dialog).getByRole('button', { name: 'Submit & Pay' }));
+    expect(within(dialog).getByRole('alert')).toHaveTextContent('Please enter the Drop Address.');
+    expect(api.callsTo('POST', '/api/jobs')).toHaveLength(0);
+  });
+
+  it('a declined card shows the server message in the modal, keeps what was typed and books nothing', async () => {
+    const user = userEvent.setup();
+    renderModal({ 'GET /api/payment-methods': ok([visa]), 'POST /api/jobs': fail(402, 'Your card was declined.') });
+    await screen.findByText('Visa •••• 4242');
+    const dialog = await fillForm(user);
+    await user.click(within(dialog).getByRole('button', { name: 'Submit & Pay' }));
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent('Your card was declined.');
+    expect(within(dialog).getByLabelText('Pick Address')).toHaveValue('12 MG Road');
+    expect(within(dialog).getByLabelText('Drop Address')).toHaveValue('Airport Terminal 1');
+    expect(within(dialog).getByLabelText('Custom Time')).toHaveValue('after 6 pm');
+    expect(within(dialog).getByLabelText('CVV')).toHaveValue('123');
+    expect(within(dialog).getByRole('button', { name: 'Submit & Pay' })).toBeEnabled();
+    expect(screen.queryByTestId('location')).not.toBeInTheDocument();
+    expect(bus.events.some((e) => e.type === 'job/updated')).toBe(false);
+  });
+
+  it("shows the server's validation message (a wrong CVV) in the modal", async () => {
+    const user = userEvent.setup();
+    renderModal({
+      'GET /api/payment-methods': ok([visa]),
+      'POST /api/jobs': fail(400, 'The cvv must be 3 or 4 digits.', { cvv: ['The cvv must be 3 or 4 digits.'] }),
+    });
+    await screen.findByText('Visa •••• 4242');
+    const dialog = await fillForm(user, { cvv: '12' });
+    await user.click(within(dialog).getByRole('button', { name: 'Submit & Pay' }));
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent('The cvv must be 3 or 4 digits.');
+    expect(screen.getByText('modal open')).toBeInTheDocument();
+  });
+
+  it('Submit & Pay is disabled while the payment is in flight: one click, one booking', async () => {
+    const user = userEvent.setup();
+    const gate = deferred(ok(makeJob({ id: 43 }), 'Booking created successfully', 201));
+    const api = renderModal({ 'GET /api/payment-methods': ok([visa]), 'POST /api/jobs': gate.handler });
+    await screen.findByText('Visa •••• 4242');
+    const dialog = await fillForm(user);
+    const pay = within(dialog).getByRole('button', { name: 'Submit & Pay' });
+    await user.click(pay);
+    expect(pay).toBeDisabled();
+    await user.click(pay);
+    gate.release();
+    expect(await screen.findByTestId('location')).toHaveTextContent('/requestconfirmation');
+    expect(api.callsTo('POST', '/api/jobs')).toHaveLength(1);
+  });
+
+  it('offers several saved cards as a choice, the default preselected, and pays with the chosen one', async () => {
+    const user = userEvent.setup();
+    const api = renderModal({
+      'GET /api/payment-methods': ok([visa, { ...master, is_default: true }]),
+      'POST /api/jobs': ok(makeJob(), 'Booking created successfully', 201),
+    });
+    const mastercard = await screen.findByRole('radio', { name: /Mastercard •••• 4444/ });
+    expect(mastercard).toBeChecked();
+    await user.click(screen.getByRole('radio', { name: /Visa •••• 4242/ }));
+    const dialog = await fillForm(user);
+    await user.click(within(dialog).getByRole('button', { name: 'Submit & Pay' }));
+    await screen.findByTestId('location');
+    expect(api.callsTo('POST', '/api/jobs')[0]!.body).toMatchObject({ payment_method_id: visa.id });
+  });
+
+  it('without a saved card it offers to add one (and back) instead of Submit & Pay', async () => {
+    const user = userEvent.setup();
+    renderModal({ 'GET /api/payment-methods': ok([]) });
+    const dialog = screen.getByRole('dialog', { name: 'Booking Details' });
+    expect(await within(dialog).findByText('You have no saved card yet. Add a card to pay for this booking.')).toBeInTheDocument();
+    expect(within(dialog).queryByRole('button', { name: 'Submit & Pay' })).not.toBeInTheDocument();
+    expect(within(dialog).queryByLabelText('CVV')).not.toBeInTheDocument();
+    await user.click(within(dialog).getByRole('link', { name: 'Add a card' }));
+    expect(screen.getByTestId('location')).toHaveTextContent('/newpaymentmethod');
+    expect(screen.getByTestId('location-state')).toHaveTextContent(
+      '{"returnTo":"/providerprofile","returnState":{"serviceId":1,"providerId":20}}',
+    );
+  });
+
+  it('says so when the saved cards cannot be loaded, and Retry loads them', async () => {
+    const user = userEvent.setup();
+    let calls = 0;
+    renderModal({ 'GET /api/payment-methods': () => (++calls === 1 ? fail(500, 'Server Error') : ok([visa])) });
+    expect(await screen.findByText('Your saved cards could not be loaded.')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Retry' }));
+    expect(await screen.findByText('Visa •••• 4242')).toBeInTheDocument();
+  });
+
+  it('closes with Escape', async () => {
+    const user = userEvent.setup();
+    renderModal({ 'GET /api/payment-methods': ok([visa]) });
+    await screen.findByText('Visa •••• 4242');
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    await waitFor(() => expect(screen.getByText('modal closed')).toBeInTheDocument());
+  });
+
+  it('closes with its close button', async () => {
+    const user = userEvent.setup();
+    renderModal({ 'GET /api/payment-methods': ok([visa]) });
+    await screen.findByText('Visa •••• 4242');
+    await user.click(screen.getByRole('button', { name: 'Close' }));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(screen.getByText('modal closed')).toBeInTheDocument();
+  });
+});
+
+describe('missingAddressMessage', () => {
+  it('names the missing addresses, or none', () => {
+    expect(missingAddressMessage('', ' ')).toBe('Please enter the Pick Address and the Drop Address.');
+    expect(missingAddressMessage('a', '')).toBe('Please enter the Drop Address.');
+    expect(missingAddressMessage('', 'b')).toBe('Please enter the Pick Address.');
+    expect(missingAddressMessage('a', 'b')).toBeNull();
+  });
+});

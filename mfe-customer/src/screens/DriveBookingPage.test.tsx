@@ -1,0 +1,81 @@
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import DriveBookingPage from './DriveBookingPage';
+import { renderScreen } from '../testing/renderScreen';
+import { fail, fakeApi, ok } from '../testing/fakeApi';
+import { meera, ravi, services } from '../testing/fixtures';
+import { setupScreenTest } from '../testing/screenTest';
+
+describe('Book a Driver (/drivebooking)', () => {
+  setupScreenTest();
+
+  it('lists the Suggested Drivers of the service with avatar, name, Certified Driver and rating', async () => {
+    const api = fakeApi({ 'GET /api/providers/2': ok([ravi, meera]) });
+    renderScreen(<DriveBookingPage />, { path: '/drivebooking', state: { serviceId: 2 } });
+    expect(screen.getByRole('heading', { name: 'Book a Driver', level: 1 })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Suggested Drivers' })).toBeInTheDocument();
+    expect(screen.getByRole('status')).toHaveTextContent('Loading drivers');
+    const list = await screen.findByRole('list', { name: 'Suggested Drivers' });
+    const [first, second] = within(list).getAllByRole('listitem');
+    expect(first).toHaveTextContent('Ravi Kumar');
+    expect(first).toHaveTextContent('Certified Driver');
+    expect(first).toHaveTextContent('4.0'); // no ratings yet: the spec's 4.0
+    expect(first.querySelector('.ui-avatar')).toHaveTextContent('R'); // initial avatar without a picture
+    expect(second).toHaveTextContent('Meera Nair');
+    expect(second).toHaveTextContent('4.3'); // the real average
+    expect(api.callsTo('GET', '/api/services')).toHaveLength(0);
+  });
+
+  it('each driver opens the provider profile with the service and provider ids', async () => {
+    fakeApi({ 'GET /api/providers/2': ok([ravi, meera]) });
+    renderScreen(<DriveBookingPage />, { path: '/drivebooking', state: { serviceId: 2 } });
+    await userEvent.click(await screen.findByRole('link', { name: /Meera Nair/ }));
+    expect(screen.getByTestId('location')).toHaveTextContent('/providerprofile');
+    expect(screen.getByTestId('location-state')).toHaveTextContent('{"serviceId":2,"providerId":21}');
+  });
+
+  it('Search Providers filters by name as the user types, and says so when nothing matches', async () => {
+    fakeApi({ 'GET /api/providers/1': ok([ravi, meera]) });
+    renderScreen(<DriveBookingPage />, { path: '/drivebooking', state: { serviceId: 1 } });
+    await screen.findByRole('link', { name: /Ravi Kumar/ });
+    const search = screen.getByRole('searchbox', { name: 'Search Providers' });
+    await userEvent.type(search, 'mee');
+    expect(screen.getByRole('link', { name: /Meera Nair/ })).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: /Ravi Kumar/ })).not.toBeInTheDocument();
+    await userEvent.type(search, 'x');
+    expect(screen.getByText('No providers match “meex”.')).toBeInTheDocument();
+    expect(screen.queryByRole('list', { name: 'Suggested Drivers' })).not.toBeInTheDocument();
+    await userEvent.clear(search);
+    expect(screen.getAllByRole('link', { name: /Certified Driver/ })).toHaveLength(2);
+  });
+
+  it('opened without a service (typed URL, reload) it uses the first service', async () => {
+    const api = fakeApi({ 'GET /api/services': ok(services), 'GET /api/providers/1': ok([ravi]) });
+    renderScreen(<DriveBookingPage />, { path: '/drivebooking' });
+    expect(await screen.findByRole('link', { name: /Ravi Kumar/ })).toBeInTheDocument();
+    expect(screen.getByText('Drivers for Driver')).toBeInTheDocument();
+    expect(api.callsTo('GET', '/api/providers/1')).toHaveLength(1);
+  });
+
+  it('says so when no driver offers the service', async () => {
+    fakeApi({ 'GET /api/providers/3': ok([]) });
+    renderScreen(<DriveBookingPage />, { path: '/drivebooking', state: { serviceId: 3 } });
+    expect(await screen.findByText('No drivers offer this service yet.')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'See all services' })).toHaveAttribute('href', '/service');
+  });
+
+  it('says so when there is no service at all', async () => {
+    fakeApi({ 'GET /api/services': ok([]) });
+    renderScreen(<DriveBookingPage />, { path: '/drivebooking' });
+    expect(await screen.findByText('No services are available yet, so there are no drivers to book.')).toBeInTheDocument();
+  });
+
+  it('shows a clear failure with Retry', async () => {
+    let calls = 0;
+    fakeApi({ 'GET /api/providers/1': () => (++calls === 1 ? fail(500, 'Server Error') : ok([ravi])) });
+    renderScreen(<DriveBookingPage />, { path: '/drivebooking', state: { serviceId: 1 } });
+    expect(await screen.findByText('The drivers could not be loaded.')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Retry' }));
+    expect(await screen.findByRole('link', { name: /Ravi Kumar/ })).toBeInTheDocument();
+  });
+});

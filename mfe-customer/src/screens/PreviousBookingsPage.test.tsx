@@ -1,0 +1,73 @@
+import { act, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { bus } from 'shared';
+import PreviousBookingsPage from './PreviousBookingsPage';
+import { renderScreen } from '../testing/renderScreen';
+import { fail, fakeApi, ok } from '../testing/fakeApi';
+import { makeJob } from '../testing/fixtures';
+import { setupScreenTest } from '../testing/screenTest';
+
+const pending = makeJob({ id: 1, status: 'Pending' });
+const rejected = makeJob({ id: 3, status: 'Rejected', provider: { id: 22, full_name: 'Arjun Singh', avatar: null } });
+const unrated = makeJob({ id: 4, status: 'Completed', provider: { id: 23, full_name: 'Priya Shah', avatar: null } });
+const rated = makeJob({ id: 5, status: 'Completed', rating: 4, provider: { id: 24, full_name: 'Neha Gupta', avatar: null } });
+
+const card = (name: RegExp) => screen.getByRole('link', { name }).closest('li')!;
+
+describe('Previous Bookings (/previousbooking)', () => {
+  setupScreenTest();
+
+  it('shows a loader, then Rejected and Completed bookings with their labels', async () => {
+    fakeApi({ 'GET /api/jobs': ok([pending, rejected, unrated, rated]) });
+    renderScreen(<PreviousBookingsPage />, { path: '/previousbooking' });
+    expect(screen.getByRole('heading', { name: 'Previous Bookings', level: 1 })).toBeInTheDocument();
+    expect(screen.getByRole('status')).toBeInTheDocument();
+    const list = await screen.findByRole('list', { name: 'Bookings' });
+    expect(within(list).getAllByRole('listitem')).toHaveLength(3);
+    expect(card(/Arjun Singh/)).toHaveTextContent('Rejected');
+    expect(card(/Priya Shah/)).toHaveTextContent('Completed');
+    expect(screen.queryByRole('link', { name: /Ravi Kumar/ })).not.toBeInTheDocument();
+  });
+
+  it('offers to rate an unrated Completed booking, and shows the stars of a rated one', async () => {
+    fakeApi({ 'GET /api/jobs': ok([rejected, unrated, rated]) });
+    renderScreen(<PreviousBookingsPage />, { path: '/previousbooking' });
+    await screen.findByRole('list', { name: 'Bookings' });
+    expect(within(card(/Neha Gupta/)).getByRole('img', { name: '4 out of 5 stars' })).toBeInTheDocument();
+    expect(within(card(/Neha Gupta/)).queryByRole('link', { name: 'Rate this booking' })).not.toBeInTheDocument();
+    expect(within(card(/Arjun Singh/)).queryByRole('link', { name: 'Rate this booking' })).not.toBeInTheDocument();
+    await userEvent.click(within(card(/Priya Shah/)).getByRole('link', { name: 'Rate this booking' }));
+    expect(screen.getByTestId('location')).toHaveTextContent('/bookingfinished');
+    expect(screen.getByTestId('location-state')).toHaveTextContent('{"jobId":4}');
+  });
+
+  it('a provider sees the customers and no rating action', async () => {
+    fakeApi({ 'GET /api/jobs': ok([unrated]) });
+    renderScreen(<PreviousBookingsPage />, { path: '/previousbooking', role: 'Provider' });
+    expect(await screen.findByRole('link', { name: /Asha Verma/ })).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Rate this booking' })).not.toBeInTheDocument();
+  });
+
+  it('a card opens the past booking details', async () => {
+    fakeApi({ 'GET /api/jobs': ok([rejected]) });
+    renderScreen(<PreviousBookingsPage />, { path: '/previousbooking' });
+    await userEvent.click(await screen.findByRole('link', { name: /Arjun Singh/ }));
+    expect(screen.getByTestId('location')).toHaveTextContent('/activebookingdetails');
+    expect(screen.getByTestId('location-state')).toHaveTextContent('{"jobId":3,"page":"previousBooking"}');
+  });
+
+  it('a job finished by the provider arrives live', async () => {
+    fakeApi({ 'GET /api/jobs': ok([{ ...unrated, status: 'Accepted' }]) });
+    renderScreen(<PreviousBookingsPage />, { path: '/previousbooking' });
+    expect(await screen.findByText('You have no previous bookings.')).toBeInTheDocument();
+    act(() => bus.emit({ type: 'job/updated', job: unrated }));
+    expect(within(card(/Priya Shah/)).getByRole('link', { name: 'Rate this booking' })).toBeInTheDocument();
+  });
+
+  it('shows a clear failure with Retry', async () => {
+    fakeApi({ 'GET /api/jobs': fail(500, 'Server Error') });
+    renderScreen(<PreviousBookingsPage />, { path: '/previousbooking' });
+    expect(await screen.findByText('Your bookings could not be loaded.')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Retry' })).toBeInTheDocument();
+  });
+});

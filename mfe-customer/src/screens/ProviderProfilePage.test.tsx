@@ -1,0 +1,90 @@
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import ProviderProfilePage, { NO_PROVIDER_CHOSEN, PROVIDER_NOT_FOUND } from './ProviderProfilePage';
+import { renderScreen } from '../testing/renderScreen';
+import { fail, fakeApi, ok } from '../testing/fakeApi';
+import { makeReview, meera, ravi, visa } from '../testing/fixtures';
+import { DEFAULT_BIO, SAMPLE_REVIEWS } from '../lib/samples';
+import { setupScreenTest } from '../testing/screenTest';
+
+const state = { serviceId: 1, providerId: ravi.id };
+
+describe('the provider profile (/providerprofile)', () => {
+  setupScreenTest();
+
+  it("shows the driver: avatar, name, Certified Driver, rating, stats, About and this driver's real reviews", async () => {
+    const api = fakeApi({
+      'GET /api/providers/1': ok([meera, { ...ravi, rating: 4.5 }]),
+      'GET /api/getReview': ok([makeReview({ feedback: 'Smooth ride to the airport.', rating: 4 })]),
+    });
+    renderScreen(<ProviderProfilePage />, { path: '/providerprofile', state });
+    expect(screen.getByRole('heading', { name: 'Provider Profile', level: 1 })).toBeInTheDocument();
+    expect(screen.getByRole('status')).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Ravi Kumar' })).toBeInTheDocument();
+    expect(screen.getByRole('img', { name: 'Ravi Kumar' })).toHaveTextContent('R');
+    expect(screen.getByText('Certified Driver')).toBeInTheDocument();
+    expect(screen.getByText('4.5')).toBeInTheDocument();
+    const stats = screen.getByRole('region', { name: 'Stats' });
+    expect(within(stats).getByText('Jobs Done').nextSibling).toHaveTextContent('12');
+    expect(within(stats).getByText('Years of Experience').nextSibling).toHaveTextContent('6');
+    expect(within(stats).getByText('Price per Service').nextSibling).toHaveTextContent('$25');
+    expect(within(screen.getByRole('region', { name: 'About' })).getByText('Calm, punctual driver with a clean record.')).toBeInTheDocument();
+    const reviews = screen.getByRole('region', { name: 'Recent Reviews' });
+    expect(within(reviews).getByText('Smooth ride to the airport.')).toBeInTheDocument();
+    expect(within(reviews).getByRole('img', { name: '4 out of 5 stars' })).toBeInTheDocument();
+    expect(within(reviews).queryByText(SAMPLE_REVIEWS[0]!.feedback)).not.toBeInTheDocument();
+    expect(api.callsTo('GET', '/api/getReview')[0]!.params).toEqual({ provider_id: ravi.id });
+  });
+
+  it('falls back to the default About text, the 4.0 rating and the sample reviews when there is nothing real', async () => {
+    fakeApi({ 'GET /api/providers/1': ok([{ ...meera, rating: null }]), 'GET /api/getReview': ok([]) });
+    renderScreen(<ProviderProfilePage />, { path: '/providerprofile', state: { serviceId: 1, providerId: meera.id } });
+    expect(await screen.findByText(DEFAULT_BIO)).toBeInTheDocument();
+    expect(screen.getByText('4.0')).toBeInTheDocument();
+    expect(screen.getByText(SAMPLE_REVIEWS[0]!.feedback)).toBeInTheDocument();
+  });
+
+  it('Assign Job opens the booking modal for this driver, Chat opens the chat with them', async () => {
+    const user = userEvent.setup();
+    fakeApi({ 'GET /api/providers/1': ok([ravi]), 'GET /api/getReview': ok([]), 'GET /api/payment-methods': ok([visa]) });
+    renderScreen(<ProviderProfilePage />, { path: '/providerprofile', state, before: ['/drivebooking'] });
+    await user.click(await screen.findByRole('button', { name: 'Assign Job' }));
+    const dialog = screen.getByRole('dialog', { name: 'Booking Details' });
+    expect(await within(dialog).findByText('Visa •••• 4242')).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Close' }));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Chat' }));
+    expect(screen.getByTestId('location')).toHaveTextContent(`/chatview/${ravi.id}`);
+  });
+
+  it('Go Back returns to the previous page', async () => {
+    fakeApi({ 'GET /api/providers/1': ok([ravi]), 'GET /api/getReview': ok([]) });
+    renderScreen(<ProviderProfilePage />, { path: '/providerprofile', state, before: ['/drivebooking'] });
+    await userEvent.click(await screen.findByRole('button', { name: 'Go Back' }));
+    expect(screen.getByTestId('location')).toHaveTextContent('/drivebooking');
+  });
+
+  it('without a chosen driver it says so and links to the services', async () => {
+    const api = fakeApi({});
+    renderScreen(<ProviderProfilePage />, { path: '/providerprofile' });
+    expect(await screen.findByText(NO_PROVIDER_CHOSEN)).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Browse services' })).toHaveAttribute('href', '/service');
+    expect(api.calls).toHaveLength(0);
+  });
+
+  it('says so when the driver no longer offers the service', async () => {
+    fakeApi({ 'GET /api/providers/1': ok([meera]), 'GET /api/getReview': ok([]) });
+    renderScreen(<ProviderProfilePage />, { path: '/providerprofile', state });
+    expect(await screen.findByText(PROVIDER_NOT_FOUND)).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Assign Job' })).not.toBeInTheDocument();
+  });
+
+  it('shows a clear failure with Retry', async () => {
+    let calls = 0;
+    fakeApi({ 'GET /api/providers/1': () => (++calls === 1 ? fail(500, 'Server Error') : ok([ravi])), 'GET /api/getReview': ok([]) });
+    renderScreen(<ProviderProfilePage />, { path: '/providerprofile', state });
+    expect(await screen.findByText("The driver's profile could not be loaded.")).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Retry' }));
+    expect(await screen.findByRole('heading', { name: 'Ravi Kumar' })).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,51 @@
+import type { Chat, Message, PersonSummary, Role } from 'shared';
+
+/** One entry of the contact list: the other party of a chat and what the list shows about it. */
+export interface Contact {
+  chatId: number;
+  /** The other party: the provider for a Customer, the customer for a Provider. */
+  person: PersonSummary;
+  /** The last message as one line: its text, 'Photo', or the attached file's name; '' when there is none. */
+  preview: string;
+  /** When the conversation last moved (ISO), or null. */
+  time: string | null;
+  unread: number;
+}
+
+/**
+ * Spec section 6: the contact list is built from the provider side for a Customer and from the
+ * customer side for a Provider.
+ */
+export function counterpartOf(chat: Chat, role: Role | null | undefined): PersonSummary {
+  return role === 'Provider' ? chat.customer : chat.provider;
+}
+
+/** What the list shows of a message: its text, 'Photo' for a photo, the file name for an attachment. */
+export function previewOf(message: Message | null | undefined): string {
+  if (!message) return '';
+  if (message.message_type === 'photo') return 'Photo';
+  if (message.message_type === 'attachment') return message.attachment_name || 'Attachment';
+  return message.message.replace(/\s+/g, ' ').trim();
+}
+
+/** The contacts of the chats, in the chats' order (see chatList.ts for the ordering). */
+export function buildContacts(chats: readonly Chat[], role: Role | null | undefined): Contact[] {
+  return chats.map((chat) => ({
+    chatId: chat.id,
+    person: counterpartOf(chat, role),
+    preview: previewOf(chat.last_message),
+    time: chat.last_message?.created_at ?? chat.updated_at ?? null,
+    unread: chat.unread_count ?? 0,
+  }));
+}
+
+/** The contacts whose name contains every word of the query (case and accents ignored). */
+export function filterContacts(contacts: readonly Contact[], query: string): Contact[] {
+  const fold = (s: string) => s.normalize('NFD').replace(/[\u0300-\u036f]/g, '').toLowerCase();
+  const words = fold(query).split(/\s+/).filter(Boolean);
+  if (words.length === 0) return [...contacts];
+  return contacts.filter((c) => {
+    const name = fold(c.person.full_name);
+    return words.every((w) => name.includes(w));
+  });
+}

@@ -1,0 +1,31 @@
+import { ApiError, type MessageType } from 'shared';
+
+/** A message sent from this pane that the API has not confirmed: on its way, or failed with a reason. */
+export interface OutgoingMessage {
+  localId: string;
+  chatId: number;
+  message: string;
+  message_type: MessageType;
+  file: File | null;
+  createdAt: string;
+  status: 'sending' | 'failed';
+  error?: string;
+}
+
+let seq = 0;
+
+export function newOutgoing(chatId: number, draft: { message: string; message_type: MessageType; file: File | null }, now = new Date()): OutgoingMessage {
+  seq += 1;
+  return { localId: `local-${seq}`, chatId, ...draft, createdAt: now.toISOString(), status: 'sending' };
+}
+
+export const OFFLINE_MESSAGE = 'Not sent: the server cannot be reached. Check your connection and retry.';
+
+/** The reason shown on a failed message: the server's own message (413 too large, 400 wrong type, ...), or offline. */
+export function failureMessageOf(error: unknown): string {
+  if (error instanceof ApiError) {
+    if (error.status === 0) return OFFLINE_MESSAGE;
+    return error.message || `Not sent (error ${error.status}).`;
+  }
+  return error instanceof Error && error.message ? error.message : OFFLINE_MESSAGE;
+}

@@ -1,0 +1,91 @@
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { NO_JOB_CHOSEN } from 'shared';
+import BookingFinishedPage, { ALREADY_RATED, CHOOSE_RATING, THANK_YOU } from './BookingFinishedPage';
+import { renderScreen } from '../testing/renderScreen';
+import { deferred, fail, fakeApi, ok } from '../testing/fakeApi';
+import { makeJob } from '../testing/fixtures';
+import { setupScreenTest } from '../testing/screenTest';
+
+const completed = makeJob({ id: 4, status: 'Completed' });
+const open = () => renderScreen(<BookingFinishedPage />, { path: '/bookingfinished', state: { jobId: 4 } });
+
+describe('Rate your Booking (/bookingfinished)', () => {
+  const { bus } = setupScreenTest();
+
+  it('shows the booking, five star choices (none chosen), a Review box and Submit', async () => {
+    fakeApi({ 'GET /api/jobs/4': ok(completed) });
+    open();
+    expect(screen.getByRole('heading', { name: 'Rate your Booking', level: 1 })).toBeInTheDocument();
+    expect(await screen.findByText('Ravi Kumar')).toBeInTheDocument();
+    const stars = within(screen.getByRole('group', { name: 'Rating' })).getAllByRole('radio');
+    expect(stars).toHaveLength(5);
+    stars.forEach((star) => expect(star).not.toBeChecked()); // spec section 5: the rating defaults to 0
+    expect(screen.getByRole('radio', { name: '1 star' })).toBeInTheDocument();
+    expect(screen.getByRole('radio', { name: '5 stars' })).toBeInTheDocument();
+    expect(screen.getByRole('textbox', { name: 'Review' })).toHaveValue('');
+    expect(screen.getByRole('button', { name: 'Submit' })).toBeEnabled();
+  });
+
+  it('without a star it says so and sends nothing', async () => {
+    const api = fakeApi({ 'GET /api/jobs/4': ok(completed) });
+    open();
+    await userEvent.click(await screen.findByRole('button', { name: 'Submit' }));
+    expect(screen.getByRole('alert')).toHaveTextContent(CHOOSE_RATING);
+    expect(api.callsTo('POST', '/api/ratings')).toHaveLength(0);
+    await userEvent.click(screen.getByRole('radio', { name: '3 stars' }));
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
+
+  it('sends the rating and review, thanks the user and goes to Previous Bookings', async () => {
+    const user = userEvent.setup();
+    const gate = deferred(ok({ id: 1, job_id: 4, rating: 4, feedback: 'Great' }, THANK_YOU, 201));
+    const api = fakeApi({ 'GET /api/jobs/4': ok(completed), 'POST /api/ratings': gate.handler });
+    open();
+    await user.click(await screen.findByRole('radio', { name: '4 stars' }));
+    await user.type(screen.getByRole('textbox', { name: 'Review' }), 'Great ride');
+    await user.click(screen.getByRole('button', { name: 'Submit' }));
+    expect(screen.getByRole('button', { name: 'Submit' })).toBeDisabled();
+    await user.click(screen.getByRole('button', { name: 'Submit' }));
+    gate.release();
+    expect(await screen.findByTestId('location')).toHaveTextContent('/previousbooking');
+    expect(api.callsTo('POST', '/api/ratings')).toEqual([expect.objectContaining({ body: { job_id: 4, rating: 4, feedback: 'Great ride' } })]);
+    expect(bus.toasts()).toEqual([{ kind: 'success', message: 'Thank you for your feedback' }]);
+    expect(bus.events).toContainEqual({ type: 'job/updated', job: { ...completed, rating: 4 } });
+  });
+
+  it('shows the server message when the job was rated already (409), and keeps the form', async () => {
+    const user = userEvent.setup();
+    fakeApi({ 'GET /api/jobs/4': ok(completed), 'POST /api/ratings': fail(409, 'This job has already been rated.') });
+    open();
+    await user.click(await screen.findByRole('radio', { name: '5 stars' }));
+    await user.type(screen.getByRole('textbox', { name: 'Review' }), 'Again');
+    await user.click(screen.getByRole('button', { name: 'Submit' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('This job has already been rated.');
+    expect(screen.getByRole('textbox', { name: 'Review' })).toHaveValue('Again');
+    expect(screen.queryByTestId('location')).not.toBeInTheDocument();
+    expect(bus.toasts()).toEqual([]);
+  });
+
+  it('a booking rated already shows its stars instead of the form', async () => {
+    fakeApi({ 'GET /api/jobs/4': ok({ ...completed, rating: 3 }) });
+    open();
+    expect(await screen.findByText(ALREADY_RATED)).toBeInTheDocument();
+    expect(screen.getByRole('img', { name: '3 out of 5 stars' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Submit' })).not.toBeInTheDocument();
+  });
+
+  it('without a booking it says so and links to Previous Bookings', async () => {
+    fakeApi({});
+    renderScreen(<BookingFinishedPage />, { path: '/bookingfinished' });
+    expect(await screen.findByText(NO_JOB_CHOSEN)).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Go to Previous Bookings' })).toHaveAttribute('href', '/previousbooking');
+  });
+
+  it('shows a clear failure with Retry when the booking cannot be loaded', async () => {
+    fakeApi({ 'GET /api/jobs/4': fail(500, 'Server Error') });
+    open();
+    expect(await screen.findByText('The booking could not be loaded.')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Retry' })).toBeInTheDocument();
+  });
+});

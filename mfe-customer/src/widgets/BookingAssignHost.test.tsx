@@ -1,0 +1,77 @@
+import { act, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { bus as appBus } from 'shared';
+import BookingAssignHost, { ASSIGN_PROVIDER_MISSING } from './BookingAssignHost';
+import { renderScreen } from '../testing/renderScreen';
+import { deferred, fail, fakeApi, ok } from '../testing/fakeApi';
+import { makeJob, meera, ravi, visa } from '../testing/fixtures';
+import { setupScreenTest } from '../testing/screenTest';
+
+const ask = (providerId: number, serviceId = 1) => act(() => appBus.emit({ type: 'booking/assign', providerId, serviceId }));
+
+describe('BookingAssignHost (Assign Job from chat)', () => {
+  const { bus } = setupScreenTest();
+
+  it('renders nothing until asked', () => {
+    fakeApi({});
+    renderScreen(<BookingAssignHost />, { path: '/' });
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+
+  it('answers booking/assignHandled in the same emit, then opens the modal for that driver', async () => {
+    const gate = deferred(ok([ravi, meera]));
+    fakeApi({ 'GET /api/providers/1': gate.handler, 'GET /api/payment-methods': ok([visa]) });
+    renderScreen(<BookingAssignHost />, { path: '/' });
+    let answeredInEmit = false;
+    act(() => {
+      appBus.emit({ type: 'booking/assign', providerId: meera.id, serviceId: 1 });
+      answeredInEmit = bus.events.some((e) => e.type === 'booking/assignHandled' && e.providerId === meera.id);
+    });
+    expect(answeredInEmit).toBe(true);
+    const dialog = screen.getByRole('dialog', { name: 'Booking Details' });
+    expect(within(dialog).getByRole('status')).toHaveTextContent('Loading the driver');
+    gate.release();
+    expect(await within(dialog).findByText('Meera Nair')).toBeInTheDocument();
+    expect(within(dialog).getByLabelText('Select day')).toHaveFocus();
+    expect(await within(dialog).findByText('Visa •••• 4242')).toBeInTheDocument();
+  });
+
+  it('books through the modal and closes it on the way to the confirmation', async () => {
+    const user = userEvent.setup();
+    const api = fakeApi({
+      'GET /api/providers/1': ok([ravi]),
+      'GET /api/payment-methods': ok([visa]),
+      'POST /api/jobs': ok(makeJob({ id: 9 }), 'Booking created successfully', 201),
+    });
+    renderScreen(<BookingAssignHost />, { path: '/' });
+    ask(ravi.id);
+    const dialog = screen.getByRole('dialog', { name: 'Booking Details' });
+    await within(dialog).findByText('Visa •••• 4242');
+    await user.type(within(dialog).getByLabelText('Pick Address'), 'A');
+    await user.type(within(dialog).getByLabelText('Drop Address'), 'B');
+    await user.type(within(dialog).getByLabelText('CVV'), '123');
+    await user.click(within(dialog).getByRole('button', { name: 'Submit & Pay' }));
+    expect(await screen.findByTestId('location')).toHaveTextContent('/requestconfirmation');
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(api.callsTo('POST', '/api/jobs')[0]!.body).toMatchObject({ provider_id: ravi.id, service_id: 1 });
+  });
+
+  it('says so when the driver does not offer the service', async () => {
+    fakeApi({ 'GET /api/providers/1': ok([meera]) });
+    renderScreen(<BookingAssignHost />, { path: '/' });
+    ask(ravi.id);
+    expect(await screen.findByText(ASSIGN_PROVIDER_MISSING)).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Close' }));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+
+  it('shows a clear failure with Retry when the driver cannot be loaded', async () => {
+    let calls = 0;
+    fakeApi({ 'GET /api/providers/1': () => (++calls === 1 ? fail(500, 'Server Error') : ok([ravi])), 'GET /api/payment-methods': ok([visa]) });
+    renderScreen(<BookingAssignHost />, { path: '/' });
+    ask(ravi.id);
+    expect(await screen.findByText('The driver could not be loaded.')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Retry' }));
+    expect(await screen.findByText('Ravi Kumar')).toBeInTheDocument();
+  });
+});

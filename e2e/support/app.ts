@@ -121,3 +121,22 @@ async function controlRemote(name: string, action: 'stop' | 'start') {
 
 export const stopRemote = (name: string) => controlRemote(name, 'stop');
 export const startRemote = (name: string) => controlRemote(name, 'start');
+
+/**
+ * With E2E_SCREENSHOTS=<dir>, saves the page at desktop width and at phone size (390×844) as
+ * `<dir>/<name>-desktop.png` and `<dir>/<name>-phone.png`, for looking at a screen as its users will;
+ * without it, does nothing. The viewport is put back afterwards.
+ */
+export async function snap(page: Page, name: string): Promise<void> {
+  const dir = process.env.E2E_SCREENSHOTS;
+  if (!dir) return;
+  const { mkdirSync } = await import('node:fs');
+  const path = await import('node:path');
+  mkdirSync(dir, { recursive: true });
+  const original = page.viewportSize() ?? { width: 1280, height: 900 };
+  await page.screenshot({ path: path.join(dir, `${name}-desktop.png`), fullPage: true });
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.waitForTimeout(150);
+  await page.screenshot({ path: path.join(dir, `${name}-phone.png`), fullPage: true });
+  await page.setViewportSize(original);
+}

@@ -1,7 +1,6 @@
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import cors from '@fastify/cors';
-import helmet from '@fastify/helmet';
-import multipart from '@fastify/multipart';
+import helmet from 'helmet';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import type { Transporter } from 'nodemailer';
@@ -13,6 +12,8 @@ import { Throttle } from './domain/throttle.js';
 import { OTP_MAX_REQUESTS, OTP_REQUEST_WINDOW_MS } from './domain/otp.js';
 import { registerAuth } from './http/auth.js';
 import { registerErrorHandling } from './http/errors.js';
+import { registerInputGuards } from './http/inputGuard.js';
+import { registerMultipart } from './http/multipart.js';
 import { createMailer, defaultTransporter } from './services/mailer.js';
 import { PusherPublisher, type Publisher } from './services/publisher.js';
 import { createGateway, type PaymentGateway } from './services/payments.js';
@@ -106,11 +107,17 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
   registerErrorHandling(app, config.maxUploadBytes);
   registerAuth(app);
 
-  await app.register(helmet, {
+  registerInputGuards(app);
+
+  // Security headers: helmet's middleware is built once here, then applied to every response.
+  const securityHeaders = helmet({
     // The app's origins load /uploads images and /static icons.
     crossOriginResourcePolicy: { policy: 'cross-origin' },
     // Served over plain http in development; upgrading would break /api/docs on localhost.
     contentSecurityPolicy: { directives: { upgradeInsecureRequests: null } },
+  });
+  app.addHook('onRequest', (request, reply, done) => {
+    securityHeaders(request.raw, reply.raw, (err?: unknown) => done(err as Error | undefined));
   });
   await app.register(cors, {
     origin: config.appOrigins,
@@ -125,17 +132,7 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
   });
 
   app.decorateRequest('uploadedFiles', null);
-  await app.register(multipart, {
-    attachFieldsToBody: 'keyValues',
-    limits: { fileSize: config.maxUploadBytes, files: 1, fields: 20, fieldSize: 64 * 1024, parts: 25 },
-    async onFile(part) {
-      // Read the (size-limited) file; the body gets its name so the route schema sees the field.
-      const buf = await part.toBuffer();
-      this.uploadedFiles ??= {};
-      this.uploadedFiles[part.fieldname] = buf;
-      (part as unknown as { value: string }).value = part.filename || 'upload';
-    },
-  });
+  registerMultipart(app, { fileSize: config.maxUploadBytes, files: 1, fields: 20, fieldSize: 64 * 1024, parts: 25 });
 
   if (!config.isProduction) {
     await app.register(swagger, {

@@ -34,9 +34,14 @@ interface AjvError {
   parentSchema?: Record<string, unknown>;
 }
 
+const withArticle = (type: string) => {
+  const text = type.split(',').join(' or ');
+  return /^[aeiou]/.test(text) ? `an ${text}` : `a ${text}`;
+};
+
 const GENERIC: Record<string, (field: string, e: AjvError) => string> = {
   required: (f) => `The ${f} field is required.`,
-  type: (f, e) => `The ${f} must be ${e.params.type === 'integer' ? 'an integer' : `a ${String(e.params.type)}`}.`,
+  type: (f, e) => (f === 'body' ? 'The request body must be a JSON object or a form.' : `The ${f} must be ${withArticle(String(e.params.type))}.`),
   minLength: (f, e) => `The ${f} must be at least ${String(e.params.limit)} characters.`,
   maxLength: (f, e) => `The ${f} may not be greater than ${String(e.params.limit)} characters.`,
   minimum: (f, e) => `The ${f} must be at least ${String(e.params.limit)}.`,
@@ -75,6 +80,16 @@ function firstMessage(errors: FieldErrors): string {
   return 'The given data was invalid.';
 }
 
+/**
+ * PostgreSQL's "data exception" class (22xxx: out of range, invalid text, NUL in text, ...) and
+ * SQLite's equivalents: the client's value, not the server, is at fault.
+ */
+function isDataError(error: unknown): boolean {
+  const code = (error as { code?: unknown } | null)?.code;
+  if (typeof code !== 'string') return false;
+  return /^22[0-9A-Z]{3}$/.test(code) || code === 'SQLITE_TOOBIG' || code === 'SQLITE_MISMATCH';
+}
+
 export function registerErrorHandling(app: FastifyInstance, maxUploadBytes: number): void {
   app.setErrorHandler((error: FastifyError | HttpError, request: FastifyRequest, reply: FastifyReply) => {
     if (error instanceof HttpError) {
@@ -85,6 +100,11 @@ export function registerErrorHandling(app: FastifyInstance, maxUploadBytes: numb
     if (fe.validation) {
       const errors = fieldErrorsFromValidation(fe.validation as unknown as AjvError[]);
       return reply.status(400).send({ message: firstMessage(errors), errors });
+    }
+    if (isDataError(error)) {
+      // A value the database cannot store reached it: input the validation should have refused.
+      request.log.warn({ err: error }, 'database refused a value');
+      return reply.status(400).send({ message: 'The given data was invalid.' });
     }
     const status = fe.statusCode ?? 500;
     if (status >= 400 && status < 500) {

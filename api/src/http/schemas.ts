@@ -10,9 +10,13 @@ export const idParams: Schema = {
   properties: { id: { type: 'integer', minimum: 1, 'x-messages': { type: 'The id must be a positive integer.' } } },
 };
 
+/** The last page a list serves: page × per_page stays far within what either database can offset. */
+export const MAX_PAGE = 1_000_000;
+
+/** page 1..1 000 000 and per_page 1..100; anything else (0, -1, 1e20, 0x10, 2.5) is a 400. */
 export const paginationQuery = {
-  page: { type: 'integer', minimum: 1, default: 1 },
-  per_page: { type: 'integer', minimum: 1, maximum: 100, default: 50 },
+  page: { type: 'integer', minimum: 1, maximum: MAX_PAGE, default: 1, description: `1 to ${MAX_PAGE}` },
+  per_page: { type: 'integer', minimum: 1, maximum: 100, default: 50, description: '1 to 100' },
 } as const;
 
 export const personSummary: Schema = {

@@ -1,0 +1,131 @@
+import type { FastifyInstance, FastifyRequest, RouteOptions } from 'fastify';
+import { HttpError, type FieldErrors } from './errors.js';
+
+/**
+ * Input limits every route gets without restating them (DESIGN.md section 5: never a 500 for bad input).
+ *
+ * - Every integer in a route's params, query or body is bounded to what the database can store
+ *   (PostgreSQL `integer`, 32 bits): a larger id, page or count is a 400, not a database error.
+ * - An integer in the path, the query or a form field must be written as one: `16`, not `0x10`,
+ *   `1e1`, `16.0` or ` 16` (the validator would otherwise coerce those to numbers).
+ * - No text may contain a NUL character (PostgreSQL cannot store one).
+ */
+
+export const INT_MAX = 2_147_483_647;
+export const INT_MIN = -2_147_483_648;
+
+type Schema = Record<string, unknown>;
+
+const isObject = (v: unknown): v is Schema => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+function hasType(schema: Schema, type: string): boolean {
+  const t = schema.type;
+  return t === type || (Array.isArray(t) && t.includes(type));
+}
+
+/** A copy of `schema` where every integer has bounds within INT_MIN..INT_MAX. */
+export function boundIntegers(schema: unknown): unknown {
+  if (Array.isArray(schema)) return schema.map(boundIntegers);
+  if (!isObject(schema)) return schema;
+  const out: Schema = {};
+  for (const [key, value] of Object.entries(schema)) {
+    // Literal values (enum members, defaults, examples) are data, not schemas.
+    out[key] = key === 'enum' || key === 'const' || key === 'default' || key === 'examples' || key === 'x-messages' ? value : boundIntegers(value);
+  }
+  if (hasType(out, 'integer')) {
+    out.maximum = typeof out.maximum === 'number' ? Math.min(out.maximum, INT_MAX) : INT_MAX;
+    out.minimum = typeof out.minimum === 'number' ? Math.max(out.minimum, INT_MIN) : INT_MIN;
+  }
+  return out;
+}
+
+interface IntegerField {
+  name: string;
+  message: string;
+}
+
+/** The top-level integer properties of an object schema, with the message for a value that is not one. */
+function integerFields(schema: unknown): IntegerField[] {
+  if (!isObject(schema) || !isObject(schema.properties)) return [];
+  const fields: IntegerField[] = [];
+  for (const [name, prop] of Object.entries(schema.properties)) {
+    if (!isObject(prop) || !hasType(prop, 'integer')) continue;
+    const messages = prop['x-messages'] as Record<string, string> | undefined;
+    fields.push({ name, message: messages?.type ?? `The ${name} must be an integer.` });
+  }
+  return fields;
+}
+
+const INTEGER_TEXT = /^-?[0-9]{1,20}$/;
+
+function checkIntegerText(values: unknown, fields: IntegerField[], errors: FieldErrors): void {
+  if (!isObject(values)) return;
+  for (const field of fields) {
+    const raw = values[field.name];
+    const list = Array.isArray(raw) ? raw : [raw];
+    if (list.some((v) => typeof v === 'string' && !INTEGER_TEXT.test(v))) {
+      errors[field.name] ??= [field.message];
+    }
+  }
+}
+
+const MAX_DEPTH = 32;
+
+/** The path of the first string containing a NUL character, or null. */
+function findNul(value: unknown, path: string, depth = 0): string | null {
+  if (typeof value === 'string') return value.includes('\u0000') ? path || 'body' : null;
+  if (depth > MAX_DEPTH || typeof value !== 'object' || value === null || Buffer.isBuffer(value)) return null;
+  if (Array.isArray(value)) {
+    for (let i = 0; i < value.length; i++) {
+      const found = findNul(value[i], path ? `${path}.${i}` : String(i), depth + 1);
+      if (found) return found;
+    }
+    return null;
+  }
+  for (const [key, v] of Object.entries(value)) {
+    if (key.includes('\u0000')) return path || 'body';
+    const found = findNul(v, path ? `${path}.${key}` : key, depth + 1);
+    if (found) return found;
+  }
+  return null;
+}
+
+function rejectNul(request: FastifyRequest): void {
+  const field = findNul(request.params, '') ?? findNul(request.query, '') ?? findNul(request.body, '');
+  if (field) {
+    const message = `The ${field} may not contain NUL characters.`;
+    throw new HttpError(400, message, { [field]: [message] });
+  }
+}
+
+function addPreValidation(route: RouteOptions, hook: (request: FastifyRequest) => void): void {
+  const wrapped = async (request: FastifyRequest) => hook(request);
+  const existing = route.preValidation;
+  route.preValidation = existing === undefined ? [wrapped] : [...(Array.isArray(existing) ? existing : [existing]), wrapped] as RouteOptions['preValidation'];
+}
+
+/** Registers the guards; call before the routes are registered (they apply through onRoute). */
+export function registerInputGuards(app: FastifyInstance): void {
+  app.addHook('onRoute', (route) => {
+    const schema = route.schema as Record<string, unknown> | undefined;
+    if (schema) {
+      for (const part of ['params', 'querystring', 'body'] as const) {
+        if (schema[part] !== undefined) schema[part] = boundIntegers(schema[part]);
+      }
+      const params = integerFields(schema.params);
+      const query = integerFields(schema.querystring);
+      const body = integerFields(schema.body);
+      if (params.length || query.length || body.length) {
+        addPreValidation(route, (request) => {
+          const errors: FieldErrors = {};
+          checkIntegerText(request.params, params, errors);
+          checkIntegerText(request.query, query, errors);
+          checkIntegerText(request.body, body, errors);
+          const first = Object.values(errors)[0];
+          if (first) throw new HttpError(400, first[0], errors);
+        });
+      }
+    }
+    addPreValidation(route, rejectNul);
+  });
+}

@@ -1,0 +1,170 @@
+/**
+ * Requests that are the client's mistake answer 4xx with the error envelope, never 500 (issue 11,
+ * items 1 and 2): multipart without a boundary or with a broken body, wrong content types, truncated
+ * or non-object JSON, NUL characters, pages and ids beyond what the database can take.
+ */
+import { after, before, describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { DIALECTS, FILES, formWith, signUp, startTestServer, type TestServer, type TestUser } from './helpers.js';
+
+function assertErrorEnvelope(body: unknown, what: string) {
+  assert.ok(body && typeof body === 'object' && !Array.isArray(body), `${what}: JSON object`);
+  const b = body as Record<string, unknown>;
+  assert.equal(typeof b.message, 'string', `${what}: message`);
+  assert.ok((b.message as string).length > 0, `${what}: message not empty`);
+  for (const key of Object.keys(b)) assert.ok(key === 'message' || key === 'errors', `${what}: unexpected key ${key}`);
+}
+
+for (const dialect of DIALECTS) {
+  describe(`malformed requests (${dialect})`, () => {
+    let s: TestServer;
+    let customer: TestUser;
+    before(async () => {
+      s = await startTestServer(dialect);
+      customer = await signUp(s, 'Customer');
+    });
+    after(() => s.close());
+
+    const raw = async (method: string, path: string, headers: Record<string, string>, body?: string | Buffer) => {
+      const res = await s.app.inject({ method: method as 'POST', url: path, headers: { authorization: `Bearer ${customer.token}`, ...headers }, payload: body });
+      let parsed: unknown = null;
+      try {
+        parsed = JSON.parse(res.body);
+      } catch {
+        /* checked below */
+      }
+      return { status: res.statusCode, body: parsed as any, text: res.body };
+    };
+
+    for (const path of ['/api/auth/update-profile', '/api/chats']) {
+      test(`${path}: multipart without a boundary is a 400 that says so`, async () => {
+        const res = await raw('POST', path, { 'content-type': 'multipart/form-data' }, 'first_name=Ann');
+        assert.equal(res.status, 400, res.text);
+        assertErrorEnvelope(res.body, path);
+        assert.match(res.body.message, /boundary/);
+      });
+
+      test(`${path}: a truncated or garbled multipart body is a 400`, async () => {
+        const truncated = '--xx\r\nContent-Disposition: form-data; name="first_name"\r\n\r\nAnn';
+        for (const body of [truncated, 'garbage without any part', '--xx\r\nContent-Disposition: form-data; name="a"\r\nContent-Type: text/pl']) {
+          const res = await raw('POST', path, { 'content-type': 'multipart/form-data; boundary=xx' }, body);
+          assert.equal(res.status, 400, `${JSON.stringify(body)}: ${res.text}`);
+          assertErrorEnvelope(res.body, body);
+        }
+      });
+    }
+
+    test('a well-formed multipart profile update still works, file and fields', async () => {
+      const res = await s.req('POST', '/api/auth/update-profile', {
+        token: customer.token,
+        form: formWith({ first_name: 'Multi', address: '1 Road' }, { field: 'avatar', data: FILES.png, name: 'a.png', type: 'image/png' }),
+      });
+      assert.equal(res.status, 200, JSON.stringify(res.body));
+      assert.equal(res.body.data.first_name, 'Multi');
+      assert.match(res.body.data.avatar, /^\/uploads\//);
+    });
+
+    test('multipart over the limits: too many files or fields is a 413 with a message', async () => {
+      const form = formWith({ first_name: 'A' });
+      form.append('avatar', new Blob([FILES.png], { type: 'image/png' }), 'a.png');
+      form.append('avatar2', new Blob([FILES.png], { type: 'image/png' }), 'b.png');
+      const twoFiles = await s.req('POST', '/api/auth/update-profile', { token: customer.token, form });
+      assert.equal(twoFiles.status, 413);
+      assertErrorEnvelope(twoFiles.body, 'two files');
+
+      const many = new FormData();
+      for (let i = 0; i < 30; i++) many.append(`f${i}`, 'x');
+      const manyFields = await s.req('POST', '/api/auth/update-profile', { token: customer.token, form: many });
+      assert.equal(manyFields.status, 413);
+      assertErrorEnvelope(manyFields.body, 'many fields');
+
+      const proto = new FormData();
+      proto.append('__proto__', 'x');
+      const protoRes = await s.req('POST', '/api/auth/update-profile', { token: customer.token, form: proto });
+      assert.equal(protoRes.status, 400);
+    });
+
+    test('JSON that is not an object, truncated JSON, invalid UTF-8 and wrong content types are 4xx', async () => {
+      const cases: Array<[string, Record<string, string>, string | Buffer, number]> = [
+        ['array', { 'content-type': 'application/json' }, '[1,2]', 400],
+        ['string', { 'content-type': 'application/json' }, '"str"', 400],
+        ['number', { 'content-type': 'application/json' }, '42', 400],
+        ['null', { 'content-type': 'application/json' }, 'null', 400],
+        ['truncated', { 'content-type': 'application/json' }, '{"first_name":', 400],
+        ['empty', { 'content-type': 'application/json' }, '', 400],
+        ['prototype', { 'content-type': 'application/json' }, '{"__proto__":{"x":1}}', 400],
+        ['text/plain', { 'content-type': 'text/plain' }, 'first_name=Ann', 400],
+        ['xml', { 'content-type': 'application/xml' }, '<a/>', 415],
+      ];
+      for (const [name, headers, body, status] of cases) {
+        for (const path of ['/api/auth/update-profile', '/api/auth/login', '/api/storeContactUs']) {
+          const res = await raw('POST', path, headers, body);
+          assert.equal(res.status, status, `${name} ${path}: ${res.text}`);
+          assertErrorEnvelope(res.body, `${name} ${path}`);
+        }
+      }
+      // Invalid UTF-8 decodes to replacement characters: the email is then simply not an email.
+      const bad = await raw('POST', '/api/auth/login', { 'content-type': 'application/json' }, Buffer.from([0x7b, 0x22, 0x65, 0x6d, 0x61, 0x69, 0x6c, 0x22, 0x3a, 0x22, 0xff, 0xfe, 0x22, 0x7d]));
+      assert.equal(bad.status, 400);
+      assertErrorEnvelope(bad.body, 'invalid utf-8');
+      const arrayBody = await raw('POST', '/api/auth/login', { 'content-type': 'application/json' }, '[]');
+      assert.equal(arrayBody.body.message, 'The request body must be a JSON object or a form.');
+    });
+
+    test('a NUL character in any text is a 400 naming the field', async () => {
+      const res = await raw('POST', '/api/auth/update-profile', { 'content-type': 'application/json' }, JSON.stringify({ address: 'a\u0000b' }));
+      assert.equal(res.status, 400);
+      assert.deepEqual(res.body.errors, { address: ['The address may not contain NUL characters.'] });
+      const query = await raw('GET', '/api/dev/mail?to=%00', {});
+      assert.equal(query.status, 400);
+      const contact = await raw('POST', '/api/storeContactUs', { 'content-type': 'application/json' }, JSON.stringify({ title: 'x', message: '\u0000' }));
+      assert.equal(contact.status, 400);
+    });
+
+    test('pages beyond what the database can take are a 400, on every paginated list', async () => {
+      for (const list of ['/api/jobs', '/api/notifications', '/api/chats/1/messages']) {
+        for (const q of ['page=99999999999999999999', 'page=1000001', 'per_page=101', 'page=0', 'page=-1', 'page=1e3', 'page=0x10', 'page=2.5', 'per_page=abc', 'page=1&page=2']) {
+          const res = await raw('GET', `${list}?${q}`, {});
+          assert.equal(res.status, 400, `${list}?${q}: ${res.text}`);
+          assertErrorEnvelope(res.body, `${list}?${q}`);
+        }
+      }
+      const last = await raw('GET', '/api/jobs?page=1000000&per_page=100', {});
+      assert.equal(last.status, 200, last.text);
+      assert.deepEqual(last.body.data, []);
+      const notes = await raw('GET', '/api/notifications?page=1000000&per_page=100', {});
+      assert.equal(notes.status, 200, notes.text);
+    });
+
+    test('ids in a path must be positive 32-bit integers written as such', async () => {
+      const paths = ['/api/jobs/{}', '/api/notifications/{}/read', '/api/chats/{}/messages', '/api/providers/{}', '/api/user-services/{}', '/api/payment-methods/{}'];
+      for (const template of paths) {
+        for (const id of ['1e309', '-1', '0', '0x10', '1.0', '1e3', '99999999999', '2147483648', '99999999999999999999999', 'abc', '%20', '1%00']) {
+          const method = template.includes('/read') ? 'POST' : template.startsWith('/api/user-services') || template.startsWith('/api/payment-methods') ? 'DELETE' : 'GET';
+          const res = await raw(method, template.replace('{}', id), {});
+          assert.ok(res.status === 400 || res.status === 404, `${method} ${template} ${id}: ${res.status} ${res.text}`);
+          assertErrorEnvelope(res.body, `${template} ${id}`);
+        }
+      }
+      const max = await raw('GET', '/api/jobs/2147483647', {});
+      assert.equal(max.status, 404);
+      const hex = await raw('GET', '/api/jobs/0x10', {});
+      assert.deepEqual(hex.body, { message: 'The id must be a positive integer.', errors: { id: ['The id must be a positive integer.'] } });
+    });
+
+    test('integers in a JSON or form body beyond 32 bits are a 400, not a database error', async () => {
+      for (const value of [1e20, 2147483648, -2147483649, 99999999999]) {
+        const res = await raw('POST', '/api/user-services', { 'content-type': 'application/json' }, JSON.stringify({ service_id: value }));
+        assert.equal(res.status, 400, `${value}: ${res.text}`);
+      }
+      const form = await s.req('POST', '/api/chats', {
+        token: customer.token,
+        form: formWith({ customer_id: customer.id, provider_id: '0x10', message_type: 'text', message: 'hi' }),
+      });
+      assert.equal(form.status, 400);
+      assertErrorEnvelope(form.body, 'hex in a form');
+      const card = await raw('POST', '/sandbox/v1/tokens', { 'content-type': 'application/json' }, JSON.stringify({ card_name: 'A', card_number: '4242424242424242', exp_month: 1e20, exp_year: 2030, cvc: '123' }));
+      assert.equal(card.status, 400, card.text);
+    });
+  });
+}

@@ -19,7 +19,7 @@ export function newOutgoing(chatId: number, draft: { message: string; message_ty
   return { localId: `local-${seq}`, chatId, ...draft, createdAt: now.toISOString(), status: 'sending' };
 }
 
-export const OFFLINE_MESSAGE = 'Not sent: the server cannot be reached. Check your connection and retry.';
+export const OFFLINE_MESSAGE = 'The server cannot be reached. Check your connection and retry.';
 
 /** The reason shown on a failed message: the server's own message (413 too large, 400 wrong type, ...), or offline. */
 export function failureMessageOf(error: unknown): string {

@@ -1,6 +1,86 @@
-import { PlaceholderPage } from 'shared';
+import { useCallback, useEffect, useMemo } from 'react';
+import { useNavigate, useParams, useSearchParams } from 'react-router-dom';
+import { Loader, PageTitle, useSession, type Message } from 'shared';
+import { ContactList } from '../components/ContactList';
+import { ConversationPane, PaneHeader } from '../components/ConversationPane';
+import { useChats } from '../hooks/useChats';
+import { useSelectedChat } from '../hooks/useSelectedChat';
+import { chatTargetOf } from '../lib/chatTarget';
+import { buildContacts } from '../lib/contacts';
+import '../chat.css';
 
-/** Chat (/chatview/:username?): filled in by a later issue. */
+/**
+ * Chat (/chatview/:username?): contacts on the left, the open conversation on the right (spec
+ * sections 2, 4, 6). The optional parameter is the other person's user id; `?chat={id}` opens a
+ * conversation by its chat id. On a phone the two panes switch, with a back control.
+ */
 export default function ChatPage() {
-  return <PlaceholderPage title="Chat" />;
+  const { username } = useParams();
+  const [searchParams] = useSearchParams();
+  const navigate = useNavigate();
+  const me = useSession().users;
+  const role = me?.role;
+  const target = useMemo(() => chatTargetOf(username, searchParams.get('chat')), [username, searchParams]);
+
+  const chats = useChats();
+  const { state, upsert, markRead, setOpenChatId } = chats;
+  const selection = useSelectedChat(target, state, role, upsert);
+  const openChatId = selection.status === 'open' ? selection.chatId : null;
+  setOpenChatId(openChatId);
+  const selectedChat = openChatId !== null && state.status === 'ready' ? (state.chats.find((c) => c.id === openChatId) ?? null) : null;
+
+  // Opening a conversation marks it read; so does a message arriving in it while it is open.
+  useEffect(() => {
+    if (openChatId !== null) void markRead(openChatId);
+  }, [openChatId, markRead]);
+  const onIncoming = useCallback((message: Message) => void markRead(message.chat_id), [markRead]);
+
+  const contacts = useMemo(() => (state.status === 'ready' ? buildContacts(state.chats, role) : []), [state, role]);
+  const back = useCallback(() => navigate('/chatview'), [navigate]);
+
+  const conversationShown = target.kind !== 'none';
+  let pane;
+  if (selectedChat) {
+    pane = (
+      <ConversationPane
+        key={selectedChat.id}
+        chat={selectedChat}
+        myId={me?.id}
+        role={role}
+        onBack={back}
+        onIncoming={onIncoming}
+        onSent={chats.noteMessage}
+      />
+    );
+  } else if (selection.status === 'error') {
+    pane = (
+      <>
+        <PaneHeader title="Conversation unavailable" onBack={back} />
+        <div className="chat-pane-message" role="alert">
+          {selection.message}
+        </div>
+      </>
+    );
+  } else if (conversationShown && (selection.status === 'opening' || state.status === 'loading')) {
+    pane = (
+      <>
+        <PaneHeader title="Opening the conversation" onBack={back} />
+        <Loader label="Opening the conversation…" />
+      </>
+    );
+  } else {
+    pane = <p className="chat-prompt">Choose a contact to start chatting.</p>;
+  }
+
+  return (
+    <div className={`chat-page${conversationShown ? ' chat-page--conversation' : ''}`}>
+      <PageTitle>Chat</PageTitle>
+      <div className="chat-layout">
+        <ContactList state={state} contacts={contacts} role={role} selectedChatId={openChatId} onRetry={() => void chats.reload()} />
+        <section className="chat-conversation" aria-label="Conversation">
+          {pane}
+        </section>
+      </div>
+    </div>
+  );
 }

@@ -1,0 +1,107 @@
+import { useEffect, useReducer, useRef, type FormEvent, type KeyboardEvent } from 'react';
+import { canSend, composerReducer, draftOf, emptyComposer, enterSends } from '../lib/composer';
+import { formatFileSize } from '../lib/fileSize';
+import type { Draft } from '../hooks/useConversation';
+
+export interface ComposerProps {
+  /** Sends a draft; resolves when the API has answered. */
+  onSend(draft: Draft): Promise<unknown>;
+  /** A failed message taken back for editing: its text and file, put back into the box. */
+  restore?: { text: string; file: File | null; key: number } | null;
+}
+
+/**
+ * The message box: Enter sends, Shift+Enter is a new line; Send is disabled while there is nothing
+ * to send and while a message is on its way; an attached PNG goes as a photo, any other file as an
+ * attachment (spec section 4). The box and the file are cleared as soon as Send is pressed.
+ */
+export function Composer({ onSend, restore }: ComposerProps) {
+  const [state, dispatch] = useReducer(composerReducer, emptyComposer);
+  const fileInput = useRef<HTMLInputElement>(null);
+  const box = useRef<HTMLTextAreaElement>(null);
+
+  useEffect(() => {
+    if (restore) {
+      dispatch({ type: 'restored', text: restore.text, file: restore.file });
+      box.current?.focus();
+    }
+  }, [restore]);
+
+  const submit = async () => {
+    if (!canSend(state)) return;
+    const draft = draftOf(state);
+    dispatch({ type: 'submitted' });
+    if (fileInput.current) fileInput.current.value = '';
+    try {
+      await onSend(draft);
+    } finally {
+      dispatch({ type: 'settled' });
+    }
+  };
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    void submit();
+  };
+
+  const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
+    if (enterSends({ key: event.key, shiftKey: event.shiftKey, isComposing: event.nativeEvent.isComposing })) {
+      event.preventDefault();
+      void submit();
+    }
+  };
+
+  const clearFile = () => {
+    dispatch({ type: 'attached', file: null });
+    if (fileInput.current) fileInput.current.value = '';
+  };
+
+  return (
+    <form className="chat-composer" aria-label="Send a message" onSubmit={onSubmit}>
+      {state.file ? (
+        <div className="chat-composer__file">
+          <span className="chat-composer__file-name">
+            {state.file.name} <span className="chat-muted">({formatFileSize(state.file.size)})</span>
+          </span>
+          <button type="button" className="chat-icon-button" aria-label={`Remove ${state.file.name}`} onClick={clearFile}>
+            ×
+          </button>
+        </div>
+      ) : null}
+      <div className="chat-composer__row">
+        <label className="chat-composer__attach" title="Attach a file">
+          <input
+            ref={fileInput}
+            type="file"
+            className="chat-visually-hidden"
+            aria-label="Attach a file"
+            onChange={(event) => dispatch({ type: 'attached', file: event.target.files?.[0] ?? null })}
+          />
+          <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true">
+            <path
+              d="M21 11.5l-8.6 8.6a5.5 5.5 0 0 1-7.8-7.8l8.6-8.6a3.7 3.7 0 0 1 5.2 5.2l-8.6 8.6a1.8 1.8 0 0 1-2.6-2.6l8-8"
+              fill="none"
+              stroke="currentColor"
+              strokeWidth="1.8"
+              strokeLinecap="round"
+              strokeLinejoin="round"
+            />
+          </svg>
+        </label>
+        <textarea
+          ref={box}
+          className="chat-composer__box"
+          aria-label="Message"
+          placeholder="Type a message"
+          rows={1}
+          value={state.text}
+          onChange={(event) => dispatch({ type: 'typed', text: event.target.value })}
+          onKeyDown={onKeyDown}
+        />
+        <button type="submit" className="ui-button ui-button--primary chat-composer__send" disabled={!canSend(state)}>
+          Send
+        </button>
+      </div>
+    </form>
+  );
+}

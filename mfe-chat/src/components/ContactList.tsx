@@ -1,0 +1,93 @@
+import { useMemo, useState } from 'react';
+import { Link } from 'react-router-dom';
+import { Avatar, ErrorState, Loader, type Role } from 'shared';
+import { formatDateShort } from 'shared/src/format';
+import { filterContacts, type Contact } from '../lib/contacts';
+import type { ChatsState } from '../hooks/useChats';
+
+export interface ContactListProps {
+  state: ChatsState;
+  contacts: Contact[];
+  role: Role | undefined;
+  selectedChatId: number | null;
+  onRetry(): void;
+}
+
+/** The accessible name of a contact: the person, and how many of their messages are unread. */
+export const contactLabel = (c: Contact): string => (c.unread > 0 ? `${c.person.full_name}, ${c.unread} unread` : c.person.full_name);
+
+function ContactItem({ contact, selected }: { contact: Contact; selected: boolean }) {
+  return (
+    <li>
+      <Link
+        to={`/chatview/${contact.person.id}`}
+        className={`chat-contact${selected ? ' chat-contact--selected' : ''}${contact.unread > 0 ? ' chat-contact--unread' : ''}`}
+        aria-label={contactLabel(contact)}
+        aria-current={selected ? 'true' : undefined}
+      >
+        <Avatar src={contact.person.avatar} name={contact.person.full_name} size={44} />
+        <span className="chat-contact__body">
+          <span className="chat-contact__top">
+            <span className="chat-contact__name">{contact.person.full_name}</span>
+            {contact.time ? <time className="chat-contact__time" dateTime={contact.time}>{formatDateShort(contact.time)}</time> : null}
+          </span>
+          <span className="chat-contact__bottom">
+            <span className="chat-contact__preview">{contact.preview || 'No messages yet'}</span>
+            {contact.unread > 0 ? <span className="chat-unread">{contact.unread}</span> : null}
+          </span>
+        </span>
+      </Link>
+    </li>
+  );
+}
+
+/** Left pane: the contacts (newest conversation first), with a search box and empty states. */
+export function ContactList({ state, contacts, role, selectedChatId, onRetry }: ContactListProps) {
+  const [query, setQuery] = useState('');
+  const shown = useMemo(() => filterContacts(contacts, query), [contacts, query]);
+
+  let body;
+  if (state.status === 'loading') body = <Loader label="Loading chats…" />;
+  else if (state.status === 'error') body = <ErrorState message="Your chats could not be loaded." detail={state.message} onRetry={onRetry} />;
+  else if (contacts.length === 0) {
+    body =
+      role === 'Provider' ? (
+        <div className="chat-empty">
+          <p>No conversations yet.</p>
+          <p>Customers who write to you appear here.</p>
+        </div>
+      ) : (
+        <div className="chat-empty">
+          <p>No conversations yet.</p>
+          <p>
+            <Link to="/service">Find a provider</Link> and start a chat from their profile.
+          </p>
+        </div>
+      );
+  } else if (shown.length === 0) body = <p className="chat-empty">No contact matches “{query.trim()}”.</p>;
+  else {
+    body = (
+      <ul className="chat-contact-list">
+        {shown.map((c) => (
+          <ContactItem key={c.chatId} contact={c} selected={c.chatId === selectedChatId} />
+        ))}
+      </ul>
+    );
+  }
+
+  return (
+    <section className="chat-contacts" aria-label="Contacts">
+      <div className="chat-contacts__search">
+        <input
+          type="search"
+          className="chat-search"
+          aria-label="Search contacts"
+          placeholder="Search contacts"
+          value={query}
+          onChange={(event) => setQuery(event.target.value)}
+        />
+      </div>
+      {body}
+    </section>
+  );
+}

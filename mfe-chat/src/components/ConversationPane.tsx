@@ -1,0 +1,120 @@
+import { useCallback, useMemo, useState } from 'react';
+import { Avatar, ErrorState, Loader, type Chat, type Message, type Role } from 'shared';
+import { useAssignJob } from '../hooks/useAssignJob';
+import { useConversation } from '../hooks/useConversation';
+import { counterpartOf } from '../lib/contacts';
+import { readingOrder } from '../lib/messageList';
+import type { OutgoingMessage } from '../lib/outgoing';
+import { Composer, type ComposerProps } from './Composer';
+import { viewOfMessage, type MessageView } from './MessageItem';
+import { MessagesView } from './MessagesView';
+
+export interface ConversationPaneProps {
+  chat: Chat;
+  myId: number | undefined;
+  role: Role | undefined;
+  onBack(): void;
+  onIncoming(message: Message): void;
+  onSent(message: Message): void;
+}
+
+function viewOfOutgoing(o: OutgoingMessage): MessageView {
+  return {
+    key: o.localId,
+    mine: true,
+    message: o.message,
+    message_type: o.message_type,
+    fileUrl: null,
+    fileName: o.file?.name ?? null,
+    fileSize: o.file?.size ?? null,
+    createdAt: o.createdAt,
+    status: o.status,
+    error: o.error,
+  };
+}
+
+function BackButton({ onBack }: { onBack(): void }) {
+  return (
+    <button type="button" className="chat-back" aria-label="Back to contacts" onClick={onBack}>
+      <svg viewBox="0 0 24 24" width="22" height="22" aria-hidden="true">
+        <path d="M15 5l-7 7 7 7" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" />
+      </svg>
+    </button>
+  );
+}
+
+/** A pane header without a conversation (opening one, or a link that leads nowhere), with the back control. */
+export function PaneHeader({ title, onBack }: { title: string; onBack(): void }) {
+  return (
+    <header className="chat-conversation__header">
+      <BackButton onBack={onBack} />
+      <h2 className="chat-conversation__name">{title}</h2>
+    </header>
+  );
+}
+
+/** Right pane: the other person, the messages (reading order, kept at the newest), Assign Job and the composer. */
+export function ConversationPane({ chat, myId, role, onBack, onIncoming, onSent }: ConversationPaneProps) {
+  const other = counterpartOf(chat, role);
+  const conversation = useConversation(chat, { onIncoming, onSent });
+  const assignJob = useAssignJob(role === 'Customer' ? chat.provider_id : null);
+  const [restore, setRestore] = useState<ComposerProps['restore']>(null);
+  const { state, outgoing, takeBack, retry } = conversation;
+
+  const items = useMemo<MessageView[]>(() => {
+    const confirmed = state.status === 'ready' ? readingOrder(state.messages).map((m) => viewOfMessage(m, myId)) : [];
+    return [...confirmed, ...outgoing.map(viewOfOutgoing)];
+  }, [state, outgoing, myId]);
+
+  const onEdit = useCallback(
+    (key: string) => {
+      const item = takeBack(key);
+      if (item) setRestore({ text: item.message, file: item.file, key: Date.now() });
+    },
+    [takeBack],
+  );
+
+  return (
+    <>
+      <header className="chat-conversation__header">
+        <BackButton onBack={onBack} />
+        <Avatar src={other.avatar} name={other.full_name} size={44} />
+        <h2 className="chat-conversation__name">{other.full_name}</h2>
+        {role === 'Customer' ? (
+          <button type="button" className="ui-button ui-button--primary chat-assign" onClick={() => void assignJob.assign()} disabled={assignJob.busy}>
+            Assign Job
+          </button>
+        ) : null}
+      </header>
+      {assignJob.notice ? (
+        <div className="chat-notice" role="alert">
+          <span>{assignJob.notice}</span>
+          <button type="button" className="chat-icon-button" aria-label="Dismiss" onClick={assignJob.dismiss}>
+            ×
+          </button>
+        </div>
+      ) : null}
+      {state.status === 'loading' ? (
+        <div className="chat-messages">
+          <Loader label="Loading messages…" />
+        </div>
+      ) : state.status === 'error' ? (
+        <div className="chat-messages">
+          <ErrorState message="The messages could not be loaded." detail={state.message} onRetry={() => void conversation.reload()} />
+        </div>
+      ) : (
+        <MessagesView
+          items={items}
+          otherName={other.full_name}
+          hasMore={state.hasMore}
+          loadingOlder={state.loadingOlder}
+          olderError={state.olderError}
+          onLoadOlder={() => void conversation.loadOlder()}
+          onRetry={retry}
+          onEdit={onEdit}
+        />
+      )}
+      <Composer onSend={conversation.send} restore={restore} />
+    </>
+  );
+}

@@ -1,0 +1,116 @@
+import { assetUrl, type Message, type MessageType } from 'shared';
+import { formatDateShort } from 'shared/src/format';
+import { downloadFile } from '../lib/download';
+import { formatFileSize } from '../lib/fileSize';
+
+/** What one bubble shows: a confirmed message, or one sent from here that is on its way or failed. */
+export interface MessageView {
+  key: string;
+  mine: boolean;
+  message: string;
+  message_type: MessageType;
+  /** URL of the stored file (confirmed messages), or a local preview of the file being sent. */
+  fileUrl: string | null;
+  fileName: string | null;
+  fileSize: number | null;
+  createdAt: string;
+  status: 'sent' | 'sending' | 'failed';
+  error?: string;
+}
+
+export function viewOfMessage(m: Message, myId: number | undefined): MessageView {
+  return {
+    key: `m${m.id}`,
+    mine: m.from_id === myId,
+    message: m.message,
+    message_type: m.message_type,
+    fileUrl: assetUrl(m.attachment ?? null),
+    fileName: m.attachment_name ?? null,
+    fileSize: m.attachment_size ?? null,
+    createdAt: m.created_at,
+    status: 'sent',
+  };
+}
+
+export interface MessageItemProps {
+  view: MessageView;
+  /** The other person's name, read out for their messages. */
+  otherName: string;
+  onRetry?: () => void;
+  onEdit?: () => void;
+  /** A picture finished loading (the pane stays at the newest). */
+  onMediaLoad?: () => void;
+}
+
+function Attachment({ view, onMediaLoad }: Pick<MessageItemProps, 'view' | 'onMediaLoad'>) {
+  const name = view.fileName || (view.message_type === 'photo' ? 'Photo' : 'Attachment');
+  if (view.message_type === 'photo') {
+    const alt = view.fileName ? `Photo ${view.fileName}` : 'Photo';
+    if (!view.fileUrl) return <span className="chat-file">{alt}</span>;
+    return (
+      <a className="chat-photo" href={view.fileUrl} target="_blank" rel="noopener noreferrer" title="Open the photo full size">
+        <img src={view.fileUrl} alt={alt} onLoad={onMediaLoad} />
+      </a>
+    );
+  }
+  const size = formatFileSize(view.fileSize);
+  const label = (
+    <>
+      <svg viewBox="0 0 24 24" width="18" height="18" aria-hidden="true">
+        <path d="M14 3H7a2 2 0 0 0-2 2v14a2 2 0 0 0 2 2h10a2 2 0 0 0 2-2V8zM14 3v5h5" fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinejoin="round" />
+      </svg>
+      <span className="chat-file__name">{name}</span>
+      {size ? <span className="chat-file__size">({size})</span> : null}
+    </>
+  );
+  if (!view.fileUrl || view.status !== 'sent') return <span className="chat-file">{label}</span>;
+  const url = view.fileUrl;
+  return (
+    <a
+      className="chat-file"
+      href={url}
+      download={name}
+      onClick={(event) => {
+        event.preventDefault();
+        void downloadFile(url, name);
+      }}
+    >
+      {label}
+    </a>
+  );
+}
+
+/** One message: mine or theirs, its content (text, photo, file link) and time; sending or failed with Retry. */
+export function MessageItem({ view, otherName, onRetry, onEdit, onMediaLoad }: MessageItemProps) {
+  const hasFile = view.message_type !== 'text';
+  return (
+    <li className={`chat-message chat-message--${view.mine ? 'mine' : 'theirs'}${view.status !== 'sent' ? ` chat-message--${view.status}` : ''}`} aria-busy={view.status === 'sending' || undefined}>
+      <div className="chat-bubble">
+        <span className="chat-visually-hidden">{view.mine ? 'You:' : `${otherName}:`}</span>
+        {hasFile ? <Attachment view={view} onMediaLoad={onMediaLoad} /> : null}
+        {view.message ? <p className="chat-text">{view.message}</p> : null}
+      </div>
+      <div className="chat-meta">
+        <time dateTime={view.createdAt}>{formatDateShort(view.createdAt)}</time>
+        {view.status === 'sending' ? <span className="chat-status"> · Sending…</span> : null}
+      </div>
+      {view.status === 'failed' ? (
+        <div className="chat-failed" role="alert">
+          <span>Not sent: {view.error}</span>
+          <span className="chat-failed__actions">
+            {onRetry ? (
+              <button type="button" className="chat-link-button" onClick={onRetry}>
+                Retry
+              </button>
+            ) : null}
+            {onEdit ? (
+              <button type="button" className="chat-link-button" onClick={onEdit}>
+                Edit
+              </button>
+            ) : null}
+          </span>
+        </div>
+      ) : null}
+    </li>
+  );
+}

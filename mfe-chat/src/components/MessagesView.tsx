@@ -1,0 +1,94 @@
+import { useCallback, useLayoutEffect, useRef, type UIEvent } from 'react';
+import { Loader } from 'shared';
+import { MessageItem, type MessageView } from './MessageItem';
+
+export interface MessagesViewProps {
+  /** Reading order: oldest first, messages on their way last. */
+  items: MessageView[];
+  otherName: string;
+  hasMore: boolean;
+  loadingOlder: boolean;
+  olderError: string | null;
+  onLoadOlder(): void;
+  onRetry(key: string): void;
+  onEdit(key: string): void;
+}
+
+/** How close to an edge (px) counts as being at it. */
+const EDGE = 80;
+
+/**
+ * The scrolling message list, kept at the newest: it opens at the bottom, follows new messages while
+ * the reader is at the bottom (always for their own), loads older pages when scrolled to the top and
+ * keeps the reader's place while they are added above.
+ */
+export function MessagesView({ items, otherName, hasMore, loadingOlder, olderError, onLoadOlder, onRetry, onEdit }: MessagesViewProps) {
+  const scroller = useRef<HTMLDivElement>(null);
+  const atBottom = useRef(true);
+  /** Distance from the bottom to keep while an older page is added above. */
+  const keepFromBottom = useRef<number | null>(null);
+  const first = items[0]?.key;
+  const last = items[items.length - 1];
+  const previous = useRef<{ first?: string; last?: string }>({});
+
+  useLayoutEffect(() => {
+    const el = scroller.current;
+    if (!el) return;
+    const before = previous.current;
+    if (before.first !== undefined && first !== before.first && keepFromBottom.current !== null) {
+      el.scrollTop = el.scrollHeight - keepFromBottom.current;
+      keepFromBottom.current = null;
+    } else if (last?.key !== before.last && (before.last === undefined || atBottom.current || last?.mine)) {
+      el.scrollTop = el.scrollHeight;
+      atBottom.current = true;
+    }
+    previous.current = { first, last: last?.key };
+  }, [first, last]);
+
+  const loadOlder = useCallback(() => {
+    const el = scroller.current;
+    if (el) keepFromBottom.current = el.scrollHeight - el.scrollTop;
+    onLoadOlder();
+  }, [onLoadOlder]);
+
+  const onScroll = (event: UIEvent<HTMLDivElement>) => {
+    const el = event.currentTarget;
+    atBottom.current = el.scrollHeight - el.scrollTop - el.clientHeight < EDGE;
+    if (el.scrollTop < EDGE && hasMore && !loadingOlder && !olderError) loadOlder();
+  };
+
+  const onMediaLoad = () => {
+    const el = scroller.current;
+    if (el && atBottom.current) el.scrollTop = el.scrollHeight;
+  };
+
+  return (
+    <div className="chat-messages" ref={scroller} onScroll={onScroll} role="log" aria-label={`Messages with ${otherName}`} tabIndex={0}>
+      {hasMore ? (
+        <div className="chat-messages__older">
+          {loadingOlder ? (
+            <Loader label="Loading older messages…" />
+          ) : (
+            <button type="button" className="chat-link-button" onClick={loadOlder}>
+              Load older messages
+            </button>
+          )}
+          {olderError ? <p className="chat-muted">{olderError}</p> : null}
+        </div>
+      ) : null}
+      {items.length === 0 ? <p className="chat-empty">No messages yet. Say hello!</p> : null}
+      <ol className="chat-message-list">
+        {items.map((view) => (
+          <MessageItem
+            key={view.key}
+            view={view}
+            otherName={otherName}
+            onRetry={view.status === 'failed' ? () => onRetry(view.key) : undefined}
+            onEdit={view.status === 'failed' ? () => onEdit(view.key) : undefined}
+            onMediaLoad={onMediaLoad}
+          />
+        ))}
+      </ol>
+    </div>
+  );
+}

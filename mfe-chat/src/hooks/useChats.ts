@@ -1,0 +1,79 @@
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { ApiError, bus, fetchChats, markChatRead, useSession, type Chat, type Message } from 'shared';
+import { applyMessage, markReadLocally, sortChats, totalUnread, upsertChat } from '../lib/chatList';
+
+export type ChatsState = { status: 'loading' } | { status: 'error'; message: string } | { status: 'ready'; chats: Chat[] };
+
+const errorText = (error: unknown) => (error instanceof ApiError ? error.message : 'Network Error');
+
+/**
+ * The signed-in user's chats, newest conversation first, kept live: a `realtime/message` on the bus
+ * moves its chat to the top and counts it unread unless its conversation is open (`setOpenChatId`).
+ * Announces the unread total on the bus (`chat/unreadChanged`) for the sidebar.
+ */
+export function useChats() {
+  const myId = useSession().users?.id;
+  const [state, setState] = useState<ChatsState>({ status: 'loading' });
+  const chatsRef = useRef<Chat[] | null>(null);
+  chatsRef.current = state.status === 'ready' ? state.chats : null;
+  const openRef = useRef<number | null>(null);
+  /** The conversation on screen: its incoming messages are not counted unread. */
+  const setOpenChatId = useCallback((id: number | null) => {
+    openRef.current = id;
+  }, []);
+
+  const load = useCallback(async (withLoader = true) => {
+    if (withLoader) setState({ status: 'loading' });
+    try {
+      const { data } = await fetchChats({ silent: true });
+      setState({ status: 'ready', chats: sortChats(Array.isArray(data) ? data : []) });
+    } catch (error) {
+      console.error(error);
+      // A list already shown stays when a background reload fails.
+      setState((current) => (current.status === 'ready' && !withLoader ? current : { status: 'error', message: errorText(error) }));
+    }
+  }, []);
+
+  useEffect(() => {
+    void load();
+  }, [load]);
+
+  /** A message arrived or was sent from here. */
+  const noteMessage = useCallback(
+    (message: Message) => {
+      const chats = chatsRef.current;
+      if (!chats) return;
+      const next = applyMessage(chats, message, { myId, openChatId: openRef.current });
+      if (next === null) void load(false);
+      else setState({ status: 'ready', chats: next });
+    },
+    [load, myId],
+  );
+
+  useEffect(() => {
+    const subscription = bus.on('realtime/message').subscribe(({ message }) => noteMessage(message));
+    return () => subscription.unsubscribe();
+  }, [noteMessage]);
+
+  const upsert = useCallback((chat: Chat) => {
+    setState((current) => ({ status: 'ready', chats: upsertChat(current.status === 'ready' ? current.chats : [], chat) }));
+  }, []);
+
+  /** Marks a chat read here at once and at the API; the API's answer is the new unread total. */
+  const markRead = useCallback(async (chatId: number) => {
+    setState((current) => (current.status === 'ready' ? { status: 'ready', chats: markReadLocally(current.chats, chatId) } : current));
+    try {
+      const { data } = await markChatRead(chatId, { silent: true });
+      if (typeof data?.unread_total === 'number') bus.emit({ type: 'chat/unreadChanged', total: data.unread_total });
+    } catch (error) {
+      console.error(error);
+    }
+  }, []);
+
+  const total = useMemo(() => (state.status === 'ready' ? totalUnread(state.chats) : null), [state]);
+  useEffect(() => {
+    if (total !== null) bus.emit({ type: 'chat/unreadChanged', total });
+  }, [total]);
+
+  return { state, reload: load, upsert, markRead, noteMessage, setOpenChatId };
+}

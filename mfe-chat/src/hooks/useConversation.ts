@@ -1,0 +1,176 @@
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { ApiError, bus, fetchMessages, sendMessage, type Chat, type Message, type MessageType } from 'shared';
+import { appendOlderPage, prependMessage } from '../lib/messageList';
+import { failureMessageOf, newOutgoing, type OutgoingMessage } from '../lib/outgoing';
+
+/** Messages per page of the API. */
+export const PAGE_SIZE = 30;
+
+export type ConversationState =
+  | { status: 'loading' }
+  | { status: 'error'; message: string }
+  | {
+      status: 'ready';
+      /** Store order: newest first. */
+      messages: Message[];
+      page: number;
+      hasMore: boolean;
+      loadingOlder: boolean;
+      olderError: string | null;
+    };
+
+export interface Draft {
+  message: string;
+  message_type: MessageType;
+  file: File | null;
+}
+
+export interface ConversationCallbacks {
+  /** A message of this conversation arrived live (the screen marks the chat read). */
+  onIncoming(message: Message): void;
+  /** The API confirmed a message sent from here (the contact list moves it to the top). */
+  onSent(message: Message): void;
+}
+
+/**
+ * The open conversation: its messages paged from the API (older pages on demand), live messages of
+ * this chat from the bus, and messages sent from here shown at once as sending, then confirmed or
+ * failed with the server's reason and a retry.
+ */
+export function useConversation(chat: Chat | null, callbacks: ConversationCallbacks) {
+  const chatId = chat?.id ?? null;
+  const [state, setState] = useState<ConversationState>({ status: 'loading' });
+  const [outgoing, setOutgoing] = useState<OutgoingMessage[]>([]);
+  const callbacksRef = useRef(callbacks);
+  callbacksRef.current = callbacks;
+  const chatRef = useRef(chat);
+  chatRef.current = chat;
+  const stateRef = useRef(state);
+  stateRef.current = state;
+
+  const loadFirst = useCallback(async () => {
+    if (chatId === null) return;
+    setState({ status: 'loading' });
+    try {
+      const response = await fetchMessages(chatId, { page: 1, per_page: PAGE_SIZE }, { silent: true });
+      if (chatRef.current?.id !== chatId) return;
+      const messages = response.data?.messages ?? [];
+      setState((current) => ({
+        status: 'ready',
+        // Messages that arrived live while the page was loading stay.
+        messages: current.status === 'ready' ? appendOlderPage(current.messages, messages) : messages,
+        page: 1,
+        hasMore: response.meta?.has_more ?? messages.length >= PAGE_SIZE,
+        loadingOlder: false,
+        olderError: null,
+      }));
+    } catch (error) {
+      console.error(error);
+      if (chatRef.current?.id === chatId) setState({ status: 'error', message: error instanceof ApiError ? error.message : 'Network Error' });
+    }
+  }, [chatId]);
+
+  useEffect(() => {
+    void loadFirst();
+  }, [loadFirst]);
+
+  const loadOlder = useCallback(async () => {
+    const current = stateRef.current;
+    if (chatId === null || current.status !== 'ready' || !current.hasMore || current.loadingOlder) return;
+    const page = current.page + 1;
+    setState({ ...current, loadingOlder: true, olderError: null });
+    stateRef.current = { ...current, loadingOlder: true };
+    try {
+      const response = await fetchMessages(chatId, { page, per_page: PAGE_SIZE }, { silent: true });
+      if (chatRef.current?.id !== chatId) return;
+      const older = response.data?.messages ?? [];
+      setState((s) =>
+        s.status === 'ready'
+          ? { ...s, messages: appendOlderPage(s.messages, older), page, hasMore: response.meta?.has_more ?? older.length >= PAGE_SIZE, loadingOlder: false }
+          : s,
+      );
+    } catch (error) {
+      console.error(error);
+      setState((s) => (s.status === 'ready' ? { ...s, loadingOlder: false, olderError: failureMessageOf(error) } : s));
+    }
+  }, [chatId]);
+
+  // Live messages of this conversation (spec section 4: prepended to the list).
+  useEffect(() => {
+    if (chatId === null) return undefined;
+    const subscription = bus.on('realtime/message').subscribe(({ message }) => {
+      if (message.chat_id !== chatId) return;
+      setState((s) => (s.status === 'ready' ? { ...s, messages: prependMessage(s.messages, message) } : s));
+      callbacksRef.current.onIncoming(message);
+    });
+    return () => subscription.unsubscribe();
+  }, [chatId]);
+
+  const deliver = useCallback(async (item: OutgoingMessage): Promise<boolean> => {
+    const target = chatRef.current;
+    if (!target || target.id !== item.chatId) return false;
+    try {
+      const { data } = await sendMessage(
+        {
+          customer_id: target.customer_id,
+          provider_id: target.provider_id,
+          message_type: item.message_type,
+          message: item.message,
+          attachment: item.file,
+        },
+        { silent: true },
+      );
+      setOutgoing((list) => list.filter((o) => o.localId !== item.localId));
+      setState((s) => (s.status === 'ready' && data.chat_id === chatRef.current?.id ? { ...s, messages: prependMessage(s.messages, data) } : s));
+      callbacksRef.current.onSent(data);
+      return true;
+    } catch (error) {
+      console.error(error);
+      const reason = failureMessageOf(error);
+      setOutgoing((list) => list.map((o) => (o.localId === item.localId ? { ...o, status: 'failed', error: reason } : o)));
+      return false;
+    }
+  }, []);
+
+  /** Shows the message at once as sending, then sends it; answers whether the API took it. */
+  const send = useCallback(
+    (draft: Draft): Promise<boolean> => {
+      if (chatId === null) return Promise.resolve(false);
+      const item = newOutgoing(chatId, draft);
+      setOutgoing((list) => [...list, item]);
+      return deliver(item);
+    },
+    [chatId, deliver],
+  );
+
+  const retry = useCallback(
+    (localId: string) => {
+      const item = outgoing.find((o) => o.localId === localId);
+      if (!item || item.status !== 'failed') return;
+      const again: OutgoingMessage = { ...item, status: 'sending', error: undefined };
+      setOutgoing((list) => list.map((o) => (o.localId === localId ? again : o)));
+      void deliver(again);
+    },
+    [deliver, outgoing],
+  );
+
+  /** Removes a failed message from the pane and answers it (its text and file go back to the composer). */
+  const takeBack = useCallback(
+    (localId: string): OutgoingMessage | null => {
+      const item = outgoing.find((o) => o.localId === localId) ?? null;
+      setOutgoing((list) => list.filter((o) => o.localId !== localId));
+      return item;
+    },
+    [outgoing],
+  );
+
+  return {
+    state,
+    outgoing: outgoing.filter((o) => o.chatId === chatId),
+    loadOlder,
+    reload: loadFirst,
+    send,
+    retry,
+    takeBack,
+  };
+}

@@ -1,0 +1,402 @@
+import { act, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { bus, setRuntimeConfig, type Chat, type Job, type Message } from 'shared';
+import { fail, fakeApi, ok, type FakeReply } from '../testing/fakeApi';
+import { cara, carl, dora, makeChat, makeMessage, ME_CUSTOMER_ID, pete } from '../testing/fixtures';
+import { renderChat } from '../testing/renderChat';
+import { setupScreenTest } from '../testing/screenTest';
+
+const recorded = setupScreenTest();
+
+beforeAll(() => setRuntimeConfig({ apiUrl: 'http://api.test' }));
+
+const messagesReply = (messages: Message[], hasMore = false, page = 1): FakeReply => ({
+  status: 200,
+  data: { data: { messages }, message: 'Success', meta: { page, per_page: 30, has_more: hasMore } },
+});
+const readReply = (chatId: number, total = 0) => ok({ chat_id: chatId, unread_count: 0, unread_total: total });
+
+/** Cara (customer 10) chats with Pete (provider 20, newest, 2 unread) and Dora (provider 21, a file last). */
+function customerChats(): Chat[] {
+  return [
+    makeChat(1, cara, pete, {
+      unread_count: 2,
+      last_message: makeMessage({ id: 12, chat_id: 1, from_id: pete.id, message_type: 'photo', message: '', attachment: '/uploads/a.png', attachment_name: 'dent.png', created_at: '2025-06-15T11:30:00.000Z' }),
+    }),
+    makeChat(2, cara, dora, {
+      last_message: makeMessage({ id: 5, chat_id: 2, from_id: cara.id, message_type: 'attachment', message: '', attachment: '/uploads/b.pdf', attachment_name: 'invoice.pdf', created_at: '2025-06-14T09:05:00.000Z' }),
+    }),
+  ];
+}
+
+const peteMessages = (): Message[] => [
+  makeMessage({ id: 12, chat_id: 1, from_id: pete.id, message_type: 'photo', message: '', attachment: '/uploads/a.png', attachment_name: 'dent.png', attachment_size: 2048, created_at: '2025-06-15T11:30:00.000Z' }),
+  makeMessage({ id: 11, chat_id: 1, from_id: pete.id, message: 'On my way', created_at: '2025-06-15T11:00:00.000Z' }),
+  makeMessage({ id: 10, chat_id: 1, from_id: cara.id, message: 'Hi Pete', created_at: '2025-06-15T10:00:00.000Z' }),
+];
+
+function customerApi(extra: Parameters<typeof fakeApi>[0] = {}) {
+  return fakeApi({
+    'GET /api/chats': ok(customerChats()),
+    'GET /api/chats/1/messages': messagesReply(peteMessages()),
+    'GET /api/chats/2/messages': messagesReply([]),
+    'POST /api/chats/1/read': readReply(1),
+    'POST /api/chats/2/read': readReply(2),
+    ...extra,
+  });
+}
+
+const contacts = () => within(screen.getByRole('region', { name: 'Contacts' }));
+const conversation = () => within(screen.getByRole('region', { name: 'Conversation' }));
+const unreadEvents = () => recorded.events.flatMap((e) => (e.type === 'chat/unreadChanged' ? [e.total] : []));
+
+describe('the contact list', () => {
+  it('shows a Customer the providers: avatar or initial, name, last message, time and unread count, newest first', async () => {
+    customerApi();
+    renderChat();
+    expect(screen.getByRole('heading', { level: 1, name: 'Chat' })).toBeInTheDocument();
+    const links = await contacts().findAllByRole('link');
+    expect(links.map((l) => l.getAttribute('aria-label'))).toEqual(['Pete Provider, 2 unread', 'Dora Driver']);
+    const [peteItem, doraItem] = links as [HTMLElement, HTMLElement];
+    expect(peteItem).toHaveAttribute('href', '/chatview/20');
+    expect(within(peteItem).getByRole('img', { name: 'Pete Provider' })).toHaveAttribute('src', 'http://api.test/uploads/pete.png');
+    expect(peteItem).toHaveTextContent('Photo');
+    expect(peteItem).toHaveTextContent('Jun 15th 25, 11:30 am');
+    expect(peteItem.querySelector('.chat-unread')).toHaveTextContent('2');
+    expect(within(doraItem).getByRole('img', { name: 'Dora Driver' })).toHaveTextContent('D');
+    expect(doraItem).toHaveTextContent('invoice.pdf');
+    expect(doraItem.querySelector('.chat-unread')).toBeNull();
+    expect(screen.getByText('Choose a contact to start chatting.')).toBeInTheDocument();
+    // The sidebar hears the total.
+    await waitFor(() => expect(unreadEvents()).toContain(2));
+  });
+
+  it('shows a Provider the customers they chat with', async () => {
+    fakeApi({ 'GET /api/chats': ok([makeChat(3, cara, pete, { updated_at: '2025-06-15T10:00:00.000Z' }), makeChat(4, carl, pete, { updated_at: '2025-06-14T10:00:00.000Z' })]) });
+    renderChat({ role: 'Provider' });
+    const links = await contacts().findAllByRole('link');
+    expect(links.map((l) => l.getAttribute('aria-label'))).toEqual(['Cara Customer', 'Carl Client']);
+    expect(links[0]).toHaveAttribute('href', '/chatview/10');
+    expect(links[0]).toHaveTextContent('No messages yet');
+  });
+
+  it('filters the contacts by name with the search box', async () => {
+    customerApi();
+    renderChat();
+    await contacts().findAllByRole('link');
+    await userEvent.type(screen.getByRole('searchbox', { name: 'Search contacts' }), 'dora');
+    expect(contacts().getAllByRole('link').map((l) => l.getAttribute('aria-label'))).toEqual(['Dora Driver']);
+    await userEvent.clear(screen.getByRole('searchbox', { name: 'Search contacts' }));
+    await userEvent.type(screen.getByRole('searchbox', { name: 'Search contacts' }), 'zed');
+    expect(contacts().queryAllByRole('link')).toHaveLength(0);
+    expect(screen.getByText('No contact matches “zed”.')).toBeInTheDocument();
+  });
+
+  it('has a clear empty state: customers get a link to /service', async () => {
+    fakeApi({ 'GET /api/chats': ok([]) });
+    renderChat();
+    expect(await screen.findByText('No conversations yet.')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Find a provider' })).toHaveAttribute('href', '/service');
+  });
+
+  it('has a clear empty state for providers too', async () => {
+    fakeApi({ 'GET /api/chats': ok([]) });
+    renderChat({ role: 'Provider' });
+    expect(await screen.findByText('Customers who write to you appear here.')).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Find a provider' })).not.toBeInTheDocument();
+  });
+
+  it('says when the chats cannot be loaded, and retries', async () => {
+    let calls = 0;
+    fakeApi({ 'GET /api/chats': () => (++calls === 1 ? fail(500, 'Server Error') : ok(customerChats())) });
+    renderChat();
+    expect(await screen.findByText('Your chats could not be loaded.')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Retry' }));
+    expect(await contacts().findAllByRole('link')).toHaveLength(2);
+  });
+});
+
+describe('opening a conversation', () => {
+  it('/chatview/{userId} opens the chat with that user: header, messages in reading order, mine and theirs, times; marks it read', async () => {
+    const api = customerApi();
+    renderChat({ route: '/chatview/20' });
+    expect(await conversation().findByRole('heading', { level: 2, name: 'Pete Provider' })).toBeInTheDocument();
+    const log = await screen.findByRole('log', { name: 'Messages with Pete Provider' });
+    const items = within(log).getAllByRole('listitem');
+    expect(items.map((li) => li.className)).toEqual([
+      'chat-message chat-message--mine',
+      'chat-message chat-message--theirs',
+      'chat-message chat-message--theirs',
+    ]);
+    expect(items[0]).toHaveTextContent('You:Hi Pete');
+    expect(items[0]).toHaveTextContent('Jun 15th 25, 10:00 am');
+    expect(items[1]).toHaveTextContent('Pete Provider:On my way');
+    // A photo: an image that opens full size.
+    const photo = within(items[2]!).getByRole('img', { name: 'Photo dent.png' });
+    expect(photo).toHaveAttribute('src', 'http://api.test/uploads/a.png');
+    expect(photo.closest('a')).toHaveAttribute('href', 'http://api.test/uploads/a.png');
+    expect(photo.closest('a')).toHaveAttribute('target', '_blank');
+
+    await waitFor(() => expect(api.calls.some((c) => c.method === 'POST' && c.url === '/api/chats/1/read')).toBe(true));
+    expect(contacts().getByRole('link', { name: 'Pete Provider' })).toHaveAttribute('aria-current', 'true');
+    await waitFor(() => expect(unreadEvents().at(-1)).toBe(0));
+  });
+
+  it('a contact opens its conversation; the back control returns to the list', async () => {
+    customerApi();
+    renderChat();
+    await userEvent.click(await contacts().findByRole('link', { name: 'Dora Driver' }));
+    expect(screen.getByTestId('location')).toHaveTextContent('/chatview/21');
+    expect(await conversation().findByText('No messages yet. Say hello!')).toBeInTheDocument();
+    await userEvent.click(conversation().getByRole('button', { name: 'Back to contacts' }));
+    expect(screen.getByTestId('location')).toHaveTextContent(/^\/chatview$/);
+    expect(screen.getByText('Choose a contact to start chatting.')).toBeInTheDocument();
+  });
+
+  it('creates the chat when the user has none with that person yet', async () => {
+    const newChat = makeChat(9, cara, { id: 22, full_name: 'Nina New', avatar: null }, { updated_at: '2025-06-16T08:00:00.000Z' });
+    const api = customerApi({
+      'POST /api/chats/open': (config) => (JSON.parse(String(config.data)).user_id === 22 ? { status: 201, data: { data: newChat, message: 'Chat created' } } : fail(404, 'User not found.')),
+      'GET /api/chats/9/messages': messagesReply([]),
+      'POST /api/chats/9/read': readReply(9, 2),
+    });
+    renderChat({ route: '/chatview/22' });
+    expect(await conversation().findByRole('heading', { name: 'Nina New' })).toBeInTheDocument();
+    expect(api.calls.find((c) => c.url === '/api/chats/open')?.body).toEqual({ user_id: 22 });
+    expect(contacts().getAllByRole('link')[0]).toHaveAccessibleName('Nina New');
+    expect(await conversation().findByText('No messages yet. Say hello!')).toBeInTheDocument();
+  });
+
+  it.each([
+    [400, 'A customer can only chat with a provider.'],
+    [404, 'User not found.'],
+  ])('a user id that is no possible counterpart (%i) shows the reason', async (status, message) => {
+    customerApi({ 'POST /api/chats/open': fail(status, message) });
+    renderChat({ route: '/chatview/11' });
+    expect(await conversation().findByRole('alert')).toHaveTextContent(`This conversation cannot be opened: ${message}`);
+    expect(conversation().queryByRole('textbox', { name: 'Message' })).not.toBeInTheDocument();
+    expect(conversation().getByRole('button', { name: 'Back to contacts' })).toBeInTheDocument();
+  });
+
+  it('an address that is no user id says so', async () => {
+    customerApi();
+    renderChat({ route: '/chatview/abc' });
+    expect(await conversation().findByRole('alert')).toHaveTextContent('“abc” is not a user id, so there is no conversation to open.');
+  });
+
+  it('?chat={chatId} opens a conversation by its chat id (a Chat notification)', async () => {
+    customerApi();
+    renderChat({ route: '/chatview?chat=2' });
+    expect(await conversation().findByRole('heading', { name: 'Dora Driver' })).toBeInTheDocument();
+  });
+
+  it('loads older messages (the API pages them) and shows them above', async () => {
+    const older = [makeMessage({ id: 3, chat_id: 1, from_id: pete.id, message: 'Earlier hello' })];
+    const api = customerApi({
+      'GET /api/chats/1/messages': (config) => (config.params?.page === 2 ? messagesReply(older, false, 2) : messagesReply(peteMessages(), true)),
+    });
+    renderChat({ route: '/chatview/20' });
+    await userEvent.click(await screen.findByRole('button', { name: 'Load older messages' }));
+    const log = screen.getByRole('log');
+    await waitFor(() => expect(within(log).getAllByRole('listitem')).toHaveLength(4));
+    expect(within(log).getAllByRole('listitem')[0]).toHaveTextContent('Earlier hello');
+    expect(api.calls.filter((c) => c.url === '/api/chats/1/messages')).toHaveLength(2);
+    expect(screen.queryByRole('button', { name: 'Load older messages' })).not.toBeInTheDocument();
+  });
+});
+
+describe('live messages', () => {
+  it('an incoming message appears in the open conversation at once and is marked read', async () => {
+    const api = customerApi();
+    renderChat({ route: '/chatview/20' });
+    const log = await screen.findByRole('log');
+    const reads = () => api.calls.filter((c) => c.url === '/api/chats/1/read').length;
+    await waitFor(() => expect(reads()).toBe(1));
+    act(() => bus.emit({ type: 'realtime/message', message: makeMessage({ id: 40, chat_id: 1, from_id: pete.id, message: 'I am outside' }) }));
+    const items = within(log).getAllByRole('listitem');
+    expect(items[items.length - 1]).toHaveTextContent('I am outside');
+    expect(contacts().getAllByRole('link')[0]).toHaveAccessibleName('Pete Provider');
+    await waitFor(() => expect(reads()).toBe(2));
+  });
+
+  it('a message in another conversation moves its contact to the top and raises its unread count', async () => {
+    customerApi();
+    renderChat({ route: '/chatview/20' });
+    await screen.findByRole('log');
+    await waitFor(() => expect(unreadEvents().at(-1)).toBe(0));
+    act(() => bus.emit({ type: 'realtime/message', message: makeMessage({ id: 41, chat_id: 2, from_id: dora.id, message: 'Are you there?' }) }));
+    const links = contacts().getAllByRole('link');
+    expect(links.map((l) => l.getAttribute('aria-label'))).toEqual(['Dora Driver, 1 unread', 'Pete Provider']);
+    expect(links[0]).toHaveTextContent('Are you there?');
+    expect(within(screen.getByRole('log')).queryByText('Are you there?')).not.toBeInTheDocument();
+    await waitFor(() => expect(unreadEvents().at(-1)).toBe(1));
+  });
+
+  it('a message of a chat not in the list reloads the list', async () => {
+    let lists = 0;
+    customerApi({
+      'GET /api/chats': () => {
+        lists += 1;
+        return ok(lists === 1 ? customerChats() : [makeChat(7, cara, { id: 23, full_name: 'Olga Other', avatar: null }, { unread_count: 1 }), ...customerChats()]);
+      },
+    });
+    renderChat();
+    await contacts().findAllByRole('link');
+    act(() => bus.emit({ type: 'realtime/message', message: makeMessage({ id: 50, chat_id: 7, from_id: 23 }) }));
+    expect(await contacts().findByRole('link', { name: 'Olga Other, 1 unread' })).toBeInTheDocument();
+  });
+});
+
+describe('sending', () => {
+  it('Enter sends a text message: shown at once as sending, the box cleared, confirmed by the API', async () => {
+    let answer!: (reply: FakeReply) => void;
+    const api = customerApi({ 'POST /api/chats': () => new Promise<FakeReply>((resolve) => (answer = resolve)) });
+    renderChat({ route: '/chatview/20' });
+    const box = await screen.findByRole('textbox', { name: 'Message' });
+    const send = screen.getByRole('button', { name: 'Send' });
+    expect(send).toBeDisabled();
+    await userEvent.type(box, 'Line one{Shift>}{Enter}{/Shift}line two');
+    expect(box).toHaveValue('Line one\nline two');
+    expect(send).toBeEnabled();
+    await userEvent.type(box, '{Enter}');
+    expect(box).toHaveValue('');
+    const log = screen.getByRole('log');
+    const pending = within(log).getAllByRole('listitem').at(-1)!;
+    expect(pending).toHaveTextContent('Line one line two'); // (whitespace normalised; the text keeps its new line)
+    expect(within(pending).getByText(/Line one/).textContent).toBe('Line one\nline two');
+    expect(pending).toHaveTextContent('Sending…');
+    await userEvent.type(box, 'next');
+    expect(send).toBeDisabled();
+
+    const form = api.calls.find((c) => c.method === 'POST' && c.url === '/api/chats')!.body as FormData;
+    expect(Object.fromEntries(form.entries())).toEqual({ customer_id: String(ME_CUSTOMER_ID), provider_id: '20', message_type: 'text', message: 'Line one\nline two' });
+    await act(async () =>
+      answer({ status: 201, data: { data: makeMessage({ id: 60, chat_id: 1, from_id: cara.id, message: 'Line one\nline two', created_at: '2025-06-15T12:30:00.000Z' }), message: 'Message sent' } }),
+    );
+    await waitFor(() => expect(within(log).queryByText('· Sending…', { exact: false })).not.toBeInTheDocument());
+    expect(within(log).getAllByRole('listitem').at(-1)).toHaveTextContent('Jun 15th 25, 12:30 pm');
+    expect(send).toBeEnabled();
+    // The contact moved to the top with the new last message; no success toast for a chat message.
+    expect(contacts().getAllByRole('link')[0]).toHaveTextContent('Line one line two');
+    expect(recorded.events.some((e) => e.type === 'alert/show')).toBe(false);
+  });
+
+  it('a PNG goes as a photo and is shown as an image; another file as an attachment link with name and size', async () => {
+    const sent: Record<string, unknown>[] = [];
+    customerApi({
+      'POST /api/chats': (config) => {
+        const form = config.data as FormData;
+        const file = form.get('attachment') as File;
+        sent.push({ type: form.get('message_type'), name: file.name });
+        const photo = form.get('message_type') === 'photo';
+        return {
+          status: 201,
+          data: {
+            data: makeMessage({
+              chat_id: 1,
+              from_id: cara.id,
+              message: String(form.get('message')),
+              message_type: photo ? 'photo' : 'attachment',
+              attachment: photo ? '/uploads/p.png' : '/uploads/f.pdf',
+              attachment_name: file.name,
+              attachment_size: file.size,
+            }),
+            message: 'Message sent',
+          },
+        };
+      },
+    });
+    renderChat({ route: '/chatview/20' });
+    const attach = await screen.findByLabelText('Attach a file');
+    await userEvent.upload(attach, new File(['png-bytes'], 'scratch.png', { type: 'image/png' }));
+    expect(screen.getByText('scratch.png')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Send' }));
+    expect(await within(screen.getByRole('log')).findByRole('img', { name: 'Photo scratch.png' })).toHaveAttribute('src', 'http://api.test/uploads/p.png');
+
+    await userEvent.upload(attach, new File(['%PDF-1.4 '.repeat(300)], 'receipt.pdf', { type: 'application/pdf' }));
+    await userEvent.type(screen.getByRole('textbox', { name: 'Message' }), 'The receipt');
+    await userEvent.click(screen.getByRole('button', { name: 'Send' }));
+    const link = await within(screen.getByRole('log')).findByRole('link', { name: /receipt\.pdf/ });
+    expect(link).toHaveAccessibleName('receipt.pdf (2.6 KB)');
+    expect(link).toHaveAttribute('href', 'http://api.test/uploads/f.pdf');
+    expect(link).toHaveAttribute('download', 'receipt.pdf');
+    expect(screen.getByText('The receipt')).toBeInTheDocument();
+    expect(sent).toEqual([
+      { type: 'photo', name: 'scratch.png' },
+      { type: 'attachment', name: 'receipt.pdf' },
+    ]);
+  });
+
+  it("a failure shows the server's message on the message, with Retry; the text is not lost", async () => {
+    let attempts = 0;
+    customerApi({
+      'POST /api/chats': () => {
+        attempts += 1;
+        return attempts === 1
+          ? fail(413, 'The file may not be greater than 5 MB.')
+          : { status: 201, data: { data: makeMessage({ id: 70, chat_id: 1, from_id: cara.id, message: 'Big one' }), message: 'Message sent' } };
+      },
+    });
+    renderChat({ route: '/chatview/20' });
+    await userEvent.type(await screen.findByRole('textbox', { name: 'Message' }), 'Big one{Enter}');
+    const alert = await within(screen.getByRole('log')).findByRole('alert');
+    expect(alert).toHaveTextContent('Not sent: The file may not be greater than 5 MB.');
+    expect(alert.closest('li')).toHaveTextContent('Big one');
+    expect(screen.getByRole('button', { name: 'Send' })).toBeDisabled(); // the box is empty again
+    await userEvent.click(within(alert).getByRole('button', { name: 'Retry' }));
+    await waitFor(() => expect(within(screen.getByRole('log')).queryByRole('alert')).not.toBeInTheDocument());
+    expect(within(screen.getByRole('log')).getAllByText('Big one')).toHaveLength(1);
+    expect(attempts).toBe(2);
+  });
+
+  it('a failed message can be taken back into the box (Edit); offline says the server cannot be reached', async () => {
+    customerApi({ 'POST /api/chats': () => Promise.reject(Object.assign(new Error('Network Error'), { isAxiosError: true })) });
+    renderChat({ route: '/chatview/20' });
+    const box = await screen.findByRole('textbox', { name: 'Message' });
+    await userEvent.type(box, 'Are you near?{Enter}');
+    const alert = await within(screen.getByRole('log')).findByRole('alert');
+    expect(alert).toHaveTextContent('The server cannot be reached. Check your connection and retry.');
+    await userEvent.click(within(alert).getByRole('button', { name: 'Edit' }));
+    expect(box).toHaveValue('Are you near?');
+    expect(within(screen.getByRole('log')).queryByText('Are you near?')).not.toBeInTheDocument();
+  });
+});
+
+describe('Assign Job', () => {
+  const jobs = [
+    { id: 1, provider_id: 20, service_id: 2, created_at: '2025-06-01T10:00:00.000Z' },
+    { id: 2, provider_id: 20, service_id: 3, created_at: '2025-06-10T10:00:00.000Z' },
+  ] as Job[];
+
+  it('asks the customer remote for the booking modal of this provider over the bus', async () => {
+    customerApi({ 'GET /api/jobs': ok(jobs) });
+    const host = bus.on('booking/assign').subscribe((e) => bus.emit({ type: 'booking/assignHandled', providerId: e.providerId }));
+    try {
+      renderChat({ route: '/chatview/20' });
+      await userEvent.click(await screen.findByRole('button', { name: 'Assign Job' }));
+      await waitFor(() => expect(recorded.events).toContainEqual({ type: 'booking/assign', providerId: 20, serviceId: 3 }));
+      expect(screen.queryByText(/Booking is unavailable/)).not.toBeInTheDocument();
+    } finally {
+      host.unsubscribe();
+    }
+  });
+
+  it('says booking is unavailable when the customer remote does not answer (it is down)', async () => {
+    customerApi({ 'GET /api/jobs': ok([]), 'GET /api/services': ok([{ id: 7, name: 'Driver', description: '', icon: '' }]) });
+    renderChat({ route: '/chatview/20' });
+    await userEvent.click(await screen.findByRole('button', { name: 'Assign Job' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Booking is unavailable right now. Please try again later.');
+    expect(recorded.events).toContainEqual({ type: 'booking/assign', providerId: 20, serviceId: 7 });
+  });
+
+  it('is not offered to a provider', async () => {
+    fakeApi({
+      'GET /api/chats': ok([makeChat(3, cara, pete)]),
+      'GET /api/chats/3/messages': messagesReply([]),
+      'POST /api/chats/3/read': readReply(3),
+    });
+    renderChat({ role: 'Provider', route: '/chatview/10' });
+    expect(await conversation().findByRole('heading', { name: 'Cara Customer' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Assign Job' })).not.toBeInTheDocument();
+  });
+});

@@ -9,6 +9,7 @@ import { createDb, type Db, type DbOptions } from './db/index.js';
 import { migrateToLatest } from './db/migrations.js';
 import { systemClock, type Clock } from './domain/clock.js';
 import { Throttle } from './domain/throttle.js';
+import { createRateLimitStore } from './services/rateLimitStore.js';
 import { OTP_MAX_REQUESTS, OTP_REQUEST_WINDOW_MS } from './domain/otp.js';
 import { registerAuth } from './http/auth.js';
 import { registerErrorHandling } from './http/errors.js';
@@ -84,6 +85,12 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
     }
   }
 
+  // The throttles' counters: in the database (every instance on it shares them), or Redis when REDIS_URL is set.
+  const rateLimits = createRateLimitStore({ redisUrl: config.redisUrl, redisPrefix: config.redisPrefix, db: handle.db });
+  app.addHook('onClose', async () => {
+    await rateLimits.close();
+  });
+
   const transporter = options.mailTransport ?? defaultTransporter(config.smtpUrl, handle.db, clock);
   const ctx: AppContext = {
     config,
@@ -93,8 +100,8 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
     mailer: createMailer(transporter, config.mailFrom),
     publisher: options.publisher ?? new PusherPublisher(config.pusher, app.log),
     payments: options.payments ?? createGateway(config.stripeSecretKey, clock),
-    loginThrottle: new Throttle(5, 60_000, clock),
-    otpThrottle: new Throttle(OTP_MAX_REQUESTS, OTP_REQUEST_WINDOW_MS, clock),
+    loginThrottle: new Throttle(rateLimits, 'login', 5, 60_000, clock),
+    otpThrottle: new Throttle(rateLimits, 'otp', OTP_MAX_REQUESTS, OTP_REQUEST_WINDOW_MS, clock),
   };
   app.decorate('ctx', ctx);
   if (!options.publisher) {

@@ -44,6 +44,24 @@ export interface Config {
   maxUploadBytes: number;
   /** Largest JSON/form body, bytes. */
   bodyLimit: number;
+  /** A bearer token stops working this long after it was issued (SESSION_LIFETIME_DAYS, default 30). */
+  sessionLifetimeMs: number;
+  /** ... or after this long unused (SESSION_IDLE_DAYS, default 7). */
+  sessionIdleMs: number;
+  /** Redis for the login and password-reset throttles; when null they live in the database. */
+  redisUrl: string | null;
+  /** Prefix of every Redis key this API writes (REDIS_PREFIX). */
+  redisPrefix: string;
+}
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** A positive number of days (fractions allowed: 0.5 is 12 hours), as milliseconds. */
+function days(value: string | undefined, fallbackDays: number, name: string): number {
+  if (value === undefined || value.trim() === '') return fallbackDays * DAY_MS;
+  const n = Number(value);
+  if (!Number.isFinite(n) || n <= 0) throw new Error(`${name} must be a positive number of days, got "${value}"`);
+  return Math.round(n * DAY_MS);
 }
 
 function int(value: string | undefined, fallback: number, name: string): number {
@@ -93,5 +111,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     appKey: str(env.APP_KEY, 'marketplace-development-key'),
     maxUploadBytes: int(env.MAX_UPLOAD_BYTES, 5 * 1024 * 1024, 'MAX_UPLOAD_BYTES'),
     bodyLimit: int(env.BODY_LIMIT, 1024 * 1024, 'BODY_LIMIT'),
+    sessionLifetimeMs: days(env.SESSION_LIFETIME_DAYS, 30, 'SESSION_LIFETIME_DAYS'),
+    sessionIdleMs: days(env.SESSION_IDLE_DAYS, 7, 'SESSION_IDLE_DAYS'),
+    redisUrl: optional(env.REDIS_URL),
+    redisPrefix: str(env.REDIS_PREFIX, 'marketplace:'),
   };
 }

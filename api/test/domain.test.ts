@@ -5,8 +5,6 @@ import { cardBrand, luhnValid } from '../src/domain/luhn.js';
 import { checkCard, isExpired } from '../src/domain/card.js';
 import { checkOtp, generateOtp, hashOtp, OTP_MAX_ATTEMPTS, OTP_TTL_MS } from '../src/domain/otp.js';
 import { detectFileType } from '../src/domain/fileType.js';
-import { Throttle } from '../src/domain/throttle.js';
-import { ManualClock } from '../src/domain/clock.js';
 import { hashPassword, verifyPassword } from '../src/domain/password.js';
 import { hashToken, newBearerToken } from '../src/domain/tokens.js';
 import { FILES } from './helpers.js';
@@ -91,30 +89,6 @@ describe('fileType', () => {
     assert.equal(detectFileType(Buffer.concat([Buffer.from('RIFF'), Buffer.alloc(4), Buffer.from('WEBPVP8 ')]))?.mime, 'image/webp');
     assert.equal(detectFileType(FILES.html), null);
     assert.equal(detectFileType(Buffer.alloc(0)), null);
-  });
-});
-
-describe('throttle', () => {
-  test('blocks after max hits until the window ends', () => {
-    const clock = new ManualClock(0);
-    const t = new Throttle(5, 60_000, clock);
-    for (let i = 0; i < 5; i += 1) {
-      assert.equal(t.retryAfter('k'), 0);
-      t.hit('k');
-    }
-    assert.equal(t.retryAfter('k'), 60);
-    assert.equal(t.retryAfter('other'), 0);
-    clock.advance(59_000);
-    assert.equal(t.retryAfter('k'), 1);
-    clock.advance(1_000);
-    assert.equal(t.retryAfter('k'), 0);
-  });
-  test('clear resets a key', () => {
-    const t = new Throttle(1, 1000, new ManualClock(0));
-    t.hit('k');
-    assert.ok(t.retryAfter('k') > 0);
-    t.clear('k');
-    assert.equal(t.retryAfter('k'), 0);
   });
 });
 

@@ -232,6 +232,24 @@ export function buildMigrations(dialect: Dialect): Record<string, Migration> {
         await db.schema.alterTable('chats').dropColumn('customer_read_id').execute();
       },
     },
+    '0002_session_expiry_and_rate_limits': {
+      async up(db: Kysely<any>) {
+        // Idle timeout: when each bearer token was last used (absolute lifetime counts from created_at).
+        await db.schema.alterTable('api_tokens').addColumn('last_used_at', ts).execute();
+        // Login and password-reset throttles, seen by every API instance on this database.
+        await db.schema
+          .createTable('rate_limits')
+          .addColumn('key', 'text', (c) => c.primaryKey())
+          .addColumn('hits', 'integer', (c) => c.notNull())
+          .addColumn('reset_at', 'bigint', (c) => c.notNull())
+          .execute();
+        await db.schema.createIndex('rate_limits_reset_at_idx').on('rate_limits').column('reset_at').execute();
+      },
+      async down(db: Kysely<any>) {
+        await db.schema.dropTable('rate_limits').ifExists().execute();
+        await db.schema.alterTable('api_tokens').dropColumn('last_used_at').execute();
+      },
+    },
   };
 }
 

@@ -6,8 +6,9 @@ import { send } from '../http/reply.js';
 import { envelope, nullable, responses, userSchema } from '../http/schemas.js';
 import { isUniqueViolation } from '../db/index.js';
 import { dummyPasswordHash, hashPassword, verifyPassword } from '../domain/password.js';
-import { newBearerToken, hashToken } from '../domain/tokens.js';
-import { checkOtp, generateOtp, hashOtp, OTP_TTL_MS } from '../domain/otp.js';
+import { newBearerToken, hashToken, sessionExpiresAt } from '../domain/tokens.js';
+import { checkOtp, generateOtp, hashOtp, OTP_MAX_ATTEMPTS, OTP_TTL_MS } from '../domain/otp.js';
+import { withHardening } from '../db/hardeningSchema.js';
 import { findUserByEmail, userWithStats } from '../queries/users.js';
 import { removeUpload, storeUpload } from '../services/uploads.js';
 import type { Role, UserUpdate } from '../db/schema.js';
@@ -16,11 +17,18 @@ const tags = ['auth'];
 const security = [{ bearerAuth: [] }];
 const RESET_SENT = 'Email has been sent to your email address';
 const OTP_INVALID = 'The OTP is invalid or has expired.';
+const OTP_LOCKED = 'Too many wrong codes. Please request a new OTP.';
+
+/** The 429 of the 6th login try within the minute; the login screen shows this message. */
+export function loginThrottledMessage(seconds: number): string {
+  return `Too many login attempts. Please try again in ${seconds} seconds.`;
+}
 
 const normaliseEmail = (email: string) => email.trim().toLowerCase();
 
 export default async function authRoutes(app: FastifyInstance) {
   const { ctx } = app;
+  const sessionPolicy = () => ({ lifetimeMs: ctx.config.sessionLifetimeMs, idleMs: ctx.config.sessionIdleMs });
 
   app.post<{
     Body: { first_name: string; last_name: string; email: string; password: string; password_confirmation: string; role: Role };
@@ -98,7 +106,16 @@ export default async function authRoutes(app: FastifyInstance) {
           },
         },
         response: responses(
-          { 200: envelope({ type: 'object', properties: { user: userSchema, token: { type: 'string' } } }) },
+          {
+            200: envelope({
+              type: 'object',
+              properties: {
+                user: userSchema,
+                token: { type: 'string' },
+                expires_at: { type: 'string', description: 'When the token stops working unless used again (the idle timeout); at the latest its absolute lifetime.' },
+              },
+            }),
+          },
           [400, 401, 403, 429],
         ),
       },
@@ -106,30 +123,45 @@ export default async function authRoutes(app: FastifyInstance) {
     async (request, reply) => {
       const email = normaliseEmail(request.body.email);
       const key = `${email}|${request.ip}`;
-      const wait = ctx.loginThrottle.retryAfter(key);
-      if (wait > 0) throw tooManyRequests(`Too many login attempts. Please try again in ${wait} seconds.`, wait);
+      // Counted before the password check, in the store every instance shares: of any number of
+      // parallel tries, at most 5 a minute reach verifyPassword.
+      const wait = await ctx.loginThrottle.attempt(key);
+      if (wait > 0) throw tooManyRequests(loginThrottledMessage(wait), wait);
 
       const user = await findUserByEmail(ctx.db, email);
       const valid = await verifyPassword(request.body.password, user?.password_hash ?? (await dummyPasswordHash()));
-      if (!user || !valid) {
-        ctx.loginThrottle.hit(key);
-        throw unauthorized('These credentials do not match our records.');
-      }
-      ctx.loginThrottle.clear(key);
+      if (!user || !valid) throw unauthorized('These credentials do not match our records.');
+      await ctx.loginThrottle.clear(key);
       if (request.body.role && request.body.role !== user.role) {
         throw forbidden(`This account is registered as a ${user.role}. Please sign in as a ${user.role}.`);
       }
       const token = newBearerToken();
-      await ctx.db
+      const now = ctx.clock.now();
+      const db = withHardening(ctx.db);
+      const policy = sessionPolicy();
+      // This user's tokens that can no longer be used go now (each is also deleted when presented).
+      await db
+        .deleteFrom('api_tokens')
+        .where('user_id', '=', user.id)
+        .where((eb) =>
+          eb.or([
+            eb('created_at', '<=', new Date(now.getTime() - policy.lifetimeMs).toISOString()),
+            eb(eb.fn.coalesce('last_used_at', 'created_at'), '<=', new Date(now.getTime() - policy.idleMs).toISOString()),
+          ]),
+        )
+        .execute();
+      await db
         .insertInto('api_tokens')
         .values({
           user_id: user.id,
           token_hash: hashToken(token),
           device_id: request.body.device_id ?? null,
-          created_at: ctx.clock.now().toISOString(),
+          created_at: now.toISOString(),
+          last_used_at: now.toISOString(),
         })
         .execute();
-      return send(reply, { user: await userWithStats(ctx.db, user), token }, 'Login successful');
+      const expiresAt = new Date(sessionExpiresAt({ created_at: now, last_used_at: now }, policy)).toISOString();
+      return send(reply, { user: await userWithStats(ctx.db, user), token, expires_at: expiresAt }, 'Login successful');
     },
   );
 
@@ -166,9 +198,8 @@ export default async function authRoutes(app: FastifyInstance) {
     },
     async (request, reply) => {
       const email = normaliseEmail(request.body.email);
-      const wait = ctx.otpThrottle.retryAfter(email);
+      const wait = await ctx.otpThrottle.attempt(email);
       if (wait > 0) throw tooManyRequests(`Too many reset requests. Please try again in ${wait} seconds.`, wait);
-      ctx.otpThrottle.hit(email);
 
       const user = await findUserByEmail(ctx.db, email);
       // The answer is the same whether or not the account exists, so it cannot be used to find accounts.
@@ -259,18 +290,20 @@ export default async function authRoutes(app: FastifyInstance) {
         hashOtp(otp, user.id, ctx.config.appKey),
         now,
       );
-      if (outcome === 'locked') {
-        throw new HttpError(429, 'Too many wrong codes. Please request a new OTP.', { otp: ['Too many wrong codes. Please request a new OTP.'] });
-      }
-      if (outcome === 'mismatch') {
-        await ctx.db
-          .updateTable('password_resets')
-          .set((eb) => ({ attempts: eb('attempts', '+', 1) }))
-          .where('id', '=', record.id)
-          .execute();
-        throw fieldError('otp', 'The OTP is incorrect.');
-      }
-      if (outcome !== 'ok') throw fieldError('otp', OTP_INVALID);
+      const locked = () => new HttpError(429, OTP_LOCKED, { otp: [OTP_LOCKED] });
+      if (outcome === 'locked') throw locked();
+      if (outcome !== 'ok' && outcome !== 'mismatch') throw fieldError('otp', OTP_INVALID);
+      // Every try, right or wrong, takes one of the code's attempts first, atomically: however many
+      // tries run in parallel (on however many instances), at most OTP_MAX_ATTEMPTS are compared.
+      const claimedTry = await ctx.db
+        .updateTable('password_resets')
+        .set((eb) => ({ attempts: eb('attempts', '+', 1) }))
+        .where('id', '=', record.id)
+        .where('attempts', '<', OTP_MAX_ATTEMPTS)
+        .where('used_at', 'is', null)
+        .executeTakeFirst();
+      if (Number(claimedTry.numUpdatedRows) !== 1) throw locked();
+      if (outcome === 'mismatch') throw fieldError('otp', 'The OTP is incorrect.');
 
       const passwordHash = await hashPassword(password);
       const changed = await ctx.db.transaction().execute(async (trx) => {

@@ -1,6 +1,6 @@
-import { PlaceholderPage } from 'shared';
+import { JobDetails } from '../components/JobDetails';
 
-/** Job Details (/activebookingdetails, Provider view): filled in by a later issue. */
+/** Job Details (/activebookingdetails, Provider view; the shell picks the customer remote's view for customers). */
 export default function ActiveBookingDetailsPage() {
-  return <PlaceholderPage title="Job Details" />;
+  return <JobDetails />;
 }

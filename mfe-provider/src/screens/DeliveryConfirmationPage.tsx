@@ -1,6 +1,119 @@
-import { PlaceholderPage } from 'shared';
+import { Link, useLocation, useNavigate } from 'react-router-dom';
+import {
+  bookingStatusLabel,
+  formatPrice,
+  idFromState,
+  PageTitle,
+  useJob,
+  useSession,
+  type DeliveryConfirmationNavState,
+  type JobNavState,
+} from 'shared';
+import { ActionError, JobStateView, NothingHere, PersonRow } from '../components/JobParts';
+import { ProvidersOnly } from '../components/ProvidersOnly';
+import { useStatusChange } from '../lib/useStatusChange';
+import '../styles/provider.css';
 
-/** Delivery Confirmation (/deliveryconfirmation): filled in by a later issue. */
+/** The two confirmations of spec section 2, word for word. */
+export const CONFIRMATION = {
+  accept: { question: 'Do you want to Accept the User Request?', button: 'Accept & Inform User', status: 'Accepted', then: '/activebooking' },
+  reject: { question: 'Are you sure you want to reject User Request?', button: 'Reject and Inform User', status: 'Rejected', then: '/jobrequest' },
+} as const;
+
+function actionFromState(state: unknown): DeliveryConfirmationNavState['action'] | null {
+  const action = state && typeof state === 'object' ? (state as Record<string, unknown>).action : null;
+  return action === 'accept' || action === 'reject' ? action : null;
+}
+
+/**
+ * Delivery Confirmation (/deliveryconfirmation, state { jobId, action }): asks to accept or reject a
+ * request and sends PATCH /api/jobs/{id} with Accepted or Rejected (the server's success message shows
+ * as the global alert); then an accepted job leads to /activebooking and a rejected one to /jobrequest.
+ * The button is disabled while the call is in flight. A job that is no longer waiting (the API's 409)
+ * shows the server's message and the job's current state, and stays here.
+ */
 export default function DeliveryConfirmationPage() {
-  return <PlaceholderPage title="Delivery Confirmation" />;
+  const location = useLocation();
+  const navigate = useNavigate();
+  const isProvider = useSession().users?.role === 'Provider';
+  const jobId = idFromState(location.state, 'jobId');
+  const action = actionFromState(location.state);
+  const { state, reload } = useJob(isProvider && action ? jobId : null);
+  const { busy, error, change } = useStatusChange();
+
+  let body;
+  if (!isProvider) body = <ProvidersOnly jobId={jobId} />;
+  else if (!jobId || !action)
+    body = <NothingHere message="No request was chosen. Open one from Job Requests." to="/jobrequest" linkLabel="Go to Job Requests" />;
+  else if (state.status !== 'ready') body = <JobStateView state={state} reload={() => void reload()} what="job request" />;
+  else {
+    const { job } = state;
+    const step = CONFIRMATION[action];
+    const confirm = async () => {
+      const result = await change(job.id, step.status);
+      if (result.ok) navigate(step.then);
+      else if (result.conflict) void reload();
+    };
+    body = (
+      <>
+        <PersonRow
+          person={job.customer}
+          label="Customer"
+          detail={`${job.service_name} · ${formatPrice(job.price)}`}
+          status={job.status}
+          statusLabel={bookingStatusLabel(job.status)}
+        />
+        {job.status === 'Pending' ? (
+          <section className="ui-card prov-confirm" aria-labelledby="prov-confirm-question">
+            <span className={`prov-confirm__icon prov-confirm__icon--${action}`} aria-hidden="true">
+              {action === 'accept' ? '✓' : '✕'}
+            </span>
+            <h2 id="prov-confirm-question">{step.question}</h2>
+            <p className="prov-muted">
+              {job.address} → {job.destination_address}
+            </p>
+            <div className="prov-actions prov-actions--center">
+              <button
+                type="button"
+                className={`ui-button prov-wide ${action === 'accept' ? 'ui-button--primary' : 'prov-button--danger'}`}
+                disabled={busy}
+                aria-busy={busy}
+                onClick={() => void confirm()}
+              >
+                {step.button}
+              </button>
+              <button
+                type="button"
+                className="ui-button"
+                disabled={busy}
+                onClick={() => navigate('/jobrequestdetails', { state: { jobId: job.id } satisfies JobNavState })}
+              >
+                Go Back
+              </button>
+            </div>
+          </section>
+        ) : (
+          <div className="ui-card prov-empty">
+            <p>This request is no longer waiting for approval. It is now: {bookingStatusLabel(job.status)}.</p>
+            <div className="prov-actions">
+              <Link to="/provideractivebookingdetails" state={{ jobId: job.id } satisfies JobNavState} className="ui-button ui-button--primary">
+                Open Job Details
+              </Link>
+              <Link to="/jobrequest" className="ui-button">
+                Go to Job Requests
+              </Link>
+            </div>
+          </div>
+        )}
+      </>
+    );
+  }
+
+  return (
+    <div className="ui-page prov-page">
+      <PageTitle>Delivery Confirmation</PageTitle>
+      <ActionError message={error} />
+      {body}
+    </div>
+  );
 }

@@ -1,6 +1,71 @@
-import { PlaceholderPage } from 'shared';
+import { Link, useLocation, useNavigate } from 'react-router-dom';
+import {
+  bookingStatusLabel,
+  idFromState,
+  PageTitle,
+  useJob,
+  useSession,
+  type DeliveryConfirmationNavState,
+  type JobNavState,
+} from 'shared';
+import { JobStateView, JobSummary, PersonRow, PickAndDrop } from '../components/JobParts';
+import { ProvidersOnly } from '../components/ProvidersOnly';
+import '../styles/provider.css';
 
-/** Job Request Details (/jobrequestdetails): filled in by a later issue. */
+/**
+ * Job Request Details (/jobrequestdetails, state { jobId }): the customer, the summary (date, duration,
+ * price), pick and drop address, and while the job waits for approval a Reject link and an Accept
+ * button, each leading to /deliveryconfirmation with the job and the chosen action. A job answered
+ * already (here or live, from elsewhere) shows its status and no actions.
+ */
 export default function JobRequestDetailsPage() {
-  return <PlaceholderPage title="Job Request Details" />;
+  const location = useLocation();
+  const navigate = useNavigate();
+  const isProvider = useSession().users?.role === 'Provider';
+  const jobId = idFromState(location.state, 'jobId');
+  const { state, reload } = useJob(isProvider ? jobId : null);
+
+  let body;
+  if (!isProvider) body = <ProvidersOnly jobId={jobId} />;
+  else if (state.status !== 'ready') body = <JobStateView state={state} reload={() => void reload()} what="job request" />;
+  else {
+    const { job } = state;
+    const confirm = (action: DeliveryConfirmationNavState['action']): DeliveryConfirmationNavState => ({ jobId: job.id, action });
+    body = (
+      <>
+        <PersonRow person={job.customer} label="Customer" detail={job.service_name} status={job.status} statusLabel={bookingStatusLabel(job.status)} />
+        <JobSummary job={job} date={job.created_at} />
+        <PickAndDrop job={job} />
+        {job.status === 'Pending' ? (
+          <div className="prov-actions prov-actions--answer">
+            <Link to="/deliveryconfirmation" state={confirm('reject')} className="prov-reject-link">
+              Reject
+            </Link>
+            <button type="button" className="ui-button ui-button--primary prov-wide" onClick={() => navigate('/deliveryconfirmation', { state: confirm('accept') })}>
+              Accept
+            </button>
+          </div>
+        ) : (
+          <div className="ui-card prov-empty">
+            <p>This request has been answered already: {bookingStatusLabel(job.status)}.</p>
+            <div className="prov-actions">
+              <Link to="/provideractivebookingdetails" state={{ jobId: job.id } satisfies JobNavState} className="ui-button ui-button--primary">
+                Open Job Details
+              </Link>
+              <Link to="/jobrequest" className="ui-button">
+                Go to Job Requests
+              </Link>
+            </div>
+          </div>
+        )}
+      </>
+    );
+  }
+
+  return (
+    <div className="ui-page prov-page">
+      <PageTitle>Job Request Details</PageTitle>
+      {body}
+    </div>
+  );
 }

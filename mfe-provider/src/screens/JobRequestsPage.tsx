@@ -1,6 +1,98 @@
-import { PlaceholderPage } from 'shared';
+import { Link } from 'react-router-dom';
+import {
+  Avatar,
+  counterpartOf,
+  ErrorState,
+  formatPrice,
+  Loader,
+  PageTitle,
+  pendingRequests,
+  StatusBadge,
+  useMyJobs,
+  useSession,
+  type Job,
+  type JobNavState,
+  type Role,
+} from 'shared';
+import { formatDateLong } from 'shared/src/format';
+import '../styles/provider.css';
 
-/** Job Requests (/jobrequest): filled in by a later issue. */
+/** One request: the other party, the service and price, the created time, 'Waiting for Approval' and View Details. */
+function RequestCard({ job, role }: { job: Job; role: Role | undefined }) {
+  const person = counterpartOf(job, role);
+  const nameId = `prov-request-${job.id}`;
+  // A provider answers the request; a customer can only look at their own booking.
+  const details = role === 'Provider' ? '/jobrequestdetails' : '/activebookingdetails';
+  return (
+    <li className="ui-card prov-request" aria-labelledby={nameId}>
+      <span aria-hidden="true">
+        <Avatar src={person.avatar} name={person.full_name} size={48} />
+      </span>
+      <span className="prov-person">
+        <span id={nameId} className="prov-person__name">
+          {person.full_name}
+        </span>
+        <span className="prov-muted prov-small">
+          {job.service_name} · {formatPrice(job.price)}
+        </span>
+        <time className="prov-muted prov-small" dateTime={job.created_at}>
+          {formatDateLong(job.created_at)}
+        </time>
+      </span>
+      <span className="prov-request__side">
+        <StatusBadge status={job.status} />
+        <Link
+          to={details}
+          state={{ jobId: job.id } satisfies JobNavState}
+          className="ui-button ui-button--primary"
+          aria-describedby={nameId}
+        >
+          View Details
+        </Link>
+      </span>
+    </li>
+  );
+}
+
+/**
+ * Job Requests (/jobrequest, both roles): a loader (about 800 ms, spec section 9), then the jobs
+ * waiting for approval (Pending), newest first. A provider opens each to answer it; a customer (the
+ * spec's Home link) sees their own requests read-only. Live: a new booking appears and an answered
+ * one leaves the list without a reload (job/updated).
+ */
 export default function JobRequestsPage() {
-  return <PlaceholderPage title="Job Requests" />;
+  const role = useSession().users?.role;
+  const { state, reload } = useMyJobs({ withLoader: true });
+  const jobs = state.status === 'ready' ? pendingRequests(state.jobs) : [];
+  const isProvider = role === 'Provider';
+
+  return (
+    <div className="ui-page prov-page">
+      <PageTitle>Job Requests</PageTitle>
+      {!isProvider ? <p className="prov-subtitle">Your booking requests waiting for the driver's approval.</p> : null}
+      {state.status === 'loading' ? <Loader label="Loading job requests…" /> : null}
+      {state.status === 'error' ? (
+        <ErrorState message="The job requests could not be loaded." detail={state.message} onRetry={() => void reload()} />
+      ) : null}
+      {state.status === 'ready' && jobs.length === 0 ? (
+        <div className="ui-card prov-empty">
+          <p>{isProvider ? 'You have no job requests right now.' : 'You have no requests waiting for approval.'}</p>
+          {isProvider ? (
+            <p className="prov-small">New bookings appear here as soon as a customer makes them.</p>
+          ) : (
+            <Link to="/service" className="ui-button ui-button--primary">
+              Book a service
+            </Link>
+          )}
+        </div>
+      ) : null}
+      {jobs.length > 0 ? (
+        <ul className="prov-list" aria-label="Job requests">
+          {jobs.map((job) => (
+            <RequestCard key={job.id} job={job} role={role} />
+          ))}
+        </ul>
+      ) : null}
+    </div>
+  );
 }

@@ -1,6 +1,6 @@
-import { PlaceholderPage } from 'shared';
+import { JobDetails } from '../components/JobDetails';
 
-/** Job Details (/provideractivebookingdetails): filled in by a later issue. */
+/** Job Details (/provideractivebookingdetails): the provider's view of one job. */
 export default function ProviderActiveBookingDetailsPage() {
-  return <PlaceholderPage title="Job Details" />;
+  return <JobDetails />;
 }

@@ -1,6 +1,120 @@
-import { PlaceholderPage } from 'shared';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import {
+  addUserService,
+  assetUrl,
+  deleteUserService,
+  ErrorState,
+  fetchServices,
+  fetchUserServices,
+  Loader,
+  PageTitle,
+  type Service,
+  type UserService,
+} from 'shared';
+import { ActionError } from '../components/JobParts';
+import { errorMessage } from '../lib/jobs';
+import '../styles/provider.css';
 
-/** All Services (/service, Provider view): filled in by a later issue. */
+type LoadState = { status: 'loading' } | { status: 'error'; message: string } | { status: 'ready'; services: Service[]; mine: UserService[] };
+
+/** What is being sent: which service, and whether it is being added or deleted. */
+interface InFlight {
+  serviceId: number;
+  kind: 'add' | 'delete';
+}
+
+/**
+ * All Services (/service, Provider view): a card per service (icon, name, description). A service the
+ * provider offers reads 'Added' with a Delete button; the others have an Add button. Each change
+ * answers the provider's new list, which replaces the old one in place; a failed change says so and
+ * leaves the list as it was. The buttons are disabled while a change is in flight.
+ */
 export default function ServicesPage() {
-  return <PlaceholderPage title="All Services" />;
+  const [state, setState] = useState<LoadState>({ status: 'loading' });
+  const [inFlight, setInFlight] = useState<InFlight | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const sending = useRef(false);
+
+  const load = useCallback(async () => {
+    setState({ status: 'loading' });
+    try {
+      const [services, mine] = await Promise.all([fetchServices({ silent: true }), fetchUserServices({ silent: true })]);
+      setState({ status: 'ready', services: services.data, mine: mine.data });
+    } catch (err) {
+      console.error(err);
+      setState({ status: 'error', message: errorMessage(err) });
+    }
+  }, []);
+
+  useEffect(() => {
+    void load();
+  }, [load]);
+
+  const send = async (service: Service, offered: UserService | undefined) => {
+    if (sending.current) return;
+    sending.current = true;
+    setInFlight({ serviceId: service.id, kind: offered ? 'delete' : 'add' });
+    setError(null);
+    try {
+      // Not silent: the server's success message is the spec's success alert.
+      const { data } = offered ? await deleteUserService(offered.id) : await addUserService(service.id);
+      setState((current) => (current.status === 'ready' ? { ...current, mine: data } : current));
+    } catch (err) {
+      console.error(err);
+      setError(`${service.name} could not be ${offered ? 'deleted' : 'added'}: ${errorMessage(err)}`);
+    } finally {
+      sending.current = false;
+      setInFlight(null);
+    }
+  };
+
+  return (
+    <div className="ui-page prov-page">
+      <PageTitle>All Services</PageTitle>
+      {state.status === 'loading' ? <Loader label="Loading services…" /> : null}
+      {state.status === 'error' ? (
+        <ErrorState message="The services could not be loaded." detail={state.message} onRetry={() => void load()} />
+      ) : null}
+      {state.status === 'ready' ? (
+        <>
+          <p className="prov-subtitle">Choose the services you offer. Customers book you for the services marked Added.</p>
+          <ActionError message={error} />
+          {state.services.length === 0 ? (
+            <p className="ui-card prov-empty">No services are available yet. Please check again later.</p>
+          ) : (
+            <ul className="prov-grid" aria-label="Services">
+              {state.services.map((service) => {
+                const offered = state.mine.find((m) => m.service_id === service.id);
+                const icon = assetUrl(service.icon);
+                const headingId = `prov-service-${service.id}`;
+                const busyHere = inFlight?.serviceId === service.id;
+                return (
+                  <li key={service.id}>
+                    <article className={`ui-card prov-service${offered ? ' prov-service--added' : ''}`} aria-labelledby={headingId}>
+                      <div className="prov-service__head">
+                        <span className="prov-service__icon">{icon ? <img src={icon} alt="" /> : null}</span>
+                        {offered ? <span className="prov-added">Added</span> : null}
+                      </div>
+                      <h2 id={headingId}>{service.name}</h2>
+                      <p>{service.description}</p>
+                      <button
+                        type="button"
+                        className={`ui-button ${offered ? 'prov-button--danger' : 'ui-button--primary'}`}
+                        disabled={inFlight !== null}
+                        aria-busy={busyHere}
+                        aria-describedby={headingId}
+                        onClick={() => void send(service, offered)}
+                      >
+                        {offered ? 'Delete' : 'Add'}
+                      </button>
+                    </article>
+                  </li>
+                );
+              })}
+            </ul>
+          )}
+        </>
+      ) : null}
+    </div>
+  );
 }

@@ -1,9 +1,50 @@
 import { Link } from 'react-router-dom';
+import { Avatar, bookingStatusLabel, ErrorState, formatPrice, Loader, newestAccepted, StatusBadge, useMyJobs, useSession, type JobNavState } from 'shared';
+import '../styles/provider.css';
 import './HomeBlocks.css';
-import { useSession } from 'shared';
-import { formatPrice } from 'shared/src/format';
 
-/** The provider's blocks on the shell's Home page: summary cards (filled in further by a later issue). */
+/** The Status block: the newest Accepted job (live), or a line saying there is none; View Details → /jobrequest. */
+function StatusBlock() {
+  const { state, reload } = useMyJobs();
+  const job = state.status === 'ready' ? newestAccepted(state.jobs) : null;
+  return (
+    <section className="ui-card" aria-labelledby="provider-status">
+      <div className="prov-block-head">
+        <h2 id="provider-status">Status</h2>
+        <Link to="/jobrequest" className="ui-button ui-button--primary">
+          View Details
+        </Link>
+      </div>
+      {state.status === 'loading' ? <Loader label="Loading your jobs…" /> : null}
+      {state.status === 'error' ? (
+        <ErrorState message="Your jobs could not be loaded." detail={state.message} onRetry={() => void reload()} />
+      ) : null}
+      {state.status === 'ready' && !job ? <p className="prov-muted prov-home__none">You have no on-going job right now.</p> : null}
+      {job ? (
+        <div className="prov-home__job" role="group" aria-label="On-going job">
+          <span aria-hidden="true">
+            <Avatar src={job.customer.avatar} name={job.customer.full_name} size={48} />
+          </span>
+          <span className="prov-person">
+            <span className="prov-person__name">{job.customer.full_name}</span>
+            <span className="prov-muted prov-small">{job.service_name}</span>
+          </span>
+          <StatusBadge status={job.status} label={bookingStatusLabel(job.status)} />
+          <span className="prov-home__price">{formatPrice(job.price)}</span>
+          <Link to="/provideractivebookingdetails" state={{ jobId: job.id } satisfies JobNavState} className="ui-button">
+            Open Job
+          </Link>
+        </div>
+      ) : null}
+    </section>
+  );
+}
+
+/**
+ * The provider's blocks on the shell's Home page (the shell shows the title and the Services row): the
+ * three summary cards (Jobs Done from completed_jobs, Total Payments $500, Job Requests from
+ * total_provider_jobs) and the Status block.
+ */
 export default function HomeBlocks() {
   const user = useSession().users;
   const cards = [
@@ -12,19 +53,16 @@ export default function HomeBlocks() {
     { label: 'Job Requests', value: String(user?.total_provider_jobs ?? 0) },
   ];
   return (
-    <div className="home-blocks">
-      <div className="home-blocks__stats">
+    <div className="prov-home">
+      <div className="prov-home__stats">
         {cards.map((card) => (
-          <section key={card.label} className="ui-card home-blocks__stat">
-            <p className="home-blocks__stat-value">{card.value}</p>
+          <section key={card.label} className="ui-card prov-home__stat">
+            <p className="prov-home__stat-value">{card.value}</p>
             <h2>{card.label}</h2>
           </section>
         ))}
       </div>
-      <section className="ui-card" aria-labelledby="provider-status">
-        <h2 id="provider-status">Status</h2>
-        <Link to="/jobrequest">View Details</Link>
-      </section>
+      <StatusBlock />
     </div>
   );
 }

@@ -1,0 +1,117 @@
+import { Link, useLocation, useNavigate } from 'react-router-dom';
+import {
+  bookingStatusLabel,
+  idFromState,
+  PageTitle,
+  pastBookingStatusLabel,
+  useJob,
+  useSession,
+  type JobNavState,
+} from 'shared';
+import { useStatusChange } from '../lib/useStatusChange';
+import { ActionError, JobStateView, PersonRow, PickAndDrop, JobSummary } from './JobParts';
+import { ProvidersOnly } from './ProvidersOnly';
+import '../styles/provider.css';
+
+/** The approve toggle of spec section 4 (Accepted → Pending), labelled so a provider knows what it does. */
+export const MOVE_BACK_LABEL = 'Move back to Waiting for Approval';
+
+/**
+ * Job Details, the provider's view of one job (/provideractivebookingdetails and the Provider view of
+ * /activebookingdetails; state { jobId, page? }): the customer, the summary (date from the updated time,
+ * duration, price), pick and drop, the status, View Map and Chat. While the job is Accepted: Finish Job
+ * (PATCH with the job's own id, deviation 1, then /ridefinished) and the approve toggle back to Pending.
+ * A Pending job leads to its request to be accepted or rejected. Live through useJob.
+ */
+export function JobDetails() {
+  const location = useLocation();
+  const navigate = useNavigate();
+  const isProvider = useSession().users?.role === 'Provider';
+  const jobId = idFromState(location.state, 'jobId');
+  const past = (location.state as Partial<JobNavState> | null)?.page === 'previousBooking';
+  const { state, reload, replace } = useJob(isProvider ? jobId : null);
+  const { pending, busy, error, change } = useStatusChange();
+
+  let body;
+  if (!isProvider) body = <ProvidersOnly jobId={jobId} />;
+  else if (state.status !== 'ready')
+    body = (
+      <JobStateView
+        state={state}
+        reload={() => void reload()}
+        back={past ? { to: '/previousbooking', label: 'Go to Previous Bookings' } : { to: '/activebooking', label: 'Go to Active Bookings' }}
+      />
+    );
+  else {
+    const { job } = state;
+    const label = past ? pastBookingStatusLabel(job.status) : bookingStatusLabel(job.status);
+    const accepted = job.status === 'Accepted';
+
+    const finish = async () => {
+      const result = await change(job.id, 'Completed');
+      if (result.ok) navigate('/ridefinished', { state: { jobId: job.id } satisfies JobNavState });
+      else if (result.conflict) void reload();
+    };
+    const moveBack = async () => {
+      const result = await change(job.id, 'Pending');
+      if (result.ok) {
+        if (result.job) replace(result.job);
+        else void reload();
+      } else if (result.conflict) void reload();
+    };
+
+    body = (
+      <>
+        <PersonRow person={job.customer} label="Customer" detail={job.service_name} status={job.status} statusLabel={label} />
+        <JobSummary job={job} date={job.updated_at} />
+        <PickAndDrop job={job} />
+        <div className="prov-actions">
+          <button
+            type="button"
+            className="ui-button"
+            onClick={() => navigate('/viewonmap', { state: { jobId: job.id } satisfies JobNavState })}
+          >
+            View Map
+          </button>
+          <button type="button" className="ui-button" onClick={() => navigate(`/chatview/${job.customer_id}`)}>
+            Chat
+          </button>
+          {job.status === 'Pending' ? (
+            <Link to="/jobrequestdetails" state={{ jobId: job.id } satisfies JobNavState} className="ui-button ui-button--primary">
+              Accept or Reject
+            </Link>
+          ) : null}
+        </div>
+        {accepted ? (
+          <section className="ui-card prov-finish" aria-labelledby="prov-finish-title">
+            <h2 id="prov-finish-title" className="prov-section-title">
+              Job in progress
+            </h2>
+            <p className="prov-muted prov-small">Finish the job once the customer has reached the destination.</p>
+            <div className="prov-actions">
+              <button type="button" className="ui-button ui-button--primary prov-wide" disabled={busy} aria-busy={pending === 'Completed'} onClick={() => void finish()}>
+                Finish Job
+              </button>
+              <button type="button" className="ui-button" disabled={busy} aria-busy={pending === 'Pending'} onClick={() => void moveBack()}>
+                {MOVE_BACK_LABEL}
+              </button>
+            </div>
+          </section>
+        ) : null}
+        {past ? (
+          <p>
+            <Link to="/previousbooking">Back to Previous Bookings</Link>
+          </p>
+        ) : null}
+      </>
+    );
+  }
+
+  return (
+    <div className="ui-page prov-page">
+      <PageTitle>Job Details</PageTitle>
+      <ActionError message={error} />
+      {body}
+    </div>
+  );
+}

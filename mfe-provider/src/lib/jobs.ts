@@ -1,0 +1,32 @@
+import { ApiError, bus, updateJobStatus, type Job, type JobStatus } from 'shared';
+
+/** The message of a failed call: the server's when it sent one, else the network error. */
+export function errorMessage(error: unknown): string {
+  if (error instanceof ApiError || error instanceof Error) return error.message || 'Network Error';
+  return 'Network Error';
+}
+
+/** True for the API's 409: the job was not in the state this screen thought (answered or changed elsewhere). */
+export const isConflict = (error: unknown) => error instanceof ApiError && error.status === 409;
+
+/** When the customer asked for the job (the booking form's day or date, time and custom time), if given. */
+export function requestedTime(job: Job): string | null {
+  const parts = [job.date || job.day, job.time, job.custom_time].filter((p): p is string => Boolean(p && p.trim()));
+  return parts.length ? parts.join(', ') : null;
+}
+
+/**
+ * Moves one job to `status` (PATCH /api/jobs/{job.id}: always the job's own id, deviation 1). Not silent:
+ * the client raises the spec's global alert (the server's success message, or its error). The answer is
+ * the provider's job list: it is stored as the session's `jobs` (spec section 7, `job/changed`) and the
+ * changed job is announced (`job/updated`) so every open list and block of this browser updates at once.
+ * Resolves to the changed job as the API answered it (null if the list no longer holds it).
+ */
+export async function changeJobStatus(jobId: number, status: JobStatus): Promise<Job | null> {
+  const { data } = await updateJobStatus(jobId, status);
+  const jobs = Array.isArray(data) ? data : [];
+  bus.emit({ type: 'job/changed', jobs });
+  const changed = jobs.find((j) => j.id === jobId) ?? null;
+  if (changed) bus.emit({ type: 'job/updated', job: changed });
+  return changed;
+}

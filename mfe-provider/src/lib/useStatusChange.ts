@@ -1,0 +1,36 @@
+import { useCallback, useRef, useState } from 'react';
+import type { Job, JobStatus } from 'shared';
+import { changeJobStatus, errorMessage, isConflict } from './jobs';
+
+export type StatusChangeResult = { ok: true; job: Job | null } | { ok: false; conflict: boolean };
+
+/**
+ * One status change at a time from a screen: `pending` names the status being sent (buttons are
+ * disabled while it is set, and a second click is ignored), `error` is the server's message of the
+ * last failed change, shown on the screen.
+ */
+export function useStatusChange() {
+  const [pending, setPending] = useState<JobStatus | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const inFlight = useRef(false);
+
+  const change = useCallback(async (jobId: number, status: JobStatus): Promise<StatusChangeResult> => {
+    if (inFlight.current) return { ok: false, conflict: false };
+    inFlight.current = true;
+    setPending(status);
+    setError(null);
+    try {
+      const job = await changeJobStatus(jobId, status);
+      return { ok: true, job };
+    } catch (err) {
+      console.error(err);
+      setError(errorMessage(err));
+      return { ok: false, conflict: isConflict(err) };
+    } finally {
+      inFlight.current = false;
+      setPending(null);
+    }
+  }, []);
+
+  return { pending, busy: pending !== null, error, change, clearError: () => setError(null) };
+}

@@ -1,0 +1,135 @@
+import { act, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { bookingTiming, bus } from 'shared';
+import JobRequestsPage from './JobRequestsPage';
+import { location, renderScreen } from '../testing/renderScreen';
+import { fail, fakeApi, ok } from '../testing/fakeApi';
+import { makeJob } from '../testing/fixtures';
+import { setupScreenTest } from '../testing/screenTest';
+
+const asha = makeJob({ id: 1, status: 'Pending', created_at: '2025-03-05T14:07:00.000Z', price: 25 });
+const vikram = makeJob({
+  id: 2,
+  status: 'Pending',
+  created_at: '2025-03-06T09:30:00.000Z',
+  service_name: 'Delivery',
+  price: 32.5,
+  customer_id: 11,
+  customer: { id: 11, full_name: 'Vikram Rao', avatar: null },
+});
+const accepted = makeJob({ id: 3, status: 'Accepted', customer: { id: 12, full_name: 'Nisha Paul', avatar: null } });
+const rejected = makeJob({ id: 4, status: 'Rejected', customer: { id: 13, full_name: 'Omar Ali', avatar: null } });
+
+const requests = () => screen.getByRole('list', { name: 'Job requests' });
+const card = (name: string) => screen.getByRole('listitem', { name });
+
+describe('Job Requests (/jobrequest)', () => {
+  setupScreenTest();
+
+  it('shows a loader, then only the Pending jobs, newest first, with customer, created time and Waiting for Approval', async () => {
+    const api = fakeApi({ 'GET /api/jobs': ok([vikram, asha, accepted, rejected]) });
+    renderScreen(<JobRequestsPage />, { path: '/jobrequest' });
+    expect(screen.getByRole('heading', { name: 'Job Requests', level: 1 })).toBeInTheDocument();
+    expect(screen.getByRole('status')).toHaveTextContent('Loading job requests');
+
+    const list = await screen.findByRole('list', { name: 'Job requests' });
+    const items = within(list).getAllByRole('listitem');
+    expect(items).toHaveLength(2);
+    expect(items[0]).toHaveTextContent('Vikram Rao');
+    expect(items[1]).toHaveTextContent('Asha Verma');
+    expect(card('Asha Verma')).toHaveTextContent('March 5th 2025, 2:07 pm');
+    expect(card('Asha Verma')).toHaveTextContent('Waiting for Approval');
+    expect(card('Asha Verma')).toHaveTextContent('Driver · $25');
+    expect(card('Vikram Rao')).toHaveTextContent('March 6th 2025, 9:30 am');
+    expect(card('Vikram Rao')).toHaveTextContent('Delivery · $32.50');
+    expect(screen.queryByText('Nisha Paul')).not.toBeInTheDocument();
+    expect(screen.queryByText('Omar Ali')).not.toBeInTheDocument();
+    expect(api.callsTo('GET', '/api/jobs')[0]!.params).toEqual({ per_page: 100 });
+  });
+
+  it('holds the loader for about 800 ms (spec section 9)', async () => {
+    jest.useFakeTimers();
+    try {
+      bookingTiming.listLoaderMs = 800;
+      fakeApi({ 'GET /api/jobs': ok([asha]) });
+      renderScreen(<JobRequestsPage />, { path: '/jobrequest' });
+      await act(async () => {
+        await jest.advanceTimersByTimeAsync(700);
+      });
+      expect(screen.getByRole('status')).toBeInTheDocument();
+      await act(async () => {
+        await jest.advanceTimersByTimeAsync(150);
+      });
+      expect(screen.queryByRole('status')).not.toBeInTheDocument();
+      expect(card('Asha Verma')).toBeInTheDocument();
+    } finally {
+      jest.useRealTimers();
+    }
+  });
+
+  it('View Details opens the request with its job id', async () => {
+    fakeApi({ 'GET /api/jobs': ok([vikram, asha]) });
+    renderScreen(<JobRequestsPage />, { path: '/jobrequest' });
+    await screen.findByRole('list', { name: 'Job requests' });
+    await userEvent.click(within(card('Asha Verma')).getByRole('link', { name: 'View Details' }));
+    expect(location()).toEqual({ pathname: '/jobrequestdetails', state: { jobId: 1 } });
+  });
+
+  it('says so when there are no requests', async () => {
+    fakeApi({ 'GET /api/jobs': ok([accepted, rejected]) });
+    renderScreen(<JobRequestsPage />, { path: '/jobrequest' });
+    expect(await screen.findByText('You have no job requests right now.')).toBeInTheDocument();
+    expect(screen.queryByRole('list', { name: 'Job requests' })).not.toBeInTheDocument();
+  });
+
+  it('a new booking appears live, and an answered request leaves the list, without a reload', async () => {
+    const api = fakeApi({ 'GET /api/jobs': ok([]) });
+    renderScreen(<JobRequestsPage />, { path: '/jobrequest' });
+    await screen.findByText('You have no job requests right now.');
+
+    act(() => bus.emit({ type: 'job/updated', job: asha }));
+    expect(card('Asha Verma')).toHaveTextContent('Waiting for Approval');
+    act(() => bus.emit({ type: 'job/updated', job: vikram }));
+    expect(within(requests()).getAllByRole('listitem')).toHaveLength(2);
+    expect(within(requests()).getAllByRole('listitem')[0]).toHaveTextContent('Vikram Rao');
+
+    act(() => bus.emit({ type: 'job/updated', job: { ...asha, status: 'Accepted' } }));
+    expect(screen.queryByText('Asha Verma')).not.toBeInTheDocument();
+    act(() => bus.emit({ type: 'job/updated', job: { ...vikram, status: 'Rejected' } }));
+    expect(screen.getByText('You have no job requests right now.')).toBeInTheDocument();
+    expect(api.callsTo('GET', '/api/jobs')).toHaveLength(1);
+  });
+
+  it('shows the failure with Retry, which loads again', async () => {
+    let attempts = 0;
+    fakeApi({ 'GET /api/jobs': () => (++attempts === 1 ? fail(500, 'Server Error') : ok([asha])) });
+    renderScreen(<JobRequestsPage />, { path: '/jobrequest' });
+    expect(await screen.findByText('The job requests could not be loaded.')).toBeInTheDocument();
+    expect(screen.getByText('Server Error')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Retry' }));
+    expect(await screen.findByRole('listitem', { name: 'Asha Verma' })).toBeInTheDocument();
+  });
+
+  describe('for a customer (the Home Status link)', () => {
+    const mine = makeJob({ id: 5, status: 'Pending', provider: { id: 20, full_name: 'Ravi Kumar', avatar: null } });
+
+    it('lists their own requests waiting for approval, read-only, with the provider on each', async () => {
+      fakeApi({ 'GET /api/jobs': ok([mine, { ...accepted, provider: { id: 21, full_name: 'Meera Nair', avatar: null } }]) });
+      renderScreen(<JobRequestsPage />, { path: '/jobrequest', role: 'Customer' });
+      const ravi = await screen.findByRole('listitem', { name: 'Ravi Kumar' });
+      expect(ravi).toHaveTextContent('Waiting for Approval');
+      expect(screen.queryByText('Asha Verma')).not.toBeInTheDocument();
+      expect(screen.queryByText('Meera Nair')).not.toBeInTheDocument();
+      expect(screen.queryByRole('button', { name: /Accept|Reject/ })).not.toBeInTheDocument();
+      await userEvent.click(within(ravi).getByRole('link', { name: 'View Details' }));
+      expect(location()).toEqual({ pathname: '/activebookingdetails', state: { jobId: 5 } });
+    });
+
+    it('says so when nothing waits for approval, with a way to book', async () => {
+      fakeApi({ 'GET /api/jobs': ok([]) });
+      renderScreen(<JobRequestsPage />, { path: '/jobrequest', role: 'Customer' });
+      expect(await screen.findByText('You have no requests waiting for approval.')).toBeInTheDocument();
+      expect(screen.getByRole('link', { name: 'Book a service' })).toHaveAttribute('href', '/service');
+    });
+  });
+});

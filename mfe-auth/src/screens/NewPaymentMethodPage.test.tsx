@@ -53,6 +53,24 @@ describe('NewPaymentMethodPage', () => {
     expect(store.getState().session.paymentMethod).toEqual([visa]);
   });
 
+  it('goes back where it was opened from (the booking modal), with that screen\'s state', async () => {
+    fakeApi({
+      'POST /sandbox/v1/tokens': { status: 200, data: { id: 'tok_3', card: { brand: 'Visa', last4: '4242' } } },
+      'POST /api/payment-methods': ok(visa, 'Card added'),
+      'GET /api/payment-methods': ok([visa]),
+    });
+    const user = userEvent.setup();
+    renderWithStore(<NewPaymentMethodPage />, {
+      path: '/newpaymentmethod',
+      session: signedIn(),
+      state: { returnTo: '/providerprofile', returnState: { serviceId: 1, providerId: 7 } },
+    });
+    expect(screen.getByRole('link', { name: 'Cancel' })).toHaveAttribute('href', '/providerprofile');
+    await fillCard(user);
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByTestId('location')).toHaveTextContent('/providerprofile');
+  });
+
   it("says 'something went wrong' for an empty token and stays", async () => {
     const api = fakeApi({ 'POST /sandbox/v1/tokens': { status: 200, data: { id: '', card: { brand: 'Visa', last4: '4242' } } } });
     const user = userEvent.setup();

@@ -1,5 +1,5 @@
-import { Link, useNavigate } from 'react-router-dom';
-import { PageTitle } from 'shared';
+import { Link, useLocation, useNavigate } from 'react-router-dom';
+import { PageTitle, returnAddressFrom } from 'shared';
 import { CardCheckout } from '../payments/CardCheckout';
 import { usePaymentMethods } from '../payments/usePaymentMethods';
 
@@ -9,10 +9,14 @@ import { usePaymentMethods } from '../payments/usePaymentMethods';
  */
 export default function NewPaymentMethodPage() {
   const navigate = useNavigate();
+  // Opened from the booking modal: back there (with its state) once the card is saved or on Cancel.
+  const back = returnAddressFrom(useLocation().state);
   const payments = usePaymentMethods({ autoLoad: false });
 
   const saveToken = async (token: string) => {
-    if (await payments.add(token)) navigate('/payment');
+    if (!(await payments.add(token))) return;
+    if (back) navigate(back.returnTo, { state: back.returnState });
+    else navigate('/payment');
   };
 
   return (
@@ -23,7 +27,7 @@ export default function NewPaymentMethodPage() {
           submitLabel="Save"
           onToken={saveToken}
           footer={
-            <Link to="/payment" className="auth-secondary">
+            <Link to={back?.returnTo ?? '/payment'} state={back?.returnState} className="auth-secondary">
               Cancel
             </Link>
           }

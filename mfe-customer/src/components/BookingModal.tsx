@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
-import { Avatar, bus, createJob, Dialog, ErrorState, fetchPaymentMethods, Loader, type Job, type PaymentMethod } from 'shared';
+import { Avatar, bus, createJob, Dialog, ErrorState, fetchPaymentMethods, Loader, type AddCardNavState, type Job, type PaymentMethod } from 'shared';
 import { cardLabel, defaultCard } from '../lib/format';
 import { errorMessage, useLoad } from '../lib/useLoad';
 import { Field } from './Field';
@@ -16,10 +16,6 @@ export interface BookingProvider {
 export const BOOKING_TITLE = 'Booking Details';
 
 /** Navigation state handed to /newpaymentmethod, so that the card form can lead back to where the booking started. */
-export interface AddCardNavState {
-  returnTo: string;
-  returnState: unknown;
-}
 
 /** The form's own message when an address is missing (nothing is sent). */
 export function missingAddressMessage(pick: string, drop: string): string | null {

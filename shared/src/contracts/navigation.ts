@@ -34,3 +34,16 @@ export function idFromState(state: unknown, field: string): number | null {
   const id = typeof raw === 'string' ? Number(raw) : raw;
   return typeof id === 'number' && Number.isInteger(id) && id > 0 ? id : null;
 }
+
+/** /newpaymentmethod opened from elsewhere (the booking modal): where to go back after the card is saved. */
+export interface AddCardNavState {
+  returnTo: string;
+  returnState?: unknown;
+}
+
+/** The return address of an AddCardNavState, if it is one and points inside the app. */
+export function returnAddressFrom(state: unknown): AddCardNavState | null {
+  if (!state || typeof state !== 'object') return null;
+  const { returnTo, returnState } = state as Partial<AddCardNavState>;
+  return typeof returnTo === 'string' && returnTo.startsWith('/') && !returnTo.startsWith('//') ? { returnTo, returnState } : null;
+}

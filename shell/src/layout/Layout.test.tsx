@@ -1,6 +1,7 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { bus, setRuntimeConfig, type AppNotification } from 'shared';
+import type { AxiosAdapter } from 'axios';
+import { apiClient, bus, setRuntimeConfig, type AppNotification } from 'shared';
 import { fakeApi, renderShell } from '../testing/renderShell';
 
 jest.mock('pusher-js', () => ({ __esModule: true, default: jest.fn(() => ({ subscribe: () => ({ bind: jest.fn(), unbind_all: jest.fn() }), unsubscribe: jest.fn(), disconnect: jest.fn() })) }));
@@ -85,6 +86,30 @@ describe('the signed-in layout', () => {
     expect(toggle).toHaveAttribute('aria-expanded', 'false');
     await userEvent.click(toggle);
     expect(screen.getByRole('navigation')).toBeInTheDocument();
+  });
+
+  it("the Chat item shows the total of unread chat messages, from the API, the chat remote and live messages", async () => {
+    fakeApi();
+    let total = 2;
+    const base = apiClient.defaults.adapter as AxiosAdapter;
+    apiClient.defaults.adapter = (config) =>
+      config.url === '/api/chats/unread'
+        ? Promise.resolve({ data: { data: { total }, message: 'Success' }, status: 200, statusText: 'OK', headers: {}, config })
+        : base(config);
+    renderShell({ role: 'Customer' });
+    const nav = screen.getByRole('navigation');
+    const chat = await within(nav).findByRole('link', { name: 'Chat (2 unread)' });
+    expect(chat).toHaveAttribute('href', '/chatview');
+    expect(within(chat).getByTestId('chat-unread-count')).toHaveTextContent('2');
+    // The chat remote read a conversation.
+    act(() => bus.emit({ type: 'chat/unreadChanged', total: 0 }));
+    expect(within(nav).getByRole('link', { name: 'Chat' })).toHaveAttribute('href', '/chatview');
+    expect(within(nav).queryByTestId('chat-unread-count')).not.toBeInTheDocument();
+    // A message arrives live: the count is fetched again.
+    total = 3;
+    act(() => bus.emit({ type: 'realtime/message', message: { id: 1, chat_id: 1, from_id: 2, message: 'hi', message_type: 'text', created_at: '2025-06-15T12:00:00.000Z' } }));
+    expect(await within(nav).findByRole('link', { name: 'Chat (3 unread)' })).toBeInTheDocument();
+    await screen.findByRole('heading', { name: 'Home' });
   });
 
   it('sidebar links navigate between remote screens', async () => {

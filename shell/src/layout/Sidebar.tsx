@@ -1,5 +1,6 @@
+import { useEffect, useState, type CSSProperties } from 'react';
 import { NavLink } from 'react-router-dom';
-import { Avatar, useSession } from 'shared';
+import { Avatar, bus, fetchChatUnread, useSession } from 'shared';
 import { useLogout } from '../session/useLogout';
 
 const LINKS = [
@@ -21,10 +22,65 @@ const MORE_LINKS = [
 
 const linkClass = ({ isActive }: { isActive: boolean }) => `sidebar__link${isActive ? ' sidebar__link--active' : ''}`;
 
+const badge: CSSProperties = {
+  display: 'inline-flex',
+  alignItems: 'center',
+  justifyContent: 'center',
+  minWidth: 20,
+  height: 20,
+  padding: '0 6px',
+  marginLeft: 8,
+  boxSizing: 'border-box',
+  borderRadius: 999,
+  background: '#ef4444',
+  color: '#fff',
+  fontSize: '0.75rem',
+  fontWeight: 700,
+  verticalAlign: 'middle',
+};
+
+/**
+ * The signed-in user's unread chat messages: fetched on sign-in and when a message arrives live, and
+ * taken from the chat remote's `chat/unreadChanged` (it reads and counts as conversations open). A
+ * fetch that started before such an announcement is stale and ignored.
+ */
+export function useChatUnreadTotal(userId: number | undefined): number {
+  const [total, setTotal] = useState(0);
+  useEffect(() => {
+    setTotal(0);
+    if (userId === undefined) return undefined;
+    let active = true;
+    let announced = 0;
+    const refresh = () => {
+      const startedAt = announced;
+      fetchChatUnread({ silent: true }).then(
+        ({ data }) => {
+          if (active && startedAt === announced && typeof data?.total === 'number') setTotal(data.total);
+        },
+        (error: unknown) => console.warn('chat unread count unavailable', error),
+      );
+    };
+    refresh();
+    const subscriptions = [
+      bus.on('chat/unreadChanged').subscribe((event) => {
+        announced += 1;
+        setTotal(event.total);
+      }),
+      bus.on('realtime/message').subscribe(refresh),
+    ];
+    return () => {
+      active = false;
+      subscriptions.forEach((s) => s.unsubscribe());
+    };
+  }, [userId]);
+  return total;
+}
+
 /** The signed-in sidebar of spec section 2. */
 export function Sidebar() {
   const user = useSession().users;
   const logout = useLogout();
+  const unread = useChatUnreadTotal(user?.id);
   return (
     <aside className="sidebar" id="sidebar">
       <div className="sidebar__user">
@@ -50,11 +106,20 @@ export function Sidebar() {
             </NavLink>
           ))}
         </div>
-        {MORE_LINKS.map((l) => (
-          <NavLink key={l.to} to={l.to} className={linkClass}>
-            {l.label}
-          </NavLink>
-        ))}
+        {MORE_LINKS.map((l) =>
+          l.to === '/chatview' && unread > 0 ? (
+            <NavLink key={l.to} to={l.to} className={linkClass} aria-label={`${l.label} (${unread} unread)`}>
+              {l.label}
+              <span style={badge} aria-hidden="true" data-testid="chat-unread-count">
+                {unread}
+              </span>
+            </NavLink>
+          ) : (
+            <NavLink key={l.to} to={l.to} className={linkClass}>
+              {l.label}
+            </NavLink>
+          ),
+        )}
         <button type="button" className="sidebar__link sidebar__logout" onClick={logout}>
           Logout
         </button>

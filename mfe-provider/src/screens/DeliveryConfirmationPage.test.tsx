@@ -1,0 +1,124 @@
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import DeliveryConfirmationPage from './DeliveryConfirmationPage';
+import { location, renderScreen } from '../testing/renderScreen';
+import { deferred, fail, fakeApi, ok } from '../testing/fakeApi';
+import { makeJob } from '../testing/fixtures';
+import { setupScreenTest } from '../testing/screenTest';
+
+const job = makeJob({ id: 7, status: 'Pending' });
+const other = makeJob({ id: 8, status: 'Accepted', customer: { id: 11, full_name: 'Vikram Rao', avatar: null } });
+
+const open = (state: unknown, role: 'Provider' | 'Customer' = 'Provider') =>
+  renderScreen(<DeliveryConfirmationPage />, { path: '/deliveryconfirmation', state, role });
+
+describe('Delivery Confirmation (/deliveryconfirmation)', () => {
+  const { bus } = setupScreenTest();
+
+  it('accept: asks the spec question; Accept & Inform User sends Accepted for the job, disabled in flight, then Active Bookings', async () => {
+    const answer = deferred(ok([{ ...job, status: 'Accepted' }, other], 'Job accepted successfully'));
+    const api = fakeApi({ 'GET /api/jobs/7': ok(job), 'PATCH /api/jobs/7': answer.handler });
+    open({ jobId: 7, action: 'accept' });
+    expect(screen.getByRole('heading', { name: 'Delivery Confirmation', level: 1 })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Do you want to Accept the User Request?' })).toBeInTheDocument();
+    expect(screen.getByRole('region', { name: 'Customer' })).toHaveTextContent('Asha Verma');
+
+    const confirm = screen.getByRole('button', { name: 'Accept & Inform User' });
+    await userEvent.click(confirm);
+    expect(confirm).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'Go Back' })).toBeDisabled();
+    await userEvent.click(confirm);
+    expect(api.writes()).toEqual([{ method: 'PATCH', url: '/api/jobs/7', params: undefined, body: { status: 'Accepted' } }]);
+
+    answer.release();
+    await waitFor(() => expect(location().pathname).toBe('/activebooking'));
+    expect(bus.alerts()).toContainEqual({ type: 'success', message: 'Job accepted successfully' });
+    expect(bus.events).toContainEqual({ type: 'job/updated', job: { ...job, status: 'Accepted' } });
+    expect(bus.events).toContainEqual({ type: 'job/changed', jobs: [{ ...job, status: 'Accepted' }, other] });
+    expect(api.writes()).toHaveLength(1);
+  });
+
+  it('reject: asks the spec question; Reject and Inform User sends Rejected, then Job Requests', async () => {
+    const api = fakeApi({ 'GET /api/jobs/7': ok(job), 'PATCH /api/jobs/7': ok([{ ...job, status: 'Rejected' }], 'Job rejected successfully') });
+    open({ jobId: 7, action: 'reject' });
+    expect(await screen.findByRole('heading', { name: 'Are you sure you want to reject User Request?' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Accept & Inform User' })).not.toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Reject and Inform User' }));
+    await waitFor(() => expect(location().pathname).toBe('/jobrequest'));
+    expect(api.writes()).toEqual([{ method: 'PATCH', url: '/api/jobs/7', params: undefined, body: { status: 'Rejected' } }]);
+    expect(bus.alerts()).toContainEqual({ type: 'success', message: 'Job rejected successfully' });
+  });
+
+  it('a 409 shows the server message and the job as it is now, and stays', async () => {
+    let reads = 0;
+    const api = fakeApi({
+      'GET /api/jobs/7': () => (++reads === 1 ? ok(job) : ok({ ...job, status: 'Rejected' })),
+      'PATCH /api/jobs/7': fail(409, 'A job cannot change from Rejected to Accepted.'),
+    });
+    open({ jobId: 7, action: 'accept' });
+    await userEvent.click(await screen.findByRole('button', { name: 'Accept & Inform User' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('A job cannot change from Rejected to Accepted.');
+    expect(await screen.findByText('This request is no longer waiting for approval. It is now: Rejected.')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Accept & Inform User' })).not.toBeInTheDocument();
+    expect(screen.getByRole('alert')).toHaveTextContent('A job cannot change from Rejected to Accepted.');
+    expect(location().pathname).toBeNull();
+    expect(api.callsTo('GET', '/api/jobs/7')).toHaveLength(2);
+    expect(bus.alerts()).toContainEqual({ type: 'danger', message: 'A job cannot change from Rejected to Accepted.' });
+  });
+
+  it('another failure shows its message and lets the provider try again', async () => {
+    let attempts = 0;
+    fakeApi({
+      'GET /api/jobs/7': ok(job),
+      'PATCH /api/jobs/7': () => (++attempts === 1 ? fail(500, 'Server Error') : ok([{ ...job, status: 'Accepted' }], 'Job accepted successfully')),
+    });
+    open({ jobId: 7, action: 'accept' });
+    await userEvent.click(await screen.findByRole('button', { name: 'Accept & Inform User' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Server Error');
+    const confirm = screen.getByRole('button', { name: 'Accept & Inform User' });
+    expect(confirm).toBeEnabled();
+    await userEvent.click(confirm);
+    await waitFor(() => expect(location().pathname).toBe('/activebooking'));
+  });
+
+  it('Go Back returns to the request without sending anything', async () => {
+    const api = fakeApi({ 'GET /api/jobs/7': ok(job) });
+    open({ jobId: 7, action: 'reject' });
+    await userEvent.click(await screen.findByRole('button', { name: 'Go Back' }));
+    expect(location()).toEqual({ pathname: '/jobrequestdetails', state: { jobId: 7 } });
+    expect(api.writes()).toEqual([]);
+  });
+
+  it('a job that is no longer waiting shows its status and offers no confirmation', async () => {
+    fakeApi({ 'GET /api/jobs/7': ok({ ...job, status: 'Accepted' }) });
+    open({ jobId: 7, action: 'reject' });
+    expect(await screen.findByText('This request is no longer waiting for approval. It is now: Accepted.')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Reject and Inform User' })).not.toBeInTheDocument();
+  });
+
+  it.each([[null], [{ jobId: 7 }], [{ jobId: 7, action: 'approve' }], [{ action: 'accept' }]])(
+    'opened without a job and an action (%j) says so and sends nothing',
+    (state) => {
+      const api = fakeApi({});
+      open(state);
+      expect(screen.getByText('No request was chosen. Open one from Job Requests.')).toBeInTheDocument();
+      expect(screen.getByRole('link', { name: 'Go to Job Requests' })).toHaveAttribute('href', '/jobrequest');
+      expect(api.calls).toEqual([]);
+    },
+  );
+
+  it('a failure to load the job shows the message and Retry', async () => {
+    fakeApi({ 'GET /api/jobs/7': fail(500, 'Server Error') });
+    open({ jobId: 7, action: 'accept' });
+    expect(await screen.findByText('The job request could not be loaded.')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Retry' })).toBeInTheDocument();
+  });
+
+  it('a customer cannot answer a request', () => {
+    const api = fakeApi({});
+    open({ jobId: 7, action: 'accept' }, 'Customer');
+    expect(screen.getByText('Only the provider of a booking can answer or finish it.')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Accept & Inform User' })).not.toBeInTheDocument();
+    expect(api.calls).toEqual([]);
+  });
+});

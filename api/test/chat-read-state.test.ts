@@ -176,6 +176,12 @@ for (const dialect of DIALECTS) {
       assert.equal(msg.attachment_size, FILES.pdf.length);
       const live = await s.publisher.waitFor((e) => e.event === 'Message' && e.data.id === msg.id);
       assert.deepEqual(live.data, msg);
+      // The chat screen (another origin) fetches the file to save it under its original name.
+      const origin = s.app.ctx.config.appOrigins[0]!;
+      const file = await fetch(s.url + msg.attachment, { headers: { origin } });
+      assert.equal(file.status, 200);
+      assert.equal(file.headers.get('access-control-allow-origin'), origin);
+      assert.deepEqual(Buffer.from(await file.arrayBuffer()), FILES.pdf);
 
       const photo = await s.req('POST', '/api/chats', {
         token: c.token,

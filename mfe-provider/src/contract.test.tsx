@@ -2,6 +2,8 @@ import { screen } from '@testing-library/react';
 import { renderWithProviders, signedInAs } from 'shared/src/testing';
 import { describeContractRoutes, type ExpectedRoute } from 'shared/src/testing/contractSuite';
 import contract from './contract';
+import { fakeApi, ok, restoreFakeApis } from './testing/fakeApi';
+import { makeJob, services } from './testing/fixtures';
 
 /** What mfe_provider serves (DESIGN.md section 2), with the spec's screen titles. */
 const EXPECTED: ExpectedRoute[] = [
@@ -15,6 +17,16 @@ const EXPECTED: ExpectedRoute[] = [
 ];
 
 describe('the mfe_provider contract', () => {
+  // The screens load their data; answer it so that no test reaches for a network.
+  beforeEach(() => {
+    fakeApi({
+      'GET /api/jobs': ok([makeJob({ id: 2, status: 'Accepted' })]),
+      'GET /api/services': ok(services),
+      'GET /api/user-services': ok([]),
+    });
+  });
+  afterEach(restoreFakeApis);
+
   it('is named mfe_provider', () => {
     expect(contract.name).toBe('mfe_provider');
   });
@@ -30,5 +42,6 @@ describe('the mfe_provider contract', () => {
     expect(screen.getByRole('heading', { name: 'Total Payments' }).parentElement).toHaveTextContent('$500');
     expect(screen.getByRole('heading', { name: 'Job Requests' }).parentElement).toHaveTextContent('12');
     expect(screen.getByRole('link', { name: 'View Details' })).toHaveAttribute('href', '/jobrequest');
+    expect(await screen.findByRole('group', { name: 'On-going job' })).toHaveTextContent('Asha Verma');
   });
 });

@@ -1,0 +1,131 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import ServicesPage from './ServicesPage';
+import { renderScreen } from '../testing/renderScreen';
+import { deferred, fail, fakeApi, ok } from '../testing/fakeApi';
+import { offer, services } from '../testing/fixtures';
+import { setupScreenTest } from '../testing/screenTest';
+
+const [driver, delivery, shipping] = services as [typeof services[0], typeof services[0], typeof services[0]];
+const card = (name: string) => screen.getByRole('article', { name });
+
+/** What each card says: [service, 'Added' or not, its button]. */
+const cards = () =>
+  services.map((s) => {
+    const c = card(s.name);
+    return [s.name, within(c).queryByText('Added') ? 'Added' : '-', within(c).getByRole('button').textContent];
+  });
+
+const open = () => renderScreen(<ServicesPage />, { path: '/service' });
+
+describe('All Services (/service, Provider view)', () => {
+  const { bus } = setupScreenTest();
+
+  it('shows each service with icon, name and description: Added with Delete when offered, Add otherwise', async () => {
+    fakeApi({ 'GET /api/services': ok(services), 'GET /api/user-services': ok([offer(31, driver)]) });
+    open();
+    expect(screen.getByRole('heading', { name: 'All Services', level: 1 })).toBeInTheDocument();
+    expect(screen.getByRole('status')).toHaveTextContent('Loading services');
+    await screen.findByRole('list', { name: 'Services' });
+    expect(cards()).toEqual([
+      ['Driver', 'Added', 'Delete'],
+      ['Delivery', '-', 'Add'],
+      ['Shipping', '-', 'Add'],
+    ]);
+    expect(card('Driver')).toHaveTextContent('A certified driver takes the wheel of your car.');
+    expect(card('Driver').querySelector('img')).toHaveAttribute('src', 'http://localhost:4000/static/icons/driver.svg');
+  });
+
+  it('Add sends the service id, is disabled in flight, and the card reads Added from the answer', async () => {
+    const answer = deferred(ok([offer(31, driver), offer(32, delivery)], 'Service added successfully', 201));
+    const api = fakeApi({
+      'GET /api/services': ok(services),
+      'GET /api/user-services': ok([offer(31, driver)]),
+      'POST /api/user-services': answer.handler,
+    });
+    open();
+    await screen.findByRole('list', { name: 'Services' });
+    const add = within(card('Delivery')).getByRole('button', { name: 'Add' });
+    await userEvent.click(add);
+    expect(add).toBeDisabled();
+    expect(within(card('Shipping')).getByRole('button', { name: 'Add' })).toBeDisabled();
+    expect(within(card('Driver')).getByRole('button', { name: 'Delete' })).toBeDisabled();
+    answer.release();
+    await waitFor(() => expect(within(card('Delivery')).getByRole('button', { name: 'Delete' })).toBeEnabled());
+    expect(cards()).toEqual([
+      ['Driver', 'Added', 'Delete'],
+      ['Delivery', 'Added', 'Delete'],
+      ['Shipping', '-', 'Add'],
+    ]);
+    expect(api.writes()).toEqual([{ method: 'POST', url: '/api/user-services', params: undefined, body: { service_id: 2 } }]);
+    expect(bus.alerts()).toContainEqual({ type: 'success', message: 'Service added successfully' });
+  });
+
+  it('Delete sends the offer id and the card offers Add again', async () => {
+    const api = fakeApi({
+      'GET /api/services': ok(services),
+      'GET /api/user-services': ok([offer(31, driver), offer(33, shipping)]),
+      'DELETE /api/user-services/33': ok([offer(31, driver)], 'Service removed successfully'),
+    });
+    open();
+    await screen.findByRole('list', { name: 'Services' });
+    await userEvent.click(within(card('Shipping')).getByRole('button', { name: 'Delete' }));
+    await waitFor(() => expect(within(card('Shipping')).getByRole('button', { name: 'Add' })).toBeEnabled());
+    expect(cards()).toEqual([
+      ['Driver', 'Added', 'Delete'],
+      ['Delivery', '-', 'Add'],
+      ['Shipping', '-', 'Add'],
+    ]);
+    expect(api.writes()).toEqual([{ method: 'DELETE', url: '/api/user-services/33', params: undefined, body: undefined }]);
+  });
+
+  it('a failed Add says so and leaves the list as it was', async () => {
+    fakeApi({
+      'GET /api/services': ok(services),
+      'GET /api/user-services': ok([offer(31, driver)]),
+      'POST /api/user-services': fail(409, 'You already offer this service.'),
+    });
+    open();
+    await screen.findByRole('list', { name: 'Services' });
+    await userEvent.click(within(card('Delivery')).getByRole('button', { name: 'Add' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Delivery could not be added: You already offer this service.');
+    expect(cards()).toEqual([
+      ['Driver', 'Added', 'Delete'],
+      ['Delivery', '-', 'Add'],
+      ['Shipping', '-', 'Add'],
+    ]);
+    expect(within(card('Delivery')).getByRole('button', { name: 'Add' })).toBeEnabled();
+  });
+
+  it('a failed Delete says so and leaves the list as it was', async () => {
+    fakeApi({
+      'GET /api/services': ok(services),
+      'GET /api/user-services': ok([offer(31, driver)]),
+      'DELETE /api/user-services/31': fail(500, 'Server Error'),
+    });
+    open();
+    await screen.findByRole('list', { name: 'Services' });
+    await userEvent.click(within(card('Driver')).getByRole('button', { name: 'Delete' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Driver could not be deleted: Server Error');
+    expect(cards()[0]).toEqual(['Driver', 'Added', 'Delete']);
+  });
+
+  it('a failure to load shows the message and Retry, which loads again', async () => {
+    let attempts = 0;
+    fakeApi({
+      'GET /api/services': ok(services),
+      'GET /api/user-services': () => (++attempts === 1 ? fail(500, 'Server Error') : ok([])),
+    });
+    open();
+    expect(await screen.findByText('The services could not be loaded.')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Retry' }));
+    await screen.findByRole('list', { name: 'Services' });
+    expect(cards().map((c) => c[2])).toEqual(['Add', 'Add', 'Add']);
+  });
+
+  it('says so when there are no services', async () => {
+    fakeApi({ 'GET /api/services': ok([]), 'GET /api/user-services': ok([]) });
+    open();
+    expect(await screen.findByText('No services are available yet. Please check again later.')).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,76 @@
+import { act, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { bus } from 'shared';
+import HomeBlocks from './HomeBlocks';
+import { location, renderScreen } from '../testing/renderScreen';
+import { fail, fakeApi, ok } from '../testing/fakeApi';
+import { makeJob } from '../testing/fixtures';
+import { setupScreenTest } from '../testing/screenTest';
+
+const older = makeJob({ id: 1, status: 'Accepted', created_at: '2025-03-01T10:00:00.000Z', customer: { id: 11, full_name: 'Vikram Rao', avatar: null } });
+const newer = makeJob({ id: 2, status: 'Accepted', created_at: '2025-03-04T10:00:00.000Z', service_name: 'Delivery', price: 32.5 });
+const waiting = makeJob({ id: 3, status: 'Pending', created_at: '2025-03-06T10:00:00.000Z', customer: { id: 12, full_name: 'Nisha Paul', avatar: null } });
+
+const status = () => screen.getByRole('region', { name: 'Status' });
+const open = () => renderScreen(<HomeBlocks />, { path: '/', user: { completed_jobs: 7, total_provider_jobs: 12 } });
+
+describe('provider Home blocks', () => {
+  setupScreenTest();
+
+  it('show Jobs Done, Total Payments $500 and Job Requests from the user', async () => {
+    fakeApi({ 'GET /api/jobs': ok([]) });
+    open();
+    expect(screen.getByRole('heading', { name: 'Jobs Done' }).parentElement).toHaveTextContent('7');
+    expect(screen.getByRole('heading', { name: 'Total Payments' }).parentElement).toHaveTextContent('$500');
+    expect(screen.getByRole('heading', { name: 'Job Requests' }).parentElement).toHaveTextContent('12');
+    await screen.findByText('You have no on-going job right now.');
+  });
+
+  it('the Status block shows the newest Accepted job (customer, service, price) and View Details leads to /jobrequest', async () => {
+    fakeApi({ 'GET /api/jobs': ok([waiting, newer, older]) });
+    open();
+    expect(within(status()).getByRole('status')).toBeInTheDocument();
+    const job = await screen.findByRole('group', { name: 'On-going job' });
+    expect(job).toHaveTextContent('Asha Verma');
+    expect(job).toHaveTextContent('Delivery');
+    expect(job).toHaveTextContent('Accepted');
+    expect(job).toHaveTextContent('$32.50');
+    expect(screen.queryByText('Vikram Rao')).not.toBeInTheDocument();
+    expect(screen.queryByText('Nisha Paul')).not.toBeInTheDocument();
+    await userEvent.click(within(status()).getByRole('link', { name: 'View Details' }));
+    expect(location().pathname).toBe('/jobrequest');
+  });
+
+  it('Open Job leads to the job details', async () => {
+    fakeApi({ 'GET /api/jobs': ok([newer]) });
+    open();
+    await userEvent.click(await screen.findByRole('link', { name: 'Open Job' }));
+    expect(location()).toEqual({ pathname: '/provideractivebookingdetails', state: { jobId: 2 } });
+  });
+
+  it('says so when there is no on-going job, and still leads to the job requests', async () => {
+    fakeApi({ 'GET /api/jobs': ok([waiting]) });
+    open();
+    expect(await screen.findByText('You have no on-going job right now.')).toBeInTheDocument();
+    expect(within(status()).getByRole('link', { name: 'View Details' })).toHaveAttribute('href', '/jobrequest');
+  });
+
+  it('updates live: a job accepted appears, a finished one goes', async () => {
+    fakeApi({ 'GET /api/jobs': ok([waiting]) });
+    open();
+    await screen.findByText('You have no on-going job right now.');
+    act(() => bus.emit({ type: 'job/updated', job: { ...waiting, status: 'Accepted' } }));
+    expect(screen.getByRole('group', { name: 'On-going job' })).toHaveTextContent('Nisha Paul');
+    act(() => bus.emit({ type: 'job/updated', job: { ...waiting, status: 'Completed' } }));
+    expect(screen.getByText('You have no on-going job right now.')).toBeInTheDocument();
+  });
+
+  it('a failure shows the message and Retry', async () => {
+    let attempts = 0;
+    fakeApi({ 'GET /api/jobs': () => (++attempts === 1 ? fail(500, 'Server Error') : ok([newer])) });
+    open();
+    expect(await screen.findByText('Your jobs could not be loaded.')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Retry' }));
+    expect(await screen.findByRole('group', { name: 'On-going job' })).toHaveTextContent('Asha Verma');
+  });
+});

@@ -134,6 +134,9 @@ export interface AppNotification {
   user: { avatar: string | null; full_name: string };
   read: boolean;
   created_at?: string;
+  /** The job or chat the notification is about, when there is one. */
+  job_id?: number | null;
+  chat_id?: number | null;
 }
 
 export interface ContactMessage {

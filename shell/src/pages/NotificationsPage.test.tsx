@@ -30,9 +30,10 @@ describe('NotificationsPage', () => {
   });
 
   it('maps the View Details destination by title', () => {
-    expect(detailsPathOf('Job')).toBe('/activebooking');
-    expect(detailsPathOf('Chat')).toBe('/chatview');
-    expect(detailsPathOf('Anything')).toBe('/ViewOnMap');
+    expect(detailsPathOf({ title: 'Job' })).toBe('/activebooking');
+    expect(detailsPathOf({ title: 'Chat' })).toBe('/chatview');
+    expect(detailsPathOf({ title: 'Chat', chat_id: 12 })).toBe('/chatview?chat=12');
+    expect(detailsPathOf({ title: 'Anything' })).toBe('/ViewOnMap');
   });
 
   it('shows a loader, then a card per notification with avatar, name, description and View Details', async () => {

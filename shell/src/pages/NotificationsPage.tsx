@@ -14,10 +14,13 @@ import {
   type Role,
 } from 'shared';
 
-/** Spec section 2: title Job goes to /activebooking, Chat to /chatview, anything else to /ViewOnMap. */
-export function detailsPathOf(title: string): string {
+/**
+ * Spec section 2: title Job goes to /activebooking, Chat to /chatview (the conversation of that message
+ * when the notification names its chat), anything else to /ViewOnMap.
+ */
+export function detailsPathOf({ title, chat_id }: Pick<AppNotification, 'title' | 'chat_id'>): string {
   if (title === 'Job') return '/activebooking';
-  if (title === 'Chat') return '/chatview';
+  if (title === 'Chat') return chat_id ? `/chatview?chat=${chat_id}` : '/chatview';
   return '/ViewOnMap';
 }
 
@@ -99,7 +102,7 @@ export default function NotificationsPage() {
                   <span style={badge}>{badgeFor(role)}</span>
                 </p>
                 <p style={{ margin: '0 0 8px' }}>{n.description}</p>
-                <Link to={detailsPathOf(n.title)} className="ui-button ui-button--primary">
+                <Link to={detailsPathOf(n)} className="ui-button ui-button--primary">
                   View Details
                 </Link>
               </div>

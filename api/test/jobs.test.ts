@@ -188,6 +188,7 @@ for (const dialect of DIALECTS) {
             const res = await s.req('PATCH', `/api/jobs/${job.id}`, { token: provider.token, json: { status: to } });
             if (canTransition(from, to)) {
               assert.equal(res.status, 200, `${from} -> ${to}`);
+              assert.equal(res.body.message, to === 'Pending' ? 'Job moved back to Waiting for Approval' : `Job ${to.toLowerCase()} successfully`);
               assert.ok(Array.isArray(res.body.data));
               const updated = res.body.data.find((j: any) => j.id === job.id);
               assert.equal(updated.status, to);

@@ -285,7 +285,8 @@ export default async function jobsRoutes(app: FastifyInstance) {
       const changed = await getJob(db, job.id);
       ctx.publisher.publish(changed ? [notificationLive, ...jobEvents(changed)] : [notificationLive]);
       const page = await listJobsFor(db, user, { page: 1, perPage: 50 });
-      return send(reply, page.jobs, `Job ${to.toLowerCase()} successfully`, 200, {
+      const message = to === 'Pending' ? 'Job moved back to Waiting for Approval' : `Job ${to.toLowerCase()} successfully`;
+      return send(reply, page.jobs, message, 200, {
         meta: { page: page.page, per_page: page.per_page, has_more: page.has_more },
       });
     },

@@ -28,7 +28,7 @@ export const login = (body: LoginRequest) => unwrap<LoginResponse>(apiClient.pos
 export const register = (body: SignupRequest, config?: AxiosRequestConfig) =>
   unwrap<User>(apiClient.post('/api/auth/register', body, config));
 export const logout = () => unwrap<null>(apiClient.post('/api/auth/logout'));
-export const fetchMe = () => unwrap<User>(apiClient.get('/api/auth/me'));
+export const fetchMe = (config?: AxiosRequestConfig) => unwrap<User>(apiClient.get('/api/auth/me', config));
 export const requestPasswordReset = (email: string, config?: AxiosRequestConfig) =>
   unwrap<null>(apiClient.post('/api/auth/reset-password', { email }, config));
 export const resetPassword = (body: { email: string; otp: string; password: string }, config?: AxiosRequestConfig) =>

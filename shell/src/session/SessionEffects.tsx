@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { useDispatch } from 'react-redux';
-import { apiClient, bus, connectRealtime, disconnectRealtime, sessionActions, useSession, type AppNotification } from 'shared';
+import { apiClient, bus, connectRealtime, disconnectRealtime, fetchMe, sessionActions, useSession, type AppNotification } from 'shared';
 
 /** GET /api/notifications, silently (failures are only logged, spec section 8). */
 export async function fetchNotificationsSilently(): Promise<AppNotification[] | null> {
@@ -35,9 +35,19 @@ export function SessionEffects() {
       if (event.notifications) dispatch(sessionActions.patched({ notifications: event.notifications }));
       else void refresh();
     });
+    // A job changed: the user's own counts (Jobs Done, Job Requests on the provider's Home) changed too.
+    const jobSubscription = bus.on('job/updated').subscribe(() => {
+      fetchMe({ silent: true }).then(
+        ({ data }) => {
+          if (active) dispatch(sessionActions.userUpdated(data));
+        },
+        (error: unknown) => console.warn('profile refresh failed', error),
+      );
+    });
     return () => {
       active = false;
       subscription.unsubscribe();
+      jobSubscription.unsubscribe();
       disconnectRealtime();
     };
   }, [dispatch, isLogin, userId, token]);

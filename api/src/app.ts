@@ -1,4 +1,4 @@
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyServerOptions } from 'fastify';
 import cors from '@fastify/cors';
 import helmet from 'helmet';
 import swagger from '@fastify/swagger';
@@ -66,6 +66,16 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
             redact: { paths: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]'], censor: '[redacted]' },
           }),
     bodyLimit: config.bodyLimit,
+    // Errors Fastify answers before any hook or handler (a malformed %-escape in the URL): in the envelope too.
+    frameworkErrors: (error, _request, reply) => {
+      const message =
+        error.code === 'FST_ERR_BAD_URL'
+          ? 'The URL is malformed (an invalid %-escape).'
+          : error.code === 'FST_ERR_MAX_PARAM_LENGTH'
+            ? 'A part of the URL is too long.'
+            : error.message;
+      void (reply as FastifyReply).status(error.statusCode && error.statusCode < 500 ? error.statusCode : 400).send({ message });
+    },
     ajv: { customOptions: { allErrors: true, verbose: true, keywords: ['x-messages'] } },
   });
 

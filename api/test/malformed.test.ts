@@ -168,3 +168,22 @@ for (const dialect of DIALECTS) {
     });
   });
 }
+
+describe('errors Fastify answers before any route (no database needed)', () => {
+  let s: TestServer;
+  before(async () => {
+    s = await startTestServer('sqlite');
+  });
+  after(() => s.close());
+
+  test('a malformed %-escape or an overlong path parameter is answered in the envelope', async () => {
+    for (const url of ['/api/jobs/%', '/api/%E0%A4%A', '/uploads/%', '/api/jobs/%FF?x=1']) {
+      const res = await s.app.inject({ method: 'GET', url });
+      assert.equal(res.statusCode, 400, url);
+      assert.deepEqual(res.json(), { message: 'The URL is malformed (an invalid %-escape).' });
+    }
+    const long = await s.app.inject({ method: 'GET', url: `/api/jobs/${'1'.repeat(300)}` });
+    assert.equal(long.statusCode, 414);
+    assert.deepEqual(long.json(), { message: 'A part of the URL is too long.' });
+  });
+});

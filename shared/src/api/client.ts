@@ -7,6 +7,8 @@ declare module 'axios' {
   interface AxiosRequestConfig {
     /** Skip the spec section 8 alert for this call (the screen reports the outcome itself). */
     silent?: boolean;
+    /** A 401 to this call does not mean the session ended (Logout revoking its own token). */
+    ignoreSessionExpiry?: boolean;
   }
 }
 
@@ -37,6 +39,18 @@ apiClient.interceptors.request.use((config) => {
   return config;
 });
 
+/**
+ * Whether a 401 means the signed-in session is over: the call carried the session's current token
+ * (a wrong password at login carries none; an answer to a token already replaced by a new sign-in
+ * is stale) and did not opt out.
+ */
+function endsSession(error: AxiosError): boolean {
+  if (error.config?.ignoreSessionExpiry) return false;
+  const sent = error.config?.headers?.get?.('Authorization') ?? error.config?.headers?.Authorization;
+  const current = tokenProvider();
+  return !!current && sent === `Bearer ${current}`;
+}
+
 /** Spec section 8, in one place: 400 → danger alert with the server message; 200 → success alert; else danger alert. */
 apiClient.interceptors.response.use(
   (response) => {
@@ -51,7 +65,12 @@ apiClient.interceptors.response.use(
     const status = error.response?.status ?? 0;
     const serverMessage = error.response?.data?.message;
     const message = status === 400 && serverMessage ? serverMessage : serverMessage || error.message || 'Network Error';
-    if (!error.config?.silent) bus.emit({ type: 'alert/show', alert: { type: 'danger', message } });
+    if (status === 401 && endsSession(error)) {
+      // The session's token was refused (expired or revoked): the shell signs out and says so, once.
+      bus.emit({ type: 'auth/sessionExpired' });
+    } else if (!error.config?.silent) {
+      bus.emit({ type: 'alert/show', alert: { type: 'danger', message } });
+    }
     return Promise.reject(new ApiError(message, status, error.response?.data?.errors));
   },
 );

@@ -33,7 +33,13 @@ export type BusEvent =
    * The signed-in user's total of unread chat messages changed (the chat remote announces it after
    * opening, reading or receiving messages); the shell's sidebar shows it on its Chat item.
    */
-  | { type: 'chat/unreadChanged'; total: number };
+  | { type: 'chat/unreadChanged'; total: number }
+  /**
+   * The API refused the signed-in session's token (401: expired or revoked). The API client
+   * announces it; the shell ends the session (clears authType, closes the realtime connection)
+   * and shows /login with a message that the session expired. Only while signed in, once.
+   */
+  | { type: 'auth/sessionExpired' };
 
 export type BusEventType = BusEvent['type'];
 export type BusEventOf<T extends BusEventType> = Extract<BusEvent, { type: T }>;

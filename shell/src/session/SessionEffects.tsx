@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import { useDispatch } from 'react-redux';
 import { apiClient, bus, connectRealtime, disconnectRealtime, fetchMe, sessionActions, useSession, type AppNotification } from 'shared';
+import { useSessionExpiry } from './useSessionExpiry';
 
 /** GET /api/notifications, silently (failures are only logged, spec section 8). */
 export async function fetchNotificationsSilently(): Promise<AppNotification[] | null> {
@@ -15,9 +16,11 @@ export async function fetchNotificationsSilently(): Promise<AppNotification[] | 
 
 /**
  * While signed in: the realtime connection (private-message.{userId}) and the notifications list,
- * fetched on sign-in and whenever `notifications/changed` is announced. Disconnects on logout.
+ * fetched on sign-in and whenever `notifications/changed` is announced. Disconnects on logout, and
+ * ends the session when the API refuses its token (useSessionExpiry).
  */
 export function SessionEffects() {
+  useSessionExpiry();
   const dispatch = useDispatch();
   const { isLogin, users, token } = useSession();
   const userId = users?.id;

@@ -11,7 +11,8 @@ export function useLogout(): () => void {
   const dispatch = useDispatch();
   const navigate = useNavigate();
   return useCallback(() => {
-    apiClient.post('/api/auth/logout', undefined, { silent: true }).catch(() => undefined);
+    // Signing out of an already expired session is not a second "session expired".
+    apiClient.post('/api/auth/logout', undefined, { silent: true, ignoreSessionExpiry: true }).catch(() => undefined);
     setTimeout(() => {
       disconnectRealtime();
       dispatch(sessionActions.loggedOut());

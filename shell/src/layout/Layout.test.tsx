@@ -88,6 +88,28 @@ describe('the signed-in layout', () => {
     expect(screen.getByRole('navigation')).toBeInTheDocument();
   });
 
+  it('on a phone-sized window the sidebar starts closed and closes again after a navigation', async () => {
+    const matchMedia = jest.fn((query: string) => ({
+      matches: query === '(max-width: 800px)',
+      addEventListener: jest.fn(),
+      removeEventListener: jest.fn(),
+    }));
+    Object.defineProperty(window, 'matchMedia', { configurable: true, value: matchMedia });
+    try {
+      fakeApi();
+      renderShell({ role: 'Customer' });
+      const toggle = screen.getByRole('button', { name: 'Toggle menu' });
+      expect(toggle).toHaveAttribute('aria-expanded', 'false');
+      expect(screen.queryByRole('navigation')).not.toBeInTheDocument();
+      await userEvent.click(toggle);
+      await userEvent.click(within(screen.getByRole('navigation')).getByRole('link', { name: 'Contact Us' }));
+      await screen.findByRole('heading', { name: 'Contact Us' });
+      expect(screen.queryByRole('navigation')).not.toBeInTheDocument();
+    } finally {
+      Reflect.deleteProperty(window, 'matchMedia');
+    }
+  });
+
   it("the Chat item shows the total of unread chat messages, from the API, the chat remote and live messages", async () => {
     fakeApi();
     let total = 2;

@@ -1,13 +1,33 @@
-import { useState } from 'react';
-import { Outlet } from 'react-router-dom';
+import { useEffect, useState } from 'react';
+import { Outlet, useLocation } from 'react-router-dom';
 import { useSession } from 'shared';
 import { RemoteWidget } from '../components/RemoteWidget';
 import { Sidebar } from './Sidebar';
 import { TopBar } from './TopBar';
 
-/** The layout of every signed-in route: sidebar, top bar, and the page. */
+/** Phone-sized windows, where the sidebar covers the page (styles.css uses the same width). */
+const NARROW = '(max-width: 800px)';
+const isNarrow = () => typeof window !== 'undefined' && typeof window.matchMedia === 'function' && window.matchMedia(NARROW).matches;
+
+/**
+ * The layout of every signed-in route: sidebar, top bar, and the page. On a phone the sidebar covers the
+ * page, so there it starts closed, closes after each navigation and when the window becomes narrow.
+ */
 export function Layout() {
-  const [menuOpen, setMenuOpen] = useState(true);
+  const [menuOpen, setMenuOpen] = useState(() => !isNarrow());
+  const { pathname } = useLocation();
+
+  useEffect(() => {
+    if (isNarrow()) setMenuOpen(false);
+  }, [pathname]);
+
+  useEffect(() => {
+    if (typeof window.matchMedia !== 'function') return undefined;
+    const query = window.matchMedia(NARROW);
+    const onChange = () => setMenuOpen(!query.matches);
+    query.addEventListener('change', onChange);
+    return () => query.removeEventListener('change', onChange);
+  }, []);
   const role = useSession().users?.role;
   return (
     <div className={`layout${menuOpen ? '' : ' layout--collapsed'}`}>

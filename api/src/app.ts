@@ -29,6 +29,7 @@ import chatsRoutes from './routes/chats.js';
 import broadcastingRoutes from './routes/broadcasting.js';
 import notificationsRoutes from './routes/notifications.js';
 import contactRoutes from './routes/contact.js';
+import locationRoutes from './routes/location.js';
 import uploadsRoutes from './routes/uploads.js';
 import devRoutes from './routes/dev.js';
 
@@ -66,6 +67,7 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
             redact: { paths: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]'], censor: '[redacted]' },
           }),
     bodyLimit: config.bodyLimit,
+    trustProxy: config.trustProxy,
     // Errors Fastify answers before any hook or handler (a malformed %-escape in the URL): in the envelope too.
     frameworkErrors: (error, _request, reply) => {
       const message =
@@ -171,6 +173,7 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
   await app.register(broadcastingRoutes);
   await app.register(notificationsRoutes);
   await app.register(contactRoutes);
+  await app.register(locationRoutes);
   await app.register(uploadsRoutes);
   if (!config.isProduction) await app.register(devRoutes);
 

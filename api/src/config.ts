@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { createHmac } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 
 /** Root of the api package (api/), whatever the working directory. */
@@ -52,6 +53,29 @@ export interface Config {
   redisUrl: string | null;
   /** Prefix of every Redis key this API writes (REDIS_PREFIX). */
   redisPrefix: string;
+  /**
+   * Whom to believe about the client's address (X-Forwarded-For), for the login throttle's per-IP
+   * key behind a load balancer (TRUST_PROXY): false (default), true, or the proxies' addresses/CIDRs
+   * separated by commas.
+   */
+  trustProxy: boolean | string;
+  /**
+   * A Firebase service account's JSON (FIREBASE_SERVICE_ACCOUNT): when set, POST /api/location/token
+   * mints Firebase custom tokens for a real Firebase project; when null, tokens for the embedded server.
+   */
+  firebaseServiceAccount: string | null;
+  /**
+   * Secret the embedded location server (firebase-server) checks its clients' tokens with
+   * (FIREBASE_EMBEDDED_SECRET; by default derived from APP_KEY, so the API and the server agree).
+   */
+  locationTokenSecret: string;
+}
+
+function trustProxy(value: string | undefined): boolean | string {
+  const v = value?.trim();
+  if (!v || v === 'false') return false;
+  if (v === 'true') return true;
+  return v;
 }
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -77,6 +101,11 @@ function str(value: string | undefined, fallback: string): string {
 
 function optional(value: string | undefined): string | null {
   return value === undefined || value.trim() === '' ? null : value.trim();
+}
+
+/** The embedded location server's token secret: FIREBASE_EMBEDDED_SECRET, else derived from APP_KEY. */
+function locationSecret(env: NodeJS.ProcessEnv, appKey: string): string {
+  return optional(env.FIREBASE_EMBEDDED_SECRET) ?? createHmac('sha256', appKey).update('embedded-location-server').digest('hex');
 }
 
 /** Reads the configuration from the environment (documented in the README's configuration table). */
@@ -115,5 +144,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     sessionIdleMs: days(env.SESSION_IDLE_DAYS, 7, 'SESSION_IDLE_DAYS'),
     redisUrl: optional(env.REDIS_URL),
     redisPrefix: str(env.REDIS_PREFIX, 'marketplace:'),
+    trustProxy: trustProxy(env.TRUST_PROXY),
+    firebaseServiceAccount: optional(env.FIREBASE_SERVICE_ACCOUNT),
+    locationTokenSecret: locationSecret(env, str(env.APP_KEY, 'marketplace-development-key')),
   };
 }

@@ -280,6 +280,25 @@ for (const dialect of DIALECTS) {
   });
 }
 
+describe('the client address of the login throttle (TRUST_PROXY)', () => {
+  for (const trust of [false, true]) {
+    test(`X-Forwarded-For is ${trust ? 'the client behind a trusted proxy' : 'ignored unless a proxy is trusted'}`, async () => {
+      const shared = sharedDatabase('sqlite');
+      const app = await buildApp({ config: { env: 'test', uploadsDir: path.join(os.tmpdir(), 'api-throttle-uploads-proxy'), trustProxy: trust }, database: shared.database, publisher: new RecordingPublisher() });
+      try {
+        const email = uniqueEmail('proxy');
+        const fromClient = (ip: string) => app.inject({ method: 'POST', url: '/api/auth/login', payload: { email, password: 'wrong-password' }, headers: { 'x-forwarded-for': ip } });
+        for (let i = 0; i < 5; i += 1) assert.equal((await fromClient('203.0.113.7')).statusCode, 401);
+        // Another client behind the same proxy: its own 5 tries only when the proxy is trusted.
+        assert.equal((await fromClient('198.51.100.9')).statusCode, trust ? 401 : 429);
+      } finally {
+        await app.close();
+        await shared.cleanup();
+      }
+    });
+  }
+});
+
 describe('Redis store', { skip: redisSkip }, () => {
   test('parallel hits are counted one by one; the window is the key\'s time to live', async () => {
     const prefix = `test-${randomBytes(4).toString('hex')}:`;

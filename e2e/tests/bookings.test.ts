@@ -1,0 +1,224 @@
+// Bookings end to end (issue 8), with a customer and a provider in two browser contexts at once, as two
+// people on two devices: book and pay, the request reaching the provider live, accept, the customer's
+// card changing without a reload, finish, rate, and the rating on the provider's profile. Also the
+// reject path, a declined card and a customer with no saved card.
+import assert from 'node:assert/strict';
+import { randomUUID } from 'node:crypto';
+import { describe, it } from 'node:test';
+import type { Page } from 'playwright-core';
+import { openPage, signInDirectly, snap, useBrowser } from '../support/app.ts';
+import { bookViaApi, customerWithCards, DECLINED_CARD, GOOD_CARD, jobsOf, providerOffering, type Party } from '../support/bookings.ts';
+
+const browser = useBrowser();
+
+const pathOf = (page: Page) => new URL(page.url()).pathname;
+/** A surname no other test uses, so that searching by it finds exactly this provider. */
+const uniqueSurname = () => `Ride${randomUUID().slice(0, 6)}`;
+
+async function openTwoParties(customer: Party, provider: Party) {
+  const c = await openPage(browser());
+  const p = await openPage(browser());
+  await signInDirectly(c.page, customer.account);
+  await signInDirectly(p.page, provider.account);
+  return { c, p };
+}
+
+/** The customer goes from All Services to the provider's profile and opens the booking modal. */
+async function openBookingModal(page: Page, provider: Party) {
+  await page.goto('/service');
+  await page.getByRole('heading', { name: 'All Services' }).waitFor();
+  await page.getByRole('article', { name: 'Driver' }).getByRole('button', { name: 'Book Now' }).click();
+  await page.waitForURL('**/drivebooking');
+  await page.getByRole('heading', { name: 'Book a Driver' }).waitFor();
+  await page.getByRole('searchbox', { name: 'Search Providers' }).fill(provider.account.last_name);
+  const drivers = page.getByRole('list', { name: 'Suggested Drivers' });
+  await drivers.getByRole('link', { name: new RegExp(provider.fullName) }).click();
+  await page.waitForURL('**/providerprofile');
+  await page.getByRole('heading', { name: provider.fullName }).waitFor();
+  await page.getByText('$25', { exact: true }).first().waitFor();
+  await page.getByRole('button', { name: 'Assign Job' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Booking Details' });
+  await dialog.getByLabel('Pick Address').waitFor();
+  return dialog;
+}
+
+async function fillBooking(dialog: ReturnType<Page['getByRole']>) {
+  await dialog.getByLabel('Select day').fill('2026-12');
+  await dialog.getByLabel('Select date').fill('2026-12-01');
+  await dialog.getByLabel('Select Time').fill('09:30');
+  await dialog.getByLabel('Custom Time').fill('after breakfast');
+  await dialog.getByLabel('Pick Address').fill('12 Pick Lane');
+  await dialog.getByLabel('Drop Address').fill('34 Drop Street');
+  await dialog.getByLabel('CVV').fill('123');
+}
+
+/** The card of one booking in a list of bookings or requests, found by the other party's name. */
+const cardOf = (page: Page, listName: string, name: string) =>
+  page.getByRole('list', { name: listName }).getByRole('listitem').filter({ hasText: name });
+
+describe('a booking from request to rating, both sides live', () => {
+  it('books and pays, the provider accepts and finishes, the customer rates, the profile shows it', async () => {
+    const provider = await providerOffering('Driver', 25, { first_name: 'Paul', last_name: uniqueSurname() });
+    const customer = await customerWithCards([GOOD_CARD], { first_name: 'Cora', last_name: uniqueSurname() });
+    const { c, p } = await openTwoParties(customer, provider);
+
+    // The provider waits on Job Requests, which is empty.
+    await p.page.goto('/jobrequest');
+    await p.page.getByRole('heading', { name: 'Job Requests' }).waitFor();
+    await p.page.getByText(/no (new )?job requests/i).waitFor();
+
+    // The customer books and pays.
+    const dialog = await openBookingModal(c.page, provider);
+    await snap(c.page, 'booking-modal');
+    await dialog.getByText(/Visa •••• 4242/).waitFor();
+    await fillBooking(dialog);
+    await dialog.getByRole('button', { name: 'Submit & Pay' }).click();
+    await c.page.waitForURL('**/requestconfirmation');
+    await c.page.getByText('Wait for the Driver to Confirm your Request.').waitFor();
+
+    // The request reaches the provider's open list without a reload.
+    const request = cardOf(p.page, 'Job requests', customer.fullName);
+    await request.waitFor({ timeout: 5_000 });
+    await request.getByText('Waiting for Approval').waitFor();
+    await snap(p.page, 'job-requests');
+
+    // The customer's Active Bookings shows it waiting.
+    await c.page.getByRole('link', { name: 'Go to Bookings' }).click();
+    await c.page.waitForURL('**/activebooking');
+    const booking = cardOf(c.page, 'Bookings', provider.fullName);
+    await booking.getByText('Waiting for Approval').waitFor();
+    await booking.getByText(/ - \$25/).waitFor();
+
+    // The provider accepts.
+    await request.getByRole('link', { name: 'View Details' }).click();
+    await p.page.waitForURL('**/jobrequestdetails');
+    await p.page.getByText('12 Pick Lane').waitFor();
+    await p.page.getByText('34 Drop Street').waitFor();
+    await p.page.getByRole('button', { name: 'Accept' }).click();
+    await p.page.waitForURL('**/deliveryconfirmation');
+    await p.page.getByText('Do you want to Accept the User Request?').waitFor();
+    await p.page.getByRole('button', { name: 'Accept & Inform User' }).click();
+    await p.page.waitForURL('**/activebooking');
+
+    // The customer's open card turns Accepted with no reload.
+    await booking.getByText('Accepted', { exact: true }).waitFor({ timeout: 2_000 });
+    await snap(c.page, 'active-bookings');
+    await booking.getByRole('link').first().click();
+    await c.page.waitForURL('**/activebookingdetails');
+    await c.page.getByRole('heading', { name: 'Booking Details' }).waitFor();
+    const step = c.page.getByRole('list', { name: 'Booking progress' }).locator('[aria-current="step"]');
+    assert.match((await step.textContent()) ?? '', /Reached your location/);
+
+    // The provider finishes the job from its details.
+    await cardOf(p.page, 'Bookings', customer.fullName).getByRole('link').first().click();
+    await p.page.waitForURL('**/activebookingdetails');
+    await p.page.getByRole('heading', { name: 'Job Details' }).waitFor();
+    await snap(p.page, 'provider-job-details');
+    await p.page.getByRole('button', { name: 'Finish Job' }).click();
+    await p.page.waitForURL('**/ridefinished');
+    await p.page.getByText('Congratulations! Ride has been Finished.').waitFor();
+
+    // The customer's open details page follows (every step done) and the booking moves to Previous Bookings.
+    await c.page.getByText('Completed', { exact: true }).first().waitFor({ timeout: 2_000 });
+    await c.page.goto('/previousbooking');
+    await c.page.getByRole('heading', { name: 'Previous Bookings' }).waitFor();
+    const past = cardOf(c.page, 'Bookings', provider.fullName);
+    await past.getByText('Completed', { exact: true }).waitFor();
+    await past.getByRole('link', { name: 'Rate this booking' }).click();
+    await c.page.waitForURL('**/bookingfinished');
+    await c.page.getByRole('heading', { name: 'Rate your Booking' }).waitFor();
+    await c.page.getByRole('radio', { name: '5 stars' }).check();
+    await c.page.getByRole('textbox', { name: 'Review' }).fill('Smooth ride, right on time.');
+    await c.page.getByRole('button', { name: 'Submit' }).click();
+    await c.page.waitForURL('**/previousbooking');
+    await cardOf(c.page, 'Bookings', provider.fullName).getByRole('img', { name: '5 out of 5 stars' }).waitFor();
+
+    // The provider's profile shows the new average and the review.
+    await openBookingModal(c.page, provider).then((d) => d.getByRole('button', { name: 'Close' }).click());
+    await c.page.getByText('5.0').first().waitFor();
+    await c.page.getByText('Smooth ride, right on time.').waitFor();
+
+    assert.deepEqual(c.errors, []);
+    assert.deepEqual(p.errors, []);
+    await c.context.close();
+    await p.context.close();
+  });
+
+  it('a rejected request leaves the provider list and reaches the customer as Rejected, live', async () => {
+    const provider = await providerOffering('Driver', 25, { first_name: 'Rhea', last_name: uniqueSurname() });
+    const customer = await customerWithCards([GOOD_CARD], { first_name: 'Ravi', last_name: uniqueSurname() });
+    const jobId = await bookViaApi(customer, provider);
+    const { c, p } = await openTwoParties(customer, provider);
+
+    await c.page.goto('/activebooking');
+    const booking = cardOf(c.page, 'Bookings', provider.fullName);
+    await booking.getByText('Waiting for Approval').waitFor();
+
+    await p.page.goto('/jobrequest');
+    const request = cardOf(p.page, 'Job requests', customer.fullName);
+    await request.getByRole('link', { name: 'View Details' }).click();
+    await p.page.getByRole('link', { name: 'Reject' }).click();
+    await p.page.waitForURL('**/deliveryconfirmation');
+    await p.page.getByText('Are you sure you want to reject User Request?').waitFor();
+    await p.page.getByRole('button', { name: 'Reject and Inform User' }).click();
+    await p.page.waitForURL('**/jobrequest');
+    await request.waitFor({ state: 'detached' });
+
+    // Rejected leaves the customer's Active Bookings without a reload and is listed as Rejected.
+    await booking.waitFor({ state: 'detached', timeout: 2_000 });
+    await c.page.goto('/previousbooking');
+    await cardOf(c.page, 'Bookings', provider.fullName).getByText('Rejected', { exact: true }).waitFor();
+    assert.equal((await jobsOf(customer.token)).find((j) => j.id === jobId)?.status, 'Rejected');
+    await c.context.close();
+    await p.context.close();
+  });
+});
+
+describe('paying for a booking', () => {
+  it('a declined card shows the message in the modal, keeps what was typed and books nothing', async () => {
+    const provider = await providerOffering('Driver', 25, { first_name: 'Dana', last_name: uniqueSurname() });
+    const customer = await customerWithCards([DECLINED_CARD]);
+    const { page, context, errors } = await openPage(browser());
+    await signInDirectly(page, customer.account);
+    const dialog = await openBookingModal(page, provider);
+    await fillBooking(dialog);
+    await dialog.getByRole('button', { name: 'Submit & Pay' }).click();
+    await dialog.getByRole('alert').filter({ hasText: 'Your card was declined.' }).waitFor();
+    assert.equal(await dialog.getByLabel('Pick Address').inputValue(), '12 Pick Lane');
+    assert.equal(pathOf(page), '/providerprofile');
+    assert.deepEqual(await jobsOf(customer.token), []);
+
+    // A missing address is the form's own message; nothing is sent.
+    await dialog.getByLabel('Drop Address').fill('');
+    await dialog.getByRole('button', { name: 'Submit & Pay' }).click();
+    await dialog.getByRole('alert').filter({ hasText: 'Drop Address' }).waitFor();
+    assert.deepEqual(await jobsOf(customer.token), []);
+    assert.deepEqual(errors, []);
+    await context.close();
+  });
+
+  it('a customer with no saved card is offered to add one and comes back to book', async () => {
+    const provider = await providerOffering('Driver', 25, { first_name: 'Nico', last_name: uniqueSurname() });
+    const customer = await customerWithCards([]);
+    const { page, context } = await openPage(browser());
+    await signInDirectly(page, customer.account);
+    const dialog = await openBookingModal(page, provider);
+    assert.equal(await dialog.getByRole('button', { name: 'Submit & Pay' }).count(), 0);
+    await dialog.getByRole('link', { name: 'Add a card' }).click();
+    await page.waitForURL('**/newpaymentmethod');
+    await page.getByLabel('Card Name').fill('Nico');
+    await page.getByLabel('Card Number').fill(GOOD_CARD);
+    await page.getByLabel('Expiry Date').fill('12/34');
+    await page.getByLabel('CVV').fill('123');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await page.waitForURL('**/providerprofile');
+    await page.getByRole('heading', { name: provider.fullName }).waitFor();
+    await page.getByRole('button', { name: 'Assign Job' }).click();
+    const again = page.getByRole('dialog', { name: 'Booking Details' });
+    await fillBooking(again);
+    await again.getByRole('button', { name: 'Submit & Pay' }).click();
+    await page.waitForURL('**/requestconfirmation');
+    assert.equal((await jobsOf(customer.token)).length, 1);
+    await context.close();
+  });
+});

@@ -32,6 +32,8 @@ async function openBookingModal(page: Page, provider: Party) {
   await page.getByRole('heading', { name: 'Book a Driver' }).waitFor();
   await page.getByRole('searchbox', { name: 'Search Providers' }).fill(provider.account.last_name);
   const drivers = page.getByRole('list', { name: 'Suggested Drivers' });
+  await drivers.getByRole('link', { name: new RegExp(provider.fullName) }).waitFor();
+  await snap(page, 'book-a-driver');
   await drivers.getByRole('link', { name: new RegExp(provider.fullName) }).click();
   await page.waitForURL('**/providerprofile');
   await page.getByRole('heading', { name: provider.fullName }).waitFor();

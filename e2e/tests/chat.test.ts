@@ -1,0 +1,91 @@
+// Chat end to end (issue 9): a customer and a provider with a booking between them, in two browser
+// contexts at once. Text, a PNG photo and a PDF attachment go both ways live; unread counts rise and
+// clear; Assign Job opens the customer remote's booking modal from inside the chat.
+import assert from 'node:assert/strict';
+import { randomUUID } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { describe, it } from 'node:test';
+import type { Page } from 'playwright-core';
+import { openPage, signInDirectly, snap, useBrowser } from '../support/app.ts';
+import { bookViaApi, customerWithCards, GOOD_CARD, providerOffering } from '../support/bookings.ts';
+
+const browser = useBrowser();
+
+/** A 1×1 PNG: the API checks uploads by their content. */
+const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
+const PDF = Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n');
+
+const messages = (page: Page, name: string) => page.getByRole('log', { name: `Messages with ${name}` });
+
+async function send(page: Page, text: string) {
+  await page.getByRole('textbox', { name: 'Message' }).fill(text);
+  await page.getByRole('button', { name: 'Send' }).click();
+}
+
+describe('chat between a customer and a provider, live', () => {
+  it('text, photo and file go both ways without a reload; unread counts rise and clear; Assign Job books', async () => {
+    const provider = await providerOffering('Driver', 25, { first_name: 'Pia', last_name: `Chat${randomUUID().slice(0, 6)}` });
+    const customer = await customerWithCards([GOOD_CARD], { first_name: 'Cleo', last_name: `Chat${randomUUID().slice(0, 6)}` });
+    await bookViaApi(customer, provider);
+    const c = await openPage(browser());
+    const p = await openPage(browser());
+    await signInDirectly(c.page, customer.account);
+    await signInDirectly(p.page, provider.account);
+
+    // The customer opens the chat from the provider's profile.
+    await c.page.goto('/drivebooking');
+    await c.page.getByRole('searchbox', { name: 'Search Providers' }).fill(provider.account.last_name);
+    await c.page.getByRole('list', { name: 'Suggested Drivers' }).getByRole('link', { name: new RegExp(provider.fullName) }).click();
+    await c.page.getByRole('button', { name: 'Chat' }).click();
+    await c.page.waitForURL(`**/chatview/${provider.id}`);
+    await c.page.getByRole('heading', { name: provider.fullName, level: 2 }).waitFor();
+
+    // The provider is on another page: the sidebar's Chat item counts the unread message.
+    await p.page.goto('/');
+    await p.page.getByRole('heading', { name: 'Home' }).waitFor();
+    await send(c.page, 'Hello, can you pick me up at nine?');
+    await messages(c.page, provider.fullName).getByText('Hello, can you pick me up at nine?').waitFor();
+    await p.page.getByRole('link', { name: 'Chat (1 unread)' }).waitFor({ timeout: 3_000 });
+
+    // Opening the conversation marks it read.
+    await p.page.getByRole('link', { name: 'Chat (1 unread)' }).click();
+    await p.page.getByRole('region', { name: 'Contacts' }).getByRole('link', { name: new RegExp(customer.fullName) }).click();
+    await messages(p.page, customer.fullName).getByText('Hello, can you pick me up at nine?').waitFor();
+    await p.page.getByRole('link', { name: 'Chat', exact: true }).waitFor();
+    assert.equal(await p.page.getByRole('button', { name: 'Assign Job' }).count(), 0, 'a provider has no Assign Job');
+
+    // A message arrives in the open conversation within a second.
+    const sentAt = Date.now();
+    await send(c.page, 'I will wait at the gate.');
+    await messages(p.page, customer.fullName).getByText('I will wait at the gate.').waitFor({ timeout: 1_000 });
+    assert.ok(Date.now() - sentAt < 1_500);
+
+    // The provider replies with a PNG: the customer sees an image.
+    await p.page.getByLabel('Attach a file').setInputFiles({ name: 'gate.png', mimeType: 'image/png', buffer: PNG });
+    await p.page.getByRole('button', { name: 'Send' }).click();
+    await messages(c.page, provider.fullName).getByRole('img', { name: 'Photo gate.png' }).waitFor({ timeout: 3_000 });
+
+    // The customer sends a PDF: the provider gets a link that downloads the same bytes.
+    await c.page.getByLabel('Attach a file').setInputFiles({ name: 'receipt.pdf', mimeType: 'application/pdf', buffer: PDF });
+    await c.page.getByRole('button', { name: 'Send' }).click();
+    const link = messages(p.page, customer.fullName).getByRole('link', { name: /^receipt\.pdf \(/ });
+    await link.waitFor({ timeout: 3_000 });
+    const [download] = await Promise.all([p.page.waitForEvent('download'), link.click()]);
+    assert.equal(download.suggestedFilename(), 'receipt.pdf');
+    assert.deepEqual(readFileSync((await download.path())!), PDF);
+    await snap(p.page, 'chat');
+
+    // Assign Job opens the booking modal for this provider, without leaving the chat.
+    await c.page.getByRole('button', { name: 'Assign Job' }).click();
+    const dialog = c.page.getByRole('dialog', { name: 'Booking Details' });
+    await dialog.getByText(provider.fullName).first().waitFor();
+    await dialog.getByLabel('Pick Address').waitFor();
+    assert.match(new URL(c.page.url()).pathname, /^\/chatview\//);
+    await dialog.getByRole('button', { name: 'Close' }).click();
+
+    assert.deepEqual(c.errors, []);
+    assert.deepEqual(p.errors, []);
+    await c.context.close();
+    await p.context.close();
+  });
+});

@@ -3,22 +3,28 @@
  *
  * It wraps the npm `firebase-server` package (CommonJS; it runs its own firebase 8.10.1 in memory and
  * checks every read and write against Firebase security rules with targaryen). Browsers use the real
- * `firebase` 12 SDK, either with `connectDatabaseEmulator(db, host, port)` or with a databaseURL
- * pointing here (`ws://localhost:9000`, `http://127.0.0.1:9000?ns=marketplace`); providers write
- * `provider/latLng/{userId}` = `{ lat, lng }`, the customer's map listens with `onValue`
- * (firebase-server answers listens, not the one-shot `get()`).
+ * `firebase` 12 SDK with `connectDatabaseEmulator(db, host, port, { mockUserToken })`, where the token
+ * comes from `POST /api/location/token`; providers write `provider/latLng/{userId}` =
+ * `{ lat, lng, updatedAt }`, the customer's map listens with `onValue` (firebase-server answers
+ * listens, not the one-shot `get()`).
+ *
+ * By default it enforces the production rules (api/firebase/database.rules.json) and accepts only
+ * tokens signed with the API's secret (config.locationTokenSecret), so a browser that is not signed
+ * in, or that forges a token, cannot write or read anything (issue 10, item 10).
  */
 import { createRequire } from 'node:module';
 import { createServer, type Server } from 'node:http';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { listen } from '../http/listen.js';
+import { loadConfig } from '../config.js';
 
 const require = createRequire(import.meta.url);
 
 /** The part of firebase-server's API we use (the package's own typings pull in firebase 8's). */
 interface FirebaseServerInstance {
   setRules(rules: object): void;
+  setAuthSecret(secret: string): void;
   getValue(): Promise<unknown>;
   close(callback?: (err?: Error) => void): Promise<void>;
 }
@@ -34,10 +40,16 @@ export interface LocationServerOptions {
   host?: string;
   /**
    * Security rules, either as a whole rules file (`{ "rules": { ... } }`) or just its `rules` object.
-   * Default: {@link EMBEDDED_RULES}. Pass {@link loadProductionRules}() to run the production rules,
-   * which need signed-in clients (`connectDatabaseEmulator(db, host, port, { mockUserToken: { sub: uid } })`).
+   * Default: the production rules, {@link loadProductionRules}().
    */
   rules?: object;
+  /**
+   * Secret (HS256) a client's token must be signed with; the API mints such tokens at
+   * POST /api/location/token. Default: `loadConfig().locationTokenSecret` (FIREBASE_EMBEDDED_SECRET,
+   * else derived from APP_KEY, as the API does). `null` accepts unsigned tokens, such as the SDK's
+   * `mockUserToken: { sub }` objects: only for testing rules, never for a running stack.
+   */
+  authSecret?: string | null;
   /**
    * Host (and port) the server names in its handshake; clients not in emulator mode reconnect to it.
    * Default `${host}:${port}` (`localhost:${port}` when listening on all interfaces).
@@ -51,31 +63,6 @@ export interface LocationServer {
   port: number;
   close(): Promise<void>;
 }
-
-/**
- * Rules of the embedded default. The local stack has no Firebase Authentication, so writes are not
- * tied to a signed-in uid here (production rules are, see api/firebase/database.rules.json); what
- * may be written is still restricted: only `provider/latLng/{id}` holding numeric lat and lng,
- * nothing else anywhere, so the in-memory database stays small.
- */
-export const EMBEDDED_RULES = {
-  rules: {
-    '.read': false,
-    '.write': false,
-    provider: {
-      latLng: {
-        $userId: {
-          '.read': true,
-          '.write': "$userId.matches(/^[0-9A-Za-z_-]{1,64}$/)",
-          '.validate': "newData.hasChildren(['lat', 'lng'])",
-          lat: { '.validate': 'newData.isNumber() && newData.val() >= -90 && newData.val() <= 90' },
-          lng: { '.validate': 'newData.isNumber() && newData.val() >= -180 && newData.val() <= 180' },
-          $other: { '.validate': false },
-        },
-      },
-    },
-  },
-} as const;
 
 /** Path of the production rules file (deployed to a real Firebase project). */
 export const PRODUCTION_RULES_PATH = fileURLToPath(new URL('../../firebase/database.rules.json', import.meta.url));
@@ -148,7 +135,9 @@ export async function startLocationServer(opts: LocationServerOptions): Promise<
   try {
     firebase = new FirebaseServer({ server: http, maxPayload: opts.maxMessageBytes ?? 64 * 1024 }, advertisedHost);
     forgetWriterAuth(firebase);
-    firebase.setRules(asRulesFile(opts.rules ?? EMBEDDED_RULES));
+    const secret = opts.authSecret === undefined ? loadConfig().locationTokenSecret : opts.authSecret;
+    if (secret) firebase.setAuthSecret(secret);
+    firebase.setRules(asRulesFile(opts.rules ?? loadProductionRules()));
   } catch (err) {
     http.close();
     throw err;

@@ -9,3 +9,4 @@ export * from './realtime';
 export * from './ui';
 export * from './harness';
 export * from './bookings';
+export * from './location';

@@ -1,0 +1,51 @@
+/**
+ * Where positions are written and read: a `LocationBackend` opens a connection to the location
+ * database for the signed-in user. The default one asks the API for a token
+ * (POST /api/location/token) and opens the real firebase SDK on demand (./firebaseConnection, a
+ * separate chunk: firebase never weighs on the first load). Tests put a fake in its place.
+ */
+import { getRuntimeConfig } from '../config';
+import type { LatLng, ProviderPosition } from './geo';
+import { fetchLocationToken } from './token';
+
+export interface LocationConnection {
+  /** The user id the database knows this browser as. */
+  readonly uid: string;
+  /** When the connection's credentials stop working (ms), or null when they renew themselves. */
+  readonly expiresAt: number | null;
+  /** Writes `{ lat, lng, updatedAt: server time }` to provider/latLng/{uid}. */
+  writeOwnPosition(position: LatLng): Promise<void>;
+  /** Listens to provider/latLng/{providerId} (onValue); null while nothing is stored. Answers the unsubscribe. */
+  watchProvider(providerId: number, onChange: (position: ProviderPosition | null) => void, onError: (error: Error) => void): () => void;
+  close(): Promise<void>;
+}
+
+export interface LocationBackend {
+  connect(): Promise<LocationConnection>;
+}
+
+/** The API's token, then the firebase SDK against the embedded server or a real project (runtime config). */
+export const firebaseBackend: LocationBackend = {
+  async connect() {
+    const token = await fetchLocationToken();
+    const { openFirebaseConnection } = await import('./firebaseConnection');
+    return openFirebaseConnection(token, getRuntimeConfig());
+  },
+};
+
+let current: LocationBackend = firebaseBackend;
+
+export function getLocationBackend(): LocationBackend {
+  return current;
+}
+
+/** Replaces the backend (tests); null puts the firebase one back. */
+export function setLocationBackend(backend: LocationBackend | null): void {
+  current = backend ?? firebaseBackend;
+}
+
+/** The database refused the operation (security rules). */
+export function isPermissionDenied(error: unknown): boolean {
+  const e = error as { code?: unknown; message?: unknown } | null;
+  return /permission[_ -]denied/i.test(`${e?.code ?? ''} ${e?.message ?? ''}`);
+}

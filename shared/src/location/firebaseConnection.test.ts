@@ -1,0 +1,118 @@
+import { DEFAULT_RUNTIME_CONFIG, type RuntimeConfig } from '../config';
+import { LocationSetupError, openFirebaseConnection } from './firebaseConnection';
+import type { LocationToken } from './token';
+
+const calls: Array<[string, ...unknown[]]> = [];
+let listeners: Array<{ path: string; next: (snap: { val(): unknown }) => void; fail: (e: Error) => void }> = [];
+
+jest.mock('firebase/app', () => ({
+  initializeApp: (options: unknown, name: string) => {
+    calls.push(['initializeApp', options, name]);
+    return { name };
+  },
+  deleteApp: async (app: { name: string }) => {
+    calls.push(['deleteApp', app.name]);
+  },
+}));
+
+jest.mock('firebase/database', () => ({
+  getDatabase: (app: { name: string }) => ({ app }),
+  connectDatabaseEmulator: (_db: unknown, host: string, port: number, options: unknown) => calls.push(['connectDatabaseEmulator', host, port, options]),
+  ref: (_db: unknown, path: string) => ({ path }),
+  set: async (r: { path: string }, value: unknown) => {
+    calls.push(['set', r.path, value]);
+  },
+  serverTimestamp: () => ({ '.sv': 'timestamp' }),
+  onValue: (r: { path: string }, next: (snap: { val(): unknown }) => void, fail: (e: Error) => void) => {
+    const entry = { path: r.path, next, fail };
+    listeners.push(entry);
+    return () => {
+      listeners = listeners.filter((l) => l !== entry);
+    };
+  },
+  goOffline: () => calls.push(['goOffline']),
+}));
+
+jest.mock('firebase/auth', () => ({
+  inMemoryPersistence: 'memory',
+  initializeAuth: (app: unknown, options: unknown) => {
+    calls.push(['initializeAuth', options]);
+    return { app };
+  },
+  signInWithCustomToken: async (_auth: unknown, token: string) => {
+    calls.push(['signInWithCustomToken', token]);
+  },
+}));
+
+const embeddedToken: LocationToken = { mode: 'embedded', token: 'jwt-embedded', uid: '20', role: 'Provider', follows: [], expires_at: '2025-06-15T13:00:00.000Z' };
+const firebaseToken: LocationToken = { ...embeddedToken, mode: 'firebase', token: 'custom-token' };
+const embeddedConfig: RuntimeConfig = { ...DEFAULT_RUNTIME_CONFIG, firebase: { databaseURL: 'ws://localhost:9100', emulatorHost: 'localhost', emulatorPort: 9100, projectId: 'marketplace' } };
+const projectConfig: RuntimeConfig = {
+  ...DEFAULT_RUNTIME_CONFIG,
+  firebase: { databaseURL: 'https://acme-default-rtdb.europe-west1.firebasedatabase.app', projectId: 'acme', apiKey: 'web-key', emulatorHost: '' },
+};
+
+beforeEach(() => {
+  calls.length = 0;
+  listeners = [];
+});
+
+describe('the firebase connection', () => {
+  it('embedded default: connectDatabaseEmulator with the runtime host and port and the API token, no Firebase Auth', async () => {
+    const connection = await openFirebaseConnection(embeddedToken, embeddedConfig);
+    expect(calls.find((c) => c[0] === 'connectDatabaseEmulator')).toEqual(['connectDatabaseEmulator', 'localhost', 9100, { mockUserToken: 'jwt-embedded' }]);
+    expect(calls.some((c) => c[0] === 'signInWithCustomToken')).toBe(false);
+    expect(connection.uid).toBe('20');
+    expect(connection.expiresAt).toBe(Date.parse('2025-06-15T13:00:00.000Z'));
+  });
+
+  it('a real project: signInWithCustomToken (in memory) before the database is used, no emulator', async () => {
+    const connection = await openFirebaseConnection(firebaseToken, projectConfig);
+    const names = calls.map((c) => c[0]);
+    expect(names).toContain('signInWithCustomToken');
+    expect(names).not.toContain('connectDatabaseEmulator');
+    expect(calls.find((c) => c[0] === 'initializeApp')![1]).toEqual({
+      apiKey: 'web-key',
+      projectId: 'acme',
+      databaseURL: 'https://acme-default-rtdb.europe-west1.firebasedatabase.app',
+    });
+    expect(calls.find((c) => c[0] === 'initializeAuth')![1]).toEqual({ persistence: 'memory' });
+    expect(calls.find((c) => c[0] === 'signInWithCustomToken')![1]).toBe('custom-token');
+    expect(connection.expiresAt).toBeNull();
+  });
+
+  it('writes { lat, lng, updatedAt: server time } under provider/latLng/{own uid}', async () => {
+    const connection = await openFirebaseConnection(embeddedToken, embeddedConfig);
+    await connection.writeOwnPosition({ lat: 12.9716, lng: 77.5946 });
+    expect(calls.find((c) => c[0] === 'set')).toEqual(['set', 'provider/latLng/20', { lat: 12.9716, lng: 77.5946, updatedAt: { '.sv': 'timestamp' } }]);
+  });
+
+  it("follows a provider's key with onValue, answering positions or null", async () => {
+    const connection = await openFirebaseConnection(embeddedToken, embeddedConfig);
+    const seen: unknown[] = [];
+    const stop = connection.watchProvider(7, (p) => seen.push(p), () => undefined);
+    expect(listeners.map((l) => l.path)).toEqual(['provider/latLng/7']);
+    listeners[0].next({ val: () => null });
+    listeners[0].next({ val: () => ({ lat: 1, lng: 2, updatedAt: 3 }) });
+    listeners[0].next({ val: () => 'garbage' });
+    expect(seen).toEqual([null, { lat: 1, lng: 2, updatedAt: 3 }, null]);
+    stop();
+    expect(listeners).toHaveLength(0);
+  });
+
+  it('close goes offline and deletes its own app (each connection has one)', async () => {
+    const a = await openFirebaseConnection(embeddedToken, embeddedConfig);
+    const b = await openFirebaseConnection(embeddedToken, embeddedConfig);
+    const [nameA, nameB] = calls.filter((c) => c[0] === 'initializeApp').map((c) => c[2]);
+    expect(nameA).not.toBe(nameB);
+    await a.close();
+    await a.close();
+    expect(calls.filter((c) => c[0] === 'deleteApp')).toEqual([['deleteApp', nameA]]);
+    await b.close();
+  });
+
+  it('says clearly when the API and the runtime config disagree on the mode', async () => {
+    await expect(openFirebaseConnection(firebaseToken, embeddedConfig)).rejects.toThrow(LocationSetupError);
+    await expect(openFirebaseConnection(embeddedToken, projectConfig)).rejects.toThrow(/FIREBASE_SERVICE_ACCOUNT/);
+  });
+});

@@ -1,0 +1,100 @@
+/**
+ * The real firebase 12 SDK, loaded on demand (a chunk of its own). One firebase app per connection,
+ * under a name of its own, so that a new token (a customer's new Accepted job) is a new connection.
+ *
+ * - Embedded default (runtime config `firebase.emulatorHost` set): `connectDatabaseEmulator(db, host,
+ *   port, { mockUserToken: token })`; the embedded server checks the token's signature.
+ * - A real Firebase project (no emulatorHost; `databaseURL`, `apiKey`, `projectId`):
+ *   `signInWithCustomToken` (firebase/auth, in memory only) before any read or write.
+ *
+ * Reads use `onValue` (firebase-server answers listens, not the one-shot `get()`).
+ */
+import { deleteApp, initializeApp, type FirebaseApp } from 'firebase/app';
+import { connectDatabaseEmulator, getDatabase, goOffline, onValue, ref, serverTimestamp, set, type Database } from 'firebase/database';
+import type { RuntimeConfig } from '../config';
+import type { LocationConnection } from './backend';
+import { toProviderPosition } from './geo';
+import type { LocationToken } from './token';
+
+/** A write the server has not acknowledged after this long counts as failed (the SDK keeps it queued). */
+export const WRITE_TIMEOUT_MS = 10_000;
+
+let appCount = 0;
+
+export class LocationSetupError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'LocationSetupError';
+  }
+}
+
+/** Whether the runtime config points at the embedded server (emulator mode). */
+export const usesEmulator = (config: RuntimeConfig): boolean => Boolean(config.firebase.emulatorHost);
+
+function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
+  return new Promise<T>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error('The location database did not answer in time.')), ms);
+    promise.then(
+      (value) => {
+        clearTimeout(timer);
+        resolve(value);
+      },
+      (error: unknown) => {
+        clearTimeout(timer);
+        reject(error instanceof Error ? error : new Error(String(error)));
+      },
+    );
+  });
+}
+
+export async function openFirebaseConnection(token: LocationToken, config: RuntimeConfig): Promise<LocationConnection> {
+  const fb = config.firebase;
+  const emulator = usesEmulator(config);
+  if (emulator && token.mode !== 'embedded') {
+    throw new LocationSetupError('The API mints Firebase tokens but the app is configured for the embedded location server (firebase.emulatorHost is set).');
+  }
+  if (!emulator && token.mode !== 'firebase') {
+    throw new LocationSetupError('The app is configured for a Firebase project but the API has no service account (FIREBASE_SERVICE_ACCOUNT).');
+  }
+  const projectId = fb.projectId || 'marketplace';
+  const name = `marketplace-location-${++appCount}`;
+  let app: FirebaseApp;
+  let db: Database;
+  if (emulator) {
+    // The URL only names the namespace; connectDatabaseEmulator decides where the socket goes.
+    app = initializeApp({ projectId, databaseURL: `https://${projectId}.firebaseio.com` }, name);
+    db = getDatabase(app);
+    connectDatabaseEmulator(db, fb.emulatorHost!, Number(fb.emulatorPort ?? 9000), { mockUserToken: token.token });
+  } else {
+    app = initializeApp({ apiKey: fb.apiKey, projectId: fb.projectId, databaseURL: fb.databaseURL }, name);
+    try {
+      const { initializeAuth, inMemoryPersistence, signInWithCustomToken } = await import('firebase/auth');
+      const auth = initializeAuth(app, { persistence: inMemoryPersistence });
+      await signInWithCustomToken(auth, token.token);
+    } catch (error) {
+      await deleteApp(app).catch(() => undefined);
+      throw error;
+    }
+    db = getDatabase(app);
+  }
+
+  let closed = false;
+  return {
+    uid: token.uid,
+    expiresAt: emulator ? Date.parse(token.expires_at) || null : null,
+    writeOwnPosition: (position) =>
+      withTimeout(set(ref(db, `provider/latLng/${token.uid}`), { lat: position.lat, lng: position.lng, updatedAt: serverTimestamp() }), WRITE_TIMEOUT_MS),
+    watchProvider: (providerId, onChange, onError) =>
+      onValue(
+        ref(db, `provider/latLng/${providerId}`),
+        (snapshot) => onChange(toProviderPosition(snapshot.val())),
+        (error) => onError(error),
+      ),
+    async close() {
+      if (closed) return;
+      closed = true;
+      goOffline(db);
+      await deleteApp(app).catch(() => undefined);
+    },
+  };
+}

@@ -1,0 +1,104 @@
+/** What screens read about positions: they never write and never start the sharing watcher. */
+import { useEffect, useState, useSyncExternalStore } from 'react';
+import { getLocationBackend, isPermissionDenied } from './backend';
+import type { LatLng, ProviderPosition } from './geo';
+import { getLocationSharing, subscribeLocationSharing, type LocationSharingSnapshot } from './sharing';
+import { createPositionWatcher, type WatchStatus } from './watcher';
+
+/** The provider's own sharing, as the top bar and the provider's map show it. */
+export function useLocationSharing(): LocationSharingSnapshot {
+  return useSyncExternalStore(subscribeLocationSharing, getLocationSharing, getLocationSharing);
+}
+
+export type FollowState =
+  | { status: 'idle' }
+  | { status: 'connecting' }
+  /** Connected; the provider has not shared a position yet. */
+  | { status: 'waiting' }
+  | { status: 'live'; position: ProviderPosition }
+  /** The database refused: this user may not follow this provider (no Accepted job links them). */
+  | { status: 'denied' }
+  | { status: 'error'; message: string };
+
+export const FOLLOW_ERROR_MESSAGE = 'The location service cannot be reached right now.';
+
+/**
+ * Follows provider/latLng/{providerId} live (onValue) while `enabled`. Each time it starts (and when
+ * `renewKey` changes, e.g. the job's status) it opens a connection with a fresh token, whose claims
+ * say which providers this user may follow now.
+ */
+export function useProviderLocation(providerId: number | null, { enabled = true, renewKey = '' }: { enabled?: boolean; renewKey?: string } = {}): FollowState {
+  const [state, setState] = useState<FollowState>({ status: 'idle' });
+  useEffect(() => {
+    if (!enabled || !providerId) {
+      setState({ status: 'idle' });
+      return undefined;
+    }
+    let active = true;
+    let unsubscribe: (() => void) | null = null;
+    let close: (() => Promise<void>) | null = null;
+    setState({ status: 'connecting' });
+    getLocationBackend()
+      .connect()
+      .then(
+        (connection) => {
+          close = () => connection.close();
+          if (!active) {
+            void connection.close();
+            return;
+          }
+          unsubscribe = connection.watchProvider(
+            providerId,
+            (position) => {
+              if (active) setState(position ? { status: 'live', position } : { status: 'waiting' });
+            },
+            (error) => {
+              console.warn('following the provider failed', error);
+              if (active) setState(isPermissionDenied(error) ? { status: 'denied' } : { status: 'error', message: FOLLOW_ERROR_MESSAGE });
+            },
+          );
+        },
+        (error: unknown) => {
+          console.warn('location service unavailable', error);
+          if (active) setState({ status: 'error', message: FOLLOW_ERROR_MESSAGE });
+        },
+      );
+    return () => {
+      active = false;
+      unsubscribe?.();
+      void close?.();
+    };
+  }, [providerId, enabled, renewKey]);
+  return state;
+}
+
+export interface BrowserPositionState {
+  status: WatchStatus | 'idle';
+  position: LatLng | null;
+}
+
+/** This browser's own position while `enabled` (the customer's pin on the map); it is shown only, never sent. */
+export function useBrowserPosition(enabled = true, geolocation?: Geolocation | null): BrowserPositionState {
+  const [state, setState] = useState<BrowserPositionState>({ status: 'idle', position: null });
+  useEffect(() => {
+    if (!enabled) return undefined;
+    const watcher = createPositionWatcher({
+      geolocation,
+      onStatus: (status) => setState((s) => ({ ...s, status })),
+      onPosition: ({ lat, lng }) => setState({ status: 'active', position: { lat, lng } }),
+    });
+    watcher.start();
+    return () => watcher.stop();
+  }, [enabled, geolocation]);
+  return state;
+}
+
+/** The current time, renewed every `intervalMs` (for 'updated 5 s ago'). */
+export function useNow(intervalMs = 1000): number {
+  const [time, setTime] = useState(() => Date.now());
+  useEffect(() => {
+    const timer = setInterval(() => setTime(Date.now()), intervalMs);
+    return () => clearInterval(timer);
+  }, [intervalMs]);
+  return time;
+}

@@ -1,0 +1,16 @@
+/** What the provider is told about sharing their position (the top bar's indicator and notice). */
+
+export const SHARING_LABEL = 'Sharing location';
+export const LOCATING_LABEL = 'Locating…';
+export const SHARING_ELSEWHERE_LABEL = 'Sharing location (another tab)';
+export const LOCATION_OFF_LABEL = 'Location off';
+export const LOCATION_NOT_SENT_LABEL = 'Location not sent';
+
+export const DENIED_MESSAGE =
+  "Location access is blocked, so customers cannot follow you on the map. To turn it on, allow location for this site in your browser's site settings, then reload the page.";
+export const UNAVAILABLE_MESSAGE =
+  "Your device cannot find its position right now, so customers cannot follow you on the map. Turn on the device's location service; sharing resumes by itself once a position is found.";
+export const UNSUPPORTED_MESSAGE =
+  'This browser cannot share its location, so customers cannot follow you on the map. Open the app in a browser with location support to share your position.';
+export const SERVICE_ERROR_MESSAGE =
+  'Your position cannot be sent right now, so customers cannot follow you on the map. It is sent again as soon as the location service answers.';

@@ -1,0 +1,272 @@
+import {
+  configureLocationSharing,
+  getLocationSharing,
+  RECONNECT_AFTER_MS,
+  startLocationSharing,
+  stopLocationSharing,
+  subscribeLocationSharing,
+  type LocationSharingSnapshot,
+} from './sharing';
+import { fakeGeolocation, fakeLocationBackend, type FakeGeolocation, type FakeLocationBackend } from './testing';
+
+const provider = { userId: 20, role: 'Provider', token: 'tok-20' };
+const customer = { userId: 10, role: 'Customer', token: 'tok-10' };
+
+/** A LockManager with the two calls the sharing makes (ifAvailable, and a queued request with a signal). */
+function fakeLocks() {
+  let held = false;
+  const queue: Array<() => void> = [];
+  const grant = async (callback: (lock: Lock | null) => Promise<unknown>) => {
+    held = true;
+    try {
+      return await callback({ name: 'x', mode: 'exclusive' } as Lock);
+    } finally {
+      held = false;
+      queue.shift()?.();
+    }
+  };
+  const locks = {
+    request(name: string, options: LockOptions, callback: (lock: Lock | null) => Promise<unknown>) {
+      if (options.ifAvailable) return held ? callback(null) : grant(callback);
+      if (!held) return grant(callback);
+      return new Promise((resolve, reject) => {
+        const go = () => resolve(grant(callback));
+        queue.push(go);
+        options.signal?.addEventListener('abort', () => {
+          const i = queue.indexOf(go);
+          if (i >= 0) queue.splice(i, 1);
+          reject(new DOMException('aborted', 'AbortError'));
+        });
+      });
+    },
+  };
+  return locks as unknown as LockManager;
+}
+
+const flush = async () => {
+  for (let i = 0; i < 10; i++) await Promise.resolve();
+};
+
+describe('location sharing (the one watcher of a browser)', () => {
+  let geo: FakeGeolocation;
+  let backend: FakeLocationBackend;
+  let target: EventTarget;
+  let states: LocationSharingSnapshot['state'][];
+  let unsubscribe: () => void;
+
+  beforeEach(() => {
+    jest.useFakeTimers({ now: Date.UTC(2025, 5, 15, 12, 0, 0) });
+    jest.spyOn(console, 'warn').mockImplementation(() => undefined);
+    geo = fakeGeolocation();
+    backend = fakeLocationBackend();
+    target = new EventTarget();
+    configureLocationSharing({ geolocation: geo, backend, locks: null, target: target as unknown as Window });
+    states = [];
+    unsubscribe = subscribeLocationSharing(() => {
+      const { state } = getLocationSharing();
+      if (states.at(-1) !== state) states.push(state);
+    });
+  });
+  afterEach(() => {
+    stopLocationSharing();
+    unsubscribe();
+    configureLocationSharing({});
+    jest.useRealTimers();
+    jest.restoreAllMocks();
+  });
+
+  it('a provider signs in: the device position is watched and written, and the state says sharing', async () => {
+    startLocationSharing(provider);
+    expect(geo.watchCalls).toBe(1);
+    expect(getLocationSharing().state).toBe('starting');
+    geo.move(12.9716, 77.5946);
+    await flush();
+    expect(backend.writes).toEqual([{ uid: '20', position: { lat: 12.9716, lng: 77.5946 } }]);
+    expect(getLocationSharing()).toMatchObject({ state: 'sharing', position: { lat: 12.9716, lng: 77.5946 }, lastSentAt: Date.now() });
+    expect(states).toEqual(['starting', 'sharing']);
+  });
+
+  it('writes are throttled: at most one per 2 s, only on a noticeable move, the latest one last', async () => {
+    startLocationSharing(provider);
+    geo.move(12.9716, 77.5946);
+    await flush();
+    geo.move(12.9726, 77.5946);
+    geo.move(12.9736, 77.5946);
+    await flush();
+    expect(backend.writes).toHaveLength(1);
+    jest.advanceTimersByTime(2000);
+    await flush();
+    expect(backend.writes.map((w) => w.position.lat)).toEqual([12.9716, 12.9736]);
+    jest.advanceTimersByTime(5000);
+    geo.move(12.97361, 77.5946); // about 1 m: jitter
+    await flush();
+    expect(backend.writes).toHaveLength(2);
+  });
+
+  it('the same session started again keeps its one watcher', () => {
+    startLocationSharing(provider);
+    startLocationSharing({ ...provider });
+    expect(geo.watchCalls).toBe(1);
+    expect(geo.activeWatches).toBe(1);
+  });
+
+  it('logout stops the watch, closes the connection and writes nothing more', async () => {
+    startLocationSharing(provider);
+    geo.move(1, 1);
+    await flush();
+    geo.move(2, 2); // scheduled for later
+    stopLocationSharing();
+    expect(geo.activeWatches).toBe(0);
+    expect(backend.connections.every((c) => c.closed)).toBe(true);
+    jest.advanceTimersByTime(10_000);
+    await flush();
+    expect(backend.writes).toHaveLength(1);
+    expect(getLocationSharing().state).toBe('off');
+  });
+
+  it('a customer session watches nothing and writes nothing (and ends a provider session in the same tab)', async () => {
+    startLocationSharing(customer);
+    expect(geo.watchCalls).toBe(0);
+    expect(getLocationSharing().state).toBe('off');
+
+    startLocationSharing(provider);
+    expect(geo.activeWatches).toBe(1);
+    startLocationSharing(customer);
+    expect(geo.activeWatches).toBe(0);
+    geo.move(3, 3);
+    await flush();
+    expect(backend.writes).toEqual([]);
+  });
+
+  it('a new sign-in (another token) replaces the watcher instead of adding one', () => {
+    startLocationSharing(provider);
+    startLocationSharing({ ...provider, token: 'tok-20-b' });
+    expect(geo.watchCalls).toBe(2);
+    expect(geo.activeWatches).toBe(1);
+  });
+
+  it('a denied permission: state denied, no second request, no retry, nothing written, nothing thrown', async () => {
+    startLocationSharing(provider);
+    expect(() => geo.fail(1)).not.toThrow();
+    expect(getLocationSharing().state).toBe('denied');
+    jest.advanceTimersByTime(10 * 60_000);
+    await flush();
+    expect(geo.watchCalls).toBe(1);
+    expect(geo.activeWatches).toBe(0);
+    expect(backend.connections).toHaveLength(0);
+    expect(getLocationSharing().state).toBe('denied');
+  });
+
+  it('no device position: state unavailable until one comes, then sharing', async () => {
+    startLocationSharing(provider);
+    geo.fail(2);
+    expect(getLocationSharing().state).toBe('unavailable');
+    geo.move(4, 4);
+    await flush();
+    expect(getLocationSharing().state).toBe('sharing');
+  });
+
+  it('a browser without geolocation: unsupported, nothing crashes', () => {
+    configureLocationSharing({ geolocation: null, backend, locks: null, target: target as unknown as Window });
+    expect(() => startLocationSharing(provider)).not.toThrow();
+    expect(getLocationSharing().state).toBe('unsupported');
+  });
+
+  it('the location service unreachable: state error, and no reconnection loop (once per 30 s, on a new position)', async () => {
+    backend.failConnect();
+    startLocationSharing(provider);
+    geo.move(1, 1);
+    await flush();
+    expect(getLocationSharing().state).toBe('error');
+    jest.advanceTimersByTime(5000);
+    geo.move(1.01, 1);
+    await flush();
+    jest.advanceTimersByTime(5000);
+    await flush();
+    // Nothing more was attempted without a position, and not again before 30 s.
+    backend.failConnect(null);
+    expect(backend.connections).toHaveLength(0);
+    jest.advanceTimersByTime(RECONNECT_AFTER_MS);
+    geo.move(1.02, 1);
+    await flush();
+    expect(backend.connections).toHaveLength(1);
+    expect(getLocationSharing().state).toBe('sharing');
+  });
+
+  it('a refused write: state error, and the next position is written again on a new connection', async () => {
+    startLocationSharing(provider);
+    backend.failWrites(Object.assign(new Error('PERMISSION_DENIED: Permission denied'), { code: 'PERMISSION_DENIED' }));
+    geo.move(1, 1);
+    await flush();
+    expect(getLocationSharing().state).toBe('error');
+    backend.failWrites(null);
+    jest.advanceTimersByTime(2000);
+    geo.move(1, 1); // the same place: written again since the last write failed
+    await flush();
+    expect(backend.writes).toHaveLength(1);
+    expect(backend.connections).toHaveLength(2);
+    expect(backend.connections[0].closed).toBe(true);
+    expect(getLocationSharing().state).toBe('sharing');
+  });
+
+  it('renews the connection (a new token) before the embedded token expires', async () => {
+    const soon = fakeLocationBackend({ expiresAt: Date.now() + 10 * 60_000 });
+    configureLocationSharing({ geolocation: geo, backend: soon, locks: null, target: target as unknown as Window });
+    startLocationSharing(provider);
+    geo.move(1, 1);
+    await flush();
+    expect(soon.connections).toHaveLength(1);
+    jest.advanceTimersByTime(6 * 60_000);
+    geo.move(2, 2);
+    await flush();
+    expect(soon.connections).toHaveLength(2);
+    expect(soon.connections[0].closed).toBe(true);
+    expect(soon.writes).toHaveLength(2);
+  });
+
+  it('closing the tab (pagehide) stops writing; coming back from the back/forward cache starts again', async () => {
+    startLocationSharing(provider);
+    geo.move(1, 1);
+    await flush();
+    target.dispatchEvent(new Event('pagehide'));
+    expect(geo.activeWatches).toBe(0);
+    expect(getLocationSharing().state).toBe('off');
+    const show = Object.assign(new Event('pageshow'), { persisted: true });
+    target.dispatchEvent(show);
+    expect(geo.activeWatches).toBe(1);
+  });
+
+  it('one watcher per browser: a second tab waits for the lock and takes over when the first one stops', async () => {
+    const locks = fakeLocks();
+    const geo2 = fakeGeolocation();
+    // Two tabs share the browser's locks; the module is per tab, so the second tab is this test's
+    // second start after the first tab's lock is taken by a holder standing in for it.
+    let releaseFirstTab: () => void = () => undefined;
+    void locks.request('marketplace-location-sharing', {}, () => new Promise<void>((r) => (releaseFirstTab = r)));
+    configureLocationSharing({ geolocation: geo2, backend, locks, target: target as unknown as Window });
+    startLocationSharing(provider);
+    await flush();
+    expect(getLocationSharing().state).toBe('elsewhere');
+    expect(geo2.watchCalls).toBe(0);
+    releaseFirstTab();
+    await flush();
+    expect(geo2.watchCalls).toBe(1);
+    expect(getLocationSharing().state).toBe('starting');
+    stopLocationSharing();
+    await flush();
+    expect(geo2.activeWatches).toBe(0);
+  });
+
+  it('a tab waiting for the lock stops waiting at logout', async () => {
+    const locks = fakeLocks();
+    void locks.request('marketplace-location-sharing', {}, () => new Promise<void>(() => undefined));
+    configureLocationSharing({ geolocation: geo, backend, locks, target: target as unknown as Window });
+    startLocationSharing(provider);
+    await flush();
+    expect(getLocationSharing().state).toBe('elsewhere');
+    stopLocationSharing();
+    await flush();
+    expect(getLocationSharing().state).toBe('off');
+    expect(geo.watchCalls).toBe(0);
+  });
+});

@@ -1,0 +1,300 @@
+/**
+ * Location sharing: the one position watcher of a browser (issue 10, items 1 to 3; DESIGN.md section 4).
+ *
+ * The contract: the shell calls `startLocationSharing({ userId, role, token })` while a session is
+ * signed in and `stopLocationSharing()` when it ends; screens never start a watcher, they only read
+ * `useLocationSharing()`. For a Provider it watches the device's position and writes it, throttled,
+ * through the location backend (the firebase SDK); for anyone else it does nothing. It stops at
+ * logout, for a customer session and when the tab is closed (pagehide).
+ *
+ * One watcher per browser: the tabs of a browser take turns through a Web Lock; the tab holding it
+ * watches and writes, the others say that another tab shares, and one of them takes over when that
+ * tab closes.
+ */
+import { getLocationBackend, isPermissionDenied, type LocationBackend, type LocationConnection } from './backend';
+import type { LatLng } from './geo';
+import { createWriteThrottle, DEFAULT_THROTTLE, type ThrottleRules, type WriteThrottle } from './throttle';
+import { createPositionWatcher, type DevicePosition, type PositionWatcher, type WatchStatus } from './watcher';
+
+export type SharingState =
+  /** Not a provider, or signed out. */
+  | 'off'
+  /** Waiting for the permission, the first position or the first write. */
+  | 'starting'
+  /** The last position was written. */
+  | 'sharing'
+  /** Another tab of this browser shares. */
+  | 'elsewhere'
+  | 'denied'
+  | 'unavailable'
+  | 'unsupported'
+  /** The position could not be written (location service unreachable or refusing). */
+  | 'error';
+
+export interface LocationSharingSnapshot {
+  state: SharingState;
+  /** This tab's latest device position, when it has one. */
+  position: DevicePosition | null;
+  /** When the last write was acknowledged (ms). */
+  lastSentAt: number | null;
+}
+
+/** The session the shell hands over. */
+export interface LocationSharingSession {
+  userId: number;
+  role: string | null | undefined;
+  token: string;
+}
+
+/** What the sharing uses from the browser and the world; tests replace them. */
+export interface LocationSharingDeps {
+  geolocation?: Geolocation | null;
+  backend?: LocationBackend;
+  /** Web Locks (navigator.locks); null runs without (every tab watches). */
+  locks?: LockManager | null;
+  /** Where pagehide/pageshow are listened to (window). */
+  target?: Pick<Window, 'addEventListener' | 'removeEventListener'> | null;
+  now?: () => number;
+  throttle?: ThrottleRules;
+}
+
+export const SHARING_LOCK = 'marketplace-location-sharing';
+/** A token is renewed this long before it expires. */
+export const RENEW_BEFORE_MS = 5 * 60 * 1000;
+/** After a failed connection, the next attempt waits at least this long (and for the next position). */
+export const RECONNECT_AFTER_MS = 30 * 1000;
+
+const OFF: LocationSharingSnapshot = { state: 'off', position: null, lastSentAt: null };
+
+let deps: LocationSharingDeps = {};
+let snapshot: LocationSharingSnapshot = OFF;
+const listeners = new Set<() => void>();
+
+interface Run {
+  key: string;
+  stopped: boolean;
+  watcher: PositionWatcher | null;
+  throttle: WriteThrottle | null;
+  connection: LocationConnection | null;
+  connecting: Promise<LocationConnection | null> | null;
+  lastConnectFailAt: number | null;
+  abort: AbortController | null;
+  release: (() => void) | null;
+}
+
+let run: Run | null = null;
+let lastSession: LocationSharingSession | null = null;
+let lifecycleAttached = false;
+
+const now = () => (deps.now ?? Date.now)();
+
+function update(patch: Partial<LocationSharingSnapshot>) {
+  snapshot = { ...snapshot, ...patch };
+  for (const listener of [...listeners]) listener();
+}
+
+/** Replaces what the sharing uses (tests); `{}` puts the browser's own back. */
+export function configureLocationSharing(next: LocationSharingDeps): void {
+  deps = next;
+}
+
+export function getLocationSharing(): LocationSharingSnapshot {
+  return snapshot;
+}
+
+export function subscribeLocationSharing(listener: () => void): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+function locksOf(): LockManager | null {
+  if (deps.locks !== undefined) return deps.locks;
+  return typeof navigator !== 'undefined' && navigator.locks ? navigator.locks : null;
+}
+
+function targetOf(): LocationSharingDeps['target'] {
+  if (deps.target !== undefined) return deps.target;
+  return typeof window !== 'undefined' ? window : null;
+}
+
+/** The connection to write with: the open one, a new one when it is about to expire, none for a while after a failure. */
+function connectionFor(current: Run): Promise<LocationConnection | null> {
+  const open = current.connection;
+  if (open && (open.expiresAt === null || open.expiresAt - now() > RENEW_BEFORE_MS)) return Promise.resolve(open);
+  if (current.connecting) return current.connecting;
+  if (current.lastConnectFailAt !== null && now() - current.lastConnectFailAt < RECONNECT_AFTER_MS) return Promise.resolve(null);
+  const backend = deps.backend ?? getLocationBackend();
+  current.connecting = backend
+    .connect()
+    .then(
+      (connection) => {
+        if (current.stopped) {
+          void connection.close();
+          return null;
+        }
+        current.connection = connection;
+        current.lastConnectFailAt = null;
+        if (open && open !== connection) void open.close();
+        return connection;
+      },
+      (error: unknown) => {
+        console.warn('location service unavailable', error);
+        current.lastConnectFailAt = now();
+        return null;
+      },
+    )
+    .finally(() => {
+      current.connecting = null;
+    });
+  return current.connecting;
+}
+
+async function send(current: Run, position: LatLng): Promise<void> {
+  try {
+    const connection = await connectionFor(current);
+    if (current.stopped) return;
+    if (!connection) throw new Error('no connection to the location service');
+    await connection.writeOwnPosition(position);
+    if (!current.stopped) update({ state: 'sharing', lastSentAt: now() });
+  } catch (error) {
+    if (current.stopped) return;
+    console.warn('the position was not sent', error);
+    // Written again with the next position from the device; a refused token is replaced then.
+    current.throttle?.forget();
+    if (isPermissionDenied(error) && current.connection) {
+      void current.connection.close();
+      current.connection = null;
+    }
+    update({ state: 'error' });
+  }
+}
+
+function onWatchStatus(current: Run, status: WatchStatus) {
+  if (current.stopped) return;
+  if (status === 'starting') update({ state: 'starting' });
+  else if (status === 'active') {
+    if (snapshot.state !== 'sharing' && snapshot.state !== 'error') update({ state: 'starting' });
+  } else update({ state: status });
+}
+
+/** The tab watches and writes (it holds the lock, or there are no locks). */
+function begin(current: Run) {
+  if (current.stopped || current.watcher) return;
+  current.throttle = createWriteThrottle({ write: (position) => void send(current, position), rules: deps.throttle ?? DEFAULT_THROTTLE, now });
+  current.watcher = createPositionWatcher({
+    geolocation: deps.geolocation,
+    now,
+    onStatus: (status) => onWatchStatus(current, status),
+    onPosition: (position) => {
+      if (current.stopped) return;
+      update({ position });
+      current.throttle?.offer(position);
+    },
+  });
+  update({ state: 'starting' });
+  current.watcher.start();
+}
+
+function hold(current: Run): Promise<void> {
+  return new Promise<void>((resolve) => {
+    if (current.stopped) return resolve();
+    current.release = resolve;
+    begin(current);
+  });
+}
+
+function end(current: Run) {
+  current.stopped = true;
+  current.watcher?.stop();
+  current.throttle?.stop();
+  current.abort?.abort();
+  current.release?.();
+  void current.connection?.close();
+  current.connection = null;
+}
+
+function onPageHide() {
+  // The tab is closing (or going to the back/forward cache): stop writing and hand the lock over.
+  if (run) end(run);
+  run = null;
+  update(OFF);
+}
+
+function onPageShow(event: Event) {
+  if ((event as PageTransitionEvent).persisted && lastSession && !run) startLocationSharing(lastSession);
+}
+
+function attachLifecycle() {
+  const target = targetOf();
+  if (lifecycleAttached || !target) return;
+  target.addEventListener('pagehide', onPageHide);
+  target.addEventListener('pageshow', onPageShow);
+  lifecycleAttached = true;
+}
+
+function detachLifecycle() {
+  const target = targetOf();
+  if (!lifecycleAttached || !target) return;
+  target.removeEventListener('pagehide', onPageHide);
+  target.removeEventListener('pageshow', onPageShow);
+  lifecycleAttached = false;
+}
+
+/**
+ * Starts sharing for a signed-in Provider (once per user and token); stops it for anyone else.
+ * Called by the shell only.
+ */
+export function startLocationSharing(session: LocationSharingSession): void {
+  if (session.role !== 'Provider') {
+    stopLocationSharing();
+    return;
+  }
+  const key = `${session.userId}:${session.token}`;
+  if (run && run.key === key) return;
+  if (run) end(run);
+  lastSession = session;
+  attachLifecycle();
+  const current: Run = {
+    key,
+    stopped: false,
+    watcher: null,
+    throttle: null,
+    connection: null,
+    connecting: null,
+    lastConnectFailAt: null,
+    abort: null,
+    release: null,
+  };
+  run = current;
+  snapshot = OFF;
+  update({ state: 'starting' });
+
+  const locks = locksOf();
+  if (!locks) {
+    begin(current);
+    return;
+  }
+  current.abort = new AbortController();
+  const signal = current.abort.signal;
+  locks
+    .request(SHARING_LOCK, { ifAvailable: true }, async (lock) => {
+      if (!lock) return false;
+      await hold(current);
+      return true;
+    })
+    .then((held) => {
+      if (held || current.stopped) return undefined;
+      update({ state: 'elsewhere' });
+      return locks.request(SHARING_LOCK, { signal }, () => hold(current));
+    })
+    .catch(() => undefined); // aborted at stop
+}
+
+/** Stops watching and writing (logout). */
+export function stopLocationSharing(): void {
+  lastSession = null;
+  detachLifecycle();
+  if (run) end(run);
+  run = null;
+  if (snapshot !== OFF) update(OFF);
+}

@@ -1,0 +1,144 @@
+/**
+ * Test doubles of the location database and the device (never imported by app code):
+ *
+ *   const db = fakeLocationBackend();  setLocationBackend(db);
+ *   db.emit(20, { lat: 12.97, lng: 77.59, updatedAt: Date.now() });
+ */
+import type { LocationBackend, LocationConnection } from './backend';
+import type { LatLng, ProviderPosition } from './geo';
+
+export interface FakeLocationBackend extends LocationBackend {
+  /** Every position written, by uid. */
+  readonly writes: Array<{ uid: string; position: LatLng }>;
+  /** Connections opened so far (and whether each was closed). */
+  readonly connections: Array<{ uid: string; closed: boolean }>;
+  /** Sets what provider/latLng/{providerId} holds; open listeners hear it. */
+  emit(providerId: number, position: ProviderPosition | null): void;
+  /** Providers whose key the listeners may not read (permission_denied). */
+  deny(providerId: number): void;
+  /** Makes connect() fail (the API or the database is unreachable). */
+  failConnect(error?: Error | null): void;
+  /** Makes writes fail with this error (null: succeed again). */
+  failWrites(error: Error | null): void;
+  /** Number of open listeners of a provider. */
+  listeners(providerId: number): number;
+}
+
+export function fakeLocationBackend({ uid = '20', expiresAt = null as number | null } = {}): FakeLocationBackend {
+  const writes: Array<{ uid: string; position: LatLng }> = [];
+  const connections: Array<{ uid: string; closed: boolean }> = [];
+  const values = new Map<number, ProviderPosition | null>();
+  const denied = new Set<number>();
+  const listeners = new Map<number, Set<{ onChange: (p: ProviderPosition | null) => void; onError: (e: Error) => void }>>();
+  let connectError: Error | null = null;
+  let writeError: Error | null = null;
+  return {
+    writes,
+    connections,
+    async connect(): Promise<LocationConnection> {
+      if (connectError) throw connectError;
+      const record = { uid, closed: false };
+      connections.push(record);
+      return {
+        uid,
+        expiresAt,
+        async writeOwnPosition(position) {
+          if (record.closed) throw new Error('closed');
+          if (writeError) throw writeError;
+          writes.push({ uid, position: { lat: position.lat, lng: position.lng } });
+        },
+        watchProvider(providerId, onChange, onError) {
+          const entry = { onChange, onError };
+          if (denied.has(providerId)) {
+            queueMicrotask(() => onError(Object.assign(new Error('permission_denied at /provider/latLng'), { code: 'PERMISSION_DENIED' })));
+            return () => undefined;
+          }
+          const set = listeners.get(providerId) ?? new Set();
+          set.add(entry);
+          listeners.set(providerId, set);
+          const value = values.get(providerId) ?? null;
+          queueMicrotask(() => {
+            if (set.has(entry)) onChange(value);
+          });
+          return () => set.delete(entry);
+        },
+        async close() {
+          record.closed = true;
+        },
+      };
+    },
+    emit(providerId, position) {
+      values.set(providerId, position);
+      for (const l of listeners.get(providerId) ?? []) l.onChange(position);
+    },
+    deny(providerId) {
+      denied.add(providerId);
+    },
+    failConnect(error = new Error('Network Error')) {
+      connectError = error;
+    },
+    failWrites(error) {
+      writeError = error;
+    },
+    listeners: (providerId) => listeners.get(providerId)?.size ?? 0,
+  };
+}
+
+type Success = PositionCallback;
+type Failure = PositionErrorCallback | null | undefined;
+
+export interface FakeGeolocation extends Geolocation {
+  /** Sends a position to every active watch. */
+  move(lat: number, lng: number, accuracy?: number): void;
+  /** Fails every active watch: 1 denied, 2 unavailable, 3 timeout. */
+  fail(code: 1 | 2 | 3): void;
+  /** Calls of watchPosition so far. */
+  readonly watchCalls: number;
+  /** Watches not cleared. */
+  readonly activeWatches: number;
+  readonly lastOptions: PositionOptions | undefined;
+}
+
+/** navigator.geolocation's stand-in: positions and errors on demand. */
+export function fakeGeolocation(): FakeGeolocation {
+  const watches = new Map<number, { success: Success; failure: Failure }>();
+  let next = 1;
+  let watchCalls = 0;
+  let lastOptions: PositionOptions | undefined;
+  const position = (lat: number, lng: number, accuracy: number): GeolocationPosition =>
+    ({
+      coords: { latitude: lat, longitude: lng, accuracy, altitude: null, altitudeAccuracy: null, heading: null, speed: null },
+      timestamp: Date.now(),
+    }) as GeolocationPosition;
+  return {
+    getCurrentPosition() {
+      throw new Error('not used');
+    },
+    watchPosition(success, failure, options) {
+      watchCalls += 1;
+      lastOptions = options;
+      const id = next++;
+      watches.set(id, { success, failure });
+      return id;
+    },
+    clearWatch(id) {
+      watches.delete(id);
+    },
+    move(lat, lng, accuracy = 5) {
+      for (const w of [...watches.values()]) w.success(position(lat, lng, accuracy));
+    },
+    fail(code) {
+      const error = { code, message: 'failed', PERMISSION_DENIED: 1, POSITION_UNAVAILABLE: 2, TIMEOUT: 3 } as GeolocationPositionError;
+      for (const w of [...watches.values()]) w.failure?.(error);
+    },
+    get watchCalls() {
+      return watchCalls;
+    },
+    get activeWatches() {
+      return watches.size;
+    },
+    get lastOptions() {
+      return lastOptions;
+    },
+  };
+}

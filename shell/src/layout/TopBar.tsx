@@ -1,43 +1,196 @@
+import { useEffect, useState, type CSSProperties } from 'react';
 import { Link } from 'react-router-dom';
-import { useSession } from 'shared';
+import {
+  DENIED_MESSAGE,
+  formatClock,
+  LOCATING_LABEL,
+  LOCATION_NOT_SENT_LABEL,
+  LOCATION_OFF_LABEL,
+  SERVICE_ERROR_MESSAGE,
+  SHARING_ELSEWHERE_LABEL,
+  SHARING_LABEL,
+  UNAVAILABLE_MESSAGE,
+  UNSUPPORTED_MESSAGE,
+  useLocationSharing,
+  useSession,
+  type LocationSharingSnapshot,
+  type SharingState,
+} from 'shared';
 
 /** 'Provider Dashboard' for role Provider, 'User Dashboard' otherwise (spec section 1). */
 export const dashboardTitle = (role: string | null | undefined): string =>
   role === 'Provider' ? 'Provider Dashboard' : 'User Dashboard';
 
-export function TopBar({ menuOpen, onToggleMenu }: { menuOpen: boolean; onToggleMenu: () => void }) {
-  const { users, notifications } = useSession();
-  const count = notifications.length;
+type Tone = 'on' | 'wait' | 'off' | 'warn';
+
+/** The top bar's word for each sharing state (nothing while off). */
+export function sharingIndicator(state: SharingState): { label: string; tone: Tone } | null {
+  switch (state) {
+    case 'starting':
+      return { label: LOCATING_LABEL, tone: 'wait' };
+    case 'sharing':
+      return { label: SHARING_LABEL, tone: 'on' };
+    case 'elsewhere':
+      return { label: SHARING_ELSEWHERE_LABEL, tone: 'on' };
+    case 'denied':
+    case 'unavailable':
+    case 'unsupported':
+      return { label: LOCATION_OFF_LABEL, tone: 'off' };
+    case 'error':
+      return { label: LOCATION_NOT_SENT_LABEL, tone: 'warn' };
+    default:
+      return null;
+  }
+}
+
+/** What the provider is told when customers cannot follow them, and how to turn it on. */
+export function sharingNotice(state: SharingState): string | null {
+  if (state === 'denied') return DENIED_MESSAGE;
+  if (state === 'unavailable') return UNAVAILABLE_MESSAGE;
+  if (state === 'unsupported') return UNSUPPORTED_MESSAGE;
+  if (state === 'error') return SERVICE_ERROR_MESSAGE;
+  return null;
+}
+
+const TONES: Record<Tone, { color: string; background: string; dot: string }> = {
+  on: { color: '#166534', background: '#f0fdf4', dot: '#16a34a' },
+  wait: { color: '#475569', background: '#f8fafc', dot: '#94a3b8' },
+  off: { color: '#991b1b', background: '#fef2f2', dot: '#dc2626' },
+  warn: { color: '#92400e', background: '#fffbeb', dot: '#d97706' },
+};
+
+/** Phone-sized windows (as Layout): the indicator keeps its dot and hides its words visually. */
+const NARROW = '(max-width: 800px)';
+function useNarrow(): boolean {
+  const query = () => (typeof window !== 'undefined' && typeof window.matchMedia === 'function' ? window.matchMedia(NARROW) : null);
+  const [narrow, setNarrow] = useState(() => query()?.matches ?? false);
+  useEffect(() => {
+    const q = query();
+    if (!q) return undefined;
+    const onChange = () => setNarrow(q.matches);
+    q.addEventListener('change', onChange);
+    return () => q.removeEventListener('change', onChange);
+  }, []);
+  return narrow;
+}
+
+const VISUALLY_HIDDEN: CSSProperties = {
+  position: 'absolute',
+  width: 1,
+  height: 1,
+  margin: -1,
+  overflow: 'hidden',
+  clip: 'rect(0 0 0 0)',
+  whiteSpace: 'nowrap',
+  border: 0,
+};
+
+function LocationIndicator({ sharing }: { sharing: LocationSharingSnapshot }) {
+  const indicator = sharingIndicator(sharing.state);
+  const narrow = useNarrow();
+  if (!indicator) return null;
+  const tone = TONES[indicator.tone];
+  const style: CSSProperties = {
+    display: 'inline-flex',
+    alignItems: 'center',
+    gap: 6,
+    padding: narrow ? '8px' : '4px 10px',
+    position: 'relative',
+    borderRadius: 999,
+    border: `1px solid ${tone.dot}33`,
+    background: tone.background,
+    color: tone.color,
+    fontSize: '0.8rem',
+    fontWeight: 600,
+    whiteSpace: 'nowrap',
+  };
+  const detail =
+    sharing.state === 'sharing' && sharing.lastSentAt
+      ? `Customers of your accepted jobs can follow you. Position sent at ${formatClock(sharing.lastSentAt)}.`
+      : undefined;
   return (
-    <header className="topbar">
+    <span role="status" aria-label="Location sharing" title={detail ?? indicator.label} style={style} data-state={sharing.state}>
+      <span aria-hidden="true" style={{ width: 8, height: 8, borderRadius: '50%', background: tone.dot }} />
+      <span style={narrow ? VISUALLY_HIDDEN : undefined}>{indicator.label}</span>
+    </span>
+  );
+}
+
+/** A non-blocking line under the top bar (the page stays usable); it can be dismissed until the state changes. */
+function LocationNotice({ state }: { state: SharingState }) {
+  const message = sharingNotice(state);
+  const [dismissed, setDismissed] = useState<SharingState | null>(null);
+  useEffect(() => {
+    if (dismissed !== null && dismissed !== state) setDismissed(null);
+  }, [dismissed, state]);
+  if (!message || dismissed === state) return null;
+  const warn = state === 'error';
+  return (
+    <div
+      role="status"
+      aria-label="Location notice"
+      style={{
+        display: 'flex',
+        alignItems: 'flex-start',
+        gap: 12,
+        padding: '10px 24px',
+        background: warn ? '#fffbeb' : '#fef2f2',
+        color: warn ? '#92400e' : '#991b1b',
+        borderBottom: `1px solid ${warn ? '#fcd34d' : '#fca5a5'}`,
+        fontSize: '0.9rem',
+      }}
+    >
+      <span style={{ flex: 1 }}>{message}</span>
       <button
         type="button"
-        className="topbar__menu"
-        aria-label="Toggle menu"
-        aria-controls="sidebar"
-        aria-expanded={menuOpen}
-        onClick={onToggleMenu}
+        onClick={() => setDismissed(state)}
+        style={{ border: 0, background: 'none', color: 'inherit', cursor: 'pointer', fontWeight: 600, textDecoration: 'underline' }}
       >
-        <svg viewBox="0 0 24 24" width="22" height="22" aria-hidden="true">
-          <path d="M4 6h16M4 12h16M4 18h16" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
-        </svg>
+        Dismiss
       </button>
-      <span className="topbar__title">{dashboardTitle(users?.role)}</span>
-      <span className="topbar__spacer" />
-      <Link to="/notification" className="topbar__bell" aria-label={`Notifications (${count})`}>
-        <svg viewBox="0 0 24 24" width="22" height="22" aria-hidden="true">
-          <path
-            d="M18 16v-5a6 6 0 1 0-12 0v5l-2 2h16l-2-2zM10 20a2 2 0 0 0 4 0"
-            fill="none"
-            stroke="currentColor"
-            strokeWidth="1.8"
-            strokeLinejoin="round"
-          />
-        </svg>
-        <span className="topbar__count" data-testid="notification-count">
-          {count}
-        </span>
-      </Link>
-    </header>
+    </div>
+  );
+}
+
+export function TopBar({ menuOpen, onToggleMenu }: { menuOpen: boolean; onToggleMenu: () => void }) {
+  const { users, notifications } = useSession();
+  const sharing = useLocationSharing();
+  const count = notifications.length;
+  const isProvider = users?.role === 'Provider';
+  return (
+    <>
+      <header className="topbar">
+        <button
+          type="button"
+          className="topbar__menu"
+          aria-label="Toggle menu"
+          aria-controls="sidebar"
+          aria-expanded={menuOpen}
+          onClick={onToggleMenu}
+        >
+          <svg viewBox="0 0 24 24" width="22" height="22" aria-hidden="true">
+            <path d="M4 6h16M4 12h16M4 18h16" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
+          </svg>
+        </button>
+        <span className="topbar__title">{dashboardTitle(users?.role)}</span>
+        <span className="topbar__spacer" />
+        {isProvider ? <LocationIndicator sharing={sharing} /> : null}
+        <Link to="/notification" className="topbar__bell" aria-label={`Notifications (${count})`}>
+          <svg viewBox="0 0 24 24" width="22" height="22" aria-hidden="true">
+            <path
+              d="M18 16v-5a6 6 0 1 0-12 0v5l-2 2h16l-2-2zM10 20a2 2 0 0 0 4 0"
+              fill="none"
+              stroke="currentColor"
+              strokeWidth="1.8"
+              strokeLinejoin="round"
+            />
+          </svg>
+          <span className="topbar__count" data-testid="notification-count">
+            {count}
+          </span>
+        </Link>
+      </header>
+      {isProvider ? <LocationNotice state={sharing.state} /> : null}
+    </>
   );
 }

@@ -1,6 +1,17 @@
 import { useEffect } from 'react';
 import { useDispatch } from 'react-redux';
-import { apiClient, bus, connectRealtime, disconnectRealtime, fetchMe, sessionActions, useSession, type AppNotification } from 'shared';
+import {
+  apiClient,
+  bus,
+  connectRealtime,
+  disconnectRealtime,
+  fetchMe,
+  sessionActions,
+  startLocationSharing,
+  stopLocationSharing,
+  useSession,
+  type AppNotification,
+} from 'shared';
 import { useSessionExpiry } from './useSessionExpiry';
 
 /** GET /api/notifications, silently (failures are only logged, spec section 8). */
@@ -24,6 +35,7 @@ export function SessionEffects() {
   const dispatch = useDispatch();
   const { isLogin, users, token } = useSession();
   const userId = users?.id;
+  const role = users?.role;
 
   useEffect(() => {
     if (!isLogin || userId === undefined || !token) return undefined;
@@ -54,6 +66,12 @@ export function SessionEffects() {
       disconnectRealtime();
     };
   }, [dispatch, isLogin, userId, token]);
+
+  useEffect(() => {
+    if (!isLogin || userId === undefined || !token || role !== 'Provider') return undefined;
+    startLocationSharing({ userId, role, token });
+    return () => stopLocationSharing();
+  }, [isLogin, userId, token, role]);
 
   return null;
 }

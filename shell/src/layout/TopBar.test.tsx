@@ -1,0 +1,104 @@
+import { act, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import {
+  configureLocationSharing,
+  DENIED_MESSAGE,
+  SERVICE_ERROR_MESSAGE,
+  startLocationSharing,
+  stopLocationSharing,
+  UNAVAILABLE_MESSAGE,
+  UNSUPPORTED_MESSAGE,
+} from 'shared';
+import { renderWithProviders, signedInAs } from 'shared/src/testing';
+import { fakeGeolocation, fakeLocationBackend, type FakeGeolocation, type FakeLocationBackend } from 'shared/src/location/testing';
+import { TopBar, sharingIndicator, sharingNotice } from './TopBar';
+
+const flush = async () => {
+  for (let i = 0; i < 10; i++) await Promise.resolve();
+};
+
+describe('the top bar tells a provider whether customers can follow them', () => {
+  let geo: FakeGeolocation;
+  let backend: FakeLocationBackend;
+
+  beforeEach(() => {
+    jest.spyOn(console, 'warn').mockImplementation(() => undefined);
+    geo = fakeGeolocation();
+    backend = fakeLocationBackend();
+    configureLocationSharing({ geolocation: geo, backend, locks: null });
+  });
+  afterEach(() => {
+    act(() => stopLocationSharing());
+    configureLocationSharing({});
+    jest.restoreAllMocks();
+  });
+
+  const renderBar = (role: 'Provider' | 'Customer' = 'Provider') => {
+    renderWithProviders(<TopBar menuOpen onToggleMenu={() => undefined} />, { session: signedInAs(role, { id: 20 }) });
+    if (role === 'Provider') act(() => startLocationSharing({ userId: 20, role, token: 'tok' }));
+  };
+  const indicator = () => screen.getByRole('status', { name: 'Location sharing' });
+  const notice = () => screen.queryByRole('status', { name: 'Location notice' });
+
+  it('Locating… then Sharing location once the position is sent, with the time in its title', async () => {
+    renderBar();
+    expect(indicator()).toHaveTextContent('Locating…');
+    await act(async () => {
+      geo.move(12.9716, 77.5946);
+      await flush();
+    });
+    expect(indicator()).toHaveTextContent('Sharing location');
+    expect(indicator().getAttribute('title')).toMatch(/^Customers of your accepted jobs can follow you\. Position sent at \d\d:\d\d:\d\d\.$/);
+    expect(notice()).not.toBeInTheDocument();
+  });
+
+  it('denied: Location off and how to turn it on; Dismiss hides the notice, not the indicator', async () => {
+    const user = userEvent.setup();
+    renderBar();
+    act(() => geo.fail(1));
+    expect(indicator()).toHaveTextContent('Location off');
+    expect(notice()).toHaveTextContent(DENIED_MESSAGE);
+    expect(notice()).toHaveTextContent(/customers cannot follow you/);
+    expect(notice()).toHaveTextContent(/allow location for this site/);
+    await user.click(screen.getByRole('button', { name: 'Dismiss' }));
+    expect(notice()).not.toBeInTheDocument();
+    expect(indicator()).toHaveTextContent('Location off');
+  });
+
+  it('no position on the device: says so and that sharing resumes by itself', async () => {
+    renderBar();
+    act(() => geo.fail(2));
+    expect(notice()).toHaveTextContent(UNAVAILABLE_MESSAGE);
+    await act(async () => {
+      geo.move(1, 1);
+      await flush();
+    });
+    expect(notice()).not.toBeInTheDocument();
+    expect(indicator()).toHaveTextContent('Sharing location');
+  });
+
+  it('the location service unreachable: Location not sent', async () => {
+    backend.failConnect();
+    renderBar();
+    await act(async () => {
+      geo.move(1, 1);
+      await flush();
+    });
+    expect(indicator()).toHaveTextContent('Location not sent');
+    expect(notice()).toHaveTextContent(SERVICE_ERROR_MESSAGE);
+  });
+
+  it('customers see no indicator', () => {
+    renderBar('Customer');
+    expect(screen.queryByRole('status', { name: 'Location sharing' })).not.toBeInTheDocument();
+    expect(screen.getByText('User Dashboard')).toBeInTheDocument();
+  });
+
+  it('maps every state to a word and, when customers cannot follow, a notice', () => {
+    expect(sharingIndicator('off')).toBeNull();
+    expect(sharingIndicator('elsewhere')?.label).toBe('Sharing location (another tab)');
+    expect(sharingNotice('unsupported')).toBe(UNSUPPORTED_MESSAGE);
+    expect(sharingNotice('sharing')).toBeNull();
+    expect(sharingNotice('starting')).toBeNull();
+  });
+});

@@ -19,8 +19,14 @@ if (!chromium) {
 // Ports of their own, so a running `npm start` does not collide; this also proves the shell finds
 // remotes at run time (remotes.json and runtime-config.json are served from these values).
 const ports = {
-  SHELL_PORT: '3100', AUTH_PORT: '3101', CUSTOMER_PORT: '3102', PROVIDER_PORT: '3103', CHAT_PORT: '3104',
-  API_PORT: '4100', REALTIME_PORT: '6101', FIREBASE_PORT: '9100',
+  SHELL_PORT: '3100',
+  AUTH_PORT: '3101',
+  CUSTOMER_PORT: '3102',
+  PROVIDER_PORT: '3103',
+  CHAT_PORT: '3104',
+  API_PORT: '4100',
+  REALTIME_PORT: '6101',
+  FIREBASE_PORT: '9100',
 };
 for (const [name, value] of Object.entries(ports)) process.env[name] ??= value;
 const dataDir = mkdtempSync(path.join(os.tmpdir(), 'e2e-db-'));

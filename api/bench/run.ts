@@ -168,8 +168,8 @@ async function realtime(ready: ServeReady, seeded: SeedResult): Promise<Realtime
 
   /** Message k goes between pair k % pairs, alternately customer -> provider and back. */
   const plan = (k: number) => {
-    const customer = customers[k % pairs]!;
-    const provider = providers[k % pairs]!;
+    const customer = customers[k % pairs];
+    const provider = providers[k % pairs];
     const fromCustomer = k % 2 === 0;
     return { customer, provider, sender: fromCustomer ? customer : provider, recipient: fromCustomer ? provider : customer };
   };
@@ -227,7 +227,9 @@ async function realtime(ready: ServeReady, seeded: SeedResult): Promise<Realtime
     await Promise.all(participants.slice(i, i + 50).map(subscribeOne));
   }
   const connectMs = performance.now() - connectStart;
-  log(`realtime: ${subscribed}/${participants.length} clients subscribed in ${fmt(connectMs / 1000, 2)} s (${authFailures} refused)`);
+  log(
+    `realtime: ${subscribed}/${participants.length} clients subscribed in ${fmt(connectMs / 1000, 2)} s (${authFailures} refused)`,
+  );
 
   /** Sends message k as the app does (multipart) and records its timings. */
   const postMs: number[] = [];
@@ -242,7 +244,11 @@ async function realtime(ready: ServeReady, seeded: SeedResult): Promise<Realtime
     const t0 = performance.now();
     sentAt.set(k, t0);
     try {
-      const res = await fetch(`${api}/api/chats`, { method: 'POST', headers: { authorization: `Bearer ${sender.token}` }, body: form });
+      const res = await fetch(`${api}/api/chats`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${sender.token}` },
+        body: form,
+      });
       await res.arrayBuffer();
       postMs.push(performance.now() - t0);
       if (res.status === 201) return;
@@ -303,7 +309,7 @@ async function realtime(ready: ServeReady, seeded: SeedResult): Promise<Realtime
   const burst = await phase(`burst, ${SETTINGS.inflight} in flight`, 0, async (ks) => {
     let next = 0;
     const worker = async () => {
-      while (next < ks.length) await sendOne(ks[next++]!);
+      while (next < ks.length) await sendOne(ks[next++]);
     };
     await Promise.all(Array.from({ length: SETTINGS.inflight }, worker));
   });
@@ -387,7 +393,9 @@ async function main(): Promise<void> {
         await handle.destroy();
       }
       seeds.push({ engine: engine.name, ms: seeded.ms });
-      log(`${engine.name}: seeded ${seeded.jobs.toLocaleString('en-US')} jobs, ${seeded.customers.length + seeded.providers.length} users in ${fmt(seeded.ms / 1000, 2)} s`);
+      log(
+        `${engine.name}: seeded ${seeded.jobs.toLocaleString('en-US')} jobs, ${seeded.customers.length + seeded.providers.length} users in ${fmt(seeded.ms / 1000, 2)} s`,
+      );
 
       const servers = await startServers({ ...engine.options, uploadsDir: path.join(work, 'uploads') } as ServeRequest);
       try {
@@ -410,12 +418,20 @@ async function main(): Promise<void> {
   }
 
   // ---------------------------------------------------------------- report
-  const bare = http[0]!;
+  const bare = http[0];
   console.log('\n## HTTP (autocannon, ' + `${SETTINGS.connections} connections, ${SETTINGS.duration} s each)\n`);
   console.log(
     table(
       ['target', 'req/s', 'p50 ms', 'p99 ms', 'requests', 'failed', 'vs bare'],
-      http.map((h) => [h.label, fmt(h.rps, 0), fmt(h.p50, 0), fmt(h.p99, 0), h.requests.toLocaleString('en-US'), String(h.bad), `${fmt((h.rps / bare.rps) * 100, 1)} %`]),
+      http.map((h) => [
+        h.label,
+        fmt(h.rps, 0),
+        fmt(h.p50, 0),
+        fmt(h.p99, 0),
+        h.requests.toLocaleString('en-US'),
+        String(h.bad),
+        `${fmt((h.rps / bare.rps) * 100, 1)} %`,
+      ]),
     ),
   );
   for (const h of http.slice(1)) {

@@ -95,7 +95,7 @@ export async function seed(db: Kysely<Database>, opts: SeedOptions): Promise<See
 
     const customers = await insertUsers('Customer', opts.customers);
     const providers = await insertUsers('Provider', opts.providers);
-    const subject = customers[0]!;
+    const subject = customers[0];
     const others = customers.slice(1);
 
     for (let start = 0; start < opts.totalJobs; start += CHUNK) {
@@ -106,14 +106,15 @@ export async function seed(db: Kysely<Database>, opts: SeedOptions): Promise<See
           Array.from({ length: n }, (_, j) => {
             const i = start + j;
             // The subject's jobs are spread through the table, not clustered at one end.
-            const own = i % Math.floor(opts.totalJobs / opts.ownJobs) === 0 && i / Math.floor(opts.totalJobs / opts.ownJobs) < opts.ownJobs;
-            const customer = own ? subject : others[i % others.length]!;
+            const own =
+              i % Math.floor(opts.totalJobs / opts.ownJobs) === 0 && i / Math.floor(opts.totalJobs / opts.ownJobs) < opts.ownJobs;
+            const customer = own ? subject : others[i % others.length];
             const at = iso(i);
             return {
               customer_id: customer.id,
-              provider_id: providers[(i * 7) % providers.length]!.id,
-              service_id: serviceIds[i % serviceIds.length]!,
-              status: STATUSES[i % STATUSES.length]!,
+              provider_id: providers[(i * 7) % providers.length].id,
+              service_id: serviceIds[i % serviceIds.length],
+              status: STATUSES[i % STATUSES.length],
               address: `${i} Main Street`,
               destination_address: `${i} Harbour Road`,
               lat: 12.9 + (i % 100) / 1000,
@@ -134,7 +135,10 @@ export async function seed(db: Kysely<Database>, opts: SeedOptions): Promise<See
     .select((eb) => eb.fn.countAll<number>().as('n'))
     .where('customer_id', '=', result.subject.id)
     .executeTakeFirstOrThrow();
-  const all = await db.selectFrom('jobs').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+  const all = await db
+    .selectFrom('jobs')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .executeTakeFirstOrThrow();
   if (Number(own.n) !== opts.ownJobs || Number(all.n) !== opts.totalJobs) {
     throw new Error(`seed produced ${own.n} own jobs of ${all.n}; expected ${opts.ownJobs} of ${opts.totalJobs}`);
   }

@@ -31,7 +31,12 @@ const PUSHER = { appId: 'bench-app', key: 'bench-key', secret: 'bench-secret' };
 
 async function main(request: ServeRequest): Promise<void> {
   const realtime = await startRealtimeServer({ port: 0, host: '127.0.0.1', ...PUSHER });
-  const handle = createDb({ databaseUrl: request.databaseUrl, sqlitePath: request.sqlitePath, pgSchema: request.pgSchema, poolSize: 10 });
+  const handle = createDb({
+    databaseUrl: request.databaseUrl,
+    sqlitePath: request.sqlitePath,
+    pgSchema: request.pgSchema,
+    poolSize: 10,
+  });
   const api = await buildApp({
     db: handle,
     migrate: false,

@@ -64,7 +64,10 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
         : {
             level: config.logLevel,
             // Never log credentials: no bodies are logged, and these headers are masked.
-            redact: { paths: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]'], censor: '[redacted]' },
+            redact: {
+              paths: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]'],
+              censor: '[redacted]',
+            },
           }),
     bodyLimit: config.bodyLimit,
     trustProxy: config.trustProxy,
@@ -82,9 +85,7 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
   });
 
   const ownDb = !options.db;
-  const handle =
-    options.db ??
-    createDb({ databaseUrl: config.databaseUrl, sqlitePath: config.sqlitePath, ...options.database });
+  const handle = options.db ?? createDb({ databaseUrl: config.databaseUrl, sqlitePath: config.sqlitePath, ...options.database });
   app.addHook('onClose', async () => {
     if (ownDb) await handle.destroy();
   });
@@ -156,7 +157,11 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
   if (!config.isProduction) {
     await app.register(swagger, {
       openapi: {
-        info: { title: 'Marketplace API', version: '1.0.0', description: 'The API of the driver, delivery and shipping marketplace.' },
+        info: {
+          title: 'Marketplace API',
+          version: '1.0.0',
+          description: 'The API of the driver, delivery and shipping marketplace.',
+        },
         components: { securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer' } } },
       },
     });

@@ -120,7 +120,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     sqlitePath: path.resolve(str(env.SQLITE_PATH, path.join(API_ROOT, 'data', 'app.db'))),
     uploadsDir: path.resolve(str(env.UPLOADS_DIR, path.join(API_ROOT, 'uploads'))),
     appOrigins: optional(env.APP_ORIGINS)
-      ? env.APP_ORIGINS!.split(',').map((o) => o.trim()).filter(Boolean)
+      ? env
+          .APP_ORIGINS!.split(',')
+          .map((o) => o.trim())
+          .filter(Boolean)
       : DEFAULT_APP_ORIGINS,
     pusher: {
       appId: str(env.PUSHER_APP_ID, 'app-id'),

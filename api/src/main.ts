@@ -33,7 +33,9 @@ async function main() {
     console.log('Empty database: demo data created.');
   }
   await app.listen({ port: config.port, host: config.host });
-  console.log(`API listening on http://localhost:${config.port} (${app.ctx.dialect}${config.isProduction ? '' : `, docs at /api/docs`})`);
+  console.log(
+    `API listening on http://localhost:${config.port} (${app.ctx.dialect}${config.isProduction ? '' : `, docs at /api/docs`})`,
+  );
   console.log(demoAccountsBanner());
 
   let stopping = false;

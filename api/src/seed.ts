@@ -45,45 +45,138 @@ interface SeedUser {
 }
 
 const USERS: SeedUser[] = [
-  { first: 'Asha', last: 'Verma', email: 'customer@example.com', role: 'Customer', phone: '9876543210', address: '12 MG Road, Bengaluru' },
   {
-    first: 'Ravi', last: 'Kumar', email: 'provider@example.com', role: 'Provider', phone: '9123456780', address: '48 Residency Road, Bengaluru',
-    service: 'Driver', bio: 'Calm, punctual driver with a clean record. I know every shortcut in the city.', exp: 6, price: 25,
+    first: 'Asha',
+    last: 'Verma',
+    email: 'customer@example.com',
+    role: 'Customer',
+    phone: '9876543210',
+    address: '12 MG Road, Bengaluru',
   },
   {
-    first: 'Meera', last: 'Nair', email: 'meera.nair@example.com', role: 'Provider', phone: '9000000001', address: 'Indiranagar, Bengaluru',
-    service: 'Driver', bio: 'Airport runs and long-distance drives, day or night.', exp: 9, price: 32,
+    first: 'Ravi',
+    last: 'Kumar',
+    email: 'provider@example.com',
+    role: 'Provider',
+    phone: '9123456780',
+    address: '48 Residency Road, Bengaluru',
+    service: 'Driver',
+    bio: 'Calm, punctual driver with a clean record. I know every shortcut in the city.',
+    exp: 6,
+    price: 25,
   },
   {
-    first: 'Arjun', last: 'Singh', email: 'arjun.singh@example.com', role: 'Provider', phone: '9000000002', address: 'Koramangala, Bengaluru',
-    service: 'Driver', bio: 'Former taxi driver, comfortable with manual and automatic cars.', exp: 4, price: 20,
+    first: 'Meera',
+    last: 'Nair',
+    email: 'meera.nair@example.com',
+    role: 'Provider',
+    phone: '9000000001',
+    address: 'Indiranagar, Bengaluru',
+    service: 'Driver',
+    bio: 'Airport runs and long-distance drives, day or night.',
+    exp: 9,
+    price: 32,
   },
   {
-    first: 'Priya', last: 'Shah', email: 'priya.shah@example.com', role: 'Provider', phone: '9000000003', address: 'Jayanagar, Bengaluru',
-    service: 'Delivery', bio: 'Fast two-wheeler deliveries across the south of the city.', exp: 3, price: 12,
+    first: 'Arjun',
+    last: 'Singh',
+    email: 'arjun.singh@example.com',
+    role: 'Provider',
+    phone: '9000000002',
+    address: 'Koramangala, Bengaluru',
+    service: 'Driver',
+    bio: 'Former taxi driver, comfortable with manual and automatic cars.',
+    exp: 4,
+    price: 20,
   },
   {
-    first: 'Vikram', last: 'Rao', email: 'vikram.rao@example.com', role: 'Provider', phone: '9000000004', address: 'Whitefield, Bengaluru',
-    service: 'Delivery', bio: 'Documents, groceries and fragile parcels handled with care.', exp: 7, price: 15,
+    first: 'Priya',
+    last: 'Shah',
+    email: 'priya.shah@example.com',
+    role: 'Provider',
+    phone: '9000000003',
+    address: 'Jayanagar, Bengaluru',
+    service: 'Delivery',
+    bio: 'Fast two-wheeler deliveries across the south of the city.',
+    exp: 3,
+    price: 12,
   },
   {
-    first: 'Neha', last: 'Gupta', email: 'neha.gupta@example.com', role: 'Provider', phone: '9000000005', address: 'HSR Layout, Bengaluru',
-    service: 'Delivery', bio: 'Same-day delivery, with photos at pick-up and drop.', exp: 5, price: 14,
+    first: 'Vikram',
+    last: 'Rao',
+    email: 'vikram.rao@example.com',
+    role: 'Provider',
+    phone: '9000000004',
+    address: 'Whitefield, Bengaluru',
+    service: 'Delivery',
+    bio: 'Documents, groceries and fragile parcels handled with care.',
+    exp: 7,
+    price: 15,
   },
   {
-    first: 'Sanjay', last: 'Patel', email: 'sanjay.patel@example.com', role: 'Provider', phone: '9000000006', address: 'Peenya, Bengaluru',
-    service: 'Shipping', bio: 'Mini-truck for house moves and business shipments between cities.', exp: 12, price: 80,
+    first: 'Neha',
+    last: 'Gupta',
+    email: 'neha.gupta@example.com',
+    role: 'Provider',
+    phone: '9000000005',
+    address: 'HSR Layout, Bengaluru',
+    service: 'Delivery',
+    bio: 'Same-day delivery, with photos at pick-up and drop.',
+    exp: 5,
+    price: 14,
   },
   {
-    first: 'Kavya', last: 'Iyer', email: 'kavya.iyer@example.com', role: 'Provider', phone: '9000000007', address: 'Hebbal, Bengaluru',
-    service: 'Shipping', bio: 'Interstate shipping with tracking and insurance on request.', exp: 8, price: 95,
+    first: 'Sanjay',
+    last: 'Patel',
+    email: 'sanjay.patel@example.com',
+    role: 'Provider',
+    phone: '9000000006',
+    address: 'Peenya, Bengaluru',
+    service: 'Shipping',
+    bio: 'Mini-truck for house moves and business shipments between cities.',
+    exp: 12,
+    price: 80,
   },
   {
-    first: 'Rahul', last: 'Mehta', email: 'rahul.mehta@example.com', role: 'Provider', phone: '9000000008', address: 'Yelahanka, Bengaluru',
-    service: 'Shipping', bio: 'Pallets and bulky goods, loading help included.', exp: 10, price: 70,
+    first: 'Kavya',
+    last: 'Iyer',
+    email: 'kavya.iyer@example.com',
+    role: 'Provider',
+    phone: '9000000007',
+    address: 'Hebbal, Bengaluru',
+    service: 'Shipping',
+    bio: 'Interstate shipping with tracking and insurance on request.',
+    exp: 8,
+    price: 95,
   },
-  { first: 'Anita', last: 'Das', email: 'anita.das@example.com', role: 'Customer', phone: '9000000009', address: 'BTM Layout, Bengaluru' },
-  { first: 'Rohan', last: 'Joshi', email: 'rohan.joshi@example.com', role: 'Customer', phone: '9000000010', address: 'Malleshwaram, Bengaluru' },
+  {
+    first: 'Rahul',
+    last: 'Mehta',
+    email: 'rahul.mehta@example.com',
+    role: 'Provider',
+    phone: '9000000008',
+    address: 'Yelahanka, Bengaluru',
+    service: 'Shipping',
+    bio: 'Pallets and bulky goods, loading help included.',
+    exp: 10,
+    price: 70,
+  },
+  {
+    first: 'Anita',
+    last: 'Das',
+    email: 'anita.das@example.com',
+    role: 'Customer',
+    phone: '9000000009',
+    address: 'BTM Layout, Bengaluru',
+  },
+  {
+    first: 'Rohan',
+    last: 'Joshi',
+    email: 'rohan.joshi@example.com',
+    role: 'Customer',
+    phone: '9000000010',
+    address: 'Malleshwaram, Bengaluru',
+  },
 ];
 
 const round6 = (n: number) => Math.round(n * 1e6) / 1e6;
@@ -116,7 +209,11 @@ export async function seedDemo(db: Kysely<Database>, options: { clock?: Clock } 
   await db.transaction().execute(async (trx) => {
     const serviceIds: Record<string, number> = {};
     for (const s of DEMO_SERVICES) {
-      const row = await trx.insertInto('services').values({ ...s, created_at: at(24 * 60) }).returning('id').executeTakeFirstOrThrow();
+      const row = await trx
+        .insertInto('services')
+        .values({ ...s, created_at: at(24 * 60) })
+        .returning('id')
+        .executeTakeFirstOrThrow();
       serviceIds[s.name] = row.id;
     }
 
@@ -144,7 +241,10 @@ export async function seedDemo(db: Kysely<Database>, options: { clock?: Clock } 
         .executeTakeFirstOrThrow();
       ids[u.email] = row.id;
       if (u.service) {
-        await trx.insertInto('user_services').values({ user_id: row.id, service_id: serviceIds[u.service], created_at: at(24 * 30) }).execute();
+        await trx
+          .insertInto('user_services')
+          .values({ user_id: row.id, service_id: serviceIds[u.service], created_at: at(24 * 30) })
+          .execute();
       }
     }
     const customer = ids['customer@example.com'];
@@ -154,7 +254,16 @@ export async function seedDemo(db: Kysely<Database>, options: { clock?: Clock } 
     const expYear = new Date(nowMs).getUTCFullYear() + 3;
     await trx
       .insertInto('sandbox_tokens')
-      .values({ id: 'tok_demo_visa_4242', brand: 'Visa', last4: '4242', exp_month: 12, exp_year: expYear, behavior: 'ok', attached_at: at(24 * 20), created_at: at(24 * 20) })
+      .values({
+        id: 'tok_demo_visa_4242',
+        brand: 'Visa',
+        last4: '4242',
+        exp_month: 12,
+        exp_year: expYear,
+        behavior: 'ok',
+        attached_at: at(24 * 20),
+        created_at: at(24 * 20),
+      })
       .execute();
     const card = await trx
       .insertInto('payment_methods')
@@ -175,7 +284,14 @@ export async function seedDemo(db: Kysely<Database>, options: { clock?: Clock } 
     const priceOf = (email: string) => (USERS.find((u) => u.email === email)?.price ?? 0) * 100;
     const emailOf = (id: number) => Object.keys(ids).find((e) => ids[e] === id)!;
     let jobN = 0;
-    async function job(customerId: number, providerId: number, service: string, status: JobStatus, hoursAgo: number, rating?: number) {
+    async function job(
+      customerId: number,
+      providerId: number,
+      service: string,
+      status: JobStatus,
+      hoursAgo: number,
+      rating?: number,
+    ) {
       jobN += 1;
       const created = at(hoursAgo);
       const row = await trx
@@ -219,7 +335,14 @@ export async function seedDemo(db: Kysely<Database>, options: { clock?: Clock } 
       if (rating) {
         await trx
           .insertInto('ratings')
-          .values({ job_id: row.id, customer_id: customerId, provider_id: providerId, rating, feedback: FEEDBACK[jobN % FEEDBACK.length], created_at: at(Math.max(0, hoursAgo - 2)) })
+          .values({
+            job_id: row.id,
+            customer_id: customerId,
+            provider_id: providerId,
+            rating,
+            feedback: FEEDBACK[jobN % FEEDBACK.length],
+            created_at: at(Math.max(0, hoursAgo - 2)),
+          })
           .execute();
       }
       return row.id;
@@ -249,11 +372,19 @@ export async function seedDemo(db: Kysely<Database>, options: { clock?: Clock } 
     async function chatBetween(customerId: number, providerId: number, lines: [number, string, number][]) {
       const row = await trx
         .insertInto('chats')
-        .values({ customer_id: customerId, provider_id: providerId, created_at: at(lines[0][2]), updated_at: at(lines[lines.length - 1][2]) })
+        .values({
+          customer_id: customerId,
+          provider_id: providerId,
+          created_at: at(lines[0][2]),
+          updated_at: at(lines[lines.length - 1][2]),
+        })
         .returning('id')
         .executeTakeFirstOrThrow();
       for (const [from, text, h] of lines) {
-        await trx.insertInto('messages').values({ chat_id: row.id, from_id: from, message: text, message_type: 'text', attachment: null, created_at: at(h) }).execute();
+        await trx
+          .insertInto('messages')
+          .values({ chat_id: row.id, from_id: from, message: text, message_type: 'text', attachment: null, created_at: at(h) })
+          .execute();
       }
       return row.id;
     }
@@ -270,11 +401,56 @@ export async function seedDemo(db: Kysely<Database>, options: { clock?: Clock } 
     ]);
 
     const notes = [
-      { user_id: provider, sender_id: customer, title: 'Job', description: 'Asha Verma has requested a Driver booking.', job_id: pending, chat_id: null, read_at: null, created_at: at(2) },
-      { user_id: customer, sender_id: provider, title: 'Job', description: 'Ravi Kumar accepted your booking request.', job_id: accepted, chat_id: null, read_at: null, created_at: at(7.5) },
-      { user_id: customer, sender_id: provider, title: 'Chat', description: 'Ravi Kumar: I have accepted the booking. See you soon.', job_id: null, chat_id: chat, read_at: null, created_at: at(1) },
-      { user_id: provider, sender_id: customer, title: 'Chat', description: 'Asha Verma: Great, thank you!', job_id: null, chat_id: chat, read_at: at(5), created_at: at(6) },
-      { user_id: customer, sender_id: null, title: 'Location', description: 'Your driver shares a live location on the map.', job_id: accepted, chat_id: null, read_at: null, created_at: at(0.5) },
+      {
+        user_id: provider,
+        sender_id: customer,
+        title: 'Job',
+        description: 'Asha Verma has requested a Driver booking.',
+        job_id: pending,
+        chat_id: null,
+        read_at: null,
+        created_at: at(2),
+      },
+      {
+        user_id: customer,
+        sender_id: provider,
+        title: 'Job',
+        description: 'Ravi Kumar accepted your booking request.',
+        job_id: accepted,
+        chat_id: null,
+        read_at: null,
+        created_at: at(7.5),
+      },
+      {
+        user_id: customer,
+        sender_id: provider,
+        title: 'Chat',
+        description: 'Ravi Kumar: I have accepted the booking. See you soon.',
+        job_id: null,
+        chat_id: chat,
+        read_at: null,
+        created_at: at(1),
+      },
+      {
+        user_id: provider,
+        sender_id: customer,
+        title: 'Chat',
+        description: 'Asha Verma: Great, thank you!',
+        job_id: null,
+        chat_id: chat,
+        read_at: at(5),
+        created_at: at(6),
+      },
+      {
+        user_id: customer,
+        sender_id: null,
+        title: 'Location',
+        description: 'Your driver shares a live location on the map.',
+        job_id: accepted,
+        chat_id: null,
+        read_at: null,
+        created_at: at(0.5),
+      },
     ];
     await trx.insertInto('notifications').values(notes).execute();
   });
@@ -282,10 +458,7 @@ export async function seedDemo(db: Kysely<Database>, options: { clock?: Clock } 
 }
 
 export function demoAccountsBanner(): string {
-  return [
-    'Demo accounts (password: password123):',
-    ...DEMO_ACCOUNTS.map((a) => `  ${a.role.padEnd(8)} ${a.email}`),
-  ].join('\n');
+  return ['Demo accounts (password: password123):', ...DEMO_ACCOUNTS.map((a) => `  ${a.role.padEnd(8)} ${a.email}`)].join('\n');
 }
 
 /** `npm run seed -w api`: migrate, then seed if the database is empty. */

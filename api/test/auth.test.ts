@@ -51,7 +51,12 @@ for (const dialect of DIALECTS) {
         assert.ok(res.body.errors.role);
         assert.equal(typeof res.body.message, 'string');
 
-        const bad = await register({ first_name: 'A'.repeat(16), email: 'not-an-email', password: '12345', password_confirmation: '12345' });
+        const bad = await register({
+          first_name: 'A'.repeat(16),
+          email: 'not-an-email',
+          password: '12345',
+          password_confirmation: '12345',
+        });
         assert.equal(bad.status, 400);
         assert.deepEqual(bad.body.errors.first_name, ['Must be 15 characters or less']);
         assert.deepEqual(bad.body.errors.email, ['Email is invalid']);
@@ -76,7 +81,11 @@ for (const dialect of DIALECTS) {
       });
 
       test('malformed JSON is a 400, never a 500', async () => {
-        const res = await fetch(`${s.url}/api/auth/register`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"a":' });
+        const res = await fetch(`${s.url}/api/auth/register`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: '{"a":',
+        });
         assert.equal(res.status, 400);
         assert.equal(typeof ((await res.json()) as { message: unknown }).message, 'string');
       });
@@ -99,16 +108,22 @@ for (const dialect of DIALECTS) {
 
       test('wrong password or unknown email: 401 with one message', async () => {
         const u = await signUp(s, 'Customer');
-        const wrong = await s.req('POST', '/api/auth/login', { json: { email: u.email, password: 'nope1234', role: 'Customer' } });
+        const wrong = await s.req('POST', '/api/auth/login', {
+          json: { email: u.email, password: 'nope1234', role: 'Customer' },
+        });
         assert.equal(wrong.status, 401);
-        const unknown = await s.req('POST', '/api/auth/login', { json: { email: uniqueEmail(), password: 'nope1234', role: 'Customer' } });
+        const unknown = await s.req('POST', '/api/auth/login', {
+          json: { email: uniqueEmail(), password: 'nope1234', role: 'Customer' },
+        });
         assert.equal(unknown.status, 401);
         assert.equal(wrong.body.message, unknown.body.message);
       });
 
       test('a role that does not match the account is refused clearly', async () => {
         const u = await signUp(s, 'Customer');
-        const res = await s.req('POST', '/api/auth/login', { json: { email: u.email, password: u.password, device_id: 'd', role: 'Provider' } });
+        const res = await s.req('POST', '/api/auth/login', {
+          json: { email: u.email, password: u.password, device_id: 'd', role: 'Provider' },
+        });
         assert.equal(res.status, 403);
         assert.match(res.body.message, /registered as a Customer/);
         assert.equal(res.body.data, undefined);
@@ -132,7 +147,9 @@ for (const dialect of DIALECTS) {
 
       test('logout revokes the token, and only that one', async () => {
         const u = await signUp(s, 'Provider');
-        const second = await s.req('POST', '/api/auth/login', { json: { email: u.email, password: u.password, role: 'Provider' } });
+        const second = await s.req('POST', '/api/auth/login', {
+          json: { email: u.email, password: u.password, role: 'Provider' },
+        });
         const out = await s.req('POST', '/api/auth/logout', { token: u.token });
         assert.equal(out.status, 200);
         assert.equal((await s.req('GET', '/api/auth/me', { token: u.token })).status, 401);
@@ -144,18 +161,26 @@ for (const dialect of DIALECTS) {
         const u = await signUp(s, 'Customer');
         const other = await signUp(s, 'Customer');
         for (let i = 0; i < 5; i += 1) {
-          const r = await s.req('POST', '/api/auth/login', { json: { email: u.email, password: 'wrong-pass', role: 'Customer' } });
+          const r = await s.req('POST', '/api/auth/login', {
+            json: { email: u.email, password: 'wrong-pass', role: 'Customer' },
+          });
           assert.equal(r.status, 401);
         }
-        const blocked = await s.req('POST', '/api/auth/login', { json: { email: u.email, password: u.password, role: 'Customer' } });
+        const blocked = await s.req('POST', '/api/auth/login', {
+          json: { email: u.email, password: u.password, role: 'Customer' },
+        });
         assert.equal(blocked.status, 429);
         assert.ok(Number(blocked.headers.get('retry-after')) > 0);
         assert.match(blocked.body.message, /Too many login attempts/);
         // Another email from the same IP is not affected.
-        const fine = await s.req('POST', '/api/auth/login', { json: { email: other.email, password: other.password, role: 'Customer' } });
+        const fine = await s.req('POST', '/api/auth/login', {
+          json: { email: other.email, password: other.password, role: 'Customer' },
+        });
         assert.equal(fine.status, 200);
         s.clock.advance(61_000);
-        const again = await s.req('POST', '/api/auth/login', { json: { email: u.email, password: u.password, role: 'Customer' } });
+        const again = await s.req('POST', '/api/auth/login', {
+          json: { email: u.email, password: u.password, role: 'Customer' },
+        });
         assert.equal(again.status, 200);
       });
     });
@@ -183,8 +208,14 @@ for (const dialect of DIALECTS) {
         const done = await s.req('POST', '/api/auth/forgot', { json: { email: u.email, otp: code, password: 'brandnew1' } });
         assert.equal(done.status, 200);
         assert.equal((await s.req('GET', '/api/auth/me', { token: u.token })).status, 401);
-        assert.equal((await s.req('POST', '/api/auth/login', { json: { email: u.email, password: 'brandnew1', role: 'Customer' } })).status, 200);
-        assert.equal((await s.req('POST', '/api/auth/login', { json: { email: u.email, password: u.password, role: 'Customer' } })).status, 401);
+        assert.equal(
+          (await s.req('POST', '/api/auth/login', { json: { email: u.email, password: 'brandnew1', role: 'Customer' } })).status,
+          200,
+        );
+        assert.equal(
+          (await s.req('POST', '/api/auth/login', { json: { email: u.email, password: u.password, role: 'Customer' } })).status,
+          401,
+        );
 
         const reuse = await s.req('POST', '/api/auth/forgot', { json: { email: u.email, otp: code, password: 'another12' } });
         assert.equal(reuse.status, 400);
@@ -212,7 +243,10 @@ for (const dialect of DIALECTS) {
         }
         const locked = await s.req('POST', '/api/auth/forgot', { json: { email: u.email, otp: code, password: 'brandnew1' } });
         assert.equal(locked.status, 429);
-        assert.equal((await s.req('POST', '/api/auth/login', { json: { email: u.email, password: 'brandnew1', role: 'Customer' } })).status, 401);
+        assert.equal(
+          (await s.req('POST', '/api/auth/login', { json: { email: u.email, password: 'brandnew1', role: 'Customer' } })).status,
+          401,
+        );
       });
 
       test('a new code replaces the previous one', async () => {
@@ -226,7 +260,10 @@ for (const dialect of DIALECTS) {
           const old = await s.req('POST', '/api/auth/forgot', { json: { email: u.email, otp: first, password: 'brandnew1' } });
           assert.equal(old.status, 400);
         }
-        assert.equal((await s.req('POST', '/api/auth/forgot', { json: { email: u.email, otp: second, password: 'brandnew1' } })).status, 200);
+        assert.equal(
+          (await s.req('POST', '/api/auth/forgot', { json: { email: u.email, otp: second, password: 'brandnew1' } })).status,
+          200,
+        );
       });
 
       test('requests are limited per email; unknown emails get the same answer and no mail', async () => {
@@ -259,7 +296,13 @@ for (const dialect of DIALECTS) {
       test('multipart with an avatar: the user is updated and the image served with its type', async () => {
         const u = await signUp(s, 'Customer');
         const form = formWith(
-          { first_name: 'Zoe', last_name: 'Park', phone: '9876543210', address: '221B Baker Street', bio: 'ignored for customers' },
+          {
+            first_name: 'Zoe',
+            last_name: 'Park',
+            phone: '9876543210',
+            address: '221B Baker Street',
+            bio: 'ignored for customers',
+          },
           { field: 'avatar', data: FILES.png, name: 'me.png', type: 'image/png' },
         );
         const res = await s.req('POST', '/api/auth/update-profile', { token: u.token, form });
@@ -330,7 +373,10 @@ for (const dialect of DIALECTS) {
 
       test('validation and authentication', async () => {
         const u = await signUp(s, 'Customer');
-        const res = await s.req('POST', '/api/auth/update-profile', { token: u.token, form: formWith({ first_name: 'A'.repeat(16), phone: 'call me' }) });
+        const res = await s.req('POST', '/api/auth/update-profile', {
+          token: u.token,
+          form: formWith({ first_name: 'A'.repeat(16), phone: 'call me' }),
+        });
         assert.equal(res.status, 400);
         assert.deepEqual(res.body.errors.first_name, ['Must be 15 characters or less']);
         assert.ok(res.body.errors.phone);

@@ -1,6 +1,15 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { DIALECTS, addCard, bookingBody, signUp, signUpProvider, startWithParties, type TestServer, type TestUser } from './helpers.js';
+import {
+  DIALECTS,
+  addCard,
+  bookingBody,
+  signUp,
+  signUpProvider,
+  startWithParties,
+  type TestServer,
+  type TestUser,
+} from './helpers.js';
 
 for (const dialect of DIALECTS) {
   describe(`services, providers, ratings and reviews (${dialect})`, () => {
@@ -19,7 +28,8 @@ for (const dialect of DIALECTS) {
     after(() => s.close());
 
     async function completedJob(): Promise<number> {
-      const job = (await s.req('POST', '/api/jobs', { token: customer.token, json: bookingBody(provider.id, serviceId, cardId) })).body.data;
+      const job = (await s.req('POST', '/api/jobs', { token: customer.token, json: bookingBody(provider.id, serviceId, cardId) }))
+        .body.data;
       await s.req('PATCH', `/api/jobs/${job.id}`, { token: provider.token, json: { status: 'Accepted' } });
       const done = await s.req('PATCH', `/api/jobs/${job.id}`, { token: provider.token, json: { status: 'Completed' } });
       assert.equal(done.status, 200);
@@ -30,7 +40,10 @@ for (const dialect of DIALECTS) {
       test('GET /api/services lists Driver, Delivery, Shipping with relative icons', async () => {
         const res = await s.req('GET', '/api/services', { token: customer.token });
         assert.equal(res.status, 200);
-        assert.deepEqual(res.body.data.map((x: any) => x.name), ['Driver', 'Delivery', 'Shipping']);
+        assert.deepEqual(
+          res.body.data.map((x: any) => x.name),
+          ['Driver', 'Delivery', 'Shipping'],
+        );
         assert.ok(res.body.data.every((x: any) => x.icon.startsWith('/static/icons/') && typeof x.description === 'string'));
         const icon = await fetch(s.url + res.body.data[0].icon);
         assert.equal(icon.status, 200);
@@ -44,7 +57,10 @@ for (const dialect of DIALECTS) {
         const add1 = await s.req('POST', '/api/user-services', { token: p.token, json: { service_id: services[0].id } });
         assert.equal(add1.status, 201);
         const add2 = await s.req('POST', '/api/user-services', { token: p.token, json: { service_id: services[2].id } });
-        assert.deepEqual(add2.body.data.map((x: any) => x.service_id), [services[0].id, services[2].id]);
+        assert.deepEqual(
+          add2.body.data.map((x: any) => x.service_id),
+          [services[0].id, services[2].id],
+        );
         assert.deepEqual(add2.body.data[1].service, services[2]);
         const dup = await s.req('POST', '/api/user-services', { token: p.token, json: { service_id: services[0].id } });
         assert.equal(dup.status, 409);
@@ -52,7 +68,10 @@ for (const dialect of DIALECTS) {
         assert.equal(list.body.data.length, 2);
         const del = await s.req('DELETE', `/api/user-services/${list.body.data[0].id}`, { token: p.token });
         assert.equal(del.status, 200);
-        assert.deepEqual(del.body.data.map((x: any) => x.service_id), [services[2].id]);
+        assert.deepEqual(
+          del.body.data.map((x: any) => x.service_id),
+          [services[2].id],
+        );
         assert.equal((await s.req('POST', '/api/user-services', { token: p.token, json: { service_id: 99999 } })).status, 404);
         assert.equal((await s.req('POST', '/api/user-services', { token: p.token, json: {} })).status, 400);
       });
@@ -61,7 +80,10 @@ for (const dialect of DIALECTS) {
         const mine = (await s.req('GET', '/api/user-services', { token: provider.token })).body.data[0];
         assert.equal((await s.req('GET', '/api/user-services')).status, 401);
         assert.equal((await s.req('GET', '/api/user-services', { token: customer.token })).status, 403);
-        assert.equal((await s.req('POST', '/api/user-services', { token: customer.token, json: { service_id: serviceId } })).status, 403);
+        assert.equal(
+          (await s.req('POST', '/api/user-services', { token: customer.token, json: { service_id: serviceId } })).status,
+          403,
+        );
         assert.equal((await s.req('DELETE', `/api/user-services/${mine.id}`, { token: otherCustomer.token })).status, 403);
         assert.equal((await s.req('DELETE', `/api/user-services/${mine.id}`, { token: otherProvider.token })).status, 403);
         assert.equal((await s.req('DELETE', `/api/user-services/${mine.id}`)).status, 401);
@@ -86,7 +108,10 @@ for (const dialect of DIALECTS) {
           basic_price: 50,
           total_provider_jobs: 0,
         });
-        assert.ok(!before.body.data.some((p: any) => p.id === otherProvider.id), 'providers not offering the service are not listed');
+        assert.ok(
+          !before.body.data.some((p: any) => p.id === otherProvider.id),
+          'providers not offering the service are not listed',
+        );
 
         const j1 = await completedJob();
         const j2 = await completedJob();
@@ -103,9 +128,14 @@ for (const dialect of DIALECTS) {
     });
 
     describe('ratings', () => {
-      test('only the job\'s customer, once, after Completed (both /ratings and /api/ratings)', async () => {
-        const pendingJob = (await s.req('POST', '/api/jobs', { token: customer.token, json: bookingBody(provider.id, serviceId, cardId) })).body.data;
-        const early = await s.req('POST', '/api/ratings', { token: customer.token, json: { job_id: pendingJob.id, rating: 4, feedback: 'x' } });
+      test("only the job's customer, once, after Completed (both /ratings and /api/ratings)", async () => {
+        const pendingJob = (
+          await s.req('POST', '/api/jobs', { token: customer.token, json: bookingBody(provider.id, serviceId, cardId) })
+        ).body.data;
+        const early = await s.req('POST', '/api/ratings', {
+          token: customer.token,
+          json: { job_id: pendingJob.id, rating: 4, feedback: 'x' },
+        });
         assert.equal(early.status, 409);
 
         const jobId = await completedJob();
@@ -126,11 +156,17 @@ for (const dialect of DIALECTS) {
       test('validation: rating 1 to 5, job must exist', async () => {
         const jobId = await completedJob();
         for (const rating of [0, 6, 2.5, 'five']) {
-          const res = await s.req('POST', '/api/ratings', { token: customer.token, json: { job_id: jobId, rating, feedback: '' } });
+          const res = await s.req('POST', '/api/ratings', {
+            token: customer.token,
+            json: { job_id: jobId, rating, feedback: '' },
+          });
           assert.equal(res.status, 400, String(rating));
           assert.deepEqual(res.body.errors.rating, ['The rating must be between 1 and 5.']);
         }
-        assert.equal((await s.req('POST', '/api/ratings', { token: customer.token, json: { job_id: 999999, rating: 3 } })).status, 400);
+        assert.equal(
+          (await s.req('POST', '/api/ratings', { token: customer.token, json: { job_id: 999999, rating: 3 } })).status,
+          400,
+        );
       });
 
       test('GET /api/getReview: recent reviews with the customer, filtered by provider', async () => {

@@ -73,14 +73,25 @@ describe('chat message delivered to a pusher-js client', () => {
 
     const sent = await s.req('POST', '/api/chats', {
       token: provider.token,
-      form: formWith({ customer_id: customer.id, provider_id: provider.id, message_type: 'text', message: 'Arriving in 5 minutes' }),
+      form: formWith({
+        customer_id: customer.id,
+        provider_id: provider.id,
+        message_type: 'text',
+        message: 'Arriving in 5 minutes',
+      }),
     });
     assert.equal(sent.status, 201);
-    const received = await Promise.race([message, new Promise((_, r) => setTimeout(() => r(new Error('no Message event')), 5000))]);
+    const received = await Promise.race([
+      message,
+      new Promise((_, r) => setTimeout(() => r(new Error('no Message event')), 5000)),
+    ]);
     assert.deepEqual(received, sent.body.data);
-    const note = await Promise.race([notification, new Promise((_, r) => setTimeout(() => r(new Error('no Notification event')), 5000))]);
-    assert.equal((note as any).title, 'Chat');
-    assert.equal((note as any).user.full_name, 'Pete Test');
+    const note = await Promise.race([
+      notification,
+      new Promise((_, r) => setTimeout(() => r(new Error('no Notification event')), 5000)),
+    ]);
+    assert.equal(note.title, 'Chat');
+    assert.equal(note.user.full_name, 'Pete Test');
   });
 
   test("subscribing to someone else's channel is refused by /broadcasting/auth", async () => {

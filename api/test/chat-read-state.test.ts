@@ -38,10 +38,15 @@ for (const dialect of DIALECTS) {
     after(() => s.close());
 
     const sendText = (from: TestUser, message: string, c: TestUser, p: TestUser) =>
-      s.req('POST', '/api/chats', { token: from.token, form: formWith({ customer_id: c.id, provider_id: p.id, message_type: 'text', message }) });
-    const open = (as: TestUser, userId: unknown) => s.req('POST', '/api/chats/open', { token: as.token, json: { user_id: userId } });
+      s.req('POST', '/api/chats', {
+        token: from.token,
+        form: formWith({ customer_id: c.id, provider_id: p.id, message_type: 'text', message }),
+      });
+    const open = (as: TestUser, userId: unknown) =>
+      s.req('POST', '/api/chats/open', { token: as.token, json: { user_id: userId } });
     const chatsOf = async (u: TestUser) => (await s.req('GET', '/api/chats', { token: u.token })).body.data as any[];
-    const unreadOf = async (u: TestUser) => (await s.req('GET', '/api/chats/unread', { token: u.token })).body.data.total as number;
+    const unreadOf = async (u: TestUser) =>
+      (await s.req('GET', '/api/chats/unread', { token: u.token })).body.data.total as number;
 
     test('opening a chat with a user id creates it once (201), then answers the same chat (200) to either party', async () => {
       const c = await signUp(s, 'Customer');
@@ -135,13 +140,25 @@ for (const dialect of DIALECTS) {
       s.clock.advance(1000);
       await sendText(p2, 'from two again', c, p2);
       let list = await chatsOf(c);
-      assert.deepEqual(list.map((x) => [x.provider_id, x.unread_count]), [[p2.id, 2], [p1.id, 1]]);
+      assert.deepEqual(
+        list.map((x) => [x.provider_id, x.unread_count]),
+        [
+          [p2.id, 2],
+          [p1.id, 1],
+        ],
+      );
       assert.equal(await unreadOf(c), 3);
 
       s.clock.advance(1000);
       await sendText(p1, 'one is back', c, p1);
       list = await chatsOf(c);
-      assert.deepEqual(list.map((x) => [x.provider_id, x.unread_count]), [[p1.id, 2], [p2.id, 2]]);
+      assert.deepEqual(
+        list.map((x) => [x.provider_id, x.unread_count]),
+        [
+          [p1.id, 2],
+          [p2.id, 2],
+        ],
+      );
       assert.equal(list[0].last_message.message, 'one is back');
       const read = await s.req('POST', `/api/chats/${list[1].id}/read`, { token: c.token });
       assert.equal(read.body.data.unread_total, 2);
@@ -177,7 +194,7 @@ for (const dialect of DIALECTS) {
       const live = await s.publisher.waitFor((e) => e.event === 'Message' && e.data.id === msg.id);
       assert.deepEqual(live.data, msg);
       // The chat screen (another origin) fetches the file to save it under its original name.
-      const origin = s.app.ctx.config.appOrigins[0]!;
+      const origin = s.app.ctx.config.appOrigins[0];
       const file = await fetch(s.url + msg.attachment, { headers: { origin } });
       assert.equal(file.status, 200);
       assert.equal(file.headers.get('access-control-allow-origin'), origin);
@@ -214,10 +231,16 @@ for (const dialect of DIALECTS) {
       for (let i = 1; i <= 5; i += 1) await sendText(c, `m${i}`, c, provider);
       const chatId = (await chatsOf(c))[0].id;
       const page1 = await s.req('GET', `/api/chats/${chatId}/messages?page=1&per_page=2`, { token: c.token });
-      assert.deepEqual(page1.body.data.messages.map((m: any) => m.message), ['m5', 'm4']);
+      assert.deepEqual(
+        page1.body.data.messages.map((m: any) => m.message),
+        ['m5', 'm4'],
+      );
       assert.deepEqual(page1.body.meta, { page: 1, per_page: 2, has_more: true });
       const page3 = await s.req('GET', `/api/chats/${chatId}/messages?page=3&per_page=2`, { token: c.token });
-      assert.deepEqual(page3.body.data.messages.map((m: any) => m.message), ['m1']);
+      assert.deepEqual(
+        page3.body.data.messages.map((m: any) => m.message),
+        ['m1'],
+      );
       assert.equal(page3.body.meta.has_more, false);
     });
   });

@@ -21,12 +21,23 @@ for (const dialect of DIALECTS) {
     after(() => s.close());
 
     const sendText = (from: TestUser, message: string, c = customer, p = provider) =>
-      s.req('POST', '/api/chats', { token: from.token, form: formWith({ customer_id: c.id, provider_id: p.id, message_type: 'text', message }) });
-    /** A message of any type from `from` into the customer–provider chat, with an optional attachment. */
-    const sendMessage = (from: TestUser, message_type: string, message: string, attachment?: { data: Buffer; name: string; type: string }) =>
       s.req('POST', '/api/chats', {
         token: from.token,
-        form: formWith({ customer_id: customer.id, provider_id: provider.id, message_type, message }, attachment && { field: 'attachment', ...attachment }),
+        form: formWith({ customer_id: c.id, provider_id: p.id, message_type: 'text', message }),
+      });
+    /** A message of any type from `from` into the customer–provider chat, with an optional attachment. */
+    const sendMessage = (
+      from: TestUser,
+      message_type: string,
+      message: string,
+      attachment?: { data: Buffer; name: string; type: string },
+    ) =>
+      s.req('POST', '/api/chats', {
+        token: from.token,
+        form: formWith(
+          { customer_id: customer.id, provider_id: provider.id, message_type, message },
+          attachment && { field: 'attachment', ...attachment },
+        ),
       });
 
     test('the first message creates the chat; both sides list it; messages newest first; recipient notified live', async () => {
@@ -40,7 +51,9 @@ for (const dialect of DIALECTS) {
 
       const live = await s.publisher.waitFor((e) => e.event === 'Message' && e.userId === provider.id && e.data.id === msg.id);
       assert.deepEqual(live.data, msg);
-      const note = await s.publisher.waitFor((e) => e.event === 'Notification' && e.userId === provider.id && e.data.chat_id === msg.chat_id);
+      const note = await s.publisher.waitFor(
+        (e) => e.event === 'Notification' && e.userId === provider.id && e.data.chat_id === msg.chat_id,
+      );
       assert.equal(note.data.title, 'Chat');
       assert.deepEqual(note.data.user, { avatar: null, full_name: 'Cara Test' });
       assert.ok(!s.publisher.events.some((e) => e.event === 'Message' && e.userId === customer.id && e.data.id === msg.id));
@@ -62,7 +75,10 @@ for (const dialect of DIALECTS) {
       }
       const messages = await s.req('GET', `/api/chats/${msg.chat_id}/messages`, { token: customer.token });
       assert.equal(messages.status, 200);
-      assert.deepEqual(messages.body.data.messages.map((m: any) => m.message), ['Hi, on my way', 'Hello driver']);
+      assert.deepEqual(
+        messages.body.data.messages.map((m: any) => m.message),
+        ['Hi, on my way', 'Hello driver'],
+      );
 
       const notes = await s.req('GET', '/api/notifications', { token: provider.token });
       const n = notes.body.data.find((x: any) => x.id === note.data.id);
@@ -79,7 +95,11 @@ for (const dialect of DIALECTS) {
       assert.equal(file.headers.get('content-type'), 'image/png');
       assert.equal(file.headers.get('x-content-type-options'), 'nosniff');
 
-      const pdf = await sendMessage(provider, 'attachment', 'invoice', { data: FILES.pdf, name: 'invoice.pdf', type: 'application/pdf' });
+      const pdf = await sendMessage(provider, 'attachment', 'invoice', {
+        data: FILES.pdf,
+        name: 'invoice.pdf',
+        type: 'application/pdf',
+      });
       assert.equal(pdf.status, 201);
       assert.match(pdf.body.data.attachment, /\.pdf$/);
       const pdfFile = await fetch(s.url + pdf.body.data.attachment);
@@ -109,13 +129,16 @@ for (const dialect of DIALECTS) {
       const type = await sendMessage(customer, 'video', 'x');
       assert.equal(type.status, 400);
       assert.ok(type.body.errors.message_type);
-      const noIds = await s.req('POST', '/api/chats', { token: customer.token, form: formWith({ message_type: 'text', message: 'x' }) });
+      const noIds = await s.req('POST', '/api/chats', {
+        token: customer.token,
+        form: formWith({ message_type: 'text', message: 'x' }),
+      });
       assert.equal(noIds.status, 400);
-      const notAProvider = await sendText(customer, 'hi', customer, otherCustomer as TestUser);
+      const notAProvider = await sendText(customer, 'hi', customer, otherCustomer);
       assert.equal(notAProvider.status, 400);
     });
 
-    test('authorisation: only the chat\'s parties read or write it', async () => {
+    test("authorisation: only the chat's parties read or write it", async () => {
       const chatId = (await sendText(customer, 'private')).body.data.chat_id;
       assert.equal((await s.req('GET', '/api/chats')).status, 401);
       assert.equal((await s.req('GET', `/api/chats/${chatId}/messages`)).status, 401);
@@ -128,12 +151,19 @@ for (const dialect of DIALECTS) {
       assert.equal((await sendText(otherCustomer, 'spoof', customer, provider)).status, 403);
       assert.equal((await sendText(otherProvider, 'spoof', customer, provider)).status, 403);
       assert.equal((await sendText(provider, 'spoof', customer, otherProvider)).status, 403);
-      assert.equal((await s.req('POST', '/api/chats', { form: formWith({ customer_id: customer.id, provider_id: provider.id, message_type: 'text', message: 'x' }) })).status, 401);
+      assert.equal(
+        (
+          await s.req('POST', '/api/chats', {
+            form: formWith({ customer_id: customer.id, provider_id: provider.id, message_type: 'text', message: 'x' }),
+          })
+        ).status,
+        401,
+      );
       assert.equal((await s.req('GET', '/api/chats/999999/messages', { token: customer.token })).status, 404);
     });
 
     describe('POST /broadcasting/auth', () => {
-      test('signs the caller\'s own private channel, as pusher-js sends it (form)', async () => {
+      test("signs the caller's own private channel, as pusher-js sends it (form)", async () => {
         const res = await s.req('POST', '/broadcasting/auth', {
           token: customer.token,
           urlencoded: { socket_id: '123.456', channel_name: `private-message.${customer.id}` },
@@ -148,14 +178,16 @@ for (const dialect of DIALECTS) {
         assert.equal(json.body.auth, res.body.auth);
       });
 
-      test('refuses someone else\'s channel (403), anonymous (401) and a bad socket id (400)', async () => {
+      test("refuses someone else's channel (403), anonymous (401) and a bad socket id (400)", async () => {
         const other = await s.req('POST', '/broadcasting/auth', {
           token: customer.token,
           urlencoded: { socket_id: '123.456', channel_name: `private-message.${provider.id}` },
         });
         assert.equal(other.status, 403);
         assert.equal(other.body.auth, undefined);
-        const anon = await s.req('POST', '/broadcasting/auth', { urlencoded: { socket_id: '1.2', channel_name: `private-message.${customer.id}` } });
+        const anon = await s.req('POST', '/broadcasting/auth', {
+          urlencoded: { socket_id: '1.2', channel_name: `private-message.${customer.id}` },
+        });
         assert.equal(anon.status, 401);
         const bad = await s.req('POST', '/broadcasting/auth', {
           token: customer.token,
@@ -166,7 +198,7 @@ for (const dialect of DIALECTS) {
     });
 
     describe('notifications', () => {
-      test('lists only the caller\'s own, newest first; read state can be set; owner checked', async () => {
+      test("lists only the caller's own, newest first; read state can be set; owner checked", async () => {
         const u = await signUp(s, 'Customer');
         await sendText(u, 'one', u, provider);
         s.clock.advance(1000);
@@ -177,7 +209,16 @@ for (const dialect of DIALECTS) {
         assert.ok(mine.length >= 2);
         assert.ok(list.body.data[0].id > list.body.data[1].id);
         for (const n of list.body.data) {
-          assert.deepEqual(Object.keys(n).sort(), ['chat_id', 'created_at', 'description', 'id', 'job_id', 'read', 'title', 'user']);
+          assert.deepEqual(Object.keys(n).sort(), [
+            'chat_id',
+            'created_at',
+            'description',
+            'id',
+            'job_id',
+            'read',
+            'title',
+            'user',
+          ]);
         }
         const own = await s.req('GET', '/api/notifications', { token: u.token });
         assert.ok(!own.body.data.some((n: any) => list.body.data.some((m: any) => m.id === n.id)));

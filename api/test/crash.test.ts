@@ -29,7 +29,11 @@ function freePort(): Promise<number> {
 }
 
 function startServer(env: NodeJS.ProcessEnv): ChildProcess {
-  return spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], { cwd: apiDir, env, stdio: ['ignore', 'ignore', 'inherit'] });
+  return spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+    cwd: apiDir,
+    env,
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
 }
 
 async function waitUntilUp(url: string, child: ChildProcess): Promise<void> {
@@ -48,7 +52,9 @@ async function waitUntilUp(url: string, child: ChildProcess): Promise<void> {
 }
 
 function stopped(child: ChildProcess): Promise<void> {
-  return child.exitCode !== null || child.signalCode !== null ? Promise.resolve() : new Promise((r) => child.once('exit', () => r()));
+  return child.exitCode !== null || child.signalCode !== null
+    ? Promise.resolve()
+    : new Promise((r) => child.once('exit', () => r()));
 }
 
 for (const dialect of DIALECTS) {

@@ -11,7 +11,9 @@ import { FILES } from './helpers.js';
 
 describe('jobTransitions', () => {
   test('allows exactly the spec transitions', () => {
-    const allowed = JOB_STATUSES.flatMap((from) => JOB_STATUSES.filter((to) => canTransition(from, to)).map((to) => `${from}->${to}`));
+    const allowed = JOB_STATUSES.flatMap((from) =>
+      JOB_STATUSES.filter((to) => canTransition(from, to)).map((to) => `${from}->${to}`),
+    );
     assert.deepEqual(allowed.sort(), ['Accepted->Completed', 'Accepted->Pending', 'Pending->Accepted', 'Pending->Rejected']);
   });
   test('terminal states have no way out and no state moves to itself', () => {
@@ -44,7 +46,10 @@ describe('luhn and card checks', () => {
   test('checkCard keeps only brand, last four, expiry and behaviour', () => {
     const ok = checkCard({ card_name: 'A', card_number: '4242 4242 4242 4242', exp_month: 12, exp_year: 30, cvc: '123' }, now);
     assert.deepEqual(ok, { card: { brand: 'Visa', last4: '4242', exp_month: 12, exp_year: 2030, behavior: 'ok' } });
-    const declined = checkCard({ card_name: 'A', card_number: '4000000000000002', exp_month: 12, exp_year: 2030, cvc: '123' }, now);
+    const declined = checkCard(
+      { card_name: 'A', card_number: '4000000000000002', exp_month: 12, exp_year: 2030, cvc: '123' },
+      now,
+    );
     assert.ok('card' in declined && declined.card.behavior === 'card_declined');
   });
   test('checkCard refuses bad number, past expiry and wrong CVC length', () => {
@@ -86,7 +91,10 @@ describe('fileType', () => {
     assert.equal(detectFileType(FILES.pdf)?.mime, 'application/pdf');
     assert.equal(detectFileType(Buffer.from([0xff, 0xd8, 0xff, 0xe0]))?.mime, 'image/jpeg');
     assert.equal(detectFileType(Buffer.from('GIF89a....'))?.mime, 'image/gif');
-    assert.equal(detectFileType(Buffer.concat([Buffer.from('RIFF'), Buffer.alloc(4), Buffer.from('WEBPVP8 ')]))?.mime, 'image/webp');
+    assert.equal(
+      detectFileType(Buffer.concat([Buffer.from('RIFF'), Buffer.alloc(4), Buffer.from('WEBPVP8 ')]))?.mime,
+      'image/webp',
+    );
     assert.equal(detectFileType(FILES.html), null);
     assert.equal(detectFileType(Buffer.alloc(0)), null);
   });

@@ -92,7 +92,12 @@ export async function dropSchema(schema: string): Promise<void> {
   }
 }
 
-export async function request<T = any>(baseUrl: string, method: string, urlPath: string, options: RequestOptions = {}): Promise<Res<T>> {
+export async function request<T = any>(
+  baseUrl: string,
+  method: string,
+  urlPath: string,
+  options: RequestOptions = {},
+): Promise<Res<T>> {
   const headers: Record<string, string> = { ...options.headers };
   if (options.token) headers.authorization = `Bearer ${options.token}`;
   let body: string | FormData | undefined;
@@ -175,11 +180,23 @@ export interface TestUser {
 }
 
 /** Registers and logs in a user through the API. */
-export async function signUp(server: TestServer, role: 'Customer' | 'Provider', extra: Record<string, unknown> = {}): Promise<TestUser> {
+export async function signUp(
+  server: TestServer,
+  role: 'Customer' | 'Provider',
+  extra: Record<string, unknown> = {},
+): Promise<TestUser> {
   const email = uniqueEmail(role.toLowerCase());
   const password = 'secret123';
   const reg = await server.req('POST', '/api/auth/register', {
-    json: { first_name: role === 'Customer' ? 'Cara' : 'Pete', last_name: 'Test', email, password, password_confirmation: password, role, ...extra },
+    json: {
+      first_name: role === 'Customer' ? 'Cara' : 'Pete',
+      last_name: 'Test',
+      email,
+      password,
+      password_confirmation: password,
+      role,
+      ...extra,
+    },
   });
   if (reg.status !== 201) throw new Error(`register failed: ${reg.status} ${JSON.stringify(reg.body)}`);
   const login = await server.req('POST', '/api/auth/login', { json: { email, password, device_id: 'test', role } });
@@ -247,7 +264,11 @@ export const GOOD_CARD = '4242424242424242';
 export const DECLINED_CARD = '4000000000000002';
 
 /** Tokenises a card with the sandbox processor and saves it; answers the payment method. */
-export async function addCard(server: TestServer, user: TestUser, number = GOOD_CARD): Promise<{ id: number; card_brand: string; card_last4: string }> {
+export async function addCard(
+  server: TestServer,
+  user: TestUser,
+  number = GOOD_CARD,
+): Promise<{ id: number; card_brand: string; card_last4: string }> {
   const tok = await server.req('POST', '/sandbox/v1/tokens', {
     json: { card_name: 'Cara Test', card_number: number, exp_month: 12, exp_year: 2030, cvc: '123' },
   });
@@ -276,12 +297,18 @@ export function bookingBody(providerId: number, serviceId: number, paymentMethod
 
 /** Smallest valid files, by magic bytes. */
 export const FILES = {
-  png: Buffer.from('89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d4944415478da63f8cfc0f01f0005000201e2f0d1f30000000049454e44ae426082', 'hex'),
+  png: Buffer.from(
+    '89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d4944415478da63f8cfc0f01f0005000201e2f0d1f30000000049454e44ae426082',
+    'hex',
+  ),
   pdf: Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n'),
   html: Buffer.from('<html><script>alert(1)</script></html>'),
 };
 
-export function formWith(fields: Record<string, string | number>, file?: { field: string; data: Buffer; name: string; type: string }): FormData {
+export function formWith(
+  fields: Record<string, string | number>,
+  file?: { field: string; data: Buffer; name: string; type: string },
+): FormData {
   const form = new FormData();
   for (const [k, v] of Object.entries(fields)) form.append(k, String(v));
   if (file) form.append(file.field, new Blob([file.data], { type: file.type }), file.name);

@@ -2,7 +2,16 @@ import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { JOB_STATUSES, canTransition } from '../src/domain/jobTransitions.js';
 import type { JobStatus } from '../src/db/schema.js';
-import { DECLINED_CARD, DIALECTS, addCard, bookingBody, signUp, startWithParties, type TestServer, type TestUser } from './helpers.js';
+import {
+  DECLINED_CARD,
+  DIALECTS,
+  addCard,
+  bookingBody,
+  signUp,
+  startWithParties,
+  type TestServer,
+  type TestUser,
+} from './helpers.js';
 
 for (const dialect of DIALECTS) {
   describe(`jobs (${dialect})`, () => {
@@ -25,7 +34,14 @@ for (const dialect of DIALECTS) {
     const book = (user: TestUser = customer, over: Record<string, unknown> = {}, pm = card.id, prov = provider.id) =>
       s.req('POST', '/api/jobs', { token: user.token, json: bookingBody(prov, serviceId, pm, over) });
     const count = async (table: 'jobs' | 'payments' | 'notifications') =>
-      Number((await s.app.ctx.db.selectFrom(table).select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
+      Number(
+        (
+          await s.app.ctx.db
+            .selectFrom(table)
+            .select((eb) => eb.fn.countAll().as('n'))
+            .executeTakeFirstOrThrow()
+        ).n,
+      );
 
     describe('POST /api/jobs', () => {
       test('charges 10.00 INR, creates the Pending job at the provider price and notifies the provider live', async () => {
@@ -51,13 +67,19 @@ for (const dialect of DIALECTS) {
         assert.equal(job.rating, null);
         assert.equal(job.created_at, s.clock.now().toISOString());
 
-        const payment = await s.app.ctx.db.selectFrom('payments').selectAll().where('job_id', '=', job.id).executeTakeFirstOrThrow();
+        const payment = await s.app.ctx.db
+          .selectFrom('payments')
+          .selectAll()
+          .where('job_id', '=', job.id)
+          .executeTakeFirstOrThrow();
         assert.equal(payment.amount_cents, 1000);
         assert.equal(payment.currency, 'inr');
         assert.equal(payment.status, 'succeeded');
         assert.match(payment.processor_ref, /^ch_/);
 
-        const live = await s.publisher.waitFor((e) => e.event === 'Notification' && e.userId === provider.id && e.data.job_id === job.id);
+        const live = await s.publisher.waitFor(
+          (e) => e.event === 'Notification' && e.userId === provider.id && e.data.job_id === job.id,
+        );
         assert.equal(live.data.title, 'Job');
         assert.deepEqual(live.data.user, { avatar: null, full_name: 'Cara Test' });
         const list = await s.req('GET', '/api/notifications', { token: provider.token });
@@ -114,7 +136,7 @@ for (const dialect of DIALECTS) {
         assert.equal(noCard.status, 400);
       });
 
-      test('authorisation: anonymous 401, providers 403, someone else\'s card 403', async () => {
+      test("authorisation: anonymous 401, providers 403, someone else's card 403", async () => {
         assert.equal((await s.req('POST', '/api/jobs', { json: bookingBody(provider.id, serviceId, card.id) })).status, 401);
         assert.equal((await book(provider)).status, 403);
         const foreign = await book(customer, {}, otherCard.id);
@@ -136,11 +158,17 @@ for (const dialect of DIALECTS) {
 
         const mine = await s.req('GET', '/api/jobs', { token: c.token });
         assert.equal(mine.status, 200);
-        assert.deepEqual(mine.body.data.map((j: any) => j.id), [...ids].reverse());
+        assert.deepEqual(
+          mine.body.data.map((j: any) => j.id),
+          [...ids].reverse(),
+        );
         assert.deepEqual(mine.body.meta, { page: 1, per_page: 50, has_more: false });
 
         const page2 = await s.req('GET', '/api/jobs?per_page=2&page=2', { token: c.token });
-        assert.deepEqual(page2.body.data.map((j: any) => j.id), [ids[0]]);
+        assert.deepEqual(
+          page2.body.data.map((j: any) => j.id),
+          [ids[0]],
+        );
         assert.equal(page2.body.meta.has_more, false);
         const page1 = await s.req('GET', '/api/jobs?per_page=2', { token: c.token });
         assert.equal(page1.body.meta.has_more, true);
@@ -188,13 +216,18 @@ for (const dialect of DIALECTS) {
             const res = await s.req('PATCH', `/api/jobs/${job.id}`, { token: provider.token, json: { status: to } });
             if (canTransition(from, to)) {
               assert.equal(res.status, 200, `${from} -> ${to}`);
-              assert.equal(res.body.message, to === 'Pending' ? 'Job moved back to Waiting for Approval' : `Job ${to.toLowerCase()} successfully`);
+              assert.equal(
+                res.body.message,
+                to === 'Pending' ? 'Job moved back to Waiting for Approval' : `Job ${to.toLowerCase()} successfully`,
+              );
               assert.ok(Array.isArray(res.body.data));
               const updated = res.body.data.find((j: any) => j.id === job.id);
               assert.equal(updated.status, to);
               assert.equal(updated.updated_at, s.clock.now().toISOString());
               assert.equal(await statusOf(job.id), to);
-              const note = await s.publisher.waitFor((e) => e.event === 'Notification' && e.userId === customer.id && e.data.job_id === job.id);
+              const note = await s.publisher.waitFor(
+                (e) => e.event === 'Notification' && e.userId === customer.id && e.data.job_id === job.id,
+              );
               assert.equal(note.data.title, 'Job');
               // The changed job itself, live (not the Pending one published when it was booked).
               const changedAt = s.clock.now().toISOString();
@@ -223,7 +256,7 @@ for (const dialect of DIALECTS) {
         assert.ok(me.body.data.completed_jobs >= 1);
       });
 
-      test('only the job\'s provider may change it', async () => {
+      test("only the job's provider may change it", async () => {
         const job = (await book()).body.data;
         const patch = (token?: string) => s.req('PATCH', `/api/jobs/${job.id}`, { token, json: { status: 'Accepted' } });
         assert.equal((await patch()).status, 401);
@@ -240,7 +273,10 @@ for (const dialect of DIALECTS) {
         assert.equal(bad.status, 400);
         assert.ok(bad.body.errors.status);
         assert.equal((await s.req('PATCH', `/api/jobs/${job.id}`, { token: provider.token, json: {} })).status, 400);
-        assert.equal((await s.req('PATCH', '/api/jobs/999999', { token: provider.token, json: { status: 'Accepted' } })).status, 404);
+        assert.equal(
+          (await s.req('PATCH', '/api/jobs/999999', { token: provider.token, json: { status: 'Accepted' } })).status,
+          404,
+        );
       });
     });
   });

@@ -26,7 +26,12 @@ for (const dialect of DIALECTS) {
     after(() => s.close());
 
     const raw = async (method: string, path: string, headers: Record<string, string>, body?: string | Buffer) => {
-      const res = await s.app.inject({ method: method as 'POST', url: path, headers: { authorization: `Bearer ${customer.token}`, ...headers }, payload: body });
+      const res = await s.app.inject({
+        method: method as 'POST',
+        url: path,
+        headers: { authorization: `Bearer ${customer.token}`, ...headers },
+        payload: body,
+      });
       let parsed: unknown = null;
       try {
         parsed = JSON.parse(res.body);
@@ -46,7 +51,11 @@ for (const dialect of DIALECTS) {
 
       test(`${path}: a truncated or garbled multipart body is a 400`, async () => {
         const truncated = '--xx\r\nContent-Disposition: form-data; name="first_name"\r\n\r\nAnn';
-        for (const body of [truncated, 'garbage without any part', '--xx\r\nContent-Disposition: form-data; name="a"\r\nContent-Type: text/pl']) {
+        for (const body of [
+          truncated,
+          'garbage without any part',
+          '--xx\r\nContent-Disposition: form-data; name="a"\r\nContent-Type: text/pl',
+        ]) {
           const res = await raw('POST', path, { 'content-type': 'multipart/form-data; boundary=xx' }, body);
           assert.equal(res.status, 400, `${JSON.stringify(body)}: ${res.text}`);
           assertErrorEnvelope(res.body, body);
@@ -57,7 +66,10 @@ for (const dialect of DIALECTS) {
     test('a well-formed multipart profile update still works, file and fields', async () => {
       const res = await s.req('POST', '/api/auth/update-profile', {
         token: customer.token,
-        form: formWith({ first_name: 'Multi', address: '1 Road' }, { field: 'avatar', data: FILES.png, name: 'a.png', type: 'image/png' }),
+        form: formWith(
+          { first_name: 'Multi', address: '1 Road' },
+          { field: 'avatar', data: FILES.png, name: 'a.png', type: 'image/png' },
+        ),
       });
       assert.equal(res.status, 200, JSON.stringify(res.body));
       assert.equal(res.body.data.first_name, 'Multi');
@@ -104,7 +116,12 @@ for (const dialect of DIALECTS) {
         }
       }
       // Invalid UTF-8 decodes to replacement characters: the email is then simply not an email.
-      const bad = await raw('POST', '/api/auth/login', { 'content-type': 'application/json' }, Buffer.from([0x7b, 0x22, 0x65, 0x6d, 0x61, 0x69, 0x6c, 0x22, 0x3a, 0x22, 0xff, 0xfe, 0x22, 0x7d]));
+      const bad = await raw(
+        'POST',
+        '/api/auth/login',
+        { 'content-type': 'application/json' },
+        Buffer.from([0x7b, 0x22, 0x65, 0x6d, 0x61, 0x69, 0x6c, 0x22, 0x3a, 0x22, 0xff, 0xfe, 0x22, 0x7d]),
+      );
       assert.equal(bad.status, 400);
       assertErrorEnvelope(bad.body, 'invalid utf-8');
       const arrayBody = await raw('POST', '/api/auth/login', { 'content-type': 'application/json' }, '[]');
@@ -112,18 +129,39 @@ for (const dialect of DIALECTS) {
     });
 
     test('a NUL character in any text is a 400 naming the field', async () => {
-      const res = await raw('POST', '/api/auth/update-profile', { 'content-type': 'application/json' }, JSON.stringify({ address: 'a\u0000b' }));
+      const res = await raw(
+        'POST',
+        '/api/auth/update-profile',
+        { 'content-type': 'application/json' },
+        JSON.stringify({ address: 'a\u0000b' }),
+      );
       assert.equal(res.status, 400);
       assert.deepEqual(res.body.errors, { address: ['The address may not contain NUL characters.'] });
       const query = await raw('GET', '/api/dev/mail?to=%00', {});
       assert.equal(query.status, 400);
-      const contact = await raw('POST', '/api/storeContactUs', { 'content-type': 'application/json' }, JSON.stringify({ title: 'x', message: '\u0000' }));
+      const contact = await raw(
+        'POST',
+        '/api/storeContactUs',
+        { 'content-type': 'application/json' },
+        JSON.stringify({ title: 'x', message: '\u0000' }),
+      );
       assert.equal(contact.status, 400);
     });
 
     test('pages beyond what the database can take are a 400, on every paginated list', async () => {
       for (const list of ['/api/jobs', '/api/notifications', '/api/chats/1/messages']) {
-        for (const q of ['page=99999999999999999999', 'page=1000001', 'per_page=101', 'page=0', 'page=-1', 'page=1e3', 'page=0x10', 'page=2.5', 'per_page=abc', 'page=1&page=2']) {
+        for (const q of [
+          'page=99999999999999999999',
+          'page=1000001',
+          'per_page=101',
+          'page=0',
+          'page=-1',
+          'page=1e3',
+          'page=0x10',
+          'page=2.5',
+          'per_page=abc',
+          'page=1&page=2',
+        ]) {
           const res = await raw('GET', `${list}?${q}`, {});
           assert.equal(res.status, 400, `${list}?${q}: ${res.text}`);
           assertErrorEnvelope(res.body, `${list}?${q}`);
@@ -137,10 +175,34 @@ for (const dialect of DIALECTS) {
     });
 
     test('ids in a path must be positive 32-bit integers written as such', async () => {
-      const paths = ['/api/jobs/{}', '/api/notifications/{}/read', '/api/chats/{}/messages', '/api/providers/{}', '/api/user-services/{}', '/api/payment-methods/{}'];
+      const paths = [
+        '/api/jobs/{}',
+        '/api/notifications/{}/read',
+        '/api/chats/{}/messages',
+        '/api/providers/{}',
+        '/api/user-services/{}',
+        '/api/payment-methods/{}',
+      ];
       for (const template of paths) {
-        for (const id of ['1e309', '-1', '0', '0x10', '1.0', '1e3', '99999999999', '2147483648', '99999999999999999999999', 'abc', '%20', '1%00']) {
-          const method = template.includes('/read') ? 'POST' : template.startsWith('/api/user-services') || template.startsWith('/api/payment-methods') ? 'DELETE' : 'GET';
+        for (const id of [
+          '1e309',
+          '-1',
+          '0',
+          '0x10',
+          '1.0',
+          '1e3',
+          '99999999999',
+          '2147483648',
+          '99999999999999999999999',
+          'abc',
+          '%20',
+          '1%00',
+        ]) {
+          const method = template.includes('/read')
+            ? 'POST'
+            : template.startsWith('/api/user-services') || template.startsWith('/api/payment-methods')
+              ? 'DELETE'
+              : 'GET';
           const res = await raw(method, template.replace('{}', id), {});
           assert.ok(res.status === 400 || res.status === 404, `${method} ${template} ${id}: ${res.status} ${res.text}`);
           assertErrorEnvelope(res.body, `${template} ${id}`);
@@ -149,12 +211,20 @@ for (const dialect of DIALECTS) {
       const max = await raw('GET', '/api/jobs/2147483647', {});
       assert.equal(max.status, 404);
       const hex = await raw('GET', '/api/jobs/0x10', {});
-      assert.deepEqual(hex.body, { message: 'The id must be a positive integer.', errors: { id: ['The id must be a positive integer.'] } });
+      assert.deepEqual(hex.body, {
+        message: 'The id must be a positive integer.',
+        errors: { id: ['The id must be a positive integer.'] },
+      });
     });
 
     test('integers in a JSON or form body beyond 32 bits are a 400, not a database error', async () => {
       for (const value of [1e20, 2147483648, -2147483649, 99999999999]) {
-        const res = await raw('POST', '/api/user-services', { 'content-type': 'application/json' }, JSON.stringify({ service_id: value }));
+        const res = await raw(
+          'POST',
+          '/api/user-services',
+          { 'content-type': 'application/json' },
+          JSON.stringify({ service_id: value }),
+        );
         assert.equal(res.status, 400, `${value}: ${res.text}`);
       }
       const form = await s.req('POST', '/api/chats', {
@@ -163,7 +233,12 @@ for (const dialect of DIALECTS) {
       });
       assert.equal(form.status, 400);
       assertErrorEnvelope(form.body, 'hex in a form');
-      const card = await raw('POST', '/sandbox/v1/tokens', { 'content-type': 'application/json' }, JSON.stringify({ card_name: 'A', card_number: '4242424242424242', exp_month: 1e20, exp_year: 2030, cvc: '123' }));
+      const card = await raw(
+        'POST',
+        '/sandbox/v1/tokens',
+        { 'content-type': 'application/json' },
+        JSON.stringify({ card_name: 'A', card_number: '4242424242424242', exp_month: 1e20, exp_year: 2030, cvc: '123' }),
+      );
       assert.equal(card.status, 400, card.text);
     });
   });

@@ -24,7 +24,11 @@ for (const dialect of DIALECTS) {
       assert.equal(res.status, 200);
       assert.match(res.body.id, /^tok_[a-f0-9]{24}$/);
       assert.deepEqual(res.body.card, { brand: 'MasterCard', last4: '4444', exp_month: 12, exp_year: 2030 });
-      const row = await s.app.ctx.db.selectFrom('sandbox_tokens').selectAll().where('id', '=', res.body.id).executeTakeFirstOrThrow();
+      const row = await s.app.ctx.db
+        .selectFrom('sandbox_tokens')
+        .selectAll()
+        .where('id', '=', res.body.id)
+        .executeTakeFirstOrThrow();
       assert.ok(!JSON.stringify(row).includes('5555555555554444'));
       assert.ok(!Object.keys(row).some((k) => k.includes('cvc') || k.includes('number')));
     });
@@ -60,7 +64,13 @@ for (const dialect of DIALECTS) {
       ]);
       const def = await s.req('POST', `/api/payment-methods/${b.id}/default`, { token: owner.token });
       assert.equal(def.status, 200);
-      assert.deepEqual(def.body.data.map((c: any) => [c.id, c.is_default]), [[b.id, true], [a.id, false]]);
+      assert.deepEqual(
+        def.body.data.map((c: any) => [c.id, c.is_default]),
+        [
+          [b.id, true],
+          [a.id, false],
+        ],
+      );
 
       const del = await s.req('DELETE', `/api/payment-methods/${b.id}`, { token: owner.token });
       assert.equal(del.status, 200);
@@ -77,7 +87,10 @@ for (const dialect of DIALECTS) {
       const empty = await s.req('POST', '/api/payment-methods', { token: owner.token, json: { token: '' } });
       assert.equal(empty.status, 400);
       assert.equal(empty.body.message, 'something went wrong');
-      assert.equal((await s.req('POST', '/api/payment-methods', { token: owner.token, json: { token: 'tok_nope' } })).status, 400);
+      assert.equal(
+        (await s.req('POST', '/api/payment-methods', { token: owner.token, json: { token: 'tok_nope' } })).status,
+        400,
+      );
     });
 
     test('authorisation matrix: anonymous, owner, another customer, a provider', async () => {
@@ -88,7 +101,11 @@ for (const dialect of DIALECTS) {
         ['DELETE', `/api/payment-methods/${card.id}`],
         ['POST', `/api/payment-methods/${card.id}/default`],
       ]) {
-        assert.equal((await s.req(method, path, method === 'POST' && !path.endsWith('default') ? { json: { token: 'x' } } : {})).status, 401, path);
+        assert.equal(
+          (await s.req(method, path, method === 'POST' && !path.endsWith('default') ? { json: { token: 'x' } } : {})).status,
+          401,
+          path,
+        );
       }
       for (const intruder of [otherCustomer, provider]) {
         assert.equal((await s.req('DELETE', `/api/payment-methods/${card.id}`, { token: intruder.token })).status, 403);

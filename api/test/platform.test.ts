@@ -21,14 +21,24 @@ for (const dialect of DIALECTS) {
     after(() => s.close());
 
     test('contact us answers "Successfully send" and keeps the message', async () => {
-      const res = await s.req('POST', '/api/storeContactUs', { token: user.token, json: { title: 'Card issue', message: 'My card fails' } });
+      const res = await s.req('POST', '/api/storeContactUs', {
+        token: user.token,
+        json: { title: 'Card issue', message: 'My card fails' },
+      });
       assert.equal(res.status, 201);
       assert.equal(res.body.message, 'Successfully send');
-      const row = await s.app.ctx.db.selectFrom('contact_messages').selectAll().where('user_id', '=', user.id).executeTakeFirstOrThrow();
+      const row = await s.app.ctx.db
+        .selectFrom('contact_messages')
+        .selectAll()
+        .where('user_id', '=', user.id)
+        .executeTakeFirstOrThrow();
       assert.equal(row.title, 'Card issue');
       assert.equal(row.message, 'My card fails');
       assert.equal((await s.req('POST', '/api/storeContactUs', { json: { title: 'a', message: 'b' } })).status, 401);
-      const bad = await s.req('POST', '/api/storeContactUs', { token: user.token, json: { title: '', message: 'x'.repeat(5001) } });
+      const bad = await s.req('POST', '/api/storeContactUs', {
+        token: user.token,
+        json: { title: '', message: 'x'.repeat(5001) },
+      });
       assert.equal(bad.status, 400);
       assert.ok(bad.body.errors.title && bad.body.errors.message);
     });
@@ -40,10 +50,13 @@ for (const dialect of DIALECTS) {
       await s.app.ctx.mailer.send({ to: 'else@example.com', subject: 'other', text: 'x' });
       const res = await s.req('GET', '/api/dev/mail?to=someone@example.com');
       assert.equal(res.status, 200);
-      assert.deepEqual(res.body.data.map((m: any) => [m.to, m.subject, m.text]), [
-        ['someone@example.com', 'second', 'two'],
-        ['someone@example.com', 'first', 'one'],
-      ]);
+      assert.deepEqual(
+        res.body.data.map((m: any) => [m.to, m.subject, m.text]),
+        [
+          ['someone@example.com', 'second', 'two'],
+          ['someone@example.com', 'first', 'one'],
+        ],
+      );
     });
 
     test('security headers, CORS limited to the app origins, redacted errors', async () => {
@@ -57,7 +70,11 @@ for (const dialect of DIALECTS) {
       assert.equal(evil.headers.get('access-control-allow-origin'), null);
       const preflight = await fetch(`${s.url}/api/jobs/1`, {
         method: 'OPTIONS',
-        headers: { origin: 'http://127.0.0.1:3002', 'access-control-request-method': 'PATCH', 'access-control-request-headers': 'authorization,content-type' },
+        headers: {
+          origin: 'http://127.0.0.1:3002',
+          'access-control-request-method': 'PATCH',
+          'access-control-request-headers': 'authorization,content-type',
+        },
       });
       assert.equal(preflight.status, 204);
       assert.match(preflight.headers.get('access-control-allow-methods')!, /PATCH/);
@@ -67,9 +84,16 @@ for (const dialect of DIALECTS) {
       const nf = await s.req('GET', '/api/nope');
       assert.equal(nf.status, 404);
       assert.equal(nf.body.message, 'Not Found');
-      const big = await s.req('POST', '/api/storeContactUs', { token: user.token, json: { title: 't', message: 'x'.repeat(2 * 1024 * 1024) } });
+      const big = await s.req('POST', '/api/storeContactUs', {
+        token: user.token,
+        json: { title: 't', message: 'x'.repeat(2 * 1024 * 1024) },
+      });
       assert.equal(big.status, 413);
-      const xml = await fetch(`${s.url}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/xml' }, body: '<a/>' });
+      const xml = await fetch(`${s.url}/api/auth/login`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/xml' },
+        body: '<a/>',
+      });
       assert.equal(xml.status, 415);
       const traversal = await fetch(`${s.url}/uploads/..%2f..%2fpackage.json`);
       assert.ok([400, 403, 404].includes(traversal.status));
@@ -80,11 +104,32 @@ for (const dialect of DIALECTS) {
       assert.equal(spec.status, 200);
       assert.match(spec.body.openapi, /^3\./);
       for (const p of [
-        '/api/auth/login', '/api/auth/register', '/api/auth/logout', '/api/auth/me', '/api/auth/reset-password', '/api/auth/forgot',
-        '/api/auth/update-profile', '/api/services', '/api/user-services', '/api/user-services/{id}', '/api/providers/{serviceId}',
-        '/api/jobs', '/api/jobs/{id}', '/ratings', '/api/ratings', '/api/getReview', '/api/payment-methods', '/api/payment-methods/{id}',
-        '/api/payment-methods/{id}/default', '/sandbox/v1/tokens', '/api/chats', '/api/chats/{id}/messages', '/broadcasting/auth',
-        '/api/notifications', '/api/storeContactUs', '/api/dev/mail',
+        '/api/auth/login',
+        '/api/auth/register',
+        '/api/auth/logout',
+        '/api/auth/me',
+        '/api/auth/reset-password',
+        '/api/auth/forgot',
+        '/api/auth/update-profile',
+        '/api/services',
+        '/api/user-services',
+        '/api/user-services/{id}',
+        '/api/providers/{serviceId}',
+        '/api/jobs',
+        '/api/jobs/{id}',
+        '/ratings',
+        '/api/ratings',
+        '/api/getReview',
+        '/api/payment-methods',
+        '/api/payment-methods/{id}',
+        '/api/payment-methods/{id}/default',
+        '/sandbox/v1/tokens',
+        '/api/chats',
+        '/api/chats/{id}/messages',
+        '/broadcasting/auth',
+        '/api/notifications',
+        '/api/storeContactUs',
+        '/api/dev/mail',
       ]) {
         assert.ok(spec.body.paths[p], `documented: ${p}`);
       }
@@ -99,24 +144,41 @@ for (const dialect of DIALECTS) {
       try {
         assert.deepEqual(await seedDemo(fresh.app.ctx.db), { seeded: true });
         assert.deepEqual(await seedDemo(fresh.app.ctx.db), { seeded: false });
-        const login = await fresh.req('POST', '/api/auth/login', { json: { email: 'customer@example.com', password: 'password123', device_id: 'd', role: 'Customer' } });
+        const login = await fresh.req('POST', '/api/auth/login', {
+          json: { email: 'customer@example.com', password: 'password123', device_id: 'd', role: 'Customer' },
+        });
         assert.equal(login.status, 200);
         const token = login.body.data.token;
         const services = (await fresh.req('GET', '/api/services', { token })).body.data;
-        assert.deepEqual(services.map((x: any) => x.name), ['Driver', 'Delivery', 'Shipping']);
+        assert.deepEqual(
+          services.map((x: any) => x.name),
+          ['Driver', 'Delivery', 'Shipping'],
+        );
         for (const svc of services) {
           const providers = (await fresh.req('GET', `/api/providers/${svc.id}`, { token })).body.data;
           assert.ok(providers.length >= 3, `${svc.name} has 3 providers`);
           assert.ok(providers.every((p: any) => p.bio && p.year_of_exp && p.basic_price && p.rating !== null));
         }
         const jobs = (await fresh.req('GET', '/api/jobs', { token })).body.data;
-        for (const status of ['Pending', 'Accepted', 'Completed', 'Rejected']) assert.ok(jobs.some((j: any) => j.status === status), status);
+        for (const status of ['Pending', 'Accepted', 'Completed', 'Rejected'])
+          assert.ok(
+            jobs.some((j: any) => j.status === status),
+            status,
+          );
         assert.ok((await fresh.req('GET', '/api/chats', { token })).body.data.length >= 1);
         assert.ok((await fresh.req('GET', '/api/notifications', { token })).body.data.length >= 1);
-        assert.deepEqual((await fresh.req('GET', '/api/payment-methods', { token })).body.data.map((c: any) => c.card_last4), ['4242']);
-        const prov = await fresh.req('POST', '/api/auth/login', { json: { email: 'provider@example.com', password: 'password123', role: 'Provider' } });
+        assert.deepEqual(
+          (await fresh.req('GET', '/api/payment-methods', { token })).body.data.map((c: any) => c.card_last4),
+          ['4242'],
+        );
+        const prov = await fresh.req('POST', '/api/auth/login', {
+          json: { email: 'provider@example.com', password: 'password123', role: 'Provider' },
+        });
         const offers = (await fresh.req('GET', '/api/user-services', { token: prov.body.data.token })).body.data;
-        assert.deepEqual(offers.map((o: any) => o.service.name), ['Driver']);
+        assert.deepEqual(
+          offers.map((o: any) => o.service.name),
+          ['Driver'],
+        );
       } finally {
         await fresh.close();
       }
@@ -129,7 +191,10 @@ describe('operator command: npm run contacts', () => {
     const s = await startTestServer('sqlite');
     try {
       const u = await signUp(s, 'Customer');
-      await s.req('POST', '/api/storeContactUs', { token: u.token, json: { title: 'Refund please', message: 'Booking 12 was cancelled' } });
+      await s.req('POST', '/api/storeContactUs', {
+        token: u.token,
+        json: { title: 'Refund please', message: 'Booking 12 was cancelled' },
+      });
       const dbFile = path.join(path.dirname(s.uploadsDir), 'app.db');
       const { stdout } = await run(process.execPath, ['--import', 'tsx', 'src/cli/contacts.ts'], {
         cwd: apiDir,
@@ -143,4 +208,3 @@ describe('operator command: npm run contacts', () => {
     }
   });
 });
-

@@ -40,8 +40,19 @@ function fakePusher() {
     req.on('end', () => {
       const url = new URL(req.url ?? '/', 'http://127.0.0.1');
       const body = Buffer.concat(chunks);
-      const check = verifyHttpSignature({ method: req.method ?? 'GET', path: url.pathname, query: url.searchParams, body, key: PUSHER.key, secret: PUSHER.secret });
-      received.push({ path: url.pathname, signed: check.ok, batch: (JSON.parse(body.toString('utf8')) as { batch: Received['batch'] }).batch });
+      const check = verifyHttpSignature({
+        method: req.method ?? 'GET',
+        path: url.pathname,
+        query: url.searchParams,
+        body,
+        key: PUSHER.key,
+        secret: PUSHER.secret,
+      });
+      received.push({
+        path: url.pathname,
+        signed: check.ok,
+        batch: (JSON.parse(body.toString('utf8')) as { batch: Received['batch'] }).batch,
+      });
       const answer = plan.shift() ?? 'ok';
       if (answer === 'hang') return;
       res.writeHead(answer === 'ok' ? 200 : answer, { 'content-type': 'application/json' });
@@ -85,10 +96,10 @@ describe('realtime publisher', () => {
     await publisher.close();
     assert.equal(fake.received.length, 1);
     const [request] = fake.received;
-    assert.equal(request!.path, `/apps/${PUSHER.appId}/batch_events`);
-    assert.ok(request!.signed, 'signed as the Pusher HTTP API requires');
+    assert.equal(request.path, `/apps/${PUSHER.appId}/batch_events`);
+    assert.ok(request.signed, 'signed as the Pusher HTTP API requires');
     assert.deepEqual(
-      request!.batch.map((e) => [e.channel, e.name, JSON.parse(e.data)]),
+      request.batch.map((e) => [e.channel, e.name, JSON.parse(e.data)]),
       [
         ['private-message.7', 'Message', { id: 1, message: 'hello' }],
         ['private-message.7', 'Notification', { id: 2, title: 'Chat' }],
@@ -105,9 +116,12 @@ describe('realtime publisher', () => {
     publisher.publish([{ userId: 3, event: 'Message', data: { id: 10 } }]);
     await publisher.close();
     assert.equal(fake.received.length, 2, 'the failed attempt, then the retry');
-    assert.deepEqual(fake.received[1]!.batch, fake.received[0]!.batch, 'the same events again');
-    assert.ok(fake.received[1]!.signed, 'the retry is signed afresh');
-    assert.deepEqual({ delivered: publisher.stats.delivered, retried: publisher.stats.retried, failed: publisher.stats.failed }, { delivered: 1, retried: 1, failed: 0 });
+    assert.deepEqual(fake.received[1].batch, fake.received[0].batch, 'the same events again');
+    assert.ok(fake.received[1].signed, 'the retry is signed afresh');
+    assert.deepEqual(
+      { delivered: publisher.stats.delivered, retried: publisher.stats.retried, failed: publisher.stats.failed },
+      { delivered: 1, retried: 1, failed: 0 },
+    );
     assert.deepEqual(warnings, []);
   });
 
@@ -133,7 +147,10 @@ describe('realtime publisher', () => {
     await publisher.close();
     assert.equal(fake.received.length, 1);
     assert.equal(publisher.stats.failed, 1);
-    assert.deepEqual(warnings.map((w) => w.msg), ['realtime publish failed: not retryable']);
+    assert.deepEqual(
+      warnings.map((w) => w.msg),
+      ['realtime publish failed: not retryable'],
+    );
   });
 
   test('retries stop after maxAttempts, with a warning', async () => {
@@ -145,7 +162,10 @@ describe('realtime publisher', () => {
     await publisher.close();
     assert.equal(fake.received.length, 3);
     assert.equal(publisher.stats.failed, 1);
-    assert.deepEqual(warnings.map((w) => w.msg), ['realtime publish failed: giving up after retries']);
+    assert.deepEqual(
+      warnings.map((w) => w.msg),
+      ['realtime publish failed: giving up after retries'],
+    );
   });
 });
 
@@ -209,7 +229,10 @@ describe('publish queue', () => {
     for (let n = 1; n <= 12; n++) queue.push(n);
     await queue.idle();
     assert.equal(maxRunning, 2);
-    assert.deepEqual(delivered.sort((a, b) => a - b), [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12]);
+    assert.deepEqual(
+      delivered.sort((a, b) => a - b),
+      [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12],
+    );
     assert.equal(queue.stats.retried, 4);
     assert.deepEqual(warnings, []);
     await queue.close();

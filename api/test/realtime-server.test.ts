@@ -79,7 +79,7 @@ function subscribed(c: Pusher, channelName: string): Promise<{ ok: true } | { ok
 
 function collect(c: Pusher, channelName: string, event: string): unknown[] {
   const received: unknown[] = [];
-  c.channel(channelName)!.bind(event, (data: unknown) => received.push(data));
+  c.channel(channelName).bind(event, (data: unknown) => received.push(data));
   return received;
 }
 
@@ -196,10 +196,13 @@ describe('realtime server', () => {
       assert.equal(err.status, 401);
       return true;
     });
-    await assert.rejects(sdkFor(SECRET, 'other-key').trigger('private-message.9', 'Message', { x: 1 }), (err: { status?: number }) => {
-      assert.equal(err.status, 401);
-      return true;
-    });
+    await assert.rejects(
+      sdkFor(SECRET, 'other-key').trigger('private-message.9', 'Message', { x: 1 }),
+      (err: { status?: number }) => {
+        assert.equal(err.status, 401);
+        return true;
+      },
+    );
 
     // A correctly signed request whose body was changed on the way (body_md5 no longer matches).
     const path = `/apps/${APP_ID}/events`;
@@ -207,11 +210,19 @@ describe('realtime server', () => {
     const query = sdk.createSignedQueryString({ method: 'POST', path, body: original });
     const tampered = JSON.stringify({ name: 'Message', data: '{"x":2}', channels: ['private-message.9'] });
     const base = `http://127.0.0.1:${server.port}${path}`;
-    const bad = await fetch(`${base}?${query}`, { method: 'POST', body: tampered, headers: { 'content-type': 'application/json' } });
+    const bad = await fetch(`${base}?${query}`, {
+      method: 'POST',
+      body: tampered,
+      headers: { 'content-type': 'application/json' },
+    });
     assert.equal(bad.status, 401);
     const unsigned = await fetch(base, { method: 'POST', body: original, headers: { 'content-type': 'application/json' } });
     assert.equal(unsigned.status, 401);
-    const good = await fetch(`${base}?${query}`, { method: 'POST', body: original, headers: { 'content-type': 'application/json' } });
+    const good = await fetch(`${base}?${query}`, {
+      method: 'POST',
+      body: original,
+      headers: { 'content-type': 'application/json' },
+    });
     assert.equal(good.status, 200);
 
     await waitFor(() => got.length === 1);
@@ -231,9 +242,23 @@ describe('realtime server', () => {
     const changed = signed({ info: 'user_count' });
     changed.set('info', 'subscription_count');
     assert.equal(check(changed).ok, false);
-    const otherMethod = verifyHttpSignature({ method: 'GET', path, query: signed(), body: Buffer.from(body), key: KEY, secret: SECRET });
+    const otherMethod = verifyHttpSignature({
+      method: 'GET',
+      path,
+      query: signed(),
+      body: Buffer.from(body),
+      key: KEY,
+      secret: SECRET,
+    });
     assert.equal(otherMethod.ok, false);
-    const otherPath = verifyHttpSignature({ method: 'POST', path: '/apps/x/events', query: signed(), body: Buffer.from(body), key: KEY, secret: SECRET });
+    const otherPath = verifyHttpSignature({
+      method: 'POST',
+      path: '/apps/x/events',
+      query: signed(),
+      body: Buffer.from(body),
+      key: KEY,
+      secret: SECRET,
+    });
     assert.equal(otherPath.ok, false);
     assert.equal(signed().get('body_md5'), md5Hex(body));
   });
@@ -243,7 +268,14 @@ describe('realtime server', () => {
       assert.equal(err.status, 413);
       return true;
     });
-    const other = new PusherServer({ appId: 'nope', key: KEY, secret: SECRET, host: '127.0.0.1', port: String(server.port), useTLS: false });
+    const other = new PusherServer({
+      appId: 'nope',
+      key: KEY,
+      secret: SECRET,
+      host: '127.0.0.1',
+      port: String(server.port),
+      useTLS: false,
+    });
     await assert.rejects(other.trigger('news', 'X', {}), (err: { status?: number }) => {
       assert.equal(err.status, 404);
       return true;
@@ -259,7 +291,7 @@ describe('realtime server', () => {
     const states: string[] = [];
     c.connection.bind('state_change', (s: { current: string }) => states.push(s.current));
     await waitFor(() => errors.length > 0);
-    assert.equal(errors[0]!.error?.data?.code, 4001);
+    assert.equal(errors[0].error?.data?.code, 4001);
     await waitFor(() => c.connection.state === 'disconnected' || c.connection.state === 'failed');
     assert.ok(!states.includes('connected'));
   });
@@ -270,15 +302,15 @@ describe('realtime server', () => {
     ws.on('message', (raw) => messages.push(JSON.parse(raw.toString())));
     await once(ws, 'open');
     await waitFor(() => messages.length === 1);
-    assert.equal(messages[0]!.event, 'pusher:connection_established');
-    assert.equal(typeof messages[0]!.data, 'string');
-    const established = JSON.parse(messages[0]!.data as string) as { socket_id: string; activity_timeout: number };
+    assert.equal(messages[0].event, 'pusher:connection_established');
+    assert.equal(typeof messages[0].data, 'string');
+    const established = JSON.parse(messages[0].data as string) as { socket_id: string; activity_timeout: number };
     assert.match(established.socket_id, /^\d+\.\d+$/);
     assert.equal(established.activity_timeout, 120);
 
     ws.send(JSON.stringify({ event: 'pusher:ping', data: {} }));
     await waitFor(() => messages.length === 2);
-    assert.equal(messages[1]!.event, 'pusher:pong');
+    assert.equal(messages[1].event, 'pusher:pong');
 
     ws.send(JSON.stringify({ event: 'pusher:subscribe', data: { channel: 'private-x' } }));
     await waitFor(() => messages.some((m) => m.event === 'pusher:subscription_error'));
@@ -315,10 +347,10 @@ describe('realtime server', () => {
     const res = await fetch(`http://127.0.0.1:${server.port}/`);
     assert.equal(res.status, 200);
     const stats = (await res.json()) as Record<string, number>;
-    assert.ok(stats.eventsPublished! >= 5, 'the events published by the tests above');
-    assert.ok(stats.messagesSent! >= 5);
-    assert.ok(stats.subscriptionsRefused! >= 4, 'the forged subscriptions');
-    assert.ok(stats.publishesRefused! >= 4, 'the badly signed publishes');
+    assert.ok(stats.eventsPublished >= 5, 'the events published by the tests above');
+    assert.ok(stats.messagesSent >= 5);
+    assert.ok(stats.subscriptionsRefused >= 4, 'the forged subscriptions');
+    assert.ok(stats.publishesRefused >= 4, 'the badly signed publishes');
     assert.equal(stats.slowConsumersDropped, 0);
     assert.ok(!JSON.stringify(stats).includes('private-'));
   });

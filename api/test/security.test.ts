@@ -31,12 +31,19 @@ describe('security headers', () => {
 
   test('on success, error, not-found and malformed-body answers alike', async () => {
     const answers = await Promise.all([
-      s.app.inject({ method: 'POST', url: '/sandbox/v1/tokens', payload: { card_name: 'A', card_number: '4242424242424242', exp_month: 12, exp_year: 2030, cvc: '123' } }),
+      s.app.inject({
+        method: 'POST',
+        url: '/sandbox/v1/tokens',
+        payload: { card_name: 'A', card_number: '4242424242424242', exp_month: 12, exp_year: 2030, cvc: '123' },
+      }),
       s.app.inject({ method: 'GET', url: '/api/jobs' }),
       s.app.inject({ method: 'GET', url: '/api/nope' }),
       s.app.inject({ method: 'POST', url: '/api/auth/login', headers: { 'content-type': 'multipart/form-data' }, payload: 'x' }),
     ]);
-    assert.deepEqual(answers.map((a) => a.statusCode), [200, 401, 404, 400]);
+    assert.deepEqual(
+      answers.map((a) => a.statusCode),
+      [200, 401, 404, 400],
+    );
     for (const a of answers) {
       assert.equal(a.headers['x-content-type-options'], 'nosniff');
       assert.match(String(a.headers['content-security-policy']), /default-src 'self'/);

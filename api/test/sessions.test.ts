@@ -21,8 +21,14 @@ describe('session policy (pure)', () => {
     const created = '2025-01-01T00:00:00.000Z';
     const t0 = Date.parse(created);
     assert.equal(sessionExpiresAt({ created_at: created, last_used_at: null }, policy), t0 + 7 * DAY);
-    assert.equal(sessionExpiresAt({ created_at: created, last_used_at: new Date(t0 + 10 * DAY).toISOString() }, policy), t0 + 17 * DAY);
-    assert.equal(sessionExpiresAt({ created_at: created, last_used_at: new Date(t0 + 29 * DAY).toISOString() }, policy), t0 + 30 * DAY);
+    assert.equal(
+      sessionExpiresAt({ created_at: created, last_used_at: new Date(t0 + 10 * DAY).toISOString() }, policy),
+      t0 + 17 * DAY,
+    );
+    assert.equal(
+      sessionExpiresAt({ created_at: created, last_used_at: new Date(t0 + 29 * DAY).toISOString() }, policy),
+      t0 + 30 * DAY,
+    );
   });
   test('a use is recorded at most once a minute (or a tenth of a short idle timeout)', () => {
     const t0 = Date.parse('2025-01-01T00:00:00.000Z');
@@ -77,7 +83,11 @@ for (const dialect of DIALECTS) {
       const gone = await me(u.token);
       assert.equal(gone.status, 401);
       assert.equal(gone.body.message, 'Unauthenticated.');
-      const rows = await s.app.ctx.db.selectFrom('api_tokens').select('id').where('token_hash', '=', hashToken(u.token)).execute();
+      const rows = await s.app.ctx.db
+        .selectFrom('api_tokens')
+        .select('id')
+        .where('token_hash', '=', hashToken(u.token))
+        .execute();
       assert.deepEqual(rows, []);
     });
 
@@ -115,7 +125,13 @@ for (const dialect of DIALECTS) {
       const u = await signUp(s, 'Customer');
       const db = withHardening(s.app.ctx.db);
       const lastUsed = async () =>
-        (await db.selectFrom('api_tokens').select('last_used_at').where('token_hash', '=', hashToken(u.token)).executeTakeFirstOrThrow()).last_used_at;
+        (
+          await db
+            .selectFrom('api_tokens')
+            .select('last_used_at')
+            .where('token_hash', '=', hashToken(u.token))
+            .executeTakeFirstOrThrow()
+        ).last_used_at;
       const atLogin = await lastUsed();
       s.clock.advance(30_000);
       await me(u.token);
@@ -140,7 +156,10 @@ for (const dialect of DIALECTS) {
       await s.req('POST', '/api/auth/reset-password', { json: { email: u.email } });
       const mail = await s.req('GET', `/api/dev/mail?to=${encodeURIComponent(u.email)}`);
       const code = /\b(\d{6})\b/.exec(mail.body.data[0].text)![1];
-      assert.equal((await s.req('POST', '/api/auth/forgot', { json: { email: u.email, otp: code, password: 'brandnew1' } })).status, 200);
+      assert.equal(
+        (await s.req('POST', '/api/auth/forgot', { json: { email: u.email, otp: code, password: 'brandnew1' } })).status,
+        200,
+      );
       assert.equal((await me(u.token)).status, 401);
       assert.equal((await me(second.token)).status, 401);
       assert.equal((await me(other.token)).status, 200);
@@ -153,14 +172,19 @@ for (const dialect of DIALECTS) {
       const code = /\b(\d{6})\b/.exec(mail.body.data[0].text)![1];
       const wrong = code === '000000' ? '111111' : '000000';
       const results = await Promise.all(
-        Array.from({ length: 20 }, () => s.req('POST', '/api/auth/forgot', { json: { email: u.email, otp: wrong, password: 'brandnew1' } })),
+        Array.from({ length: 20 }, () =>
+          s.req('POST', '/api/auth/forgot', { json: { email: u.email, otp: wrong, password: 'brandnew1' } }),
+        ),
       );
       const compared = results.filter((r) => r.status === 400 && r.body.message === 'The OTP is incorrect.').length;
       const locked = results.filter((r) => r.status === 429).length;
       assert.ok(compared <= 5, `compared ${compared}`);
       assert.equal(compared + locked, 20);
       // Locked: even the right code is refused now.
-      assert.equal((await s.req('POST', '/api/auth/forgot', { json: { email: u.email, otp: code, password: 'brandnew1' } })).status, 429);
+      assert.equal(
+        (await s.req('POST', '/api/auth/forgot', { json: { email: u.email, otp: code, password: 'brandnew1' } })).status,
+        429,
+      );
     });
   });
 

@@ -50,7 +50,9 @@ test('the cache is bounded and a schema change empties it', () => {
   db.prepare('alter table a add column extra text').run([]);
   // A new statement: `select *` now has the new column.
   assert.notEqual(db.prepare('select * from a where id = ?'), first);
-  assert.deepEqual(db.prepare('select * from a where id = ?').all([1]), [{ id: 1, name: 'one', score: 1.5, note: null, extra: null }]);
+  assert.deepEqual(db.prepare('select * from a where id = ?').all([1]), [
+    { id: 1, name: 'one', score: 1.5, note: null, extra: null },
+  ]);
   // Capacity 2: the least recently used statement is prepared again.
   const s1 = db.prepare('select 1 as one');
   db.prepare('select 2 as two');

@@ -23,7 +23,15 @@ import { createDb } from '../src/db/index.js';
 import { migrateToLatest } from '../src/db/migrations.js';
 import { DatabaseRateLimitStore, RedisRateLimitStore } from '../src/services/rateLimitStore.js';
 import { loginThrottledMessage } from '../src/routes/auth.js';
-import { DIALECTS, dropSchema, newSchemaName, RecordingPublisher, TEST_DATABASE_URL, uniqueEmail, type Dialect } from './helpers.js';
+import {
+  DIALECTS,
+  dropSchema,
+  newSchemaName,
+  RecordingPublisher,
+  TEST_DATABASE_URL,
+  uniqueEmail,
+  type Dialect,
+} from './helpers.js';
 
 /** TEST_REDIS_URL, else a Redis that answers PING on 127.0.0.1:6379 within half a second, else null. */
 async function findTestRedis(): Promise<string | null> {
@@ -95,7 +103,11 @@ function sharedDatabase(dialect: Dialect): SharedDb {
 }
 
 /** Two API instances (two Fastify apps, two connection pools) on one database, optionally sharing Redis. */
-async function twoInstances(shared: SharedDb, clock: ManualClock, redis?: { url: string; prefix: string }): Promise<FastifyInstance[]> {
+async function twoInstances(
+  shared: SharedDb,
+  clock: ManualClock,
+  redis?: { url: string; prefix: string },
+): Promise<FastifyInstance[]> {
   const apps: FastifyInstance[] = [];
   for (let i = 0; i < 2; i += 1) {
     apps.push(
@@ -178,8 +190,13 @@ for (const dialect of DIALECTS) {
 
     test('100 parallel hits on one key are counted one by one (1..100, no two alike)', async () => {
       const now = Date.now();
-      const counts = (await Promise.all(Array.from({ length: 100 }, () => store.hit('parallel', 60_000, now)))).map((r) => r.count);
-      assert.deepEqual(counts.sort((a, b) => a - b), Array.from({ length: 100 }, (_, i) => i + 1));
+      const counts = (await Promise.all(Array.from({ length: 100 }, () => store.hit('parallel', 60_000, now)))).map(
+        (r) => r.count,
+      );
+      assert.deepEqual(
+        counts.sort((a, b) => a - b),
+        Array.from({ length: 100 }, (_, i) => i + 1),
+      );
     });
   });
 
@@ -201,7 +218,9 @@ for (const dialect of DIALECTS) {
       await register(apps[0], email, 'secret123');
       const started = Date.now();
       const { checked, throttled, statuses } = await parallelWrongLogins(apps, email);
-      console.log(`  ${dialect}, database store: ${checked} of 50 reached the password check, ${throttled} got 429 (${Date.now() - started} ms)`);
+      console.log(
+        `  ${dialect}, database store: ${checked} of 50 reached the password check, ${throttled} got 429 (${Date.now() - started} ms)`,
+      );
       assert.ok(checked <= 5, `${checked} reached the password check`);
       assert.equal(checked + throttled, 50, `statuses ${statuses.join(',')}`);
     });
@@ -224,7 +243,9 @@ for (const dialect of DIALECTS) {
       await register(apps[0], email, 'secret123');
       const statuses = [];
       for (let i = 0; i < 4; i += 1) {
-        statuses.push((await apps[i % 2].inject({ method: 'POST', url: '/api/auth/reset-password', payload: { email } })).statusCode);
+        statuses.push(
+          (await apps[i % 2].inject({ method: 'POST', url: '/api/auth/reset-password', payload: { email } })).statusCode,
+        );
       }
       assert.deepEqual(statuses, [200, 200, 200, 429]);
     });
@@ -267,7 +288,9 @@ for (const dialect of DIALECTS) {
       await register(apps[0], email, 'secret123');
       const started = Date.now();
       const { checked, throttled, statuses } = await parallelWrongLogins(apps, email);
-      console.log(`  ${dialect}, Redis store: ${checked} of 50 reached the password check, ${throttled} got 429 (${Date.now() - started} ms)`);
+      console.log(
+        `  ${dialect}, Redis store: ${checked} of 50 reached the password check, ${throttled} got 429 (${Date.now() - started} ms)`,
+      );
       assert.ok(checked <= 5, `${checked} reached the password check`);
       assert.equal(checked + throttled, 50, `statuses ${statuses.join(',')}`);
     });
@@ -284,10 +307,20 @@ describe('the client address of the login throttle (TRUST_PROXY)', () => {
   for (const trust of [false, true]) {
     test(`X-Forwarded-For is ${trust ? 'the client behind a trusted proxy' : 'ignored unless a proxy is trusted'}`, async () => {
       const shared = sharedDatabase('sqlite');
-      const app = await buildApp({ config: { env: 'test', uploadsDir: path.join(os.tmpdir(), 'api-throttle-uploads-proxy'), trustProxy: trust }, database: shared.database, publisher: new RecordingPublisher() });
+      const app = await buildApp({
+        config: { env: 'test', uploadsDir: path.join(os.tmpdir(), 'api-throttle-uploads-proxy'), trustProxy: trust },
+        database: shared.database,
+        publisher: new RecordingPublisher(),
+      });
       try {
         const email = uniqueEmail('proxy');
-        const fromClient = (ip: string) => app.inject({ method: 'POST', url: '/api/auth/login', payload: { email, password: 'wrong-password' }, headers: { 'x-forwarded-for': ip } });
+        const fromClient = (ip: string) =>
+          app.inject({
+            method: 'POST',
+            url: '/api/auth/login',
+            payload: { email, password: 'wrong-password' },
+            headers: { 'x-forwarded-for': ip },
+          });
         for (let i = 0; i < 5; i += 1) assert.equal((await fromClient('203.0.113.7')).statusCode, 401);
         // Another client behind the same proxy: its own 5 tries only when the proxy is trusted.
         assert.equal((await fromClient('198.51.100.9')).statusCode, trust ? 401 : 429);
@@ -300,13 +333,16 @@ describe('the client address of the login throttle (TRUST_PROXY)', () => {
 });
 
 describe('Redis store', { skip: redisSkip }, () => {
-  test('parallel hits are counted one by one; the window is the key\'s time to live', async () => {
+  test("parallel hits are counted one by one; the window is the key's time to live", async () => {
     const prefix = `test-${randomBytes(4).toString('hex')}:`;
     const store = new RedisRateLimitStore(REDIS_URL!, prefix);
     try {
       const now = Date.now();
       const results = await Promise.all(Array.from({ length: 100 }, () => store.hit('k', 5000, now)));
-      assert.deepEqual(results.map((r) => r.count).sort((a, b) => a - b), Array.from({ length: 100 }, (_, i) => i + 1));
+      assert.deepEqual(
+        results.map((r) => r.count).sort((a, b) => a - b),
+        Array.from({ length: 100 }, (_, i) => i + 1),
+      );
       assert.ok(results.every((r) => r.resetAt > now && r.resetAt <= now + 5000));
       await store.clear('k');
       assert.equal((await store.hit('k', 5000, now)).count, 1);

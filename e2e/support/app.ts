@@ -48,7 +48,12 @@ export function uniqueEmail(prefix = 'user'): string {
   return `${prefix}-${randomUUID().slice(0, 8)}@example.com`;
 }
 
-export async function apiCall<T = unknown>(method: string, path: string, body?: unknown, token?: string): Promise<{ status: number; body: T }> {
+export async function apiCall<T = unknown>(
+  method: string,
+  path: string,
+  body?: unknown,
+  token?: string,
+): Promise<{ status: number; body: T }> {
   const response = await fetch(`${API_URL}${path}`, {
     method,
     headers: {
@@ -76,13 +81,19 @@ export async function createAccount(role: Role, overrides: Partial<Account> = {}
   return account;
 }
 
-export async function loginViaApi(account: Pick<Account, 'email' | 'password' | 'role'>): Promise<{ user: { id: number; role: Role }; token: string }> {
-  const { status, body } = await apiCall<{ data: { user: { id: number; role: Role }; token: string } }>('POST', '/api/auth/login', {
-    email: account.email,
-    password: account.password,
-    role: account.role,
-    device_id: 'e2e',
-  });
+export async function loginViaApi(
+  account: Pick<Account, 'email' | 'password' | 'role'>,
+): Promise<{ user: { id: number; role: Role }; token: string }> {
+  const { status, body } = await apiCall<{ data: { user: { id: number; role: Role }; token: string } }>(
+    'POST',
+    '/api/auth/login',
+    {
+      email: account.email,
+      password: account.password,
+      role: account.role,
+      device_id: 'e2e',
+    },
+  );
   if (status !== 200) throw new Error(`login failed (${status}): ${JSON.stringify(body)}`);
   return body.data;
 }
@@ -90,18 +101,31 @@ export async function loginViaApi(account: Pick<Account, 'email' | 'password' | 
 /** Puts a signed-in session in localStorage (key authType) before the app loads, skipping the login form. */
 export async function signInDirectly(page: Page, account: Pick<Account, 'email' | 'password' | 'role'>) {
   const session = await loginViaApi(account);
-  await page.context().addInitScript((value) => {
-    if (!window.localStorage.getItem('authType')) window.localStorage.setItem('authType', value);
-  }, JSON.stringify({
-    isLogin: true, users: session.user, token: session.token, jobs: [], paymentMethod: [], notifications: [],
-    UserMessages: [], ChatUserData: null, providerServiceData: [],
-  }));
+  await page.context().addInitScript(
+    (value) => {
+      if (!window.localStorage.getItem('authType')) window.localStorage.setItem('authType', value);
+    },
+    JSON.stringify({
+      isLogin: true,
+      users: session.user,
+      token: session.token,
+      jobs: [],
+      paymentMethod: [],
+      notifications: [],
+      UserMessages: [],
+      ChatUserData: null,
+      providerServiceData: [],
+    }),
+  );
   return session;
 }
 
 /** The newest mail to an address in the API's development mailbox. */
 export async function latestMail(to: string): Promise<{ subject: string; text: string }> {
-  const { status, body } = await apiCall<{ data: { subject: string; text: string }[] }>('GET', `/api/dev/mail?to=${encodeURIComponent(to)}`);
+  const { status, body } = await apiCall<{ data: { subject: string; text: string }[] }>(
+    'GET',
+    `/api/dev/mail?to=${encodeURIComponent(to)}`,
+  );
   if (status !== 200 || !body.data.length) throw new Error(`no mail for ${to} (${status})`);
   return body.data[0];
 }

@@ -26,26 +26,47 @@ export async function serviceIdByName(token: string, name: string): Promise<numb
 }
 
 /** A fresh provider offering `service` at `price` dollars, with a bio and years of experience. */
-export async function providerOffering(service: string, price: number, overrides: Partial<Account> = {}): Promise<Party & { serviceId: number }> {
+export async function providerOffering(
+  service: string,
+  price: number,
+  overrides: Partial<Account> = {},
+): Promise<Party & { serviceId: number }> {
   const provider = await party(await createAccount('Provider', overrides));
   const serviceId = await serviceIdByName(provider.token, service);
   const added = await apiCall('POST', '/api/user-services', { service_id: serviceId }, provider.token);
   assert.ok(added.status < 300, JSON.stringify(added.body));
-  const profile = await apiCall('POST', '/api/auth/update-profile', { basic_price: price, year_of_exp: 6, bio: 'Careful driver, on time.' }, provider.token);
+  const profile = await apiCall(
+    'POST',
+    '/api/auth/update-profile',
+    { basic_price: price, year_of_exp: 6, bio: 'Careful driver, on time.' },
+    provider.token,
+  );
   assert.equal(profile.status, 200, JSON.stringify(profile.body));
   return { ...provider, serviceId };
 }
 
 /** A fresh customer with the given saved cards (sandbox checkout tokens), in order. */
-export async function customerWithCards(cards: string[], overrides: Partial<Account> = {}): Promise<Party & { cardIds: number[] }> {
+export async function customerWithCards(
+  cards: string[],
+  overrides: Partial<Account> = {},
+): Promise<Party & { cardIds: number[] }> {
   const customer = await party(await createAccount('Customer', overrides));
   const cardIds: number[] = [];
   for (const number of cards) {
     const token = await apiCall<{ id: string }>('POST', '/sandbox/v1/tokens', {
-      card_name: 'Cora', card_number: number, exp_month: 12, exp_year: 2034, cvc: '123',
+      card_name: 'Cora',
+      card_number: number,
+      exp_month: 12,
+      exp_year: 2034,
+      cvc: '123',
     });
     assert.equal(token.status, 200, JSON.stringify(token.body));
-    const card = await apiCall<{ data: { id: number } }>('POST', '/api/payment-methods', { token: token.body.id }, customer.token);
+    const card = await apiCall<{ data: { id: number } }>(
+      'POST',
+      '/api/payment-methods',
+      { token: token.body.id },
+      customer.token,
+    );
     assert.ok(card.status < 300, JSON.stringify(card.body));
     cardIds.push(card.body.data.id);
   }
@@ -54,10 +75,20 @@ export async function customerWithCards(cards: string[], overrides: Partial<Acco
 
 /** Books and pays through the API (for tests whose subject is what comes after). */
 export async function bookViaApi(customer: Party & { cardIds: number[] }, provider: Party & { serviceId: number }) {
-  const job = await apiCall<{ data: { id: number } }>('POST', '/api/jobs', {
-    service_id: provider.serviceId, status: 'Pending', provider_id: provider.id, address: '1 Pick Street',
-    destination_address: '2 Drop Road', payment_method_id: customer.cardIds[0], cvv: '123',
-  }, customer.token);
+  const job = await apiCall<{ data: { id: number } }>(
+    'POST',
+    '/api/jobs',
+    {
+      service_id: provider.serviceId,
+      status: 'Pending',
+      provider_id: provider.id,
+      address: '1 Pick Street',
+      destination_address: '2 Drop Road',
+      payment_method_id: customer.cardIds[0],
+      cvv: '123',
+    },
+    customer.token,
+  );
   assert.equal(job.status, 201, JSON.stringify(job.body));
   return job.body.data.id;
 }

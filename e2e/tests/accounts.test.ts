@@ -69,7 +69,12 @@ describe('sign-up and login', () => {
   for (const role of ['Customer', 'Provider'] as const) {
     it(`signs up as a ${role}, then logs in as one and opens the home page`, async () => {
       const { page, context, errors } = await openPage(browser());
-      const account = { first: role === 'Customer' ? 'Sally' : 'Simon', last: 'Signup', email: uniqueEmail(`signup-${role.toLowerCase()}`), password: 'secret123' };
+      const account = {
+        first: role === 'Customer' ? 'Sally' : 'Simon',
+        last: 'Signup',
+        email: uniqueEmail(`signup-${role.toLowerCase()}`),
+        password: 'secret123',
+      };
       await page.goto('/signup');
       await page.getByRole('heading', { name: 'Sign Up' }).waitFor();
       // Provider is the default choice on sign-up, Customer on login (spec section 4).
@@ -228,7 +233,12 @@ describe('profile', () => {
 
     // The API has the change, and the session survives a reload.
     const session = await loginViaApi(account);
-    const me = await apiCall<{ data: { first_name: string; phone: string; avatar: string } }>('GET', '/api/auth/me', undefined, session.token);
+    const me = await apiCall<{ data: { first_name: string; phone: string; avatar: string } }>(
+      'GET',
+      '/api/auth/me',
+      undefined,
+      session.token,
+    );
     assert.equal(me.body.data.first_name, 'Edith');
     assert.equal(me.body.data.phone, '5550123');
     assert.ok(me.body.data.avatar);
@@ -267,8 +277,16 @@ describe('payment cards', () => {
 
     // The API holds only tokens' brand and last four, and agrees.
     const session = await loginViaApi(account);
-    const cards = await apiCall<{ data: { card_brand: string; card_last4: string }[] }>('GET', '/api/payment-methods', undefined, session.token);
-    assert.deepEqual(cards.body.data.map((c) => `${c.card_brand} ${c.card_last4}`), ['MasterCard 4444']);
+    const cards = await apiCall<{ data: { card_brand: string; card_last4: string }[] }>(
+      'GET',
+      '/api/payment-methods',
+      undefined,
+      session.token,
+    );
+    assert.deepEqual(
+      cards.body.data.map((c) => `${c.card_brand} ${c.card_last4}`),
+      ['MasterCard 4444'],
+    );
 
     // Payments lists the same card; the new payment method form saves another one.
     await page.goto('/payment');
@@ -302,15 +320,29 @@ describe('payment cards', () => {
 async function customerContactsProvider(customer: Account, providerId: number) {
   const { token, user } = await loginViaApi(customer);
   const tokenAnswer = await apiCall<{ id: string }>('POST', '/sandbox/v1/tokens', {
-    card_name: 'Cora', card_number: '4242424242424242', exp_month: 12, exp_year: 2034, cvc: '123',
+    card_name: 'Cora',
+    card_number: '4242424242424242',
+    exp_month: 12,
+    exp_year: 2034,
+    cvc: '123',
   });
   const card = await apiCall<{ data: { id: number } }>('POST', '/api/payment-methods', { token: tokenAnswer.body.id }, token);
   const services = await apiCall<{ data: { id: number; name: string }[] }>('GET', '/api/services', undefined, token);
   const driver = services.body.data.find((s) => s.name === 'Driver') ?? services.body.data[0];
-  const job = await apiCall<{ data: { id: number } }>('POST', '/api/jobs', {
-    service_id: driver.id, status: 'Pending', provider_id: providerId, address: '1 Pick Street', destination_address: '2 Drop Road',
-    payment_method_id: card.body.data.id, cvv: '123',
-  }, token);
+  const job = await apiCall<{ data: { id: number } }>(
+    'POST',
+    '/api/jobs',
+    {
+      service_id: driver.id,
+      status: 'Pending',
+      provider_id: providerId,
+      address: '1 Pick Street',
+      destination_address: '2 Drop Road',
+      payment_method_id: card.body.data.id,
+      cvv: '123',
+    },
+    token,
+  );
   assert.equal(job.status, 201, JSON.stringify(job.body));
   const sendChat = (message: string) =>
     apiCall('POST', '/api/chats', { customer_id: user.id, provider_id: providerId, message_type: 'text', message }, token);
@@ -345,7 +377,11 @@ describe('notifications', () => {
     await job.getByRole('link', { name: 'View Details' }).click();
     await page.waitForURL('**/activebooking');
     await page.goto('/notification');
-    await page.getByRole('listitem', { name: 'Chat from Nora Notifier' }).first().getByRole('link', { name: 'View Details' }).click();
+    await page
+      .getByRole('listitem', { name: 'Chat from Nora Notifier' })
+      .first()
+      .getByRole('link', { name: 'View Details' })
+      .click();
     await page.waitForURL('**/chatview');
     assert.deepEqual(errors, []);
     await context.close();

@@ -7,7 +7,15 @@ import { randomUUID } from 'node:crypto';
 import { describe, it } from 'node:test';
 import type { Page } from 'playwright-core';
 import { openPage, signInDirectly, snap, useBrowser } from '../support/app.ts';
-import { bookViaApi, customerWithCards, DECLINED_CARD, GOOD_CARD, jobsOf, providerOffering, type Party } from '../support/bookings.ts';
+import {
+  bookViaApi,
+  customerWithCards,
+  DECLINED_CARD,
+  GOOD_CARD,
+  jobsOf,
+  providerOffering,
+  type Party,
+} from '../support/bookings.ts';
 
 const browser = useBrowser();
 

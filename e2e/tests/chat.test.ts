@@ -12,7 +12,10 @@ import { bookViaApi, customerWithCards, GOOD_CARD, providerOffering } from '../s
 const browser = useBrowser();
 
 /** A 1×1 PNG: the API checks uploads by their content. */
-const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
+  'base64',
+);
 const PDF = Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n');
 
 const messages = (page: Page, name: string) => page.getByRole('log', { name: `Messages with ${name}` });
@@ -35,7 +38,10 @@ describe('chat between a customer and a provider, live', () => {
     // The customer opens the chat from the provider's profile.
     await c.page.goto('/drivebooking');
     await c.page.getByRole('searchbox', { name: 'Search Providers' }).fill(provider.account.last_name);
-    await c.page.getByRole('list', { name: 'Suggested Drivers' }).getByRole('link', { name: new RegExp(provider.fullName) }).click();
+    await c.page
+      .getByRole('list', { name: 'Suggested Drivers' })
+      .getByRole('link', { name: new RegExp(provider.fullName) })
+      .click();
     await c.page.getByRole('button', { name: 'Chat' }).click();
     await c.page.waitForURL(`**/chatview/${provider.id}`);
     await c.page.getByRole('heading', { name: provider.fullName, level: 2 }).waitFor();
@@ -49,7 +55,10 @@ describe('chat between a customer and a provider, live', () => {
 
     // Opening the conversation marks it read.
     await p.page.getByRole('link', { name: 'Chat (1 unread)' }).click();
-    await p.page.getByRole('region', { name: 'Contacts' }).getByRole('link', { name: new RegExp(customer.fullName) }).click();
+    await p.page
+      .getByRole('region', { name: 'Contacts' })
+      .getByRole('link', { name: new RegExp(customer.fullName) })
+      .click();
     await messages(p.page, customer.fullName).getByText('Hello, can you pick me up at nine?').waitFor();
     await p.page.getByRole('link', { name: 'Chat', exact: true }).waitFor();
     assert.equal(await p.page.getByRole('button', { name: 'Assign Job' }).count(), 0, 'a provider has no Assign Job');
@@ -72,7 +81,7 @@ describe('chat between a customer and a provider, live', () => {
     await link.waitFor({ timeout: 3_000 });
     const [download] = await Promise.all([p.page.waitForEvent('download'), link.click()]);
     assert.equal(download.suggestedFilename(), 'receipt.pdf');
-    assert.deepEqual(readFileSync((await download.path())!), PDF);
+    assert.deepEqual(readFileSync(await download.path()), PDF);
     await snap(p.page, 'chat');
 
     // Assign Job opens the booking modal for this provider, without leaving the chat.

@@ -51,7 +51,16 @@ describe('signed-in layout', () => {
     await signInDirectly(page, account);
     await page.goto('/');
     const nav = sidebar(page);
-    for (const name of ['Home', 'My Profile', 'Active Bookings', 'Previous Bookings', 'Payments', 'Chat', 'Services', 'Contact Us']) {
+    for (const name of [
+      'Home',
+      'My Profile',
+      'Active Bookings',
+      'Previous Bookings',
+      'Payments',
+      'Chat',
+      'Services',
+      'Contact Us',
+    ]) {
       await assert.doesNotReject(nav.getByRole('link', { name, exact: true }).waitFor(), `sidebar link ${name}`);
     }
     await page.getByRole('button', { name: 'Logout' }).waitFor();
@@ -101,7 +110,10 @@ describe('a remote that is down', () => {
     await stopRemote('mfe_chat');
     try {
       await page.goto('/chatview');
-      await page.getByText(/unavailable/i).first().waitFor();
+      await page
+        .getByText(/unavailable/i)
+        .first()
+        .waitFor();
       const retry = page.getByRole('button', { name: 'Retry' });
       await retry.waitFor();
 

@@ -2,9 +2,7 @@ import { describeContractRoutes, type ExpectedRoute } from 'shared/src/testing/c
 import contract from './contract';
 
 /** What mfe_chat serves (DESIGN.md section 2), with the spec's screen titles. */
-const EXPECTED: ExpectedRoute[] = [
-    ['/chatview/:username?', 'Chat', undefined],
-];
+const EXPECTED: ExpectedRoute[] = [['/chatview/:username?', 'Chat', undefined]];
 
 describe('the mfe_chat contract', () => {
   it('is named mfe_chat', () => {

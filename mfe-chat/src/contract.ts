@@ -6,9 +6,7 @@ import type { RemoteContract } from 'shared';
  */
 const contract: RemoteContract = {
   name: 'mfe_chat',
-  routes: [
-    { path: '/chatview/:username?', title: 'Chat', load: () => import('./screens/ChatPage') },
-  ],
+  routes: [{ path: '/chatview/:username?', title: 'Chat', load: () => import('./screens/ChatPage') }],
   widgets: [],
 };
 

@@ -8,15 +8,15 @@ import { makeProvider } from './testing/fixtures';
 
 /** What mfe_customer serves (DESIGN.md section 2), with the spec's screen titles. */
 const EXPECTED: ExpectedRoute[] = [
-    ['/service', 'All Services', 'Customer'],
-    ['/drivebooking', 'Book a Driver', undefined],
-    ['/providerprofile', 'Provider Profile', undefined],
-    ['/activebooking', 'Active Bookings', undefined],
-    ['/previousbooking', 'Previous Bookings', undefined],
-    ['/activebookingdetails', 'Booking Details', 'Customer'],
-    ['/requestconfirmation', 'Request Confirmation', undefined],
-    ['/bookingfinished', 'Rate your Booking', undefined],
-    ['/viewonmap', 'View on Map', undefined],
+  ['/service', 'All Services', 'Customer'],
+  ['/drivebooking', 'Book a Driver', undefined],
+  ['/providerprofile', 'Provider Profile', undefined],
+  ['/activebooking', 'Active Bookings', undefined],
+  ['/previousbooking', 'Previous Bookings', undefined],
+  ['/activebookingdetails', 'Booking Details', 'Customer'],
+  ['/requestconfirmation', 'Request Confirmation', undefined],
+  ['/bookingfinished', 'Rate your Booking', undefined],
+  ['/viewonmap', 'View on Map', undefined],
 ];
 
 describe('the mfe_customer contract', () => {

@@ -12,7 +12,12 @@ const contract: RemoteContract = {
     { path: '/providerprofile', title: 'Provider Profile', load: () => import('./screens/ProviderProfilePage') },
     { path: '/activebooking', title: 'Active Bookings', load: () => import('./screens/ActiveBookingsPage') },
     { path: '/previousbooking', title: 'Previous Bookings', load: () => import('./screens/PreviousBookingsPage') },
-    { path: '/activebookingdetails', title: 'Booking Details', role: 'Customer', load: () => import('./screens/ActiveBookingDetailsPage') },
+    {
+      path: '/activebookingdetails',
+      title: 'Booking Details',
+      role: 'Customer',
+      load: () => import('./screens/ActiveBookingDetailsPage'),
+    },
     { path: '/requestconfirmation', title: 'Request Confirmation', load: () => import('./screens/RequestConfirmationPage') },
     { path: '/bookingfinished', title: 'Rate your Booking', load: () => import('./screens/BookingFinishedPage') },
     { path: '/viewonmap', title: 'View on Map', load: () => import('./screens/ViewOnMapPage') },

@@ -7,13 +7,13 @@ import { makeJob, services } from './testing/fixtures';
 
 /** What mfe_provider serves (DESIGN.md section 2), with the spec's screen titles. */
 const EXPECTED: ExpectedRoute[] = [
-    ['/jobrequest', 'Job Requests', undefined],
-    ['/jobrequestdetails', 'Job Request Details', undefined],
-    ['/deliveryconfirmation', 'Delivery Confirmation', undefined],
-    ['/provideractivebookingdetails', 'Job Details', undefined],
-    ['/ridefinished', 'Ride Finished', undefined],
-    ['/service', 'All Services', 'Provider'],
-    ['/activebookingdetails', 'Job Details', 'Provider'],
+  ['/jobrequest', 'Job Requests', undefined],
+  ['/jobrequestdetails', 'Job Request Details', undefined],
+  ['/deliveryconfirmation', 'Delivery Confirmation', undefined],
+  ['/provideractivebookingdetails', 'Job Details', undefined],
+  ['/ridefinished', 'Ride Finished', undefined],
+  ['/service', 'All Services', 'Provider'],
+  ['/activebookingdetails', 'Job Details', 'Provider'],
 ];
 
 describe('the mfe_provider contract', () => {

@@ -10,14 +10,21 @@ const contract: RemoteContract = {
     { path: '/jobrequest', title: 'Job Requests', load: () => import('./screens/JobRequestsPage') },
     { path: '/jobrequestdetails', title: 'Job Request Details', load: () => import('./screens/JobRequestDetailsPage') },
     { path: '/deliveryconfirmation', title: 'Delivery Confirmation', load: () => import('./screens/DeliveryConfirmationPage') },
-    { path: '/provideractivebookingdetails', title: 'Job Details', load: () => import('./screens/ProviderActiveBookingDetailsPage') },
+    {
+      path: '/provideractivebookingdetails',
+      title: 'Job Details',
+      load: () => import('./screens/ProviderActiveBookingDetailsPage'),
+    },
     { path: '/ridefinished', title: 'Ride Finished', load: () => import('./screens/RideFinishedPage') },
     { path: '/service', title: 'All Services', role: 'Provider', load: () => import('./screens/ServicesPage') },
-    { path: '/activebookingdetails', title: 'Job Details', role: 'Provider', load: () => import('./screens/ActiveBookingDetailsPage') },
+    {
+      path: '/activebookingdetails',
+      title: 'Job Details',
+      role: 'Provider',
+      load: () => import('./screens/ActiveBookingDetailsPage'),
+    },
   ],
-  widgets: [
-    { name: 'HomeBlocks', role: 'Provider', load: () => import('./widgets/HomeBlocks') },
-  ],
+  widgets: [{ name: 'HomeBlocks', role: 'Provider', load: () => import('./widgets/HomeBlocks') }],
 };
 
 export default contract;

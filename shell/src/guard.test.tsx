@@ -2,7 +2,14 @@ import { screen, waitFor } from '@testing-library/react';
 import { SESSION_STORAGE_KEY } from 'shared';
 import { fakeApi, renderShell } from './testing/renderShell';
 
-jest.mock('pusher-js', () => ({ __esModule: true, default: jest.fn(() => ({ subscribe: () => ({ bind: jest.fn(), unbind_all: jest.fn() }), unsubscribe: jest.fn(), disconnect: jest.fn() })) }));
+jest.mock('pusher-js', () => ({
+  __esModule: true,
+  default: jest.fn(() => ({
+    subscribe: () => ({ bind: jest.fn(), unbind_all: jest.fn() }),
+    unsubscribe: jest.fn(),
+    disconnect: jest.fn(),
+  })),
+}));
 
 const where = () => screen.getByTestId('where').textContent;
 
@@ -12,15 +19,24 @@ beforeEach(() => {
 });
 
 describe('route guard while logged out', () => {
-  it.each(['/', '/profile', '/activebooking', '/previousbooking', '/chatview/12', '/notification', '/contactus', '/jobrequest', '/no-such-page', '/login/extra', '/signupx'])(
-    '%s redirects to /login and shows the login page',
-    async (path) => {
-      renderShell({ route: path });
-      expect(await screen.findByRole('heading', { name: 'Login' })).toBeInTheDocument();
-      expect(where()).toBe('/login');
-      expect(screen.queryByRole('navigation')).not.toBeInTheDocument();
-    },
-  );
+  it.each([
+    '/',
+    '/profile',
+    '/activebooking',
+    '/previousbooking',
+    '/chatview/12',
+    '/notification',
+    '/contactus',
+    '/jobrequest',
+    '/no-such-page',
+    '/login/extra',
+    '/signupx',
+  ])('%s redirects to /login and shows the login page', async (path) => {
+    renderShell({ route: path });
+    expect(await screen.findByRole('heading', { name: 'Login' })).toBeInTheDocument();
+    expect(where()).toBe('/login');
+    expect(screen.queryByRole('navigation')).not.toBeInTheDocument();
+  });
 
   it.each([
     ['/login', 'Login'],

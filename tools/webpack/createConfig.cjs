@@ -15,7 +15,13 @@ const { ModuleFederationPlugin } = require('@module-federation/enhanced/webpack'
 
 /** Default dev-server ports; override with the same variables `npm start` reads (e.g. CHAT_PORT=4104) or PORT. */
 const DEFAULT_PORTS = { shell: 3000, mfe_auth: 3001, mfe_customer: 3002, mfe_provider: 3003, mfe_chat: 3004 };
-const PORT_VARIABLES = { shell: 'SHELL_PORT', mfe_auth: 'AUTH_PORT', mfe_customer: 'CUSTOMER_PORT', mfe_provider: 'PROVIDER_PORT', mfe_chat: 'CHAT_PORT' };
+const PORT_VARIABLES = {
+  shell: 'SHELL_PORT',
+  mfe_auth: 'AUTH_PORT',
+  mfe_customer: 'CUSTOMER_PORT',
+  mfe_provider: 'PROVIDER_PORT',
+  mfe_chat: 'CHAT_PORT',
+};
 
 const SHARED_DIR = path.resolve(__dirname, '../../shared');
 

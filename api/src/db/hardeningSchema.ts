@@ -21,5 +21,5 @@ export interface RateLimitsTable {
 export type HardenedDatabase = Omit<Database, 'api_tokens'> & { api_tokens: ApiTokensWithUse; rate_limits: RateLimitsTable };
 
 export function withHardening(db: Kysely<Database>): Kysely<HardenedDatabase> {
-  return db as unknown as Kysely<HardenedDatabase>;
+  return db;
 }

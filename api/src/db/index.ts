@@ -56,7 +56,7 @@ export function createDb(options: DbOptions): Db {
     const pool = new pg.Pool({
       connectionString: options.databaseUrl,
       max: options.poolSize ?? 10,
-      types: pgTypes as unknown as pg.CustomTypesConfig,
+      types: pgTypes,
       ...(schema ? { options: `-c search_path=${schema}` } : {}),
     });
     pool.on('error', () => {

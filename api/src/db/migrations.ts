@@ -130,7 +130,11 @@ export function buildMigrations(dialect: Dialect): Record<string, Migration> {
           .addColumn('feedback', 'text', (c) => c.notNull())
           .addColumn('created_at', ts, (c) => c.notNull())
           .execute();
-        await db.schema.createIndex('ratings_provider_created_idx').on('ratings').columns(['provider_id', 'created_at']).execute();
+        await db.schema
+          .createIndex('ratings_provider_created_idx')
+          .on('ratings')
+          .columns(['provider_id', 'created_at'])
+          .execute();
         await db.schema.createIndex('ratings_created_idx').on('ratings').column('created_at').execute();
 
         await db.schema
@@ -158,9 +162,7 @@ export function buildMigrations(dialect: Dialect): Record<string, Migration> {
           .addColumn('chat_id', 'integer', (c) => c.notNull().references('chats.id').onDelete('cascade'))
           .addColumn('from_id', 'integer', (c) => c.notNull().references('users.id').onDelete('cascade'))
           .addColumn('message', 'text', (c) => c.notNull())
-          .addColumn('message_type', 'text', (c) =>
-            c.notNull().check(sql`message_type in ('text', 'photo', 'attachment')`),
-          )
+          .addColumn('message_type', 'text', (c) => c.notNull().check(sql`message_type in ('text', 'photo', 'attachment')`))
           .addColumn('attachment', 'text')
           .addColumn('created_at', ts, (c) => c.notNull())
           .execute();
@@ -220,8 +222,14 @@ export function buildMigrations(dialect: Dialect): Record<string, Migration> {
       // Chat read state: the id of the newest message each party has read (0: none), so the chats list can
       // count a party's unread messages; and the original name and size of a message's attached file.
       async up(db: Kysely<any>) {
-        await db.schema.alterTable('chats').addColumn('customer_read_id', 'integer', (c) => c.notNull().defaultTo(0)).execute();
-        await db.schema.alterTable('chats').addColumn('provider_read_id', 'integer', (c) => c.notNull().defaultTo(0)).execute();
+        await db.schema
+          .alterTable('chats')
+          .addColumn('customer_read_id', 'integer', (c) => c.notNull().defaultTo(0))
+          .execute();
+        await db.schema
+          .alterTable('chats')
+          .addColumn('provider_read_id', 'integer', (c) => c.notNull().defaultTo(0))
+          .execute();
         await db.schema.alterTable('messages').addColumn('attachment_name', 'text').execute();
         await db.schema.alterTable('messages').addColumn('attachment_size', 'integer').execute();
       },

@@ -48,15 +48,15 @@ function wrap(db: BetterSqlite3.Database, sql: string, onSchemaChange: () => voi
     const changesSchema = SCHEMA_CHANGE.test(sql);
     return {
       reader: false,
-      all: (parameters) => stmt.all(parameters as unknown[]),
+      all: (parameters) => stmt.all(parameters),
       run(parameters) {
         try {
-          return stmt.run(parameters as unknown[]);
+          return stmt.run(parameters);
         } finally {
           if (changesSchema) onSchemaChange();
         }
       },
-      iterate: (parameters) => stmt.iterate(parameters as unknown[]),
+      iterate: (parameters) => stmt.iterate(parameters),
     };
   }
   const names = stmt.columns().map((c) => c.name);
@@ -64,22 +64,22 @@ function wrap(db: BetterSqlite3.Database, sql: string, onSchemaChange: () => voi
   if (!build) {
     return {
       reader: true,
-      all: (parameters) => stmt.all(parameters as unknown[]),
-      run: (parameters) => stmt.run(parameters as unknown[]),
-      iterate: (parameters) => db.prepare(sql).iterate(parameters as unknown[]),
+      all: (parameters) => stmt.all(parameters),
+      run: (parameters) => stmt.run(parameters),
+      iterate: (parameters) => db.prepare(sql).iterate(parameters),
     };
   }
   const raw = stmt.raw(true);
   return {
     reader: true,
     all(parameters) {
-      const rows = raw.all(parameters as unknown[]) as unknown[];
+      const rows = raw.all(parameters);
       for (let i = 0; i < rows.length; i++) rows[i] = build(rows[i] as unknown[]);
       return rows;
     },
-    run: (parameters) => stmt.run(parameters as unknown[]),
+    run: (parameters) => stmt.run(parameters),
     // A streamed statement stays busy while it is iterated: give it its own, never the cached one.
-    iterate: (parameters) => db.prepare(sql).iterate(parameters as unknown[]),
+    iterate: (parameters) => db.prepare(sql).iterate(parameters),
   };
 }
 

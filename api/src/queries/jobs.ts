@@ -75,7 +75,7 @@ export async function listJobsFor(
     : await queries.all(db, user.id, limit, offset);
   const count = Math.min(rows.length, opts.perPage);
   const jobs = new Array<Job>(count);
-  for (let i = 0; i < count; i++) jobs[i] = toJob(rows[i]!);
+  for (let i = 0; i < count; i++) jobs[i] = toJob(rows[i]);
   return {
     jobs,
     page: opts.page,

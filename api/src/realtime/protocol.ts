@@ -49,13 +49,7 @@ export function safeEqual(a: string, b: string): boolean {
  * Checks the `auth` value a client sends with `pusher:subscribe` for a private channel:
  * `key:HMAC-SHA256(secret, "socket_id:channel_name")` (what `pusher.authorizeChannel` returns).
  */
-export function verifyChannelAuth(
-  key: string,
-  secret: string,
-  socketId: string,
-  channel: string,
-  auth: unknown,
-): boolean {
+export function verifyChannelAuth(key: string, secret: string, socketId: string, channel: string, auth: unknown): boolean {
   if (typeof auth !== 'string') return false;
   const colon = auth.indexOf(':');
   if (colon < 0) return false;

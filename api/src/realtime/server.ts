@@ -278,7 +278,7 @@ export async function startRealtimeServer(opts: RealtimeServerOptions): Promise<
       socket.end('HTTP/1.1 404 Not Found\r\nConnection: close\r\nContent-Length: 0\r\n\r\n');
       return;
     }
-    const appKey = safeDecode(match[1]!);
+    const appKey = safeDecode(match[1]);
     wss.handleUpgrade(request, socket, head, (ws) => onConnection(ws, request, appKey));
   }
 
@@ -342,12 +342,12 @@ export async function startRealtimeServer(opts: RealtimeServerOptions): Promise<
     }
     const match = /^\/apps\/([^/]+)(\/.*)$/.exec(url.pathname);
     if (!match) throw new HttpError(404, 'Not found');
-    if (safeDecode(match[1]!) !== appId) throw new HttpError(404, 'Unknown app');
+    if (safeDecode(match[1]) !== appId) throw new HttpError(404, 'Unknown app');
     const body = method === 'POST' ? await readBody(req) : Buffer.alloc(0);
     const check = verifyHttpSignature({ method, path: url.pathname, query: url.searchParams, body, key, secret });
     if (!check.ok) throw new HttpError(401, check.reason);
 
-    const route = match[2]!;
+    const route = match[2];
     if (method === 'POST' && route === '/events') {
       const event = parseEvent(parseJson(body), false);
       deliver(event);
@@ -371,7 +371,7 @@ export async function startRealtimeServer(opts: RealtimeServerOptions): Promise<
     }
     const channelMatch = /^\/channels\/([^/]+)$/.exec(route);
     if (method === 'GET' && channelMatch) {
-      const count = channels.get(safeDecode(channelMatch[1]!))?.size ?? 0;
+      const count = channels.get(safeDecode(channelMatch[1]))?.size ?? 0;
       return json(res, 200, { occupied: count > 0, subscription_count: count });
     }
     throw new HttpError(404, 'Not found');

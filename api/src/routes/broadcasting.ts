@@ -22,7 +22,12 @@ export default async function broadcastingRoutes(app: FastifyInstance) {
           type: 'object',
           required: ['socket_id', 'channel_name'],
           properties: {
-            socket_id: { type: 'string', pattern: '^[0-9]+\\.[0-9]+$', maxLength: 64, 'x-messages': { pattern: 'The socket id is invalid.' } },
+            socket_id: {
+              type: 'string',
+              pattern: '^[0-9]+\\.[0-9]+$',
+              maxLength: 64,
+              'x-messages': { pattern: 'The socket id is invalid.' },
+            },
             channel_name: { type: 'string', minLength: 1, maxLength: 200 },
           },
         },

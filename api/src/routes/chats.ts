@@ -6,7 +6,17 @@ import { currentUser } from '../http/auth.js';
 import { fieldError, forbidden, notFound } from '../http/errors.js';
 import { fileField } from '../http/fields.js';
 import { send } from '../http/reply.js';
-import { AUTH_ERRORS, chatSchema, envelope, idParams, listOf, messageSchema, nullable, paginationQuery, responses } from '../http/schemas.js';
+import {
+  AUTH_ERRORS,
+  chatSchema,
+  envelope,
+  idParams,
+  listOf,
+  messageSchema,
+  nullable,
+  paginationQuery,
+  responses,
+} from '../http/schemas.js';
 import { insertNotification, notificationEvent, type NewNotification } from '../queries/notifications.js';
 import { PEOPLE_COLUMNS } from '../queries/people.js';
 import { fullName, person, toIso } from '../serializers.js';
@@ -45,7 +55,7 @@ const readStateSchema = {
 };
 
 /** The chats column holding how far `role` has read. */
-const readColumnOf = (role: Role) => (role === 'Provider' ? 'provider_read_id' : 'customer_read_id') as 'provider_read_id' | 'customer_read_id';
+const readColumnOf = (role: Role) => (role === 'Provider' ? 'provider_read_id' : 'customer_read_id');
 
 /** The original name of an uploaded file, made safe to show: no folders, no control characters, at most 200 characters. */
 export function attachmentNameOf(raw: unknown, fallback: string): string {
@@ -58,13 +68,7 @@ function chatsWithPeople(db: Kysely<Database>) {
     .selectFrom('chats')
     .innerJoin('users as c', 'c.id', 'chats.customer_id')
     .innerJoin('users as p', 'p.id', 'chats.provider_id')
-    .select([
-      'chats.id',
-      'chats.customer_id',
-      'chats.provider_id',
-      'chats.updated_at',
-      ...PEOPLE_COLUMNS,
-    ]);
+    .select(['chats.id', 'chats.customer_id', 'chats.provider_id', 'chats.updated_at', ...PEOPLE_COLUMNS]);
 }
 
 export function toMessage(r: {
@@ -116,7 +120,9 @@ async function chatSummaries(db: Kysely<Database>, user: { id: number; role: Rol
   if (onlyId !== undefined) query = query.where('chats.id', '=', onlyId);
   const rows = await query.orderBy('chats.updated_at', 'desc').orderBy('chats.id', 'desc').limit(200).execute();
 
-  const lastIds = rows.flatMap((r) => (r.last_message_id === null || r.last_message_id === undefined ? [] : [Number(r.last_message_id)]));
+  const lastIds = rows.flatMap((r) =>
+    r.last_message_id === null || r.last_message_id === undefined ? [] : [Number(r.last_message_id)],
+  );
   const lastMessages = new Map<number, Message>();
   if (lastIds.length > 0) {
     const messages = await db.selectFrom('messages').selectAll().where('id', 'in', lastIds).execute();
@@ -150,7 +156,11 @@ async function unreadTotal(db: Kysely<Database>, user: { id: number; role: Role 
 
 /** A chat of the caller's (404 when there is none with that id, 403 when it is someone else's). */
 async function ownChat(db: Kysely<Database>, chatId: number, userId: number) {
-  const chat = await db.selectFrom('chats').select(['id', 'customer_id', 'provider_id']).where('id', '=', chatId).executeTakeFirst();
+  const chat = await db
+    .selectFrom('chats')
+    .select(['id', 'customer_id', 'provider_id'])
+    .where('id', '=', chatId)
+    .executeTakeFirst();
   if (!chat) throw notFound('Chat not found.');
   if (chat.customer_id !== userId && chat.provider_id !== userId) throw forbidden('This chat is not yours.');
   return chat;
@@ -175,7 +185,8 @@ export default async function chatsRoutes(app: FastifyInstance) {
       schema: {
         tags,
         security,
-        summary: "The caller's chats with customer and provider, newest conversation first, each with its last message and the caller's unread count",
+        summary:
+          "The caller's chats with customer and provider, newest conversation first, each with its last message and the caller's unread count",
         response: responses({ 200: envelope(listOf(chatSummarySchema)) }, [401]),
       },
     },
@@ -208,7 +219,16 @@ export default async function chatsRoutes(app: FastifyInstance) {
         body: {
           type: 'object',
           required: ['user_id'],
-          properties: { user_id: { type: 'integer', minimum: 1, 'x-messages': { type: 'The user id must be a positive integer.', minimum: 'The user id must be a positive integer.' } } },
+          properties: {
+            user_id: {
+              type: 'integer',
+              minimum: 1,
+              'x-messages': {
+                type: 'The user id must be a positive integer.',
+                minimum: 'The user id must be a positive integer.',
+              },
+            },
+          },
         },
         response: responses({ 200: envelope(chatSummarySchema), 201: envelope(chatSummarySchema) }, AUTH_ERRORS),
       },
@@ -218,9 +238,15 @@ export default async function chatsRoutes(app: FastifyInstance) {
       const other = await db.selectFrom('users').select(['id', 'role']).where('id', '=', request.body.user_id).executeTakeFirst();
       if (!other) throw notFound('User not found.');
       if (other.role === user.role) {
-        throw fieldError('user_id', user.role === 'Customer' ? 'A customer can only chat with a provider.' : 'A provider can only chat with a customer.');
+        throw fieldError(
+          'user_id',
+          user.role === 'Customer' ? 'A customer can only chat with a provider.' : 'A provider can only chat with a customer.',
+        );
       }
-      const pair = user.role === 'Customer' ? { customer_id: user.id, provider_id: other.id } : { customer_id: other.id, provider_id: user.id };
+      const pair =
+        user.role === 'Customer'
+          ? { customer_id: user.id, provider_id: other.id }
+          : { customer_id: other.id, provider_id: user.id };
       const now = ctx.clock.now().toISOString();
       // Two tabs opening the same chat at once: one insert wins, the other finds its row.
       const created = await db
@@ -267,7 +293,12 @@ export default async function chatsRoutes(app: FastifyInstance) {
         .executeTakeFirst();
       const upTo = Number(newest?.max_id ?? 0);
       // Only forward: a late call never marks fewer messages read than an earlier one.
-      await db.updateTable('chats').set({ [column]: upTo }).where('id', '=', chat.id).where(column, '<', upTo).execute();
+      await db
+        .updateTable('chats')
+        .set({ [column]: upTo })
+        .where('id', '=', chat.id)
+        .where(column, '<', upTo)
+        .execute();
       return send(reply, { chat_id: chat.id, unread_count: 0, unread_total: await unreadTotal(db, user) });
     },
   );
@@ -363,7 +394,10 @@ export default async function chatsRoutes(app: FastifyInstance) {
         );
         attachment = stored.path;
         // The multipart parser puts the file part's own name in the body field (see app.ts).
-        attachmentName = attachmentNameOf(body.attachment, `${body.message_type === 'photo' ? 'photo' : 'attachment'}.${stored.path.split('.').pop()}`);
+        attachmentName = attachmentNameOf(
+          body.attachment,
+          `${body.message_type === 'photo' ? 'photo' : 'attachment'}.${stored.path.split('.').pop()}`,
+        );
         attachmentSize = file.length;
       }
 
@@ -400,12 +434,20 @@ export default async function chatsRoutes(app: FastifyInstance) {
           .set({ [isCustomer ? 'customer_read_id' : 'provider_read_id']: row.id })
           .where('id', '=', chat.id)
           .execute();
-        const preview = body.message_type === 'text' ? (text.length > 80 ? `${text.slice(0, 77)}...` : text) : `sent you a ${body.message_type === 'photo' ? 'photo' : 'file'}.`;
+        const preview =
+          body.message_type === 'text'
+            ? text.length > 80
+              ? `${text.slice(0, 77)}...`
+              : text
+            : `sent you a ${body.message_type === 'photo' ? 'photo' : 'file'}.`;
         const notification: NewNotification = {
           userId: recipientId,
           senderId: user.id,
           title: 'Chat',
-          description: body.message_type === 'text' ? `${fullName(user.first_name, user.last_name)}: ${preview}` : `${fullName(user.first_name, user.last_name)} ${preview}`,
+          description:
+            body.message_type === 'text'
+              ? `${fullName(user.first_name, user.last_name)}: ${preview}`
+              : `${fullName(user.first_name, user.last_name)} ${preview}`,
           chatId: chat.id,
         };
         const notificationId = await insertNotification(trx, notification, now);

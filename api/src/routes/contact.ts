@@ -18,8 +18,18 @@ export default async function contactRoutes(app: FastifyInstance) {
           type: 'object',
           required: ['title', 'message'],
           properties: {
-            title: { type: 'string', minLength: 1, maxLength: 200, 'x-messages': { required: 'Required', minLength: 'Required' } },
-            message: { type: 'string', minLength: 1, maxLength: 5000, 'x-messages': { required: 'Required', minLength: 'Required' } },
+            title: {
+              type: 'string',
+              minLength: 1,
+              maxLength: 200,
+              'x-messages': { required: 'Required', minLength: 'Required' },
+            },
+            message: {
+              type: 'string',
+              minLength: 1,
+              maxLength: 5000,
+              'x-messages': { required: 'Required', minLength: 'Required' },
+            },
           },
         },
         response: responses({ 201: envelope({ type: 'null' }) }, [400, 401]),

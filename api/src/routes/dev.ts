@@ -13,14 +13,22 @@ export default async function devRoutes(app: FastifyInstance) {
         summary: 'The mail outbox (development only), newest first; `to` filters one address',
         querystring: {
           type: 'object',
-          properties: { to: { type: 'string', maxLength: 255 }, limit: { type: 'integer', minimum: 1, maximum: 200, default: 50 } },
+          properties: {
+            to: { type: 'string', maxLength: 255 },
+            limit: { type: 'integer', minimum: 1, maximum: 200, default: 50 },
+          },
         },
         response: responses(
           {
             200: envelope(
               listOf({
                 type: 'object',
-                properties: { to: { type: 'string' }, subject: { type: 'string' }, text: { type: 'string' }, created_at: { type: 'string' } },
+                properties: {
+                  to: { type: 'string' },
+                  subject: { type: 'string' },
+                  text: { type: 'string' },
+                  created_at: { type: 'string' },
+                },
               }),
             ),
           },

@@ -86,8 +86,14 @@ export default async function jobsRoutes(app: FastifyInstance) {
     },
     async (request, reply) => {
       const user = currentUser(request);
-      const page = await listJobsFor(db, user, { page: request.query.page, perPage: request.query.per_page, status: request.query.status });
-      return send(reply, page.jobs, 'Success', 200, { meta: { page: page.page, per_page: page.per_page, has_more: page.has_more } });
+      const page = await listJobsFor(db, user, {
+        page: request.query.page,
+        perPage: request.query.per_page,
+        status: request.query.status,
+      });
+      return send(reply, page.jobs, 'Success', 200, {
+        meta: { page: page.page, per_page: page.per_page, has_more: page.has_more },
+      });
     },
   );
 
@@ -95,7 +101,13 @@ export default async function jobsRoutes(app: FastifyInstance) {
     '/api/jobs/:id',
     {
       onRequest: app.authenticate,
-      schema: { tags, security, summary: 'One of the caller\'s jobs', params: idParams, response: responses({ 200: envelope(jobSchema) }, AUTH_ERRORS) },
+      schema: {
+        tags,
+        security,
+        summary: "One of the caller's jobs",
+        params: idParams,
+        response: responses({ 200: envelope(jobSchema) }, AUTH_ERRORS),
+      },
     },
     async (request, reply) => {
       const user = currentUser(request);
@@ -113,7 +125,8 @@ export default async function jobsRoutes(app: FastifyInstance) {
       schema: {
         tags,
         security,
-        summary: 'Book a provider: charges the booking payment (10.00 INR) to a saved card and creates the job, in one transaction',
+        summary:
+          'Book a provider: charges the booking payment (10.00 INR) to a saved card and creates the job, in one transaction',
         body: {
           type: 'object',
           required: ['service_id', 'provider_id', 'address', 'destination_address', 'payment_method_id', 'cvv'],
@@ -249,7 +262,11 @@ export default async function jobsRoutes(app: FastifyInstance) {
           type: 'object',
           required: ['status'],
           properties: {
-            status: { type: 'string', enum: [...JOB_STATUSES], 'x-messages': { enum: `The status must be one of: ${JOB_STATUSES.join(', ')}.` } },
+            status: {
+              type: 'string',
+              enum: [...JOB_STATUSES],
+              'x-messages': { enum: `The status must be one of: ${JOB_STATUSES.join(', ')}.` },
+            },
           },
         },
         response: responses({ 200: envelope(listOf(jobSchema), true) }, [...AUTH_ERRORS, 409]),
@@ -257,7 +274,11 @@ export default async function jobsRoutes(app: FastifyInstance) {
     },
     async (request, reply) => {
       const user = currentUser(request);
-      const job = await db.selectFrom('jobs').select(['id', 'status', 'customer_id', 'provider_id']).where('id', '=', request.params.id).executeTakeFirst();
+      const job = await db
+        .selectFrom('jobs')
+        .select(['id', 'status', 'customer_id', 'provider_id'])
+        .where('id', '=', request.params.id)
+        .executeTakeFirst();
       if (!job) throw notFound('Job not found.');
       if (job.provider_id !== user.id) throw forbidden("Only the job's provider can change its status.");
       const to = request.body.status;

@@ -46,7 +46,11 @@ export default async function notificationsRoutes(app: FastifyInstance) {
     },
     async (request, reply) => {
       const user = currentUser(request);
-      const row = await db.selectFrom('notifications').select(['id', 'user_id', 'read_at']).where('id', '=', request.params.id).executeTakeFirst();
+      const row = await db
+        .selectFrom('notifications')
+        .select(['id', 'user_id', 'read_at'])
+        .where('id', '=', request.params.id)
+        .executeTakeFirst();
       if (!row) throw notFound('Notification not found.');
       if (row.user_id !== user.id) throw forbidden('This notification is not yours.');
       if (row.read_at === null) {
@@ -60,7 +64,12 @@ export default async function notificationsRoutes(app: FastifyInstance) {
     '/api/notifications/read-all',
     {
       onRequest: app.authenticate,
-      schema: { tags, security, summary: 'Mark all notifications read; answers the first page of the list', response: responses({ 200: envelope(listOf(notificationSchema)) }, [401]) },
+      schema: {
+        tags,
+        security,
+        summary: 'Mark all notifications read; answers the first page of the list',
+        response: responses({ 200: envelope(listOf(notificationSchema)) }, [401]),
+      },
     },
     async (request, reply) => {
       const user = currentUser(request);

@@ -37,7 +37,12 @@ export default async function paymentsRoutes(app: FastifyInstance) {
     '/api/payment-methods',
     {
       onRequest: app.authenticate,
-      schema: { tags, security, summary: 'Saved cards, the default first', response: responses({ 200: envelope(listOf(paymentMethodSchema)) }, [401]) },
+      schema: {
+        tags,
+        security,
+        summary: 'Saved cards, the default first',
+        response: responses({ 200: envelope(listOf(paymentMethodSchema)) }, [401]),
+      },
     },
     async (request, reply) => send(reply, await listCards(db, currentUser(request).id)),
   );
@@ -104,7 +109,13 @@ export default async function paymentsRoutes(app: FastifyInstance) {
     '/api/payment-methods/:id',
     {
       onRequest: app.authenticate,
-      schema: { tags, security, summary: 'Remove a saved card', params: idParams, response: responses({ 200: envelope({ type: 'null' }) }, AUTH_ERRORS) },
+      schema: {
+        tags,
+        security,
+        summary: 'Remove a saved card',
+        params: idParams,
+        response: responses({ 200: envelope({ type: 'null' }) }, AUTH_ERRORS),
+      },
     },
     async (request, reply) => {
       const user = currentUser(request);
@@ -113,7 +124,13 @@ export default async function paymentsRoutes(app: FastifyInstance) {
         await trx.deleteFrom('payment_methods').where('id', '=', card.id).execute();
         if (card.is_default === 1) {
           // The oldest remaining card becomes the default.
-          const next = await trx.selectFrom('payment_methods').select('id').where('user_id', '=', user.id).orderBy('id').limit(1).executeTakeFirst();
+          const next = await trx
+            .selectFrom('payment_methods')
+            .select('id')
+            .where('user_id', '=', user.id)
+            .orderBy('id')
+            .limit(1)
+            .executeTakeFirst();
           if (next) await trx.updateTable('payment_methods').set({ is_default: 1 }).where('id', '=', next.id).execute();
         }
       });

@@ -36,7 +36,7 @@ export default async function ratingsRoutes(app: FastifyInstance) {
     schema: {
       tags,
       security,
-      summary: "Rate a job: its customer only, once, after it is Completed",
+      summary: 'Rate a job: its customer only, once, after it is Completed',
       body: {
         type: 'object',
         required: ['job_id', 'rating'],
@@ -63,7 +63,11 @@ export default async function ratingsRoutes(app: FastifyInstance) {
   const handler = async (request: import('fastify').FastifyRequest, reply: import('fastify').FastifyReply) => {
     const user = currentUser(request);
     const body = request.body as RatingBody;
-    const job = await db.selectFrom('jobs').select(['id', 'status', 'customer_id', 'provider_id']).where('id', '=', body.job_id).executeTakeFirst();
+    const job = await db
+      .selectFrom('jobs')
+      .select(['id', 'status', 'customer_id', 'provider_id'])
+      .where('id', '=', body.job_id)
+      .executeTakeFirst();
     if (!job) throw fieldError('job_id', 'The selected job is invalid.');
     if (job.customer_id !== user.id) throw forbidden("Only the job's customer can rate it.");
     if (job.status !== 'Completed') throw conflict('A job can be rated once it is Completed.');
@@ -101,7 +105,10 @@ export default async function ratingsRoutes(app: FastifyInstance) {
         summary: "Recent reviews with the customer's name and avatar; provider_id filters one provider",
         querystring: {
           type: 'object',
-          properties: { provider_id: { type: 'integer', minimum: 1 }, limit: { type: 'integer', minimum: 1, maximum: 50, default: 10 } },
+          properties: {
+            provider_id: { type: 'integer', minimum: 1 },
+            limit: { type: 'integer', minimum: 1, maximum: 50, default: 10 },
+          },
         },
         response: responses({ 200: envelope(listOf(reviewSchema)) }, [400, 401]),
       },
@@ -111,7 +118,17 @@ export default async function ratingsRoutes(app: FastifyInstance) {
       let query = db
         .selectFrom('ratings as r')
         .innerJoin('users as c', 'c.id', 'r.customer_id')
-        .select(['r.id', 'r.job_id', 'r.provider_id', 'r.rating', 'r.feedback', 'r.created_at', 'c.first_name', 'c.last_name', 'c.avatar'])
+        .select([
+          'r.id',
+          'r.job_id',
+          'r.provider_id',
+          'r.rating',
+          'r.feedback',
+          'r.created_at',
+          'c.first_name',
+          'c.last_name',
+          'c.avatar',
+        ])
         .orderBy('r.created_at', 'desc')
         .orderBy('r.id', 'desc')
         .limit(request.query.limit);

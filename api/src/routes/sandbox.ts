@@ -42,10 +42,21 @@ export default async function sandboxRoutes(app: FastifyInstance) {
               minLength: 1,
               maxLength: 23,
               pattern: '^[0-9 -]+$',
-              'x-messages': { required: 'Required', minLength: 'Required', pattern: 'Your card number is incorrect.', maxLength: 'Must be 16 Digit' },
+              'x-messages': {
+                required: 'Required',
+                minLength: 'Required',
+                pattern: 'Your card number is incorrect.',
+                maxLength: 'Must be 16 Digit',
+              },
             },
-            exp_month: { type: 'integer', 'x-messages': { required: 'Expiry date is required', type: "Your card's expiration month is invalid." } },
-            exp_year: { type: 'integer', 'x-messages': { required: 'Expiry date is required', type: "Your card's expiration year is invalid." } },
+            exp_month: {
+              type: 'integer',
+              'x-messages': { required: 'Expiry date is required', type: "Your card's expiration month is invalid." },
+            },
+            exp_year: {
+              type: 'integer',
+              'x-messages': { required: 'Expiry date is required', type: "Your card's expiration year is invalid." },
+            },
             cvc: { type: 'string', maxLength: 4, 'x-messages': { required: 'cvv date is required' } },
           },
         },
@@ -58,7 +69,12 @@ export default async function sandboxRoutes(app: FastifyInstance) {
                 object: { type: 'string' },
                 card: {
                   type: 'object',
-                  properties: { brand: { type: 'string' }, last4: { type: 'string' }, exp_month: { type: 'integer' }, exp_year: { type: 'integer' } },
+                  properties: {
+                    brand: { type: 'string' },
+                    last4: { type: 'string' },
+                    exp_month: { type: 'integer' },
+                    exp_year: { type: 'integer' },
+                  },
                 },
                 created: { type: 'integer' },
               },

@@ -50,7 +50,11 @@ export default async function servicesRoutes(app: FastifyInstance) {
       schema: { tags, security, summary: 'All services', response: responses({ 200: envelope(listOf(serviceSchema)) }, [401]) },
     },
     async (_request, reply) => {
-      const services: Service[] = await db.selectFrom('services').select(['id', 'name', 'description', 'icon']).orderBy('id').execute();
+      const services: Service[] = await db
+        .selectFrom('services')
+        .select(['id', 'name', 'description', 'icon'])
+        .orderBy('id')
+        .execute();
       return send(reply, services);
     },
   );
@@ -59,7 +63,12 @@ export default async function servicesRoutes(app: FastifyInstance) {
     '/api/user-services',
     {
       onRequest: app.authenticate,
-      schema: { tags, security, summary: "The provider's own services", response: responses({ 200: envelope(listOf(userServiceSchema)) }, [401, 403]) },
+      schema: {
+        tags,
+        security,
+        summary: "The provider's own services",
+        response: responses({ 200: envelope(listOf(userServiceSchema)) }, [401, 403]),
+      },
     },
     async (request, reply) => {
       const user = requireRole(request, 'Provider');
@@ -110,7 +119,11 @@ export default async function servicesRoutes(app: FastifyInstance) {
     },
     async (request, reply) => {
       const user = requireRole(request, 'Provider');
-      const row = await db.selectFrom('user_services').select(['id', 'user_id']).where('id', '=', request.params.id).executeTakeFirst();
+      const row = await db
+        .selectFrom('user_services')
+        .select(['id', 'user_id'])
+        .where('id', '=', request.params.id)
+        .executeTakeFirst();
       if (!row) throw notFound('Service not found.');
       if (row.user_id !== user.id) throw forbidden('This service is not yours.');
       await db.deleteFrom('user_services').where('id', '=', row.id).execute();
@@ -145,8 +158,18 @@ export default async function servicesRoutes(app: FastifyInstance) {
           'u.bio',
           'u.year_of_exp',
           'u.basic_price_cents',
-          (eb) => eb.selectFrom('ratings').select(sql<number | null>`avg(rating)`.as('avg')).whereRef('ratings.provider_id', '=', 'u.id').as('rating'),
-          (eb) => eb.selectFrom('jobs').select(sql<number>`count(*)`.as('n')).whereRef('jobs.provider_id', '=', 'u.id').as('total_provider_jobs'),
+          (eb) =>
+            eb
+              .selectFrom('ratings')
+              .select(sql<number | null>`avg(rating)`.as('avg'))
+              .whereRef('ratings.provider_id', '=', 'u.id')
+              .as('rating'),
+          (eb) =>
+            eb
+              .selectFrom('jobs')
+              .select(sql<number>`count(*)`.as('n'))
+              .whereRef('jobs.provider_id', '=', 'u.id')
+              .as('total_provider_jobs'),
         ])
         .where('us.service_id', '=', service.id)
         .where('u.role', '=', 'Provider')

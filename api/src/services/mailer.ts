@@ -31,7 +31,10 @@ export function outboxTransport(db: Kysely<Database>, clock: Clock): nodemailer.
       const createdAt = clock.now().toISOString();
       Promise.all(
         to.map((address) =>
-          db.insertInto('mail_outbox').values({ to_address: address.toLowerCase(), subject, text, html, created_at: createdAt }).execute(),
+          db
+            .insertInto('mail_outbox')
+            .values({ to_address: address.toLowerCase(), subject, text, html, created_at: createdAt })
+            .execute(),
         ),
       ).then(
         () => callback(null, { messageId: mail.message.messageId() }),

@@ -171,7 +171,8 @@ export class StripeGateway implements PaymentGateway {
 
   private mapError(err: unknown, field: string): HttpError {
     const e = err as { type?: string; message?: string };
-    if (e.type === 'StripeCardError' || e.type === 'StripeInvalidRequestError') return fieldError(field, e.message ?? INVALID_TOKEN);
+    if (e.type === 'StripeCardError' || e.type === 'StripeInvalidRequestError')
+      return fieldError(field, e.message ?? INVALID_TOKEN);
     return new HttpError(502, 'The payment provider is unavailable. Please try again.');
   }
 }

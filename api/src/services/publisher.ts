@@ -35,8 +35,10 @@ interface Batch {
   events: Array<{ channel: string; name: string; data: string }>;
 }
 
-export interface PusherPublisherOptions
-  extends Pick<PublishQueueOptions<Batch>, 'concurrency' | 'capacity' | 'maxAttempts' | 'retryBaseMs' | 'retryMaxMs' | 'closeTimeoutMs'> {
+export interface PusherPublisherOptions extends Pick<
+  PublishQueueOptions<Batch>,
+  'concurrency' | 'capacity' | 'maxAttempts' | 'retryBaseMs' | 'retryMaxMs' | 'closeTimeoutMs'
+> {
   /** Timeout of one publish request, ms (default 5000); a timed-out publish is retried. */
   timeoutMs?: number;
 }

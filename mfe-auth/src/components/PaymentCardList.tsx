@@ -8,10 +8,7 @@ export const maskedNumber = (last4: string) => `**** **** **** ${last4}`;
 function TrashIcon() {
   return (
     <svg width="18" height="18" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
-      <path
-        fill="currentColor"
-        d="M9 3h6l1 1h4v2H4V4h4l1-1zm-3 5h12l-1 13H7L6 8zm4 2v9h2v-9h-2zm4 0v9h2v-9h-2z"
-      />
+      <path fill="currentColor" d="M9 3h6l1 1h4v2H4V4h4l1-1zm-3 5h12l-1 13H7L6 8zm4 2v9h2v-9h-2zm4 0v9h2v-9h-2z" />
     </svg>
   );
 }

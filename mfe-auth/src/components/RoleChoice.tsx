@@ -12,13 +12,7 @@ export function RoleChoice({ legend }: { legend: string }) {
       <legend>{legend}</legend>
       {ROLES.map((role) => (
         <label key={role} className={field.value === role ? 'auth-role is-active' : 'auth-role'}>
-          <input
-            type="radio"
-            name="role"
-            value={role}
-            checked={field.value === role}
-            onChange={() => helpers.setValue(role)}
-          />
+          <input type="radio" name="role" value={role} checked={field.value === role} onChange={() => helpers.setValue(role)} />
           {role}
         </label>
       ))}

@@ -12,11 +12,7 @@ const initialValues: PaymentCardValues = { cardName: '', cardNumber: '', expirey
  * The card form of the sandbox card provider (the embedded default). The card goes to the card
  * provider's token endpoint only; the caller gets the token (never the number).
  */
-export function CardForm({
-  submitLabel,
-  onToken,
-  footer,
-}: CardFormProps) {
+export function CardForm({ submitLabel, onToken, footer }: CardFormProps) {
   const [error, setError] = useState<string | null>(null);
 
   const submit = async (values: PaymentCardValues) => {

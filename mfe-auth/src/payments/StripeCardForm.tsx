@@ -9,11 +9,7 @@ import { CardFormEnd, type CardFormProps } from './cardFormParts';
  * Stripe Elements checkout, used only when a publishable key is configured (DESIGN.md section 6).
  * The card is entered in Stripe's own field and tokenised by Stripe.
  */
-export default function StripeCardForm({
-  submitLabel,
-  onToken,
-  footer,
-}: CardFormProps) {
+export default function StripeCardForm({ submitLabel, onToken, footer }: CardFormProps) {
   const key = getRuntimeConfig().stripePublishableKey;
   const nameId = useId();
   const mountRef = useRef<HTMLDivElement>(null);

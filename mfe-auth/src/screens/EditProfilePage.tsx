@@ -1,17 +1,7 @@
 import { useId, useState, type ChangeEvent } from 'react';
 import { Form, Formik } from 'formik';
 import { useLocation, useNavigate } from 'react-router-dom';
-import {
-  Avatar,
-  bus,
-  ErrorState,
-  PageTitle,
-  sessionActions,
-  updateProfile,
-  useAppDispatch,
-  useSession,
-  type User,
-} from 'shared';
+import { Avatar, bus, ErrorState, PageTitle, sessionActions, updateProfile, useAppDispatch, useSession, type User } from 'shared';
 import { SubmitButton } from '../components/SubmitButton';
 import { TextAreaField, TextField } from '../components/TextField';
 import { editProfileSchema } from '../validation/editProfile';
@@ -56,8 +46,8 @@ export default function EditProfilePage() {
   const isProvider = user.role === 'Provider';
 
   const goBack = () => {
-    if (location.key !== 'default') navigate(-1);
-    else navigate('/profile');
+    if (location.key !== 'default') void navigate(-1);
+    else void navigate('/profile');
   };
 
   const chooseAvatar = (event: ChangeEvent<HTMLInputElement>) => {
@@ -87,7 +77,7 @@ export default function EditProfilePage() {
       const { data } = await updateProfile(form);
       dispatch(sessionActions.userUpdated(data));
       bus.emit({ type: 'auth/userUpdated', user: data });
-      navigate('/profile');
+      void navigate('/profile');
     } catch (error) {
       console.error(error);
     }

@@ -14,7 +14,7 @@ export default function ForgotPasswordPage() {
     try {
       await requestPasswordReset(email.trim(), { silent: true });
       toastSuccess('Email has been sent to your email address');
-      navigate('/newpassword', { state: { email: email.trim() } });
+      void navigate('/newpassword', { state: { email: email.trim() } });
     } catch (error) {
       toastFailure(error);
     }

@@ -37,7 +37,7 @@ export default function LoginPage() {
           });
           dispatch(sessionActions.loggedIn({ user: data.user, token: data.token }));
           bus.emit({ type: 'auth/loggedIn', user: data.user, token: data.token });
-          navigate('/', { replace: true });
+          void navigate('/', { replace: true });
         } catch (error) {
           // The API client has already set the danger alert with the server's message (spec section 8).
           console.error(error);

@@ -25,7 +25,7 @@ export default function NewPasswordPage() {
         { silent: true },
       );
       toastSuccess(message);
-      navigate('/login');
+      void navigate('/login');
     } catch (error) {
       toastFailure(error);
     }

@@ -53,7 +53,7 @@ describe('NewPaymentMethodPage', () => {
     expect(store.getState().session.paymentMethod).toEqual([visa]);
   });
 
-  it('goes back where it was opened from (the booking modal), with that screen\'s state', async () => {
+  it("goes back where it was opened from (the booking modal), with that screen's state", async () => {
     fakeApi({
       'POST /sandbox/v1/tokens': { status: 200, data: { id: 'tok_3', card: { brand: 'Visa', last4: '4242' } } },
       'POST /api/payment-methods': ok(visa, 'Card added'),

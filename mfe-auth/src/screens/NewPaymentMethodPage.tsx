@@ -15,8 +15,8 @@ export default function NewPaymentMethodPage() {
 
   const saveToken = async (token: string) => {
     if (!(await payments.add(token))) return;
-    if (back) navigate(back.returnTo, { state: back.returnState });
-    else navigate('/payment');
+    if (back) void navigate(back.returnTo, { state: back.returnState });
+    else void navigate('/payment');
   };
 
   return (

@@ -13,10 +13,7 @@ describe('ProfilePage', () => {
     fakeApi({ 'GET /api/payment-methods': ok([]) });
     renderWithStore(<ProfilePage />, { path: '/profile', session: signedIn(customer) });
     expect(screen.getByRole('heading', { name: 'My Profile' })).toBeInTheDocument();
-    expect(screen.getByRole('img', { name: 'Carla Customer' })).toHaveAttribute(
-      'src',
-      'http://localhost:4000/uploads/carla.png',
-    );
+    expect(screen.getByRole('img', { name: 'Carla Customer' })).toHaveAttribute('src', 'http://localhost:4000/uploads/carla.png');
     expect(screen.getByRole('heading', { name: 'Carla Customer' })).toBeInTheDocument();
     const details = screen.getByRole('region', { name: 'Profile details' });
     for (const text of ['Carla', 'Customer', '5550100', 'customer@example.com', '12 Market Street']) {
@@ -61,7 +58,9 @@ describe('ProfilePage', () => {
     const second = await screen.findByRole('listitem', { name: 'Mastercard ending in 4444' });
     await user.click(within(second).getByRole('button', { name: 'Make this Default' }));
     await waitFor(() =>
-      expect(within(screen.getByRole('listitem', { name: 'Mastercard ending in 4444' })).getByText('Default')).toBeInTheDocument(),
+      expect(
+        within(screen.getByRole('listitem', { name: 'Mastercard ending in 4444' })).getByText('Default'),
+      ).toBeInTheDocument(),
     );
     const items = screen.getAllByRole('listitem');
     expect(items[0]).toHaveAccessibleName('Mastercard ending in 4444');
@@ -134,7 +133,13 @@ describe('ProfilePage', () => {
     expect(await screen.findByRole('listitem', { name: 'Mastercard ending in 4444' })).toBeInTheDocument();
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     const tokenCall = api.calls.find((c) => c.url === '/sandbox/v1/tokens');
-    expect(tokenCall?.body).toEqual({ card_name: 'Carla', card_number: '5555555555554444', exp_month: 12, exp_year: 2030, cvc: '123' });
+    expect(tokenCall?.body).toEqual({
+      card_name: 'Carla',
+      card_number: '5555555555554444',
+      exp_month: 12,
+      exp_year: 2030,
+      cvc: '123',
+    });
     // Our API gets the token only, never the card number.
     const saveCall = api.calls.find((c) => c.method === 'POST' && c.url === '/api/payment-methods');
     expect(saveCall?.body).toEqual({ token: 'tok_sandbox_1' });

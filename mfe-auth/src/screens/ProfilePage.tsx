@@ -72,9 +72,7 @@ export default function ProfilePage() {
           <SavedCardList payments={payments} />
         </section>
       </div>
-      {checkoutOpen ? (
-        <CheckoutModal email={user.email} onToken={saveToken} onClose={() => setCheckoutOpen(false)} />
-      ) : null}
+      {checkoutOpen ? <CheckoutModal email={user.email} onToken={saveToken} onClose={() => setCheckoutOpen(false)} /> : null}
     </div>
   );
 }

@@ -44,7 +44,7 @@ export default function SignupPage() {
         { silent: true },
       );
       toastSuccess(message);
-      navigate('/login');
+      void navigate('/login');
     } catch (error) {
       // Spec section 8: a sign-up failure toasts the server's message.
       toastFailure(error);

@@ -20,13 +20,9 @@ export const editProfileSchema = (isProvider: boolean) =>
   Yup.object({
     first_name: nameRule(),
     last_name: nameRule(),
-    phone: optionalString()
-      .matches(/^\d*$/, 'Phone must contain digits only')
-      .min(6, 'Phone must be at least 6 digits'),
+    phone: optionalString().matches(/^\d*$/, 'Phone must contain digits only').min(6, 'Phone must be at least 6 digits'),
     address: optionalString().min(6, 'Address must be at least 6 characters'),
     bio: Yup.string(),
-    year_of_exp: isProvider
-      ? optionalNumber().integer('Must be a whole number').min(0, 'Must be 0 or more')
-      : Yup.mixed(),
+    year_of_exp: isProvider ? optionalNumber().integer('Must be a whole number').min(0, 'Must be 0 or more') : Yup.mixed(),
     basic_price: isProvider ? optionalNumber().min(0, 'Must be 0 or more') : Yup.mixed(),
   });

@@ -18,9 +18,10 @@ describe('new payment form schema (spec section 5)', () => {
   });
 
   it('limits the card name to 15 characters and the number to 16 digits', async () => {
-    expect(
-      await errorsOf(paymentCardSchema, { ...valid, cardName: 'N'.repeat(16), cardNumber: '42424242424242421' }),
-    ).toEqual({ cardName: 'Must be 15 characters or less', cardNumber: 'Must be 16 Digit' });
+    expect(await errorsOf(paymentCardSchema, { ...valid, cardName: 'N'.repeat(16), cardNumber: '42424242424242421' })).toEqual({
+      cardName: 'Must be 15 characters or less',
+      cardNumber: 'Must be 16 Digit',
+    });
     expect(await errorsOf(paymentCardSchema, { ...valid, cardNumber: '4242abcd42424242' })).toEqual({
       cardNumber: 'Must be 16 Digit',
     });

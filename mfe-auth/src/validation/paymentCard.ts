@@ -10,10 +10,7 @@ export const paymentCardSchema = Yup.object({
     .transform((value: unknown) => (typeof value === 'string' ? value.replace(/\s+/g, '') : value))
     .required('Must be 16 Digit')
     .matches(/^\d{16}$/, 'Must be 16 Digit'),
-  expireyDate: Yup.string()
-    .trim()
-    .required('Expiry date is required')
-    .matches(EXPIRY, 'Expiry date must be MM/YY'),
+  expireyDate: Yup.string().trim().required('Expiry date is required').matches(EXPIRY, 'Expiry date must be MM/YY'),
   cvv: Yup.string().trim().required('cvv date is required'),
 });
 

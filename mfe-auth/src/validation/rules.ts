@@ -7,7 +7,6 @@ import * as Yup from 'yup';
  */
 export const emailRule = () => Yup.string().trim().required('Email is required').email('Email is invalid');
 
-export const passwordRule = () =>
-  Yup.string().required('Password is required').min(6, 'Password must be at least 6 charaters');
+export const passwordRule = () => Yup.string().required('Password is required').min(6, 'Password must be at least 6 charaters');
 
 export const nameRule = () => Yup.string().trim().required('Required').max(15, 'Must be 15 characters or less');

@@ -36,9 +36,7 @@ describe('signup schema (spec section 5)', () => {
   });
 
   it('checks email and password as login does, and that the passwords match', async () => {
-    expect(
-      await errorsOf(signupSchema, { ...valid, email: 'x', password: '123', password_confirmation: '1234' }),
-    ).toEqual({
+    expect(await errorsOf(signupSchema, { ...valid, email: 'x', password: '123', password_confirmation: '1234' })).toEqual({
       email: 'Email is invalid',
       password: 'Password must be at least 6 charaters',
       password_confirmation: 'Password must match',

@@ -5,7 +5,7 @@ import type { Draft } from '../hooks/useConversation';
 
 export interface ComposerProps {
   /** Sends a draft; resolves when the API has answered. */
-  onSend(draft: Draft): Promise<unknown>;
+  onSend: (draft: Draft) => Promise<unknown>;
   /** A failed message taken back for editing: its text and file, put back into the box. */
   restore?: { text: string; file: File | null; key: number } | null;
 }

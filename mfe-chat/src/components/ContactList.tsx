@@ -10,11 +10,12 @@ export interface ContactListProps {
   contacts: Contact[];
   role: Role | undefined;
   selectedChatId: number | null;
-  onRetry(): void;
+  onRetry: () => void;
 }
 
 /** The accessible name of a contact: the person, and how many of their messages are unread. */
-export const contactLabel = (c: Contact): string => (c.unread > 0 ? `${c.person.full_name}, ${c.unread} unread` : c.person.full_name);
+export const contactLabel = (c: Contact): string =>
+  c.unread > 0 ? `${c.person.full_name}, ${c.unread} unread` : c.person.full_name;
 
 function ContactItem({ contact, selected }: { contact: Contact; selected: boolean }) {
   return (
@@ -29,7 +30,11 @@ function ContactItem({ contact, selected }: { contact: Contact; selected: boolea
         <span className="chat-contact__body">
           <span className="chat-contact__top">
             <span className="chat-contact__name">{contact.person.full_name}</span>
-            {contact.time ? <time className="chat-contact__time" dateTime={contact.time}>{formatDateShort(contact.time)}</time> : null}
+            {contact.time ? (
+              <time className="chat-contact__time" dateTime={contact.time}>
+                {formatDateShort(contact.time)}
+              </time>
+            ) : null}
           </span>
           <span className="chat-contact__bottom">
             <span className="chat-contact__preview">{contact.preview || 'No messages yet'}</span>
@@ -48,7 +53,8 @@ export function ContactList({ state, contacts, role, selectedChatId, onRetry }: 
 
   let body;
   if (state.status === 'loading') body = <Loader label="Loading chats…" />;
-  else if (state.status === 'error') body = <ErrorState message="Your chats could not be loaded." detail={state.message} onRetry={onRetry} />;
+  else if (state.status === 'error')
+    body = <ErrorState message="Your chats could not be loaded." detail={state.message} onRetry={onRetry} />;
   else if (contacts.length === 0) {
     body =
       role === 'Provider' ? (

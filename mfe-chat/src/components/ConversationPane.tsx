@@ -13,9 +13,9 @@ export interface ConversationPaneProps {
   chat: Chat;
   myId: number | undefined;
   role: Role | undefined;
-  onBack(): void;
-  onIncoming(message: Message): void;
-  onSent(message: Message): void;
+  onBack: () => void;
+  onIncoming: (message: Message) => void;
+  onSent: (message: Message) => void;
 }
 
 function viewOfOutgoing(o: OutgoingMessage): MessageView {
@@ -33,7 +33,7 @@ function viewOfOutgoing(o: OutgoingMessage): MessageView {
   };
 }
 
-function BackButton({ onBack }: { onBack(): void }) {
+function BackButton({ onBack }: { onBack: () => void }) {
   return (
     <button type="button" className="chat-back" aria-label="Back to contacts" onClick={onBack}>
       <svg viewBox="0 0 24 24" width="22" height="22" aria-hidden="true">
@@ -44,7 +44,7 @@ function BackButton({ onBack }: { onBack(): void }) {
 }
 
 /** A pane header without a conversation (opening one, or a link that leads nowhere), with the back control. */
-export function PaneHeader({ title, onBack }: { title: string; onBack(): void }) {
+export function PaneHeader({ title, onBack }: { title: string; onBack: () => void }) {
   return (
     <header className="chat-conversation__header">
       <BackButton onBack={onBack} />
@@ -81,7 +81,12 @@ export function ConversationPane({ chat, myId, role, onBack, onIncoming, onSent 
         <Avatar src={other.avatar} name={other.full_name} size={44} />
         <h2 className="chat-conversation__name">{other.full_name}</h2>
         {role === 'Customer' ? (
-          <button type="button" className="ui-button ui-button--primary chat-assign" onClick={() => void assignJob.assign()} disabled={assignJob.busy}>
+          <button
+            type="button"
+            className="ui-button ui-button--primary chat-assign"
+            onClick={() => void assignJob.assign()}
+            disabled={assignJob.busy}
+          >
             Assign Job
           </button>
         ) : null}
@@ -100,7 +105,11 @@ export function ConversationPane({ chat, myId, role, onBack, onIncoming, onSent 
         </div>
       ) : state.status === 'error' ? (
         <div className="chat-messages">
-          <ErrorState message="The messages could not be loaded." detail={state.message} onRetry={() => void conversation.reload()} />
+          <ErrorState
+            message="The messages could not be loaded."
+            detail={state.message}
+            onRetry={() => void conversation.reload()}
+          />
         </div>
       ) : (
         <MessagesView

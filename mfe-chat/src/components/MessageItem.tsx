@@ -57,7 +57,13 @@ function Attachment({ view, onMediaLoad }: Pick<MessageItemProps, 'view' | 'onMe
   const label = (
     <>
       <svg viewBox="0 0 24 24" width="18" height="18" aria-hidden="true">
-        <path d="M14 3H7a2 2 0 0 0-2 2v14a2 2 0 0 0 2 2h10a2 2 0 0 0 2-2V8zM14 3v5h5" fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinejoin="round" />
+        <path
+          d="M14 3H7a2 2 0 0 0-2 2v14a2 2 0 0 0 2 2h10a2 2 0 0 0 2-2V8zM14 3v5h5"
+          fill="none"
+          stroke="currentColor"
+          strokeWidth="1.8"
+          strokeLinejoin="round"
+        />
       </svg>
       <span className="chat-file__name">{name}</span>
       {size ? <span className="chat-file__size">({size})</span> : null}
@@ -84,7 +90,10 @@ function Attachment({ view, onMediaLoad }: Pick<MessageItemProps, 'view' | 'onMe
 export function MessageItem({ view, otherName, onRetry, onEdit, onMediaLoad }: MessageItemProps) {
   const hasFile = view.message_type !== 'text';
   return (
-    <li className={`chat-message chat-message--${view.mine ? 'mine' : 'theirs'}${view.status !== 'sent' ? ` chat-message--${view.status}` : ''}`} aria-busy={view.status === 'sending' || undefined}>
+    <li
+      className={`chat-message chat-message--${view.mine ? 'mine' : 'theirs'}${view.status !== 'sent' ? ` chat-message--${view.status}` : ''}`}
+      aria-busy={view.status === 'sending' || undefined}
+    >
       <div className="chat-bubble">
         <span className="chat-visually-hidden">{view.mine ? 'You:' : `${otherName}:`}</span>
         {hasFile ? <Attachment view={view} onMediaLoad={onMediaLoad} /> : null}

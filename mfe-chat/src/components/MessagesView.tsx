@@ -9,9 +9,9 @@ export interface MessagesViewProps {
   hasMore: boolean;
   loadingOlder: boolean;
   olderError: string | null;
-  onLoadOlder(): void;
-  onRetry(key: string): void;
-  onEdit(key: string): void;
+  onLoadOlder: () => void;
+  onRetry: (key: string) => void;
+  onEdit: (key: string) => void;
 }
 
 /** How close to an edge (px) counts as being at it. */
@@ -22,7 +22,16 @@ const EDGE = 80;
  * the reader is at the bottom (always for their own), loads older pages when scrolled to the top and
  * keeps the reader's place while they are added above.
  */
-export function MessagesView({ items, otherName, hasMore, loadingOlder, olderError, onLoadOlder, onRetry, onEdit }: MessagesViewProps) {
+export function MessagesView({
+  items,
+  otherName,
+  hasMore,
+  loadingOlder,
+  olderError,
+  onLoadOlder,
+  onRetry,
+  onEdit,
+}: MessagesViewProps) {
   const scroller = useRef<HTMLDivElement>(null);
   const atBottom = useRef(true);
   /** Distance from the bottom to keep while an older page is added above. */
@@ -63,7 +72,14 @@ export function MessagesView({ items, otherName, hasMore, loadingOlder, olderErr
   };
 
   return (
-    <div className="chat-messages" ref={scroller} onScroll={onScroll} role="log" aria-label={`Messages with ${otherName}`} tabIndex={0}>
+    <div
+      className="chat-messages"
+      ref={scroller}
+      onScroll={onScroll}
+      role="log"
+      aria-label={`Messages with ${otherName}`}
+      tabIndex={0}
+    >
       {hasMore ? (
         <div className="chat-messages__older">
           {loadingOlder ? (

@@ -30,7 +30,9 @@ export function useChats() {
     } catch (error) {
       console.error(error);
       // A list already shown stays when a background reload fails.
-      setState((current) => (current.status === 'ready' && !withLoader ? current : { status: 'error', message: errorText(error) }));
+      setState((current) =>
+        current.status === 'ready' && !withLoader ? current : { status: 'error', message: errorText(error) },
+      );
     }
   }, []);
 
@@ -61,7 +63,9 @@ export function useChats() {
 
   /** Marks a chat read here at once and at the API; the API's answer is the new unread total. */
   const markRead = useCallback(async (chatId: number) => {
-    setState((current) => (current.status === 'ready' ? { status: 'ready', chats: markReadLocally(current.chats, chatId) } : current));
+    setState((current) =>
+      current.status === 'ready' ? { status: 'ready', chats: markReadLocally(current.chats, chatId) } : current,
+    );
     try {
       const { data } = await markChatRead(chatId, { silent: true });
       if (typeof data?.unread_total === 'number') bus.emit({ type: 'chat/unreadChanged', total: data.unread_total });

@@ -66,7 +66,8 @@ export function useConversation(chat: Chat | null, callbacks: ConversationCallba
       }));
     } catch (error) {
       console.error(error);
-      if (chatRef.current?.id === chatId) setState({ status: 'error', message: error instanceof ApiError ? error.message : 'Network Error' });
+      if (chatRef.current?.id === chatId)
+        setState({ status: 'error', message: error instanceof ApiError ? error.message : 'Network Error' });
     }
   }, [chatId]);
 
@@ -86,7 +87,13 @@ export function useConversation(chat: Chat | null, callbacks: ConversationCallba
       const older = response.data?.messages ?? [];
       setState((s) =>
         s.status === 'ready'
-          ? { ...s, messages: appendOlderPage(s.messages, older), page, hasMore: response.meta?.has_more ?? older.length >= PAGE_SIZE, loadingOlder: false }
+          ? {
+              ...s,
+              messages: appendOlderPage(s.messages, older),
+              page,
+              hasMore: response.meta?.has_more ?? older.length >= PAGE_SIZE,
+              loadingOlder: false,
+            }
           : s,
       );
     } catch (error) {
@@ -121,7 +128,9 @@ export function useConversation(chat: Chat | null, callbacks: ConversationCallba
         { silent: true },
       );
       setOutgoing((list) => list.filter((o) => o.localId !== item.localId));
-      setState((s) => (s.status === 'ready' && data.chat_id === chatRef.current?.id ? { ...s, messages: prependMessage(s.messages, data) } : s));
+      setState((s) =>
+        s.status === 'ready' && data.chat_id === chatRef.current?.id ? { ...s, messages: prependMessage(s.messages, data) } : s,
+      );
       callbacksRef.current.onSent(data);
       return true;
     } catch (error) {

@@ -5,10 +5,7 @@ import { counterpartOf } from '../lib/contacts';
 import type { ChatsState } from './useChats';
 
 export type Selection =
-  | { status: 'none' }
-  | { status: 'opening' }
-  | { status: 'open'; chatId: number }
-  | { status: 'error'; message: string };
+  { status: 'none' } | { status: 'opening' } | { status: 'open'; chatId: number } | { status: 'error'; message: string };
 
 export const NOT_A_USER = (raw: string) => `“${raw}” is not a user id, so there is no conversation to open.`;
 export const CHAT_NOT_FOUND = 'This conversation was not found among your chats.';
@@ -19,13 +16,19 @@ export const cannotOpen = (reason: string) => `This conversation cannot be opene
  * another one is opened (or created) by the API, which refuses users of the same role and unknown
  * ids with a message shown instead.
  */
-export function useSelectedChat(target: ChatTarget, chats: ChatsState, role: Role | undefined, upsert: (chat: Chat) => void): Selection {
+export function useSelectedChat(
+  target: ChatTarget,
+  chats: ChatsState,
+  role: Role | undefined,
+  upsert: (chat: Chat) => void,
+): Selection {
   const [selection, setSelection] = useState<Selection>({ status: 'none' });
   const chatsRef = useRef<Chat[] | null>(null);
   chatsRef.current = chats.status === 'ready' ? chats.chats : null;
   const ready = chats.status === 'ready';
   const failed = chats.status === 'error';
-  const targetKey = target.kind === 'none' ? 'none' : target.kind === 'invalid' ? `invalid:${target.raw}` : `${target.kind}:${target.id}`;
+  const targetKey =
+    target.kind === 'none' ? 'none' : target.kind === 'invalid' ? `invalid:${target.raw}` : `${target.kind}:${target.id}`;
 
   useEffect(() => {
     let active = true;
@@ -48,7 +51,8 @@ export function useSelectedChat(target: ChatTarget, chats: ChatsState, role: Rol
           },
           (error: unknown) => {
             console.error(error);
-            if (active) setSelection({ status: 'error', message: cannotOpen(error instanceof ApiError ? error.message : 'Network Error') });
+            if (active)
+              setSelection({ status: 'error', message: cannotOpen(error instanceof ApiError ? error.message : 'Network Error') });
           },
         );
       }

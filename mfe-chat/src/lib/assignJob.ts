@@ -8,6 +8,6 @@ export function serviceIdForAssign(jobs: readonly Job[], services: readonly Serv
   const withProvider = jobs
     .filter((j) => j.provider_id === providerId)
     .sort((a, b) => (b.created_at ?? '').localeCompare(a.created_at ?? '') || b.id - a.id);
-  if (withProvider.length > 0) return withProvider[0]!.service_id;
+  if (withProvider.length > 0) return withProvider[0].service_id;
   return services[0]?.id ?? null;
 }

@@ -5,7 +5,10 @@ const at = (hh: string) => `2025-06-15T${hh}:00.000Z`;
 
 describe('ordering: newest conversation first', () => {
   it('orders by the last message, else by when the chat was opened; ties newer chat first', () => {
-    const a = makeChat(1, cara, pete, { updated_at: at('09:00'), last_message: makeMessage({ chat_id: 1, from_id: pete.id, created_at: at('11:00') }) });
+    const a = makeChat(1, cara, pete, {
+      updated_at: at('09:00'),
+      last_message: makeMessage({ chat_id: 1, from_id: pete.id, created_at: at('11:00') }),
+    });
     const b = makeChat(2, cara, dora, { updated_at: at('10:00') });
     const c = makeChat(3, cara, dora, { updated_at: at('10:00') });
     expect(lastActivity(a)).toBe(at('11:00'));
@@ -24,7 +27,7 @@ describe('ordering: newest conversation first', () => {
 describe('applyMessage: a message moves its contact to the top and counts unread', () => {
   const chats = [makeChat(1, cara, pete, { unread_count: 0 }), makeChat(2, cara, dora, { unread_count: 1 })];
 
-  it("raises the unread count of a conversation that is not open, and moves it to the top", () => {
+  it('raises the unread count of a conversation that is not open, and moves it to the top', () => {
     const incoming = makeMessage({ chat_id: 2, from_id: dora.id, message: 'Any news?' });
     const next = applyMessage(chats, incoming, { myId: cara.id, openChatId: 1 })!;
     expect(next.map((c) => c.id)).toEqual([2, 1]);
@@ -48,7 +51,7 @@ describe('applyMessage: a message moves its contact to the top and counts unread
     const incoming = makeMessage({ chat_id: 1, from_id: pete.id });
     const once = applyMessage(chats, incoming, { myId: cara.id, openChatId: null })!;
     const twice = applyMessage(once, incoming, { myId: cara.id, openChatId: null })!;
-    expect(twice[0]!.unread_count).toBe(1);
+    expect(twice[0].unread_count).toBe(1);
   });
 
   it('answers null for a chat not in the list (the list is reloaded)', () => {
@@ -58,7 +61,11 @@ describe('applyMessage: a message moves its contact to the top and counts unread
 
 describe('unread counting', () => {
   it('markReadLocally clears one chat; totalUnread adds up all', () => {
-    const chats = [makeChat(1, cara, pete, { unread_count: 3 }), makeChat(2, cara, dora, { unread_count: 2 }), makeChat(3, cara, dora)];
+    const chats = [
+      makeChat(1, cara, pete, { unread_count: 3 }),
+      makeChat(2, cara, dora, { unread_count: 2 }),
+      makeChat(3, cara, dora),
+    ];
     expect(totalUnread(chats)).toBe(5);
     const read = markReadLocally(chats, 1);
     expect(read.map((c) => c.unread_count)).toEqual([0, 2, 0]);

@@ -2,7 +2,8 @@ import { canSend, composerReducer, draftOf, emptyComposer, enterSends, type Comp
 
 const png = new File(['x'], 'dent.png', { type: 'image/png' });
 const pdf = new File(['%PDF'], 'invoice.pdf', { type: 'application/pdf' });
-const run = (...actions: Parameters<typeof composerReducer>[1][]): ComposerState => actions.reduce(composerReducer, emptyComposer);
+const run = (...actions: Parameters<typeof composerReducer>[1][]): ComposerState =>
+  actions.reduce(composerReducer, emptyComposer);
 
 describe("the composer's states", () => {
   it('Send is disabled while the box is empty or blank', () => {
@@ -33,7 +34,11 @@ describe("the composer's states", () => {
   it('the draft is typed by its file (spec section 4) and trimmed', () => {
     expect(draftOf(run({ type: 'typed', text: '  hello ' }))).toEqual({ message_type: 'text', message: 'hello', file: null });
     expect(draftOf(run({ type: 'attached', file: png }))).toEqual({ message_type: 'photo', message: '', file: png });
-    expect(draftOf(run({ type: 'typed', text: 'the bill' }, { type: 'attached', file: pdf }))).toEqual({ message_type: 'attachment', message: 'the bill', file: pdf });
+    expect(draftOf(run({ type: 'typed', text: 'the bill' }, { type: 'attached', file: pdf }))).toEqual({
+      message_type: 'attachment',
+      message: 'the bill',
+      file: pdf,
+    });
   });
 
   it('Enter sends; Shift+Enter and composing input make a new line', () => {

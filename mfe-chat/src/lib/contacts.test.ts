@@ -7,12 +7,15 @@ const chatWithDora = makeChat(2, cara, dora);
 describe('the contact list builder (spec section 6)', () => {
   it('shows a Customer the providers they chat with', () => {
     expect(counterpartOf(chatWithPete, 'Customer')).toEqual(pete);
-    expect(buildContacts([chatWithPete, chatWithDora], 'Customer').map((c) => c.person.full_name)).toEqual(['Pete Provider', 'Dora Driver']);
+    expect(buildContacts([chatWithPete, chatWithDora], 'Customer').map((c) => c.person.full_name)).toEqual([
+      'Pete Provider',
+      'Dora Driver',
+    ]);
   });
 
   it('shows a Provider the customers they chat with', () => {
     const chats = [makeChat(3, cara, pete), makeChat(4, carl, pete)];
-    expect(counterpartOf(chats[0]!, 'Provider')).toEqual(cara);
+    expect(counterpartOf(chats[0], 'Provider')).toEqual(cara);
     expect(buildContacts(chats, 'Provider').map((c) => c.person.full_name)).toEqual(['Cara Customer', 'Carl Client']);
   });
 
@@ -29,11 +32,17 @@ describe('previewOf (the last message in the list)', () => {
     expect(previewOf(makeMessage({ chat_id: 1, from_id: 1, message: '  On my\n way  ' }))).toBe('On my way');
   });
   it("is 'Photo' for a photo", () => {
-    expect(previewOf(makeMessage({ chat_id: 1, from_id: 1, message_type: 'photo', message: '', attachment_name: 'dent.png' }))).toBe('Photo');
+    expect(
+      previewOf(makeMessage({ chat_id: 1, from_id: 1, message_type: 'photo', message: '', attachment_name: 'dent.png' })),
+    ).toBe('Photo');
   });
   it('is the file name for an attachment', () => {
-    expect(previewOf(makeMessage({ chat_id: 1, from_id: 1, message_type: 'attachment', message: '', attachment_name: 'invoice.pdf' }))).toBe('invoice.pdf');
-    expect(previewOf(makeMessage({ chat_id: 1, from_id: 1, message_type: 'attachment', message: '', attachment_name: null }))).toBe('Attachment');
+    expect(
+      previewOf(makeMessage({ chat_id: 1, from_id: 1, message_type: 'attachment', message: '', attachment_name: 'invoice.pdf' })),
+    ).toBe('invoice.pdf');
+    expect(
+      previewOf(makeMessage({ chat_id: 1, from_id: 1, message_type: 'attachment', message: '', attachment_name: null })),
+    ).toBe('Attachment');
   });
   it('is empty without a message', () => {
     expect(previewOf(null)).toBe('');
@@ -41,7 +50,10 @@ describe('previewOf (the last message in the list)', () => {
 });
 
 describe('filterContacts (the search box)', () => {
-  const contacts = buildContacts([makeChat(1, cara, pete), makeChat(2, cara, dora), makeChat(3, cara, { id: 22, full_name: 'José Núñez', avatar: null })], 'Customer');
+  const contacts = buildContacts(
+    [makeChat(1, cara, pete), makeChat(2, cara, dora), makeChat(3, cara, { id: 22, full_name: 'José Núñez', avatar: null })],
+    'Customer',
+  );
   const names = (query: string) => filterContacts(contacts, query).map((c) => c.person.full_name);
 
   it('keeps everyone for an empty query', () => {

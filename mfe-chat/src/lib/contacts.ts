@@ -41,7 +41,11 @@ export function buildContacts(chats: readonly Chat[], role: Role | null | undefi
 
 /** The contacts whose name contains every word of the query (case and accents ignored). */
 export function filterContacts(contacts: readonly Contact[], query: string): Contact[] {
-  const fold = (s: string) => s.normalize('NFD').replace(/[\u0300-\u036f]/g, '').toLowerCase();
+  const fold = (s: string) =>
+    s
+      .normalize('NFD')
+      .replace(/[\u0300-\u036f]/g, '')
+      .toLowerCase();
   const words = fold(query).split(/\s+/).filter(Boolean);
   if (words.length === 0) return [...contacts];
   return contacts.filter((c) => {

@@ -10,8 +10,12 @@ describe('outgoing messages', () => {
   });
 
   it("a failure shows the server's message, or says the server cannot be reached", () => {
-    expect(failureMessageOf(new ApiError('The file may not be greater than 5 MB.', 413))).toBe('The file may not be greater than 5 MB.');
-    expect(failureMessageOf(new ApiError('The attachment must be an image or a PDF.', 400))).toBe('The attachment must be an image or a PDF.');
+    expect(failureMessageOf(new ApiError('The file may not be greater than 5 MB.', 413))).toBe(
+      'The file may not be greater than 5 MB.',
+    );
+    expect(failureMessageOf(new ApiError('The attachment must be an image or a PDF.', 400))).toBe(
+      'The attachment must be an image or a PDF.',
+    );
     expect(failureMessageOf(new ApiError('Network Error', 0))).toBe(OFFLINE_MESSAGE);
     expect(failureMessageOf('???')).toBe(OFFLINE_MESSAGE);
   });

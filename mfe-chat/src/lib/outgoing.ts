@@ -14,7 +14,11 @@ export interface OutgoingMessage {
 
 let seq = 0;
 
-export function newOutgoing(chatId: number, draft: { message: string; message_type: MessageType; file: File | null }, now = new Date()): OutgoingMessage {
+export function newOutgoing(
+  chatId: number,
+  draft: { message: string; message_type: MessageType; file: File | null },
+  now = new Date(),
+): OutgoingMessage {
   seq += 1;
   return { localId: `local-${seq}`, chatId, ...draft, createdAt: now.toISOString(), status: 'sending' };
 }

@@ -21,16 +21,44 @@ function customerChats(): Chat[] {
   return [
     makeChat(1, cara, pete, {
       unread_count: 2,
-      last_message: makeMessage({ id: 12, chat_id: 1, from_id: pete.id, message_type: 'photo', message: '', attachment: '/uploads/a.png', attachment_name: 'dent.png', created_at: '2025-06-15T11:30:00.000Z' }),
+      last_message: makeMessage({
+        id: 12,
+        chat_id: 1,
+        from_id: pete.id,
+        message_type: 'photo',
+        message: '',
+        attachment: '/uploads/a.png',
+        attachment_name: 'dent.png',
+        created_at: '2025-06-15T11:30:00.000Z',
+      }),
     }),
     makeChat(2, cara, dora, {
-      last_message: makeMessage({ id: 5, chat_id: 2, from_id: cara.id, message_type: 'attachment', message: '', attachment: '/uploads/b.pdf', attachment_name: 'invoice.pdf', created_at: '2025-06-14T09:05:00.000Z' }),
+      last_message: makeMessage({
+        id: 5,
+        chat_id: 2,
+        from_id: cara.id,
+        message_type: 'attachment',
+        message: '',
+        attachment: '/uploads/b.pdf',
+        attachment_name: 'invoice.pdf',
+        created_at: '2025-06-14T09:05:00.000Z',
+      }),
     }),
   ];
 }
 
 const peteMessages = (): Message[] => [
-  makeMessage({ id: 12, chat_id: 1, from_id: pete.id, message_type: 'photo', message: '', attachment: '/uploads/a.png', attachment_name: 'dent.png', attachment_size: 2048, created_at: '2025-06-15T11:30:00.000Z' }),
+  makeMessage({
+    id: 12,
+    chat_id: 1,
+    from_id: pete.id,
+    message_type: 'photo',
+    message: '',
+    attachment: '/uploads/a.png',
+    attachment_name: 'dent.png',
+    attachment_size: 2048,
+    created_at: '2025-06-15T11:30:00.000Z',
+  }),
   makeMessage({ id: 11, chat_id: 1, from_id: pete.id, message: 'On my way', created_at: '2025-06-15T11:00:00.000Z' }),
   makeMessage({ id: 10, chat_id: 1, from_id: cara.id, message: 'Hi Pete', created_at: '2025-06-15T10:00:00.000Z' }),
 ];
@@ -59,7 +87,10 @@ describe('the contact list', () => {
     expect(links.map((l) => l.getAttribute('aria-label'))).toEqual(['Pete Provider, 2 unread', 'Dora Driver']);
     const [peteItem, doraItem] = links as [HTMLElement, HTMLElement];
     expect(peteItem).toHaveAttribute('href', '/chatview/20');
-    expect(within(peteItem).getByRole('img', { name: 'Pete Provider' })).toHaveAttribute('src', 'http://api.test/uploads/pete.png');
+    expect(within(peteItem).getByRole('img', { name: 'Pete Provider' })).toHaveAttribute(
+      'src',
+      'http://api.test/uploads/pete.png',
+    );
     expect(peteItem).toHaveTextContent('Photo');
     expect(peteItem).toHaveTextContent('Jun 15th 25, 11:30 am');
     expect(peteItem.querySelector('.chat-unread')).toHaveTextContent('2');
@@ -72,7 +103,12 @@ describe('the contact list', () => {
   });
 
   it('shows a Provider the customers they chat with', async () => {
-    fakeApi({ 'GET /api/chats': ok([makeChat(3, cara, pete, { updated_at: '2025-06-15T10:00:00.000Z' }), makeChat(4, carl, pete, { updated_at: '2025-06-14T10:00:00.000Z' })]) });
+    fakeApi({
+      'GET /api/chats': ok([
+        makeChat(3, cara, pete, { updated_at: '2025-06-15T10:00:00.000Z' }),
+        makeChat(4, carl, pete, { updated_at: '2025-06-14T10:00:00.000Z' }),
+      ]),
+    });
     renderChat({ role: 'Provider' });
     const links = await contacts().findAllByRole('link');
     expect(links.map((l) => l.getAttribute('aria-label'))).toEqual(['Cara Customer', 'Carl Client']);
@@ -85,7 +121,11 @@ describe('the contact list', () => {
     renderChat();
     await contacts().findAllByRole('link');
     await userEvent.type(screen.getByRole('searchbox', { name: 'Search contacts' }), 'dora');
-    expect(contacts().getAllByRole('link').map((l) => l.getAttribute('aria-label'))).toEqual(['Dora Driver']);
+    expect(
+      contacts()
+        .getAllByRole('link')
+        .map((l) => l.getAttribute('aria-label')),
+    ).toEqual(['Dora Driver']);
     await userEvent.clear(screen.getByRole('searchbox', { name: 'Search contacts' }));
     await userEvent.type(screen.getByRole('searchbox', { name: 'Search contacts' }), 'zed');
     expect(contacts().queryAllByRole('link')).toHaveLength(0);
@@ -132,7 +172,7 @@ describe('opening a conversation', () => {
     expect(items[0]).toHaveTextContent('Jun 15th 25, 10:00 am');
     expect(items[1]).toHaveTextContent('Pete Provider:On my way');
     // A photo: an image that opens full size.
-    const photo = within(items[2]!).getByRole('img', { name: 'Photo dent.png' });
+    const photo = within(items[2]).getByRole('img', { name: 'Photo dent.png' });
     expect(photo).toHaveAttribute('src', 'http://api.test/uploads/a.png');
     expect(photo.closest('a')).toHaveAttribute('href', 'http://api.test/uploads/a.png');
     expect(photo.closest('a')).toHaveAttribute('target', '_blank');
@@ -154,9 +194,17 @@ describe('opening a conversation', () => {
   });
 
   it('creates the chat when the user has none with that person yet', async () => {
-    const newChat = makeChat(9, cara, { id: 22, full_name: 'Nina New', avatar: null }, { updated_at: '2025-06-16T08:00:00.000Z' });
+    const newChat = makeChat(
+      9,
+      cara,
+      { id: 22, full_name: 'Nina New', avatar: null },
+      { updated_at: '2025-06-16T08:00:00.000Z' },
+    );
     const api = customerApi({
-      'POST /api/chats/open': (config) => (JSON.parse(String(config.data)).user_id === 22 ? { status: 201, data: { data: newChat, message: 'Chat created' } } : fail(404, 'User not found.')),
+      'POST /api/chats/open': (config) =>
+        JSON.parse(String(config.data)).user_id === 22
+          ? { status: 201, data: { data: newChat, message: 'Chat created' } }
+          : fail(404, 'User not found.'),
       'GET /api/chats/9/messages': messagesReply([]),
       'POST /api/chats/9/read': readReply(9, 2),
     });
@@ -181,7 +229,9 @@ describe('opening a conversation', () => {
   it('an address that is no user id says so', async () => {
     customerApi();
     renderChat({ route: '/chatview/abc' });
-    expect(await conversation().findByRole('alert')).toHaveTextContent('“abc” is not a user id, so there is no conversation to open.');
+    expect(await conversation().findByRole('alert')).toHaveTextContent(
+      '“abc” is not a user id, so there is no conversation to open.',
+    );
   });
 
   it('?chat={chatId} opens a conversation by its chat id (a Chat notification)', async () => {
@@ -193,7 +243,8 @@ describe('opening a conversation', () => {
   it('loads older messages (the API pages them) and shows them above', async () => {
     const older = [makeMessage({ id: 3, chat_id: 1, from_id: pete.id, message: 'Earlier hello' })];
     const api = customerApi({
-      'GET /api/chats/1/messages': (config) => (config.params?.page === 2 ? messagesReply(older, false, 2) : messagesReply(peteMessages(), true)),
+      'GET /api/chats/1/messages': (config) =>
+        config.params?.page === 2 ? messagesReply(older, false, 2) : messagesReply(peteMessages(), true),
     });
     renderChat({ route: '/chatview/20' });
     await userEvent.click(await screen.findByRole('button', { name: 'Load older messages' }));
@@ -212,7 +263,12 @@ describe('live messages', () => {
     const log = await screen.findByRole('log');
     const reads = () => api.calls.filter((c) => c.url === '/api/chats/1/read').length;
     await waitFor(() => expect(reads()).toBe(1));
-    act(() => bus.emit({ type: 'realtime/message', message: makeMessage({ id: 40, chat_id: 1, from_id: pete.id, message: 'I am outside' }) }));
+    act(() =>
+      bus.emit({
+        type: 'realtime/message',
+        message: makeMessage({ id: 40, chat_id: 1, from_id: pete.id, message: 'I am outside' }),
+      }),
+    );
     const items = within(log).getAllByRole('listitem');
     expect(items[items.length - 1]).toHaveTextContent('I am outside');
     expect(contacts().getAllByRole('link')[0]).toHaveAccessibleName('Pete Provider');
@@ -224,7 +280,12 @@ describe('live messages', () => {
     renderChat({ route: '/chatview/20' });
     await screen.findByRole('log');
     await waitFor(() => expect(unreadEvents().at(-1)).toBe(0));
-    act(() => bus.emit({ type: 'realtime/message', message: makeMessage({ id: 41, chat_id: 2, from_id: dora.id, message: 'Are you there?' }) }));
+    act(() =>
+      bus.emit({
+        type: 'realtime/message',
+        message: makeMessage({ id: 41, chat_id: 2, from_id: dora.id, message: 'Are you there?' }),
+      }),
+    );
     const links = contacts().getAllByRole('link');
     expect(links.map((l) => l.getAttribute('aria-label'))).toEqual(['Dora Driver, 1 unread', 'Pete Provider']);
     expect(links[0]).toHaveTextContent('Are you there?');
@@ -237,7 +298,11 @@ describe('live messages', () => {
     customerApi({
       'GET /api/chats': () => {
         lists += 1;
-        return ok(lists === 1 ? customerChats() : [makeChat(7, cara, { id: 23, full_name: 'Olga Other', avatar: null }, { unread_count: 1 }), ...customerChats()]);
+        return ok(
+          lists === 1
+            ? customerChats()
+            : [makeChat(7, cara, { id: 23, full_name: 'Olga Other', avatar: null }, { unread_count: 1 }), ...customerChats()],
+        );
       },
     });
     renderChat();
@@ -269,9 +334,26 @@ describe('sending', () => {
     expect(send).toBeDisabled();
 
     const form = api.calls.find((c) => c.method === 'POST' && c.url === '/api/chats')!.body as FormData;
-    expect(Object.fromEntries(form.entries())).toEqual({ customer_id: String(ME_CUSTOMER_ID), provider_id: '20', message_type: 'text', message: 'Line one\nline two' });
+    expect(Object.fromEntries(form.entries())).toEqual({
+      customer_id: String(ME_CUSTOMER_ID),
+      provider_id: '20',
+      message_type: 'text',
+      message: 'Line one\nline two',
+    });
     await act(async () =>
-      answer({ status: 201, data: { data: makeMessage({ id: 60, chat_id: 1, from_id: cara.id, message: 'Line one\nline two', created_at: '2025-06-15T12:30:00.000Z' }), message: 'Message sent' } }),
+      answer({
+        status: 201,
+        data: {
+          data: makeMessage({
+            id: 60,
+            chat_id: 1,
+            from_id: cara.id,
+            message: 'Line one\nline two',
+            created_at: '2025-06-15T12:30:00.000Z',
+          }),
+          message: 'Message sent',
+        },
+      }),
     );
     await waitFor(() => expect(within(log).queryByText('· Sending…', { exact: false })).not.toBeInTheDocument());
     expect(within(log).getAllByRole('listitem').at(-1)).toHaveTextContent('Jun 15th 25, 12:30 pm');
@@ -311,7 +393,10 @@ describe('sending', () => {
     await userEvent.upload(attach, new File(['png-bytes'], 'scratch.png', { type: 'image/png' }));
     expect(screen.getByText('scratch.png')).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Send' }));
-    expect(await within(screen.getByRole('log')).findByRole('img', { name: 'Photo scratch.png' })).toHaveAttribute('src', 'http://api.test/uploads/p.png');
+    expect(await within(screen.getByRole('log')).findByRole('img', { name: 'Photo scratch.png' })).toHaveAttribute(
+      'src',
+      'http://api.test/uploads/p.png',
+    );
 
     await userEvent.upload(attach, new File(['%PDF-1.4 '.repeat(300)], 'receipt.pdf', { type: 'application/pdf' }));
     await userEvent.type(screen.getByRole('textbox', { name: 'Message' }), 'The receipt');
@@ -334,7 +419,10 @@ describe('sending', () => {
         attempts += 1;
         return attempts === 1
           ? fail(413, 'The file may not be greater than 5 MB.')
-          : { status: 201, data: { data: makeMessage({ id: 70, chat_id: 1, from_id: cara.id, message: 'Big one' }), message: 'Message sent' } };
+          : {
+              status: 201,
+              data: { data: makeMessage({ id: 70, chat_id: 1, from_id: cara.id, message: 'Big one' }), message: 'Message sent' },
+            };
       },
     });
     renderChat({ route: '/chatview/20' });

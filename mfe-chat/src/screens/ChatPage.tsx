@@ -27,7 +27,8 @@ export default function ChatPage() {
   const selection = useSelectedChat(target, state, role, upsert);
   const openChatId = selection.status === 'open' ? selection.chatId : null;
   setOpenChatId(openChatId);
-  const selectedChat = openChatId !== null && state.status === 'ready' ? (state.chats.find((c) => c.id === openChatId) ?? null) : null;
+  const selectedChat =
+    openChatId !== null && state.status === 'ready' ? (state.chats.find((c) => c.id === openChatId) ?? null) : null;
 
   // Opening a conversation marks it read; so does a message arriving in it while it is open.
   useEffect(() => {
@@ -76,7 +77,13 @@ export default function ChatPage() {
     <div className={`chat-page${conversationShown ? ' chat-page--conversation' : ''}`}>
       <PageTitle>Chat</PageTitle>
       <div className="chat-layout">
-        <ContactList state={state} contacts={contacts} role={role} selectedChatId={openChatId} onRetry={() => void chats.reload()} />
+        <ContactList
+          state={state}
+          contacts={contacts}
+          role={role}
+          selectedChatId={openChatId}
+          onRetry={() => void chats.reload()}
+        />
         <section className="chat-conversation" aria-label="Conversation">
           {pane}
         </section>

@@ -5,7 +5,12 @@ export const ME_CUSTOMER_ID = 10;
 export const ME_PROVIDER_ID = 20;
 
 export const cara: PersonSummary = { id: ME_CUSTOMER_ID, full_name: 'Cara Customer', first_name: 'Cara', avatar: null };
-export const pete: PersonSummary = { id: ME_PROVIDER_ID, full_name: 'Pete Provider', first_name: 'Pete', avatar: '/uploads/pete.png' };
+export const pete: PersonSummary = {
+  id: ME_PROVIDER_ID,
+  full_name: 'Pete Provider',
+  first_name: 'Pete',
+  avatar: '/uploads/pete.png',
+};
 export const dora: PersonSummary = { id: 21, full_name: 'Dora Driver', first_name: 'Dora', avatar: null };
 export const carl: PersonSummary = { id: 11, full_name: 'Carl Client', first_name: 'Carl', avatar: null };
 

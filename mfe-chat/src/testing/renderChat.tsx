@@ -16,7 +16,11 @@ function LocationProbe() {
  * Customer) or Provider (id 20, Pete Provider), under the contract's path, with a probe showing the
  * current address.
  */
-export function renderChat({ route = '/chatview', role = 'Customer', user = {} }: { route?: string; role?: Role; user?: Partial<User> } = {}) {
+export function renderChat({
+  route = '/chatview',
+  role = 'Customer',
+  user = {},
+}: { route?: string; role?: Role; user?: Partial<User> } = {}) {
   const defaults =
     role === 'Customer'
       ? { id: ME_CUSTOMER_ID, first_name: 'Cara', last_name: 'Customer' }

@@ -56,7 +56,10 @@ describe('the booking modal (Booking Details)', () => {
   it('books and pays with the typed details and the default card, then shows the request confirmation', async () => {
     const user = userEvent.setup();
     const created = makeJob({ id: 42 });
-    const api = renderModal({ 'GET /api/payment-methods': ok([visa]), 'POST /api/jobs': ok(created, 'Booking created successfully', 201) });
+    const api = renderModal({
+      'GET /api/payment-methods': ok([visa]),
+      'POST /api/jobs': ok(created, 'Booking created successfully', 201),
+    });
     await screen.findByText('Visa •••• 4242');
     await fillForm(user);
     await user.click(screen.getByRole('button', { name: 'Submit & Pay' }));
@@ -151,14 +154,16 @@ describe('the booking modal (Booking Details)', () => {
     const dialog = await fillForm(user);
     await user.click(within(dialog).getByRole('button', { name: 'Submit & Pay' }));
     await screen.findByTestId('location');
-    expect(api.callsTo('POST', '/api/jobs')[0]!.body).toMatchObject({ payment_method_id: visa.id });
+    expect(api.callsTo('POST', '/api/jobs')[0].body).toMatchObject({ payment_method_id: visa.id });
   });
 
   it('without a saved card it offers to add one (and back) instead of Submit & Pay', async () => {
     const user = userEvent.setup();
     renderModal({ 'GET /api/payment-methods': ok([]) });
     const dialog = screen.getByRole('dialog', { name: 'Booking Details' });
-    expect(await within(dialog).findByText('You have no saved card yet. Add a card to pay for this booking.')).toBeInTheDocument();
+    expect(
+      await within(dialog).findByText('You have no saved card yet. Add a card to pay for this booking.'),
+    ).toBeInTheDocument();
     expect(within(dialog).queryByRole('button', { name: 'Submit & Pay' })).not.toBeInTheDocument();
     expect(within(dialog).queryByLabelText('CVV')).not.toBeInTheDocument();
     await user.click(within(dialog).getByRole('link', { name: 'Add a card' }));

@@ -1,6 +1,16 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
-import { Avatar, bus, createJob, Dialog, ErrorState, fetchPaymentMethods, Loader, type AddCardNavState, type Job, type PaymentMethod } from 'shared';
+import {
+  Avatar,
+  bus,
+  createJob,
+  Dialog,
+  ErrorState,
+  fetchPaymentMethods,
+  Loader,
+  type AddCardNavState,
+  type PaymentMethod,
+} from 'shared';
 import { cardLabel, defaultCard } from '../lib/format';
 import { errorMessage, useLoad } from '../lib/useLoad';
 import { Field } from './Field';
@@ -44,7 +54,15 @@ export function BookingForm({ serviceId, provider, onDone, autoFocus = false }: 
   const navigate = useNavigate();
   const location = useLocation();
   const cards = useLoad(async () => (await fetchPaymentMethods({ silent: true })).data, []);
-  const [values, setValues] = useState({ day: '', date: '', time: '', custom_time: '', address: '', destination_address: '', cvv: '' });
+  const [values, setValues] = useState({
+    day: '',
+    date: '',
+    time: '',
+    custom_time: '',
+    address: '',
+    destination_address: '',
+    cvv: '',
+  });
   const [chosenCard, setChosenCard] = useState<number | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [invalid, setInvalid] = useState<{ address?: boolean; destination_address?: boolean }>({});
@@ -95,8 +113,8 @@ export function BookingForm({ serviceId, provider, onDone, autoFocus = false }: 
         },
         { silent: true },
       );
-      bus.emit({ type: 'job/updated', job: data as Job });
-      navigate('/requestconfirmation');
+      bus.emit({ type: 'job/updated', job: data });
+      void navigate('/requestconfirmation');
       onDone();
     } catch (err) {
       setError(errorMessage(err));
@@ -121,7 +139,14 @@ export function BookingForm({ serviceId, provider, onDone, autoFocus = false }: 
         <Field label="Select day" type="month" value={values.day} onChange={set('day')} ref={firstField} />
         <Field label="Select date" type="date" value={values.date} onChange={set('date')} />
         <Field label="Select Time" type="time" value={values.time} onChange={set('time')} />
-        <Field label="Custom Time" type="text" value={values.custom_time} onChange={set('custom_time')} maxLength={100} placeholder="e.g. after 6 pm" />
+        <Field
+          label="Custom Time"
+          type="text"
+          value={values.custom_time}
+          onChange={set('custom_time')}
+          maxLength={100}
+          placeholder="e.g. after 6 pm"
+        />
       </div>
       <Field
         label="Pick Address"
@@ -144,7 +169,11 @@ export function BookingForm({ serviceId, provider, onDone, autoFocus = false }: 
       <h3>Payment Details</h3>
       {cards.state.status === 'loading' ? <Loader label="Loading your saved cards…" /> : null}
       {cards.state.status === 'error' ? (
-        <ErrorState message="Your saved cards could not be loaded." detail={cards.state.message} onRetry={() => void cards.reload()} />
+        <ErrorState
+          message="Your saved cards could not be loaded."
+          detail={cards.state.message}
+          onRetry={() => void cards.reload()}
+        />
       ) : null}
       {cards.state.status === 'ready' && !card ? (
         <div className="cust-empty">
@@ -174,7 +203,15 @@ export function BookingForm({ serviceId, provider, onDone, autoFocus = false }: 
       ) : null}
       {card ? (
         <div className="cust-cvv">
-          <Field label="CVV" type="text" inputMode="numeric" autoComplete="cc-csc" maxLength={4} value={values.cvv} onChange={set('cvv')} />
+          <Field
+            label="CVV"
+            type="text"
+            inputMode="numeric"
+            autoComplete="cc-csc"
+            maxLength={4}
+            value={values.cvv}
+            onChange={set('cvv')}
+          />
         </div>
       ) : null}
 

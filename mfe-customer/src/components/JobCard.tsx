@@ -58,7 +58,11 @@ export function JobCard({ job, role, variant }: JobCardProps) {
             <StatusBadge status={job.status} label={pastBookingStatusLabel(job.status)} />
             {job.rating !== null ? <Stars value={job.rating} /> : null}
             {canRate ? (
-              <Link to="/bookingfinished" state={{ jobId: job.id } satisfies JobNavState} className="ui-button ui-button--primary cust-small">
+              <Link
+                to="/bookingfinished"
+                state={{ jobId: job.id } satisfies JobNavState}
+                className="ui-button ui-button--primary cust-small"
+              >
                 Rate this booking
               </Link>
             ) : null}

@@ -18,4 +18,3 @@ export function defaultCard(cards: readonly PaymentMethod[]): PaymentMethod | nu
 export function cardLabel(card: PaymentMethod): string {
   return `${card.card_brand} •••• ${card.card_last4}`;
 }
-

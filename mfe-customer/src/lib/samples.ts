@@ -26,7 +26,12 @@ export interface Offer {
 
 export const OFFERS: Offer[] = [
   { id: 'o1', title: '20% off your first ride', text: 'Book any driver this week and save on your first trip.', code: 'FIRST20' },
-  { id: 'o2', title: 'Free delivery on weekends', text: 'Same-day parcel delivery at no extra charge every Saturday and Sunday.', code: 'WEEKEND' },
+  {
+    id: 'o2',
+    title: 'Free delivery on weekends',
+    text: 'Same-day parcel delivery at no extra charge every Saturday and Sunday.',
+    code: 'WEEKEND',
+  },
 ];
 
 /** The About text of a provider without a bio. */

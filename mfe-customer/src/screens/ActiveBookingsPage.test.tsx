@@ -8,7 +8,13 @@ import { makeJob } from '../testing/fixtures';
 import { setupScreenTest } from '../testing/screenTest';
 
 const pending = makeJob({ id: 1, status: 'Pending', price: 25, updated_at: '2025-03-05T14:07:00.000Z' });
-const accepted = makeJob({ id: 2, status: 'Accepted', price: 32.5, rating: null, provider: { id: 21, full_name: 'Meera Nair', avatar: null } });
+const accepted = makeJob({
+  id: 2,
+  status: 'Accepted',
+  price: 32.5,
+  rating: null,
+  provider: { id: 21, full_name: 'Meera Nair', avatar: null },
+});
 const rejected = makeJob({ id: 3, status: 'Rejected', provider: { id: 22, full_name: 'Arjun Singh', avatar: null } });
 const completed = makeJob({ id: 4, status: 'Completed', provider: { id: 23, full_name: 'Priya Shah', avatar: null } });
 

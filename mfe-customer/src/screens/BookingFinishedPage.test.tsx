@@ -49,7 +49,9 @@ describe('Rate your Booking (/bookingfinished)', () => {
     await user.click(screen.getByRole('button', { name: 'Submit' }));
     gate.release();
     expect(await screen.findByTestId('location')).toHaveTextContent('/previousbooking');
-    expect(api.callsTo('POST', '/api/ratings')).toEqual([expect.objectContaining({ body: { job_id: 4, rating: 4, feedback: 'Great ride' } })]);
+    expect(api.callsTo('POST', '/api/ratings')).toEqual([
+      expect.objectContaining({ body: { job_id: 4, rating: 4, feedback: 'Great ride' } }),
+    ]);
     expect(bus.toasts()).toEqual([{ kind: 'success', message: 'Thank you for your feedback' }]);
     expect(bus.events).toContainEqual({ type: 'job/updated', job: { ...completed, rating: 4 } });
   });

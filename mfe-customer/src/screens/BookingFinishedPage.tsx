@@ -33,7 +33,7 @@ function RatingForm({ job }: { job: Job }) {
       await rateJob({ job_id: job.id, rating, feedback: feedback.trim() }, { silent: true });
       bus.emit({ type: 'job/updated', job: { ...job, rating } });
       bus.emit({ type: 'toast/show', kind: 'success', message: THANK_YOU });
-      navigate('/previousbooking');
+      void navigate('/previousbooking');
     } catch (err) {
       setError(errorMessage(err));
       inFlight.current = false;
@@ -50,7 +50,13 @@ function RatingForm({ job }: { job: Job }) {
           if (error === CHOOSE_RATING) setError(null);
         }}
       />
-      <TextAreaField label="Review" value={feedback} onChange={(e) => setFeedback(e.target.value)} maxLength={2000} placeholder="How was your ride?" />
+      <TextAreaField
+        label="Review"
+        value={feedback}
+        onChange={(e) => setFeedback(e.target.value)}
+        maxLength={2000}
+        placeholder="How was your ride?"
+      />
       {error ? (
         <p role="alert" className="cust-alert">
           {error}

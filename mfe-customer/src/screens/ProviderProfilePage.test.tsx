@@ -28,12 +28,14 @@ describe('the provider profile (/providerprofile)', () => {
     expect(within(stats).getByText('Jobs Done').nextSibling).toHaveTextContent('12');
     expect(within(stats).getByText('Years of Experience').nextSibling).toHaveTextContent('6');
     expect(within(stats).getByText('Price per Service').nextSibling).toHaveTextContent('$25');
-    expect(within(screen.getByRole('region', { name: 'About' })).getByText('Calm, punctual driver with a clean record.')).toBeInTheDocument();
+    expect(
+      within(screen.getByRole('region', { name: 'About' })).getByText('Calm, punctual driver with a clean record.'),
+    ).toBeInTheDocument();
     const reviews = screen.getByRole('region', { name: 'Recent Reviews' });
     expect(within(reviews).getByText('Smooth ride to the airport.')).toBeInTheDocument();
     expect(within(reviews).getByRole('img', { name: '4 out of 5 stars' })).toBeInTheDocument();
-    expect(within(reviews).queryByText(SAMPLE_REVIEWS[0]!.feedback)).not.toBeInTheDocument();
-    expect(api.callsTo('GET', '/api/getReview')[0]!.params).toEqual({ provider_id: ravi.id });
+    expect(within(reviews).queryByText(SAMPLE_REVIEWS[0].feedback)).not.toBeInTheDocument();
+    expect(api.callsTo('GET', '/api/getReview')[0].params).toEqual({ provider_id: ravi.id });
   });
 
   it('falls back to the default About text, the 4.0 rating and the sample reviews when there is nothing real', async () => {
@@ -41,7 +43,7 @@ describe('the provider profile (/providerprofile)', () => {
     renderScreen(<ProviderProfilePage />, { path: '/providerprofile', state: { serviceId: 1, providerId: meera.id } });
     expect(await screen.findByText(DEFAULT_BIO)).toBeInTheDocument();
     expect(screen.getByText('4.0')).toBeInTheDocument();
-    expect(screen.getByText(SAMPLE_REVIEWS[0]!.feedback)).toBeInTheDocument();
+    expect(screen.getByText(SAMPLE_REVIEWS[0].feedback)).toBeInTheDocument();
   });
 
   it('Assign Job opens the booking modal for this driver, Chat opens the chat with them', async () => {
@@ -81,7 +83,10 @@ describe('the provider profile (/providerprofile)', () => {
 
   it('shows a clear failure with Retry', async () => {
     let calls = 0;
-    fakeApi({ 'GET /api/providers/1': () => (++calls === 1 ? fail(500, 'Server Error') : ok([ravi])), 'GET /api/getReview': ok([]) });
+    fakeApi({
+      'GET /api/providers/1': () => (++calls === 1 ? fail(500, 'Server Error') : ok([ravi])),
+      'GET /api/getReview': ok([]),
+    });
     renderScreen(<ProviderProfilePage />, { path: '/providerprofile', state });
     expect(await screen.findByText("The driver's profile could not be loaded.")).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Retry' }));

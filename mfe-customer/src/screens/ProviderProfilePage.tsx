@@ -41,7 +41,9 @@ export default function ProviderProfilePage() {
   let body;
   if (state.status === 'loading') body = <Loader label="Loading the driver's profile…" />;
   else if (state.status === 'error')
-    body = <ErrorState message="The driver's profile could not be loaded." detail={state.message} onRetry={() => void reload()} />;
+    body = (
+      <ErrorState message="The driver's profile could not be loaded." detail={state.message} onRetry={() => void reload()} />
+    );
   else if (!state.data || !state.data.provider)
     body = (
       <div className="ui-card cust-empty">

@@ -1,4 +1,4 @@
-import type { Job, JobStatus, PaymentMethod, ProviderServiceData, Review, Service } from 'shared';
+import type { Job, PaymentMethod, ProviderServiceData, Review, Service } from 'shared';
 
 /** The signed-in customer of the tests is user 10; the provider user 20 (see renderScreen). */
 export const CUSTOMER_ID = 10;
@@ -24,7 +24,15 @@ export function makeProvider(overrides: Partial<ProviderServiceData> = {}): Prov
 }
 
 export const ravi = makeProvider();
-export const meera = makeProvider({ id: 21, full_name: 'Meera Nair', rating: 4.333, bio: null, year_of_exp: 9, basic_price: 32, total_provider_jobs: 3 });
+export const meera = makeProvider({
+  id: 21,
+  full_name: 'Meera Nair',
+  rating: 4.333,
+  bio: null,
+  year_of_exp: 9,
+  basic_price: 32,
+  total_provider_jobs: 3,
+});
 
 export function makeReview(overrides: Partial<Review> = {}): Review {
   return {
@@ -46,7 +54,7 @@ export function makeJob(overrides: Partial<Job> = {}): Job {
   const id = overrides.id ?? 1;
   return {
     id,
-    status: 'Pending' as JobStatus,
+    status: 'Pending',
     service_id: 1,
     service_name: 'Driver',
     provider_id: PROVIDER_ID,

@@ -31,7 +31,10 @@ export interface ScreenOptions {
  * Renders a screen at `path` with a signed-in session and a router; any other path renders a
  * probe with the pathname and navigation state (`screen.getByTestId('location')`).
  */
-export function renderScreen(ui: ReactElement, { path = '/', state, role = 'Customer', user = {}, before = [] }: ScreenOptions = {}) {
+export function renderScreen(
+  ui: ReactElement,
+  { path = '/', state, role = 'Customer', user = {}, before = [] }: ScreenOptions = {},
+) {
   const store = createAppStore(signedInAs(role, { id: role === 'Customer' ? 10 : 20, ...user }));
   const result = render(
     <Provider store={store}>

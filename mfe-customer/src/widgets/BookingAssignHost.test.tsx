@@ -53,7 +53,7 @@ describe('BookingAssignHost (Assign Job from chat)', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Submit & Pay' }));
     expect(await screen.findByTestId('location')).toHaveTextContent('/requestconfirmation');
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
-    expect(api.callsTo('POST', '/api/jobs')[0]!.body).toMatchObject({ provider_id: ravi.id, service_id: 1 });
+    expect(api.callsTo('POST', '/api/jobs')[0].body).toMatchObject({ provider_id: ravi.id, service_id: 1 });
   });
 
   it('says so when the driver does not offer the service', async () => {
@@ -67,7 +67,10 @@ describe('BookingAssignHost (Assign Job from chat)', () => {
 
   it('shows a clear failure with Retry when the driver cannot be loaded', async () => {
     let calls = 0;
-    fakeApi({ 'GET /api/providers/1': () => (++calls === 1 ? fail(500, 'Server Error') : ok([ravi])), 'GET /api/payment-methods': ok([visa]) });
+    fakeApi({
+      'GET /api/providers/1': () => (++calls === 1 ? fail(500, 'Server Error') : ok([ravi])),
+      'GET /api/payment-methods': ok([visa]),
+    });
     renderScreen(<BookingAssignHost />, { path: '/' });
     ask(ravi.id);
     expect(await screen.findByText('The driver could not be loaded.')).toBeInTheDocument();

@@ -8,16 +8,26 @@ import { makeJob, makeReview } from '../testing/fixtures';
 import { OFFERS, SAMPLE_REVIEWS } from '../lib/samples';
 import { setupScreenTest } from '../testing/screenTest';
 
-const older = makeJob({ id: 1, status: 'Accepted', created_at: '2025-03-01T10:00:00.000Z', provider: { id: 21, full_name: 'Meera Nair', avatar: null } });
+const older = makeJob({
+  id: 1,
+  status: 'Accepted',
+  created_at: '2025-03-01T10:00:00.000Z',
+  provider: { id: 21, full_name: 'Meera Nair', avatar: null },
+});
 const newest = makeJob({ id: 2, status: 'Pending', price: 25, created_at: '2025-03-04T10:00:00.000Z' });
-const done = makeJob({ id: 3, status: 'Completed', created_at: '2025-03-09T10:00:00.000Z', provider: { id: 22, full_name: 'Arjun Singh', avatar: null } });
+const done = makeJob({
+  id: 3,
+  status: 'Completed',
+  created_at: '2025-03-09T10:00:00.000Z',
+  provider: { id: 22, full_name: 'Arjun Singh', avatar: null },
+});
 
 const status = () => screen.getByRole('region', { name: 'Status' });
 
 describe('the customer Home blocks', () => {
   setupScreenTest();
 
-  it("the Status block shows the newest on-going booking: provider, service, status and price, with View Details", async () => {
+  it('the Status block shows the newest on-going booking: provider, service, status and price, with View Details', async () => {
     const user = userEvent.setup();
     fakeApi({ 'GET /api/jobs': ok([done, older, newest]), 'GET /api/getReview': ok([]) });
     renderScreen(<HomeBlocks />, { path: '/' });
@@ -62,7 +72,7 @@ describe('the customer Home blocks', () => {
     renderScreen(<HomeBlocks />, { path: '/' });
     const offers = screen.getByRole('region', { name: 'Offers for you' });
     expect(within(offers).getAllByRole('listitem')).toHaveLength(OFFERS.length);
-    expect(within(offers).getByRole('heading', { name: OFFERS[0]!.title })).toBeInTheDocument();
+    expect(within(offers).getByRole('heading', { name: OFFERS[0].title })).toBeInTheDocument();
     await screen.findByText('You have no on-going bookings yet.');
   });
 
@@ -72,14 +82,14 @@ describe('the customer Home blocks', () => {
     const reviews = screen.getByRole('region', { name: 'Recent Reviews' });
     expect(await within(reviews).findByText('Very safe driving.')).toBeInTheDocument();
     expect(within(reviews).getByText('Asha Verma')).toBeInTheDocument();
-    expect(within(reviews).queryByText(SAMPLE_REVIEWS[0]!.feedback)).not.toBeInTheDocument();
+    expect(within(reviews).queryByText(SAMPLE_REVIEWS[0].feedback)).not.toBeInTheDocument();
   });
 
   it('Recent Reviews shows the static samples when there are none', async () => {
     fakeApi({ 'GET /api/jobs': ok([]), 'GET /api/getReview': ok([]) });
     renderScreen(<HomeBlocks />, { path: '/' });
     const reviews = screen.getByRole('region', { name: 'Recent Reviews' });
-    expect(await within(reviews).findByText(SAMPLE_REVIEWS[0]!.feedback)).toBeInTheDocument();
+    expect(await within(reviews).findByText(SAMPLE_REVIEWS[0].feedback)).toBeInTheDocument();
   });
 
   it('Recent Reviews shows a clear failure with Retry', async () => {

@@ -50,7 +50,11 @@ function StatusBlock() {
           </span>
           <StatusBadge status={job.status} label={bookingStatusLabel(job.status)} />
           <span className="cust-status__price">{formatPrice(job.price)}</span>
-          <Link to="/activebookingdetails" state={{ jobId: job.id } satisfies JobNavState} className="ui-button ui-button--primary">
+          <Link
+            to="/activebookingdetails"
+            state={{ jobId: job.id } satisfies JobNavState}
+            className="ui-button ui-button--primary"
+          >
             View Details
           </Link>
         </div>

@@ -36,7 +36,9 @@ describe('Job Details (/provideractivebookingdetails and the provider view of /a
     expect(summary).toHaveTextContent('DateMarch 5th 2025, 2:07 pm');
     expect(summary).toHaveTextContent('Duration1 hour');
     expect(summary).toHaveTextContent('Price$40');
-    expect(screen.getByRole('region', { name: 'Pick and Drop' })).toHaveTextContent('Pick Address12 MG RoadDrop AddressAirport Terminal 1');
+    expect(screen.getByRole('region', { name: 'Pick and Drop' })).toHaveTextContent(
+      'Pick Address12 MG RoadDrop AddressAirport Terminal 1',
+    );
     expect(screen.getByRole('button', { name: 'View Map' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Chat' })).toBeInTheDocument();
   });
@@ -86,13 +88,16 @@ describe('Job Details (/provideractivebookingdetails and the provider view of /a
     expect(location().pathname).toBeNull();
   });
 
-  it.each(['Pending', 'Rejected', 'Completed', 'Approved'] as const)('offers no Finish Job while the job is %s', async (status) => {
-    fakeApi({ 'GET /api/jobs/7': ok({ ...accepted, status }) });
-    open();
-    await screen.findByRole('region', { name: 'Customer' });
-    expect(screen.queryByRole('button', { name: 'Finish Job' })).not.toBeInTheDocument();
-    expect(screen.queryByRole('button', { name: 'Move back to Waiting for Approval' })).not.toBeInTheDocument();
-  });
+  it.each(['Pending', 'Rejected', 'Completed', 'Approved'] as const)(
+    'offers no Finish Job while the job is %s',
+    async (status) => {
+      fakeApi({ 'GET /api/jobs/7': ok({ ...accepted, status }) });
+      open();
+      await screen.findByRole('region', { name: 'Customer' });
+      expect(screen.queryByRole('button', { name: 'Finish Job' })).not.toBeInTheDocument();
+      expect(screen.queryByRole('button', { name: 'Move back to Waiting for Approval' })).not.toBeInTheDocument();
+    },
+  );
 
   it('a Pending job leads to its request to accept or reject it', async () => {
     fakeApi({ 'GET /api/jobs/7': ok({ ...accepted, status: 'Pending' }) });
@@ -109,7 +114,9 @@ describe('Job Details (/provideractivebookingdetails and the provider view of /a
     });
     open();
     await userEvent.click(await screen.findByRole('button', { name: 'Move back to Waiting for Approval' }));
-    await waitFor(() => expect(screen.getByRole('region', { name: 'Customer' })).toHaveTextContent('Status: Waiting for Approval'));
+    await waitFor(() =>
+      expect(screen.getByRole('region', { name: 'Customer' })).toHaveTextContent('Status: Waiting for Approval'),
+    );
     expect(api.writes()).toEqual([{ method: 'PATCH', url: '/api/jobs/7', params: undefined, body: { status: 'Pending' } }]);
     expect(screen.queryByRole('button', { name: 'Finish Job' })).not.toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Accept or Reject' })).toBeInTheDocument();
@@ -124,7 +131,7 @@ describe('Job Details (/provideractivebookingdetails and the provider view of /a
     expect(screen.getByRole('button', { name: 'Finish Job' })).toBeEnabled();
   });
 
-  it('a job that is not the provider\'s says so, with a way to Active Bookings', async () => {
+  it("a job that is not the provider's says so, with a way to Active Bookings", async () => {
     fakeApi({ 'GET /api/jobs/7': fail(403, 'This job is not yours.') });
     open();
     expect(await screen.findByText(JOB_NOT_YOURS)).toBeInTheDocument();

@@ -1,13 +1,5 @@
 import { Link, useLocation, useNavigate } from 'react-router-dom';
-import {
-  bookingStatusLabel,
-  idFromState,
-  PageTitle,
-  pastBookingStatusLabel,
-  useJob,
-  useSession,
-  type JobNavState,
-} from 'shared';
+import { bookingStatusLabel, idFromState, PageTitle, pastBookingStatusLabel, useJob, useSession, type JobNavState } from 'shared';
 import { useStatusChange } from '../lib/useStatusChange';
 import { ActionError, JobStateView, PersonRow, PickAndDrop, JobSummary } from './JobParts';
 import { ProvidersOnly } from './ProvidersOnly';
@@ -39,7 +31,11 @@ export function JobDetails() {
       <JobStateView
         state={state}
         reload={() => void reload()}
-        back={past ? { to: '/previousbooking', label: 'Go to Previous Bookings' } : { to: '/activebooking', label: 'Go to Active Bookings' }}
+        back={
+          past
+            ? { to: '/previousbooking', label: 'Go to Previous Bookings' }
+            : { to: '/activebooking', label: 'Go to Active Bookings' }
+        }
       />
     );
   else {
@@ -49,7 +45,7 @@ export function JobDetails() {
 
     const finish = async () => {
       const result = await change(job.id, 'Completed');
-      if (result.ok) navigate('/ridefinished', { state: { jobId: job.id } satisfies JobNavState });
+      if (result.ok) void navigate('/ridefinished', { state: { jobId: job.id } satisfies JobNavState });
       else if (result.conflict) void reload();
     };
     const moveBack = async () => {
@@ -77,7 +73,11 @@ export function JobDetails() {
             Chat
           </button>
           {job.status === 'Pending' ? (
-            <Link to="/jobrequestdetails" state={{ jobId: job.id } satisfies JobNavState} className="ui-button ui-button--primary">
+            <Link
+              to="/jobrequestdetails"
+              state={{ jobId: job.id } satisfies JobNavState}
+              className="ui-button ui-button--primary"
+            >
               Accept or Reject
             </Link>
           ) : null}
@@ -89,10 +89,22 @@ export function JobDetails() {
             </h2>
             <p className="prov-muted prov-small">Finish the job once the customer has reached the destination.</p>
             <div className="prov-actions">
-              <button type="button" className="ui-button ui-button--primary prov-wide" disabled={busy} aria-busy={pending === 'Completed'} onClick={() => void finish()}>
+              <button
+                type="button"
+                className="ui-button ui-button--primary prov-wide"
+                disabled={busy}
+                aria-busy={pending === 'Completed'}
+                onClick={() => void finish()}
+              >
                 Finish Job
               </button>
-              <button type="button" className="ui-button" disabled={busy} aria-busy={pending === 'Pending'} onClick={() => void moveBack()}>
+              <button
+                type="button"
+                className="ui-button"
+                disabled={busy}
+                aria-busy={pending === 'Pending'}
+                onClick={() => void moveBack()}
+              >
                 {MOVE_BACK_LABEL}
               </button>
             </div>

@@ -1,6 +1,16 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
-import { Avatar, ErrorState, formatPrice, Loader, StatusBadge, type Job, type JobState, type JobStatus, type PersonSummary } from 'shared';
+import {
+  Avatar,
+  ErrorState,
+  formatPrice,
+  Loader,
+  StatusBadge,
+  type Job,
+  type JobState,
+  type JobStatus,
+  type PersonSummary,
+} from 'shared';
 import { formatDateLong } from 'shared/src/format';
 import { requestedTime } from '../lib/jobs';
 import '../styles/provider.css';
@@ -99,7 +109,17 @@ export function PickAndDrop({ job }: { job: Job }) {
 }
 
 /** A message with a way on, for a screen that has nothing to show (no job chosen, not found, not yours). */
-export function NothingHere({ message, to, linkLabel, state }: { message: string; to: string; linkLabel: string; state?: unknown }) {
+export function NothingHere({
+  message,
+  to,
+  linkLabel,
+  state,
+}: {
+  message: string;
+  to: string;
+  linkLabel: string;
+  state?: unknown;
+}) {
   return (
     <div className="ui-card prov-empty">
       <p>{message}</p>

@@ -13,6 +13,10 @@ export function ProvidersOnly({ jobId }: { jobId: number | null }) {
       linkLabel="Open Booking Details"
     />
   ) : (
-    <NothingHere message="Only the provider of a booking can answer or finish it." to="/activebooking" linkLabel="Go to Active Bookings" />
+    <NothingHere
+      message="Only the provider of a booking can answer or finish it."
+      to="/activebooking"
+      linkLabel="Go to Active Bookings"
+    />
   );
 }

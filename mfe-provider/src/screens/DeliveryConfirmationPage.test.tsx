@@ -39,7 +39,10 @@ describe('Delivery Confirmation (/deliveryconfirmation)', () => {
   });
 
   it('reject: asks the spec question; Reject and Inform User sends Rejected, then Job Requests', async () => {
-    const api = fakeApi({ 'GET /api/jobs/7': ok(job), 'PATCH /api/jobs/7': ok([{ ...job, status: 'Rejected' }], 'Job rejected successfully') });
+    const api = fakeApi({
+      'GET /api/jobs/7': ok(job),
+      'PATCH /api/jobs/7': ok([{ ...job, status: 'Rejected' }], 'Job rejected successfully'),
+    });
     open({ jobId: 7, action: 'reject' });
     expect(await screen.findByRole('heading', { name: 'Are you sure you want to reject User Request?' })).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Accept & Inform User' })).not.toBeInTheDocument();
@@ -70,7 +73,8 @@ describe('Delivery Confirmation (/deliveryconfirmation)', () => {
     let attempts = 0;
     fakeApi({
       'GET /api/jobs/7': ok(job),
-      'PATCH /api/jobs/7': () => (++attempts === 1 ? fail(500, 'Server Error') : ok([{ ...job, status: 'Accepted' }], 'Job accepted successfully')),
+      'PATCH /api/jobs/7': () =>
+        ++attempts === 1 ? fail(500, 'Server Error') : ok([{ ...job, status: 'Accepted' }], 'Job accepted successfully'),
     });
     open({ jobId: 7, action: 'accept' });
     await userEvent.click(await screen.findByRole('button', { name: 'Accept & Inform User' }));

@@ -16,8 +16,18 @@ import '../styles/provider.css';
 
 /** The two confirmations of spec section 2, word for word. */
 export const CONFIRMATION = {
-  accept: { question: 'Do you want to Accept the User Request?', button: 'Accept & Inform User', status: 'Accepted', then: '/activebooking' },
-  reject: { question: 'Are you sure you want to reject User Request?', button: 'Reject and Inform User', status: 'Rejected', then: '/jobrequest' },
+  accept: {
+    question: 'Do you want to Accept the User Request?',
+    button: 'Accept & Inform User',
+    status: 'Accepted',
+    then: '/activebooking',
+  },
+  reject: {
+    question: 'Are you sure you want to reject User Request?',
+    button: 'Reject and Inform User',
+    status: 'Rejected',
+    then: '/jobrequest',
+  },
 } as const;
 
 function actionFromState(state: unknown): DeliveryConfirmationNavState['action'] | null {
@@ -44,14 +54,16 @@ export default function DeliveryConfirmationPage() {
   let body;
   if (!isProvider) body = <ProvidersOnly jobId={jobId} />;
   else if (!jobId || !action)
-    body = <NothingHere message="No request was chosen. Open one from Job Requests." to="/jobrequest" linkLabel="Go to Job Requests" />;
+    body = (
+      <NothingHere message="No request was chosen. Open one from Job Requests." to="/jobrequest" linkLabel="Go to Job Requests" />
+    );
   else if (state.status !== 'ready') body = <JobStateView state={state} reload={() => void reload()} what="job request" />;
   else {
     const { job } = state;
     const step = CONFIRMATION[action];
     const confirm = async () => {
       const result = await change(job.id, step.status);
-      if (result.ok) navigate(step.then);
+      if (result.ok) void navigate(step.then);
       else if (result.conflict) void reload();
     };
     body = (
@@ -96,7 +108,11 @@ export default function DeliveryConfirmationPage() {
           <div className="ui-card prov-empty">
             <p>This request is no longer waiting for approval. It is now: {bookingStatusLabel(job.status)}.</p>
             <div className="prov-actions">
-              <Link to="/provideractivebookingdetails" state={{ jobId: job.id } satisfies JobNavState} className="ui-button ui-button--primary">
+              <Link
+                to="/provideractivebookingdetails"
+                state={{ jobId: job.id } satisfies JobNavState}
+                className="ui-button ui-button--primary"
+              >
                 Open Job Details
               </Link>
               <Link to="/jobrequest" className="ui-button">

@@ -33,7 +33,13 @@ export default function JobRequestDetailsPage() {
     const confirm = (action: DeliveryConfirmationNavState['action']): DeliveryConfirmationNavState => ({ jobId: job.id, action });
     body = (
       <>
-        <PersonRow person={job.customer} label="Customer" detail={job.service_name} status={job.status} statusLabel={bookingStatusLabel(job.status)} />
+        <PersonRow
+          person={job.customer}
+          label="Customer"
+          detail={job.service_name}
+          status={job.status}
+          statusLabel={bookingStatusLabel(job.status)}
+        />
         <JobSummary job={job} date={job.created_at} />
         <PickAndDrop job={job} />
         {job.status === 'Pending' ? (
@@ -41,7 +47,11 @@ export default function JobRequestDetailsPage() {
             <Link to="/deliveryconfirmation" state={confirm('reject')} className="prov-reject-link">
               Reject
             </Link>
-            <button type="button" className="ui-button ui-button--primary prov-wide" onClick={() => navigate('/deliveryconfirmation', { state: confirm('accept') })}>
+            <button
+              type="button"
+              className="ui-button ui-button--primary prov-wide"
+              onClick={() => navigate('/deliveryconfirmation', { state: confirm('accept') })}
+            >
               Accept
             </button>
           </div>
@@ -49,7 +59,11 @@ export default function JobRequestDetailsPage() {
           <div className="ui-card prov-empty">
             <p>This request has been answered already: {bookingStatusLabel(job.status)}.</p>
             <div className="prov-actions">
-              <Link to="/provideractivebookingdetails" state={{ jobId: job.id } satisfies JobNavState} className="ui-button ui-button--primary">
+              <Link
+                to="/provideractivebookingdetails"
+                state={{ jobId: job.id } satisfies JobNavState}
+                className="ui-button ui-button--primary"
+              >
                 Open Job Details
               </Link>
               <Link to="/jobrequest" className="ui-button">

@@ -44,7 +44,7 @@ describe('Job Requests (/jobrequest)', () => {
     expect(card('Vikram Rao')).toHaveTextContent('Delivery · $32.50');
     expect(screen.queryByText('Nisha Paul')).not.toBeInTheDocument();
     expect(screen.queryByText('Omar Ali')).not.toBeInTheDocument();
-    expect(api.callsTo('GET', '/api/jobs')[0]!.params).toEqual({ per_page: 100 });
+    expect(api.callsTo('GET', '/api/jobs')[0].params).toEqual({ per_page: 100 });
   });
 
   it('holds the loader for about 800 ms (spec section 9)', async () => {

@@ -6,7 +6,7 @@ import { deferred, fail, fakeApi, ok } from '../testing/fakeApi';
 import { offer, services } from '../testing/fixtures';
 import { setupScreenTest } from '../testing/screenTest';
 
-const [driver, delivery, shipping] = services as [typeof services[0], typeof services[0], typeof services[0]];
+const [driver, delivery, shipping] = services as [(typeof services)[0], (typeof services)[0], (typeof services)[0]];
 const card = (name: string) => screen.getByRole('article', { name });
 
 /** What each card says: [service, 'Added' or not, its button]. */

@@ -15,7 +15,8 @@ import { ActionError } from '../components/JobParts';
 import { errorMessage } from '../lib/jobs';
 import '../styles/provider.css';
 
-type LoadState = { status: 'loading' } | { status: 'error'; message: string } | { status: 'ready'; services: Service[]; mine: UserService[] };
+type LoadState =
+  { status: 'loading' } | { status: 'error'; message: string } | { status: 'ready'; services: Service[]; mine: UserService[] };
 
 /** What is being sent: which service, and whether it is being added or deleted. */
 interface InFlight {
@@ -90,7 +91,10 @@ export default function ServicesPage() {
                 const busyHere = inFlight?.serviceId === service.id;
                 return (
                   <li key={service.id}>
-                    <article className={`ui-card prov-service${offered ? ' prov-service--added' : ''}`} aria-labelledby={headingId}>
+                    <article
+                      className={`ui-card prov-service${offered ? ' prov-service--added' : ''}`}
+                      aria-labelledby={headingId}
+                    >
                       <div className="prov-service__head">
                         <span className="prov-service__icon">{icon ? <img src={icon} alt="" /> : null}</span>
                         {offered ? <span className="prov-added">Added</span> : null}

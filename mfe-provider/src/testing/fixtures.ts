@@ -1,4 +1,4 @@
-import type { Job, JobStatus, Service, UserService } from 'shared';
+import type { Job, Service, UserService } from 'shared';
 
 /** The signed-in provider of the tests is user 20; customers are 10 and up (see renderScreen). */
 export const PROVIDER_ID = 20;
@@ -17,7 +17,7 @@ export function makeJob(overrides: Partial<Job> = {}): Job {
   const id = overrides.id ?? 1;
   return {
     id,
-    status: 'Pending' as JobStatus,
+    status: 'Pending',
     service_id: 1,
     service_name: 'Driver',
     provider_id: PROVIDER_ID,

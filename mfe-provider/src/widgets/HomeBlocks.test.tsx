@@ -7,9 +7,25 @@ import { fail, fakeApi, ok } from '../testing/fakeApi';
 import { makeJob } from '../testing/fixtures';
 import { setupScreenTest } from '../testing/screenTest';
 
-const older = makeJob({ id: 1, status: 'Accepted', created_at: '2025-03-01T10:00:00.000Z', customer: { id: 11, full_name: 'Vikram Rao', avatar: null } });
-const newer = makeJob({ id: 2, status: 'Accepted', created_at: '2025-03-04T10:00:00.000Z', service_name: 'Delivery', price: 32.5 });
-const waiting = makeJob({ id: 3, status: 'Pending', created_at: '2025-03-06T10:00:00.000Z', customer: { id: 12, full_name: 'Nisha Paul', avatar: null } });
+const older = makeJob({
+  id: 1,
+  status: 'Accepted',
+  created_at: '2025-03-01T10:00:00.000Z',
+  customer: { id: 11, full_name: 'Vikram Rao', avatar: null },
+});
+const newer = makeJob({
+  id: 2,
+  status: 'Accepted',
+  created_at: '2025-03-04T10:00:00.000Z',
+  service_name: 'Delivery',
+  price: 32.5,
+});
+const waiting = makeJob({
+  id: 3,
+  status: 'Pending',
+  created_at: '2025-03-06T10:00:00.000Z',
+  customer: { id: 12, full_name: 'Nisha Paul', avatar: null },
+});
 
 const status = () => screen.getByRole('region', { name: 'Status' });
 const open = () => renderScreen(<HomeBlocks />, { path: '/', user: { completed_jobs: 7, total_provider_jobs: 12 } });

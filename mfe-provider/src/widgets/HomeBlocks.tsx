@@ -1,5 +1,16 @@
 import { Link } from 'react-router-dom';
-import { Avatar, bookingStatusLabel, ErrorState, formatPrice, Loader, newestAccepted, StatusBadge, useMyJobs, useSession, type JobNavState } from 'shared';
+import {
+  Avatar,
+  bookingStatusLabel,
+  ErrorState,
+  formatPrice,
+  Loader,
+  newestAccepted,
+  StatusBadge,
+  useMyJobs,
+  useSession,
+  type JobNavState,
+} from 'shared';
 import '../styles/provider.css';
 import './HomeBlocks.css';
 
@@ -19,7 +30,9 @@ function StatusBlock() {
       {state.status === 'error' ? (
         <ErrorState message="Your jobs could not be loaded." detail={state.message} onRetry={() => void reload()} />
       ) : null}
-      {state.status === 'ready' && !job ? <p className="prov-muted prov-home__none">You have no on-going job right now.</p> : null}
+      {state.status === 'ready' && !job ? (
+        <p className="prov-muted prov-home__none">You have no on-going job right now.</p>
+      ) : null}
       {job ? (
         <div className="prov-home__job" role="group" aria-label="On-going job">
           <span aria-hidden="true">

@@ -41,13 +41,13 @@ describe('the API client (spec section 8)', () => {
     const fake = fakeAdapter(200, { data: [{ id: 1, name: 'Driver' }], message: '' });
     apiClient.defaults.adapter = fake.adapter;
     await fetchServices();
-    expect(fake.requests[0]!.baseURL).toBe('http://api.test:4000');
-    expect(fake.requests[0]!.url).toBe('/api/services');
-    expect(fake.requests[0]!.headers.get('Authorization')).toBeUndefined();
+    expect(fake.requests[0].baseURL).toBe('http://api.test:4000');
+    expect(fake.requests[0].url).toBe('/api/services');
+    expect(fake.requests[0].headers.get('Authorization')).toBeUndefined();
 
     setTokenProvider(() => 'tok123');
     await fetchServices();
-    expect(fake.requests[1]!.headers.get('Authorization')).toBe('Bearer tok123');
+    expect(fake.requests[1].headers.get('Authorization')).toBe('Bearer tok123');
   });
 
   it('200 with a message: a success alert with that message', async () => {

@@ -37,7 +37,8 @@ export const resetPassword = (body: { email: string; otp: string; password: stri
 export const updateProfile = (form: FormData) => unwrap<User>(apiClient.post('/api/auth/update-profile', form));
 
 export const fetchServices = (config?: AxiosRequestConfig) => unwrap<Service[]>(apiClient.get('/api/services', config));
-export const fetchUserServices = (config?: AxiosRequestConfig) => unwrap<UserService[]>(apiClient.get('/api/user-services', config));
+export const fetchUserServices = (config?: AxiosRequestConfig) =>
+  unwrap<UserService[]>(apiClient.get('/api/user-services', config));
 export const addUserService = (serviceId: number, config?: AxiosRequestConfig) =>
   unwrap<UserService[]>(apiClient.post('/api/user-services', { service_id: serviceId }, config));
 export const deleteUserService = (id: number, config?: AxiosRequestConfig) =>
@@ -55,14 +56,14 @@ export const createJob = (body: NewJobRequest, config?: AxiosRequestConfig) =>
 export const updateJobStatus = (id: number, status: JobStatus, config?: AxiosRequestConfig) =>
   unwrap<Job[]>(apiClient.patch(`/api/jobs/${id}`, { status }, config));
 
-export const rateJob = (body: Rating, config?: AxiosRequestConfig) => unwrap<unknown>(apiClient.post('/api/ratings', body, config));
+export const rateJob = (body: Rating, config?: AxiosRequestConfig) =>
+  unwrap<unknown>(apiClient.post('/api/ratings', body, config));
 export const fetchReviews = (providerId?: number, config?: AxiosRequestConfig) =>
   unwrap<Review[]>(apiClient.get('/api/getReview', { ...config, params: providerId ? { provider_id: providerId } : undefined }));
 
 export const fetchPaymentMethods = (config?: AxiosRequestConfig) =>
   unwrap<PaymentMethod[]>(apiClient.get('/api/payment-methods', config));
-export const addPaymentMethod = (token: string) =>
-  unwrap<PaymentMethod>(apiClient.post('/api/payment-methods', { token }));
+export const addPaymentMethod = (token: string) => unwrap<PaymentMethod>(apiClient.post('/api/payment-methods', { token }));
 export const deletePaymentMethod = (id: number) => unwrap<null>(apiClient.delete(`/api/payment-methods/${id}`));
 export const makeDefaultPaymentMethod = (id: number) =>
   unwrap<PaymentMethod[]>(apiClient.post(`/api/payment-methods/${id}/default`));
@@ -116,7 +117,9 @@ export const openChatWith = (userId: number, config?: AxiosRequestConfig) =>
   unwrap<Chat>(apiClient.post('/api/chats/open', { user_id: userId }, config));
 /** Marks every message of a chat read for the caller; answers the caller's new unread total. */
 export const markChatRead = (chatId: number, config?: AxiosRequestConfig) =>
-  unwrap<{ chat_id: number; unread_count: number; unread_total: number }>(apiClient.post(`/api/chats/${chatId}/read`, null, config));
+  unwrap<{ chat_id: number; unread_count: number; unread_total: number }>(
+    apiClient.post(`/api/chats/${chatId}/read`, null, config),
+  );
 /** How many chat messages the caller has not read, over all chats. */
 export const fetchChatUnread = (config?: AxiosRequestConfig) =>
   unwrap<{ total: number }>(apiClient.get('/api/chats/unread', config));

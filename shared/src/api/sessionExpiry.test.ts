@@ -11,7 +11,8 @@ function answer(status: number, body: unknown) {
   const adapter: AxiosAdapter = async (config) => {
     requests.push(config);
     const response: AxiosResponse = { data: body, status, statusText: String(status), headers: {}, config };
-    if (status >= 400) throw new AxiosError(`Request failed with status code ${status}`, 'ERR_BAD_REQUEST', config, null, response);
+    if (status >= 400)
+      throw new AxiosError(`Request failed with status code ${status}`, 'ERR_BAD_REQUEST', config, null, response);
     return response;
   };
   apiClient.defaults.adapter = adapter;
@@ -55,9 +56,13 @@ describe('a 401 to the session token announces auth/sessionExpired (issue 11, it
   it('a wrong password at login (no token sent) is not an expiry: the usual alert with the server message', async () => {
     setTokenProvider(() => null);
     answer(401, { message: 'These credentials do not match our records.' });
-    await expect(apiClient.post('/api/auth/login', { email: 'a@b.co', password: 'nope12' })).rejects.toMatchObject({ status: 401 });
+    await expect(apiClient.post('/api/auth/login', { email: 'a@b.co', password: 'nope12' })).rejects.toMatchObject({
+      status: 401,
+    });
     expect(expired()).toEqual([]);
-    expect(alerts()).toEqual([{ type: 'alert/show', alert: { type: 'danger', message: 'These credentials do not match our records.' } }]);
+    expect(alerts()).toEqual([
+      { type: 'alert/show', alert: { type: 'danger', message: 'These credentials do not match our records.' } },
+    ]);
   });
 
   it('an answer to a token already replaced by a new sign-in is stale: no event', async () => {
@@ -67,17 +72,25 @@ describe('a 401 to the session token announces auth/sessionExpired (issue 11, it
     apiClient.defaults.adapter = async (config) => {
       requests.push(config);
       token = 'new'; // signed in again while the old call was on its way
-      throw new AxiosError('401', 'ERR_BAD_REQUEST', config, null, { data: { message: 'Unauthenticated.' }, status: 401, statusText: '401', headers: {}, config });
+      throw new AxiosError('401', 'ERR_BAD_REQUEST', config, null, {
+        data: { message: 'Unauthenticated.' },
+        status: 401,
+        statusText: '401',
+        headers: {},
+        config,
+      });
     };
     await expect(apiClient.get('/api/jobs')).rejects.toMatchObject({ status: 401 });
-    expect(requests[0]!.headers.get('Authorization')).toBe('Bearer old');
+    expect(requests[0].headers.get('Authorization')).toBe('Bearer old');
     expect(expired()).toEqual([]);
   });
 
   it('a call that opts out (Logout) is not an expiry; other statuses never are', async () => {
     setTokenProvider(() => 'tok');
     answer(401, { message: 'Unauthenticated.' });
-    await expect(apiClient.post('/api/auth/logout', undefined, { silent: true, ignoreSessionExpiry: true })).rejects.toBeInstanceOf(ApiError);
+    await expect(
+      apiClient.post('/api/auth/logout', undefined, { silent: true, ignoreSessionExpiry: true }),
+    ).rejects.toBeInstanceOf(ApiError);
     answer(403, { message: 'This job is not yours.' });
     await expect(apiClient.get('/api/jobs/1')).rejects.toMatchObject({ status: 403 });
     answer(429, { message: 'Too many login attempts. Please try again in 60 seconds.' });

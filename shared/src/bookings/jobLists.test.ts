@@ -1,13 +1,5 @@
 import type { Job, JobStatus } from '../contracts';
-import {
-  activeJobs,
-  counterpartOf,
-  newestAccepted,
-  newestOngoing,
-  pendingRequests,
-  previousJobs,
-  upsertJob,
-} from './jobLists';
+import { activeJobs, counterpartOf, newestAccepted, newestOngoing, pendingRequests, previousJobs, upsertJob } from './jobLists';
 
 function job(id: number, status: JobStatus, created_at = `2025-01-0${id}T10:00:00.000Z`): Job {
   return {

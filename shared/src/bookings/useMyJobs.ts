@@ -5,10 +5,7 @@ import type { Job } from '../contracts';
 import { upsertJob } from './jobLists';
 import { bookingTiming, waitAtLeast } from './timing';
 
-export type JobsState =
-  | { status: 'loading' }
-  | { status: 'error'; message: string }
-  | { status: 'ready'; jobs: Job[] };
+export type JobsState = { status: 'loading' } | { status: 'error'; message: string } | { status: 'ready'; jobs: Job[] };
 
 /** The largest page the API serves; lists show the newest 100 jobs of the user. */
 const PER_PAGE = 100;
@@ -36,9 +33,11 @@ export function useMyJobs({ withLoader = false }: { withLoader?: boolean } = {})
 
   useEffect(() => {
     void load();
-    const subscription = bus.on('job/updated').subscribe(({ job }) =>
-      setState((current) => (current.status === 'ready' ? { status: 'ready', jobs: upsertJob(current.jobs, job) } : current)),
-    );
+    const subscription = bus
+      .on('job/updated')
+      .subscribe(({ job }) =>
+        setState((current) => (current.status === 'ready' ? { status: 'ready', jobs: upsertJob(current.jobs, job) } : current)),
+      );
     return () => subscription.unsubscribe();
   }, [load]);
 

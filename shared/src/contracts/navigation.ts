@@ -45,5 +45,7 @@ export interface AddCardNavState {
 export function returnAddressFrom(state: unknown): AddCardNavState | null {
   if (!state || typeof state !== 'object') return null;
   const { returnTo, returnState } = state as Partial<AddCardNavState>;
-  return typeof returnTo === 'string' && returnTo.startsWith('/') && !returnTo.startsWith('//') ? { returnTo, returnState } : null;
+  return typeof returnTo === 'string' && returnTo.startsWith('/') && !returnTo.startsWith('//')
+    ? { returnTo, returnState }
+    : null;
 }

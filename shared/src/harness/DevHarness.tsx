@@ -27,7 +27,9 @@ const DEMO_USER = (role: Role): User => ({
 function Screen({ load }: { load: () => Promise<{ default: ComponentType }> }) {
   const Lazy = useMemo(() => lazy(load), [load]);
   return (
-    <ErrorBoundary fallback={(error, reset) => <ErrorState message="This screen failed." detail={error.message} onRetry={reset} />}>
+    <ErrorBoundary
+      fallback={(error, reset) => <ErrorState message="This screen failed." detail={error.message} onRetry={reset} />}
+    >
       <Suspense fallback={<Loader />}>
         <Lazy />
       </Suspense>
@@ -55,7 +57,12 @@ function HarnessBody({ contract }: { contract: RemoteContract }) {
   const routes = contract.routes.filter((r) => r.public || !r.role || r.role === role);
   const widgets = contract.widgets.filter((w) => !w.role || w.role === role);
   const actAs = (next: Role) =>
-    dispatch(sessionActions.loggedIn({ user: session.users?.role === next ? session.users : DEMO_USER(next), token: session.token ?? '' }));
+    dispatch(
+      sessionActions.loggedIn({
+        user: session.users?.role === next ? session.users : DEMO_USER(next),
+        token: session.token ?? '',
+      }),
+    );
 
   return (
     <div className="harness">

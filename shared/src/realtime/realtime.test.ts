@@ -62,11 +62,11 @@ describe('the realtime connection (pusher-js mocked)', () => {
 
   it('fans the Message event out on the bus as realtime/message, and Notification as notifications/changed', async () => {
     await connectRealtime({ userId: 7, token: 'tok7' });
-    const channel = channels['private-message.7']!;
+    const channel = channels['private-message.7'];
     const message = { id: 1, chat_id: 2, from_id: 3, message: 'hello', message_type: 'text', created_at: '2025-01-01T00:00:00Z' };
-    channel.handlers.Message!({ message });
-    channel.handlers.Message!(message);
-    channel.handlers.Notification!({});
+    channel.handlers.Message({ message });
+    channel.handlers.Message(message);
+    channel.handlers.Notification({});
     expect(events).toEqual([
       { type: 'realtime/message', message },
       { type: 'realtime/message', message },
@@ -76,11 +76,11 @@ describe('the realtime connection (pusher-js mocked)', () => {
 
   it('fans the Job event out as job/updated with the job, and ignores a payload that is not a job', async () => {
     await connectRealtime({ userId: 8, token: 'tok8' });
-    const channel = channels['private-message.8']!;
+    const channel = channels['private-message.8'];
     const job = { id: 5, status: 'Accepted', service_id: 1, service_name: 'Driver', customer_id: 8, provider_id: 9 };
-    channel.handlers.Job!(job);
-    channel.handlers.Job!({ nope: true });
-    channel.handlers.Job!(null);
+    channel.handlers.Job(job);
+    channel.handlers.Job({ nope: true });
+    channel.handlers.Job(null);
     expect(events).toEqual([{ type: 'job/updated', job }]);
   });
 

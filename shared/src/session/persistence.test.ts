@@ -3,8 +3,17 @@ import { loadPersistedSession, savePersistedSession } from './persistence';
 import { LOGGED_OUT } from './sessionSlice';
 
 const user = {
-  id: 1, first_name: 'Ada', last_name: 'L', full_name: 'Ada L', email: 'a@example.com', phone: null,
-  address: null, avatar: null, role: 'Customer' as const, completed_jobs: 0, total_provider_jobs: 0,
+  id: 1,
+  first_name: 'Ada',
+  last_name: 'L',
+  full_name: 'Ada L',
+  email: 'a@example.com',
+  phone: null,
+  address: null,
+  avatar: null,
+  role: 'Customer' as const,
+  completed_jobs: 0,
+  total_provider_jobs: 0,
 };
 
 describe('persisted session under authType', () => {

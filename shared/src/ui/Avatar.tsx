@@ -5,14 +5,14 @@ const COLORS = ['#2563eb', '#7c3aed', '#db2777', '#ea580c', '#16a34a', '#0891b2'
 /** The first letter of a name, upper-cased ("?" when there is none). */
 export function initialOf(name: string | null | undefined): string {
   const trimmed = (name ?? '').trim();
-  return trimmed ? trimmed[0]!.toUpperCase() : '?';
+  return trimmed ? trimmed[0].toUpperCase() : '?';
 }
 
 /** Keyed by the initial, so the same person gets the same colour whether shown by first or full name. */
 function colorOf(name: string): string {
   let hash = 0;
   for (let i = 0; i < name.length; i += 1) hash = (hash * 31 + name.charCodeAt(i)) >>> 0;
-  return COLORS[hash % COLORS.length]!;
+  return COLORS[hash % COLORS.length];
 }
 
 export interface AvatarProps {

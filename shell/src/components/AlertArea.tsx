@@ -45,7 +45,12 @@ export function AlertArea() {
         {alert ? (
           <div role="alert" className={`alert alert--${alert.type}`}>
             <span>{alert.message}</span>
-            <button type="button" className="alert__close" aria-label="Dismiss" onClick={() => dispatch(sessionActions.alertCleared())}>
+            <button
+              type="button"
+              className="alert__close"
+              aria-label="Dismiss"
+              onClick={() => dispatch(sessionActions.alertCleared())}
+            >
               ×
             </button>
           </div>

@@ -4,7 +4,14 @@ import type { ComponentType } from 'react';
 import { REMOTE_UNAVAILABLE_MESSAGE } from './RemoteMount';
 import { fakeApi, fakeContracts, fakeLoader, renderShell } from '../testing/renderShell';
 
-jest.mock('pusher-js', () => ({ __esModule: true, default: jest.fn(() => ({ subscribe: () => ({ bind: jest.fn(), unbind_all: jest.fn() }), unsubscribe: jest.fn(), disconnect: jest.fn() })) }));
+jest.mock('pusher-js', () => ({
+  __esModule: true,
+  default: jest.fn(() => ({
+    subscribe: () => ({ bind: jest.fn(), unbind_all: jest.fn() }),
+    unsubscribe: jest.fn(),
+    disconnect: jest.fn(),
+  })),
+}));
 
 beforeEach(() => {
   localStorage.clear();
@@ -57,11 +64,11 @@ describe('a remote that is down', () => {
     expect(await screen.findByRole('heading', { name: 'Customer home blocks' })).toBeInTheDocument();
   });
 
-  it("a screen whose code fails to download shows Retry, which downloads it again", async () => {
+  it('a screen whose code fails to download shows Retry, which downloads it again', async () => {
     const contracts = fakeContracts();
     let attempts = 0;
     const Screen: ComponentType = () => <h1>Chat</h1>;
-    contracts.mfe_chat.routes[0]!.load = () => {
+    contracts.mfe_chat.routes[0].load = () => {
       attempts += 1;
       return attempts === 1 ? Promise.reject(new Error('Loading chunk 12 failed')) : Promise.resolve({ default: Screen });
     };

@@ -29,7 +29,10 @@ export function RemoteMount({
       resetKey={attempt}
       fallback={(error) =>
         background ? null : (
-        <RemoteUnavailable detail={label ? `${label}: ${error.message}` : error.message} onRetry={() => setAttempt((n) => n + 1)} />
+          <RemoteUnavailable
+            detail={label ? `${label}: ${error.message}` : error.message}
+            onRetry={() => setAttempt((n) => n + 1)}
+          />
         )
       }
     >

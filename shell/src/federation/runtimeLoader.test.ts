@@ -60,8 +60,10 @@ describe('the federation loader', () => {
     const loader = createFederationLoader(remotes);
     mockedLoadRemote.mockResolvedValueOnce({ default: contract });
     await expect(loader.retryContract('mfe_chat')).resolves.toBe(contract);
-    expect(registerRemotes).toHaveBeenCalledWith([{ name: 'mfe_chat', entry: 'http://chat.example:8080/mf-manifest.json' }], { force: true });
-    expect((registerRemotes as jest.Mock).mock.invocationCallOrder[0]).toBeLessThan(mockedLoadRemote.mock.invocationCallOrder[0]!);
+    expect(registerRemotes).toHaveBeenCalledWith([{ name: 'mfe_chat', entry: 'http://chat.example:8080/mf-manifest.json' }], {
+      force: true,
+    });
+    expect((registerRemotes as jest.Mock).mock.invocationCallOrder[0]).toBeLessThan(mockedLoadRemote.mock.invocationCallOrder[0]);
   });
 });
 

@@ -4,7 +4,14 @@ import type { AxiosAdapter } from 'axios';
 import { apiClient, bus, setRuntimeConfig, type AppNotification } from 'shared';
 import { fakeApi, renderShell } from '../testing/renderShell';
 
-jest.mock('pusher-js', () => ({ __esModule: true, default: jest.fn(() => ({ subscribe: () => ({ bind: jest.fn(), unbind_all: jest.fn() }), unsubscribe: jest.fn(), disconnect: jest.fn() })) }));
+jest.mock('pusher-js', () => ({
+  __esModule: true,
+  default: jest.fn(() => ({
+    subscribe: () => ({ bind: jest.fn(), unbind_all: jest.fn() }),
+    unsubscribe: jest.fn(),
+    disconnect: jest.fn(),
+  })),
+}));
 
 const notification = (id: number): AppNotification => ({
   id,
@@ -24,7 +31,16 @@ describe('the signed-in layout', () => {
     fakeApi();
     renderShell({ role: 'Customer', user: { first_name: 'Carmen', email: 'carmen@example.com' } });
     const nav = screen.getByRole('navigation');
-    for (const name of ['Home', 'My Profile', 'Active Bookings', 'Previous Bookings', 'Payments', 'Chat', 'Services', 'Contact Us']) {
+    for (const name of [
+      'Home',
+      'My Profile',
+      'Active Bookings',
+      'Previous Bookings',
+      'Payments',
+      'Chat',
+      'Services',
+      'Contact Us',
+    ]) {
       expect(within(nav).getByRole('link', { name })).toBeInTheDocument();
     }
     expect(within(nav).getByRole('link', { name: 'Active Bookings' })).toHaveAttribute('href', '/activebooking');
@@ -110,7 +126,7 @@ describe('the signed-in layout', () => {
     }
   });
 
-  it("the Chat item shows the total of unread chat messages, from the API, the chat remote and live messages", async () => {
+  it('the Chat item shows the total of unread chat messages, from the API, the chat remote and live messages', async () => {
     fakeApi();
     let total = 2;
     const base = apiClient.defaults.adapter as AxiosAdapter;
@@ -129,7 +145,12 @@ describe('the signed-in layout', () => {
     expect(within(nav).queryByTestId('chat-unread-count')).not.toBeInTheDocument();
     // A message arrives live: the count is fetched again.
     total = 3;
-    act(() => bus.emit({ type: 'realtime/message', message: { id: 1, chat_id: 1, from_id: 2, message: 'hi', message_type: 'text', created_at: '2025-06-15T12:00:00.000Z' } }));
+    act(() =>
+      bus.emit({
+        type: 'realtime/message',
+        message: { id: 1, chat_id: 1, from_id: 2, message: 'hi', message_type: 'text', created_at: '2025-06-15T12:00:00.000Z' },
+      }),
+    );
     expect(await within(nav).findByRole('link', { name: 'Chat (3 unread)' })).toBeInTheDocument();
     await screen.findByRole('heading', { name: 'Home' });
   });

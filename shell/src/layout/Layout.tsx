@@ -7,7 +7,8 @@ import { TopBar } from './TopBar';
 
 /** Phone-sized windows, where the sidebar covers the page (styles.css uses the same width). */
 const NARROW = '(max-width: 800px)';
-const isNarrow = () => typeof window !== 'undefined' && typeof window.matchMedia === 'function' && window.matchMedia(NARROW).matches;
+const isNarrow = () =>
+  typeof window !== 'undefined' && typeof window.matchMedia === 'function' && window.matchMedia(NARROW).matches;
 
 /**
  * The layout of every signed-in route: sidebar, top bar, and the page. On a phone the sidebar covers the

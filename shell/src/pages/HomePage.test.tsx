@@ -55,7 +55,11 @@ describe('HomePage', () => {
     expect(screen.getByRole('heading', { name: 'Home' })).toBeInTheDocument();
     expect(screen.getByText('Loading services')).toBeInTheDocument();
     const row = await screen.findByRole('list', { name: 'Services' });
-    expect(within(row).getAllByRole('listitem').map((li) => li.textContent)).toEqual(['Driver', 'Delivery', 'Shipping']);
+    expect(
+      within(row)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual(['Driver', 'Delivery', 'Shipping']);
     expect(within(row).getAllByRole('presentation')[0]).toHaveAttribute('src', 'http://localhost:4000/static/icons/driver.svg');
     expect(screen.getByRole('link', { name: 'See all' })).toHaveAttribute('href', '/service');
     expect(await screen.findByText('Customer blocks')).toBeInTheDocument();

@@ -11,7 +11,14 @@ const row: CSSProperties = {
   padding: 0,
   margin: 0,
 };
-const serviceCard: CSSProperties = { display: 'flex', alignItems: 'center', gap: 10, padding: 14, color: 'inherit', textDecoration: 'none' };
+const serviceCard: CSSProperties = {
+  display: 'flex',
+  alignItems: 'center',
+  gap: 10,
+  padding: 14,
+  color: 'inherit',
+  textDecoration: 'none',
+};
 const header: CSSProperties = { display: 'flex', alignItems: 'center', justifyContent: 'space-between', marginBottom: 12 };
 
 type ServicesState = { status: 'loading' } | { status: 'ready'; services: Service[] } | { status: 'error' };

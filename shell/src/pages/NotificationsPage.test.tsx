@@ -43,7 +43,10 @@ describe('NotificationsPage', () => {
     expect(screen.getByRole('status')).toHaveTextContent('Loading notifications');
 
     const job = await screen.findByRole('listitem', { name: 'Job from Pete Provider' });
-    expect(within(job).getByRole('img', { name: 'Pete Provider' })).toHaveAttribute('src', 'http://localhost:4000/uploads/pete.png');
+    expect(within(job).getByRole('img', { name: 'Pete Provider' })).toHaveAttribute(
+      'src',
+      'http://localhost:4000/uploads/pete.png',
+    );
     expect(within(job).getByText('Your booking was accepted')).toBeInTheDocument();
     expect(within(job).getByText('Certified Driver')).toBeInTheDocument();
     expect(within(job).getByRole('link', { name: 'View Details' })).toHaveAttribute('href', '/activebooking');

@@ -25,8 +25,7 @@ export function detailsPathOf({ title, chat_id }: Pick<AppNotification, 'title' 
 }
 
 /** Certified Driver for customers, Certified User for providers. */
-export const badgeFor = (role: Role | null | undefined): string =>
-  role === 'Provider' ? 'Certified User' : 'Certified Driver';
+export const badgeFor = (role: Role | null | undefined): string => (role === 'Provider' ? 'Certified User' : 'Certified Driver');
 
 const card: CSSProperties = { display: 'flex', gap: 14, alignItems: 'flex-start' };
 const list: CSSProperties = { listStyle: 'none', padding: 0, margin: 0, display: 'flex', flexDirection: 'column', gap: 12 };

@@ -13,7 +13,9 @@ const ContactUsPage = lazy(() => import('../pages/ContactUsPage'));
 /** The shell's own pages, each behind its own boundary. */
 function ShellPage({ children }: { children: ReactNode }) {
   return (
-    <ErrorBoundary fallback={(error, reset) => <ErrorState message="This page failed to load." detail={error.message} onRetry={reset} />}>
+    <ErrorBoundary
+      fallback={(error, reset) => <ErrorState message="This page failed to load." detail={error.message} onRetry={reset} />}
+    >
       <Suspense fallback={<Loader />}>{children}</Suspense>
     </ErrorBoundary>
   );

@@ -6,8 +6,15 @@ import { PUBLIC_PATHS, ROUTE_TABLE, pickForRole, type OwnedRoute } from './route
 import type { RemoteName } from '../federation/types';
 
 /** Which remote serves `path` for this role: the route table first, then any loaded contract. */
-function ownerOf(path: string, role: Role | undefined, contracts: Partial<Record<RemoteName, RemoteContract>>): OwnedRoute | undefined {
-  const owned = pickForRole(ROUTE_TABLE.filter((r) => r.path === path), role);
+function ownerOf(
+  path: string,
+  role: Role | undefined,
+  contracts: Partial<Record<RemoteName, RemoteContract>>,
+): OwnedRoute | undefined {
+  const owned = pickForRole(
+    ROUTE_TABLE.filter((r) => r.path === path),
+    role,
+  );
   if (owned) return owned;
   const declared: OwnedRoute[] = [];
   for (const [remote, contract] of Object.entries(contracts) as [RemoteName, RemoteContract | undefined][]) {

@@ -56,6 +56,9 @@ export function pickForRole<T extends { role?: Role }>(entries: readonly T[], ro
 
 /** Signed-in paths: the table's plus the ones the loaded contracts declare, without duplicates. */
 export function signedInPaths(contractRoutes: readonly RemoteRoute[]): string[] {
-  const paths = [...ROUTE_TABLE.filter((r) => !r.public).map((r) => r.path), ...contractRoutes.filter((r) => !r.public).map((r) => r.path)];
+  const paths = [
+    ...ROUTE_TABLE.filter((r) => !r.public).map((r) => r.path),
+    ...contractRoutes.filter((r) => !r.public).map((r) => r.path),
+  ];
   return [...new Set(paths)].filter((p) => !(PUBLIC_PATHS as readonly string[]).includes(p) && p !== '/');
 }

@@ -7,7 +7,11 @@ import { fakeApi, renderShell } from '../testing/renderShell';
 const pusherDisconnect = jest.fn();
 jest.mock('pusher-js', () => ({
   __esModule: true,
-  default: jest.fn(() => ({ subscribe: () => ({ bind: jest.fn(), unbind_all: jest.fn() }), unsubscribe: jest.fn(), disconnect: pusherDisconnect })),
+  default: jest.fn(() => ({
+    subscribe: () => ({ bind: jest.fn(), unbind_all: jest.fn() }),
+    unsubscribe: jest.fn(),
+    disconnect: pusherDisconnect,
+  })),
 }));
 
 const stored = () => JSON.parse(localStorage.getItem(SESSION_STORAGE_KEY) ?? 'null');
@@ -26,7 +30,11 @@ describe('logout', () => {
     const user = userEvent.setup({ advanceTimers: jest.advanceTimersByTime });
     const { store } = renderShell({ role: 'Customer' });
     await user.click(screen.getByRole('button', { name: 'Logout' }));
-    expect(requests.some((r) => r.url === '/api/auth/logout' && r.method === 'post' && r.headers.get('Authorization') === 'Bearer tok')).toBe(true);
+    expect(
+      requests.some(
+        (r) => r.url === '/api/auth/logout' && r.method === 'post' && r.headers.get('Authorization') === 'Bearer tok',
+      ),
+    ).toBe(true);
 
     act(() => jest.advanceTimersByTime(150));
     expect(store.getState().session.isLogin).toBe(true);
@@ -57,9 +65,9 @@ describe('alerts', () => {
   it('a new alert restarts the 50 000 ms', () => {
     fakeApi();
     const { store } = renderShell({ route: '/login' });
-    act(() => store.dispatch(sessionActions.alertSet({ type: 'success', message: 'first' })));
+    void act(() => store.dispatch(sessionActions.alertSet({ type: 'success', message: 'first' })));
     act(() => jest.advanceTimersByTime(30_000));
-    act(() => store.dispatch(sessionActions.alertSet({ type: 'success', message: 'second' })));
+    void act(() => store.dispatch(sessionActions.alertSet({ type: 'success', message: 'second' })));
     act(() => jest.advanceTimersByTime(30_000));
     expect(screen.getByRole('alert')).toHaveTextContent('second');
     act(() => jest.advanceTimersByTime(20_000));
@@ -87,7 +95,12 @@ describe('the bus drives the session', () => {
 
     act(() => bus.emit({ type: 'auth/userUpdated', user: makeUser({ first_name: 'Lenora' }) }));
     expect(await screen.findByText('Lenora')).toBeInTheDocument();
-    act(() => bus.emit({ type: 'session/patch', patch: { jobs: [] , paymentMethod: [{ id: 1, card_brand: 'visa', card_last4: '4242' }] } }));
+    act(() =>
+      bus.emit({
+        type: 'session/patch',
+        patch: { jobs: [], paymentMethod: [{ id: 1, card_brand: 'visa', card_last4: '4242' }] },
+      }),
+    );
     expect(store.getState().session.paymentMethod).toHaveLength(1);
 
     act(() => bus.emit({ type: 'auth/loggedOut' }));

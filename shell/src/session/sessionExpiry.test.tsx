@@ -8,7 +8,11 @@ import { SESSION_EXPIRED_MESSAGE } from './useSessionExpiry';
 const pusherDisconnect = jest.fn();
 jest.mock('pusher-js', () => ({
   __esModule: true,
-  default: jest.fn(() => ({ subscribe: () => ({ bind: jest.fn(), unbind_all: jest.fn() }), unsubscribe: jest.fn(), disconnect: pusherDisconnect })),
+  default: jest.fn(() => ({
+    subscribe: () => ({ bind: jest.fn(), unbind_all: jest.fn() }),
+    unsubscribe: jest.fn(),
+    disconnect: pusherDisconnect,
+  })),
 }));
 
 const stored = () => JSON.parse(localStorage.getItem(SESSION_STORAGE_KEY) ?? 'null');
@@ -19,7 +23,13 @@ function expiredApi() {
   const adapter: AxiosAdapter = async (config) => {
     requests.push(config);
     if (config.headers.get('Authorization')) {
-      const response = { data: { message: 'Your session has expired. Please log in again.' }, status: 401, statusText: '401', headers: {}, config };
+      const response = {
+        data: { message: 'Your session has expired. Please log in again.' },
+        status: 401,
+        statusText: '401',
+        headers: {},
+        config,
+      };
       throw new AxiosError('Request failed with status code 401', 'ERR_BAD_REQUEST', config, null, response);
     }
     return { data: { data: [], message: '' }, status: 200, statusText: 'OK', headers: {}, config };
@@ -73,7 +83,7 @@ describe('a session the API no longer accepts (issue 11, item 5)', () => {
       await apiClient.get('/api/services').catch(() => undefined);
     });
     expect(requests.length).toBe(sent + 1);
-    expect(requests[requests.length - 1]!.headers.get('Authorization')).toBeUndefined();
+    expect(requests[requests.length - 1].headers.get('Authorization')).toBeUndefined();
     expect(events.filter((e) => e.type === 'auth/loggedOut').length).toBe(loggedOut);
     expect(screen.getByTestId('where')).toHaveTextContent('/login');
     expect(store.getState().session.alert).toEqual({ type: 'danger', message: SESSION_EXPIRED_MESSAGE });
@@ -84,7 +94,13 @@ describe('a session the API no longer accepts (issue 11, item 5)', () => {
     const requests: InternalAxiosRequestConfig[] = [];
     apiClient.defaults.adapter = async (config) => {
       requests.push(config);
-      const response = { data: { message: 'These credentials do not match our records.' }, status: 401, statusText: '401', headers: {}, config };
+      const response = {
+        data: { message: 'These credentials do not match our records.' },
+        status: 401,
+        statusText: '401',
+        headers: {},
+        config,
+      };
       throw new AxiosError('Request failed with status code 401', 'ERR_BAD_REQUEST', config, null, response);
     };
     const { store } = renderShell({ route: '/login' });
@@ -101,7 +117,13 @@ describe('a session the API no longer accepts (issue 11, item 5)', () => {
     expiredApi();
     const { store } = renderShell({ role: 'Customer' });
     await waitFor(() => expect(store.getState().session.isLogin).toBe(false));
-    apiClient.defaults.adapter = async (config) => ({ data: { data: [], message: '' }, status: 200, statusText: 'OK', headers: {}, config });
+    apiClient.defaults.adapter = async (config) => ({
+      data: { data: [], message: '' },
+      status: 200,
+      statusText: 'OK',
+      headers: {},
+      config,
+    });
     const { makeUser } = await import('shared/src/testing');
     act(() => bus.emit({ type: 'auth/loggedIn', user: makeUser({ first_name: 'Back' }), token: 'fresh' }));
     act(() => bus.emit({ type: 'alert/clear' }));

@@ -17,7 +17,7 @@ export function useLogout(): () => void {
       disconnectRealtime();
       dispatch(sessionActions.loggedOut());
       bus.emit({ type: 'auth/loggedOut' });
-      navigate('/login', { replace: true });
+      void navigate('/login', { replace: true });
     }, LOGOUT_DELAY_MS);
   }, [dispatch, navigate]);
 }

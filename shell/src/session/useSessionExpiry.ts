@@ -23,7 +23,7 @@ export function useSessionExpiry(): void {
       dispatch(sessionActions.loggedOut());
       bus.emit({ type: 'auth/loggedOut' });
       dispatch(sessionActions.alertSet({ type: 'danger', message: SESSION_EXPIRED_MESSAGE }));
-      navigate('/login', { replace: true });
+      void navigate('/login', { replace: true });
     });
     return () => subscription.unsubscribe();
   }, [dispatch, navigate, store]);

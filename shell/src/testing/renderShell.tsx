@@ -70,7 +70,8 @@ export function fakeApi(notifications: AppNotification[] = []) {
   const adapter: AxiosAdapter = async (config) => {
     requests.push(config);
     const isGet = (config.method ?? 'get').toLowerCase() === 'get';
-    const data = config.url === '/api/notifications' ? { data: notifications, message: '' } : { data: isGet ? [] : null, message: '' };
+    const data =
+      config.url === '/api/notifications' ? { data: notifications, message: '' } : { data: isGet ? [] : null, message: '' };
     return { data, status: 200, statusText: 'OK', headers: {}, config };
   };
   apiClient.defaults.adapter = adapter;

@@ -1,6 +1,105 @@
-import { PlaceholderPage } from 'shared';
+import { Link, useLocation, useNavigate } from 'react-router-dom';
+import { ErrorState, idFromState, Loader, PageTitle, useJob, useSession, type Job, type JobNavState } from 'shared';
+import { Stepper } from '../components/Stepper';
+import { CustomerFollowMap } from '../map/CustomerFollowMap';
+import { mapViewFor } from '../map/mapView';
+import { ProviderOwnMap } from '../map/ProviderOwnMap';
+import '../styles/customer.css';
+import '../map/map.css';
 
-/** View on Map (/viewonmap): filled in by a later issue. */
+/** Where Go Back leads when the map was opened directly (no history): the job's details for each role. */
+function detailsRoute(role: string | undefined, job: Job | null): { path: string; state?: JobNavState } {
+  if (!job) return { path: role === 'Provider' ? '/jobrequest' : '/activebooking' };
+  return { path: role === 'Provider' ? '/provideractivebookingdetails' : '/activebookingdetails', state: { jobId: job.id } };
+}
+
+/**
+ * View on Map (/viewonmap; navigation state { jobId }). The customer of an Accepted job follows the
+ * provider's live position (and sees their own), with the booking's stepper; for any other status it
+ * says why there is nothing to follow. The job's provider sees their own position and the pick-up
+ * address. A job that is not the user's, or no job at all, is said so. Go Back and Chat always.
+ */
 export default function ViewOnMapPage() {
-  return <PlaceholderPage title="View on Map" />;
+  const location = useLocation();
+  const navigate = useNavigate();
+  const { users } = useSession();
+  const jobId = idFromState(location.state, 'jobId');
+  const { state, reload } = useJob(jobId);
+  const job = state.status === 'ready' ? state.job : null;
+  const view = job ? mapViewFor(job, users ? { id: users.id, role: users.role } : null) : null;
+
+  const goBack = () => {
+    // Opened from a screen of the app: back to it; opened directly: to the job's details.
+    if (location.key !== 'default') navigate(-1);
+    else {
+      const target = detailsRoute(users?.role, view && view.kind !== 'notYours' ? job : null);
+      navigate(target.path, { state: target.state });
+    }
+  };
+  const chatWith = job && view ? (view.kind === 'provider' ? job.customer_id : view.kind === 'notYours' ? null : job.provider_id) : null;
+
+  let body;
+  if (state.status === 'loading') body = <Loader label="Loading the booking…" />;
+  else if (state.status === 'error')
+    body = <ErrorState message="The booking could not be loaded." detail={state.message} onRetry={() => void reload()} />;
+  else if (state.status === 'missing' || !job || !view)
+    body = (
+      <div className="ui-card cust-empty">
+        <p role="status" aria-label="Map status">
+          {state.status === 'missing' ? state.message : 'No booking was chosen.'}
+        </p>
+        <Link to={users?.role === 'Provider' ? '/jobrequest' : '/activebooking'}>
+          {users?.role === 'Provider' ? 'Go to Job Requests' : 'Go to Active Bookings'}
+        </Link>
+      </div>
+    );
+  else if (view.kind === 'notYours')
+    body = (
+      <div className="ui-card cust-empty">
+        <p role="status" aria-label="Map status">
+          {view.message}
+        </p>
+      </div>
+    );
+  else if (view.kind === 'provider') body = <ProviderOwnMap job={job} />;
+  else
+    body = (
+      <>
+        {view.kind === 'follow' ? (
+          <CustomerFollowMap job={job} />
+        ) : (
+          <section className="ui-card cust-map" aria-labelledby="cust-map-title">
+            <h2 id="cust-map-title" className="cust-section-title">
+              {job.provider.full_name}
+            </h2>
+            <p className="cust-map__status" role="status" aria-label="Map status">
+              {view.message}
+            </p>
+          </section>
+        )}
+        <section className="ui-card" aria-labelledby="cust-map-progress">
+          <h2 id="cust-map-progress" className="cust-section-title">
+            Progress
+          </h2>
+          <Stepper status={job.status} />
+        </section>
+      </>
+    );
+
+  return (
+    <div className="ui-page">
+      <PageTitle>View on Map</PageTitle>
+      {body}
+      <div className="cust-actions">
+        <button type="button" className="ui-button" onClick={goBack}>
+          Go Back
+        </button>
+        {chatWith ? (
+          <button type="button" className="ui-button ui-button--primary" onClick={() => navigate(`/chatview/${chatWith}`)}>
+            Chat
+          </button>
+        ) : null}
+      </div>
+    </div>
+  );
 }

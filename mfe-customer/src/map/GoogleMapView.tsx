@@ -1,0 +1,34 @@
+/**
+ * The map with a Google Maps key (issue 10, item 5): google-map-react, imported only by MapCanvas's
+ * dynamic import, so neither it nor Google's script is loaded without a key or off this route.
+ */
+import GoogleMapReact from 'google-map-react';
+import { DEFAULT_ZOOM, type LatLng } from 'shared';
+import type { MapPin } from './pins';
+import './map.css';
+
+function Marker({ pin }: { lat: number; lng: number; pin: MapPin }) {
+  return (
+    <div className="cust-map__marker" role="img" aria-label={pin.label} data-testid={`pin-${pin.id}`}>
+      <svg width="28" height="36" viewBox="-14 -36 28 36" aria-hidden="true">
+        <path d="M0 0 C -4 -9 -12 -14 -12 -23 A 12 12 0 1 1 12 -23 C 12 -14 4 -9 0 0 Z" fill={pin.color} stroke="#fff" strokeWidth={2} />
+        <circle cx={0} cy={-23} r={4.5} fill="#fff" />
+      </svg>
+      <span>{pin.caption}</span>
+    </div>
+  );
+}
+
+export default function GoogleMapView({ apiKey, pins, center }: { apiKey: string; pins: MapPin[]; center: LatLng }) {
+  return (
+    <div className="cust-map__canvas cust-map__google" data-testid="google-map">
+      <GoogleMapReact bootstrapURLKeys={{ key: apiKey }} defaultCenter={center} center={center} defaultZoom={DEFAULT_ZOOM}>
+        {pins
+          .filter((pin): pin is MapPin & { position: LatLng } => pin.position !== null)
+          .map((pin) => (
+            <Marker key={pin.id} lat={pin.position.lat} lng={pin.position.lng} pin={pin} />
+          ))}
+      </GoogleMapReact>
+    </div>
+  );
+}

@@ -1,0 +1,40 @@
+import { distanceKm, formatDistanceKm, formatLatLng, useLocationSharing, useProviderLocation, useSession, type Job, type LatLng } from 'shared';
+import { LocationFacts, type Fact } from './LocationFacts';
+import { MapCanvas } from './MapCanvas';
+import { PIN_COLORS, type MapPin } from './pins';
+import { EMPTY_MAP_PROVIDER, NOT_SHARED_YET, sharingLine } from './texts';
+
+/**
+ * The provider's View Map (issue 10, item 6): their own position (this browser's sharing watcher; or,
+ * when another tab shares, what the database holds) and the job's pick-up address.
+ */
+export function ProviderOwnMap({ job }: { job: Job }) {
+  const sharing = useLocationSharing();
+  const ownId = useSession().users?.id ?? null;
+  const stored = useProviderLocation(ownId, { enabled: !sharing.position && sharing.state === 'elsewhere' });
+  const own: LatLng | null = sharing.position ?? (stored.status === 'live' ? stored.position : null);
+  const pickup: LatLng | null = job.lat !== null && job.lng !== null ? { lat: job.lat, lng: job.lng } : null;
+
+  const pins: MapPin[] = [
+    { id: 'self', label: 'Your position', caption: 'You', color: PIN_COLORS.self, position: own },
+    { id: 'pickup', label: 'Pick-up address', caption: 'Pick-up', color: PIN_COLORS.pickup, position: pickup },
+  ];
+  const facts: Fact[] = [
+    { term: 'Your position', value: own ? formatLatLng(own) : NOT_SHARED_YET, testId: 'own-position' },
+    { term: 'Pick-up address', value: job.address, testId: 'pickup-address' },
+  ];
+  if (own && pickup) facts.push({ term: 'Distance to pick-up', value: formatDistanceKm(distanceKm(own, pickup)), testId: 'distance' });
+
+  return (
+    <section className="ui-card cust-map" aria-labelledby="cust-map-title">
+      <h2 id="cust-map-title" className="cust-section-title">
+        Your position
+      </h2>
+      <p className="cust-map__status" role="status" aria-label="Map status">
+        {sharingLine(sharing.state)}
+      </p>
+      <MapCanvas pins={pins} center={own ?? pickup} emptyMessage={EMPTY_MAP_PROVIDER} />
+      <LocationFacts facts={facts} />
+    </section>
+  );
+}

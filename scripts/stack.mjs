@@ -53,10 +53,17 @@ export function runtimeConfigFor(config, builtDefault = {}) {
       wsPort: Number(env.PUSHER_WS_PORT || api.realtimePort),
       forceTLS: env.PUSHER_FORCE_TLS === 'true',
     },
+    // The embedded location server by default; a real Firebase project (its https databaseURL, web
+    // API key and project id) when FIREBASE_DATABASE_URL is set. emulatorHost '' turns emulator mode off.
     firebase: {
       ...builtDefault.firebase,
       ...(env.FIREBASE_DATABASE_URL
-        ? { databaseURL: env.FIREBASE_DATABASE_URL, emulatorHost: undefined, emulatorPort: undefined }
+        ? {
+            databaseURL: env.FIREBASE_DATABASE_URL,
+            apiKey: env.FIREBASE_API_KEY || builtDefault.firebase?.apiKey || '',
+            projectId: env.FIREBASE_PROJECT_ID || builtDefault.firebase?.projectId || '',
+            emulatorHost: '',
+          }
         : { emulatorHost: host, emulatorPort: api.firebasePort }),
     },
     stripePublishableKey: env.STRIPE_PUBLISHABLE_KEY || builtDefault.stripePublishableKey || '',

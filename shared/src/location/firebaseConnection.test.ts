@@ -1,5 +1,5 @@
 import { DEFAULT_RUNTIME_CONFIG, type RuntimeConfig } from '../config';
-import { LocationSetupError, openFirebaseConnection } from './firebaseConnection';
+import { LocationSetupError, openFirebaseConnection, usesEmulator } from './firebaseConnection';
 import type { LocationToken } from './token';
 
 const calls: Array<[string, ...unknown[]]> = [];
@@ -109,6 +109,14 @@ describe('the firebase connection', () => {
     await a.close();
     expect(calls.filter((c) => c[0] === 'deleteApp')).toEqual([['deleteApp', nameA]]);
     await b.close();
+  });
+
+  it('an https databaseURL means a real project, even with the default emulatorHost merged in', () => {
+    expect(usesEmulator(embeddedConfig)).toBe(true);
+    expect(usesEmulator(DEFAULT_RUNTIME_CONFIG)).toBe(true);
+    expect(usesEmulator(projectConfig)).toBe(false);
+    expect(usesEmulator({ ...projectConfig, firebase: { ...projectConfig.firebase, emulatorHost: 'localhost', emulatorPort: 9000 } })).toBe(false);
+    expect(usesEmulator({ ...embeddedConfig, firebase: { ...embeddedConfig.firebase, emulatorHost: '' } })).toBe(false);
   });
 
   it('says clearly when the API and the runtime config disagree on the mode', async () => {

@@ -28,8 +28,13 @@ export class LocationSetupError extends Error {
   }
 }
 
-/** Whether the runtime config points at the embedded server (emulator mode). */
-export const usesEmulator = (config: RuntimeConfig): boolean => Boolean(config.firebase.emulatorHost);
+/**
+ * Whether the runtime config points at the embedded server (emulator mode): an emulatorHost is set
+ * and databaseURL is not a real project's https:// URL. An https databaseURL always means a real
+ * Firebase project (the default emulatorHost merged into a production config is then ignored).
+ */
+export const usesEmulator = (config: RuntimeConfig): boolean =>
+  Boolean(config.firebase.emulatorHost) && !/^https:\/\//i.test(config.firebase.databaseURL ?? '');
 
 function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
   return new Promise<T>((resolve, reject) => {

@@ -105,11 +105,17 @@ for (const dialect of DIALECTS) {
         const c = await addCard(s, customer);
         s.clock.advance(10 * 365 * 24 * 3600 * 1000);
         try {
-          const res = await book(customer, {}, c.id);
+          // Ten years on, the customer's session has expired too: sign in again.
+          const again = await s.req('POST', '/api/auth/login', { json: { email: customer.email, password: customer.password } });
+          assert.equal(again.status, 200);
+          const res = await book({ ...customer, token: again.body.data.token }, {}, c.id);
           assert.equal(res.status, 402);
           assert.equal(res.body.message, 'Your card has expired.');
         } finally {
           s.clock.advance(-10 * 365 * 24 * 3600 * 1000);
+          // That sign-in removed the customer's earlier tokens (dead ten years on): sign in again, now.
+          const now = await s.req('POST', '/api/auth/login', { json: { email: customer.email, password: customer.password } });
+          customer.token = now.body.data.token;
         }
       });
 

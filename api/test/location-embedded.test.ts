@@ -8,6 +8,7 @@ import assert from 'node:assert/strict';
 import { ref, serverTimestamp, set } from 'firebase/database';
 import { ManualClock } from '../src/domain/clock.js';
 import { startLocationServer, type LocationServer } from '../src/location/server.js';
+import { signEmbeddedToken } from '../src/location/tokens.js';
 import { DIALECTS, addCard, bookingBody, ensureService, signUp, signUpProvider, startTestServer, type TestServer, type TestUser } from './helpers.js';
 import { browserDb, closeBrowsers, denied, nextValue, type LatLng } from './location-sdk.js';
 
@@ -92,6 +93,15 @@ for (const dialect of DIALECTS) {
       await denied(set(ref(anonymous, path(provider)), position(0, 0)));
       await denied(set(ref(anonymous, 'provider/latLng/999'), position(0, 0)));
       await assert.rejects(nextValue(anonymous, path(provider)), /permission_denied/i);
+    });
+
+    test('a customer follows with a token issued within the hour only (the claims are as old as the token)', async () => {
+      const secret = s.app.ctx.config.locationTokenSecret;
+      const claims = { role: 'Customer' as const, follows: String(provider.id) };
+      const stale = signEmbeddedToken(String(customer.id), claims, secret, new Date(Date.now() - 61 * 60_000), 2 * 3600).token;
+      await assert.rejects(nextValue(browserDb(location.port, stale), path(provider)), /permission_denied/i);
+      const fresh = signEmbeddedToken(String(customer.id), claims, secret, new Date(Date.now() - 59 * 60_000), 2 * 3600).token;
+      assert.ok(await nextValue(browserDb(location.port, fresh), path(provider)));
     });
 
     test('a customer whose job is not Accepted, or who follows another provider, cannot read the position', async () => {

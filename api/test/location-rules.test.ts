@@ -26,7 +26,10 @@ const NOW = Date.now();
 const SERVER_TIME = { '.sv': 'timestamp' };
 
 /** A signed-in Firebase user as the rules see it: auth.uid and the token's claims. */
-const user = (uid: string, role: 'Customer' | 'Provider', follows = '') => ({ uid, token: { sub: uid, role, follows } });
+const user = (uid: string, role: 'Customer' | 'Provider', follows = '', signedInAgoS = 60) => ({
+  uid,
+  token: { sub: uid, role, follows, auth_time: Math.floor(NOW / 1000) - signedInAgoS },
+});
 const provider7 = user('7', 'Provider');
 const provider8 = user('8', 'Provider');
 const customerOf7 = user('42', 'Customer', '3,7');
@@ -119,6 +122,14 @@ describe('database rules: reads', () => {
     refused(read(customerOf7, 'provider/latLng/8'));
     refused(read(customerWithoutJobs, 'provider/latLng/7'));
     refused(read(user('45', 'Customer', ''), 'provider/latLng/7'));
+  });
+
+  test("a customer's following lasts an hour after the token was issued (auth_time): then a new token is needed", () => {
+    allowed(read(user('42', 'Customer', '7', 59 * 60), 'provider/latLng/7'));
+    refused(read(user('42', 'Customer', '7', 61 * 60), 'provider/latLng/7'));
+    refused(read({ uid: '42', token: { sub: '42', role: 'Customer', follows: '7' } }, 'provider/latLng/7'));
+    // A provider's own key is not limited so.
+    allowed(read(user('7', 'Provider', '', 5 * 3600), 'provider/latLng/7'));
   });
 
   test('a provider reads their own position only', () => {

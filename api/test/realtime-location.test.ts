@@ -79,14 +79,15 @@ describe('location server', () => {
   test('the production rules run with unsigned mock tokens when the server is started without a secret (rules testing only)', async () => {
     const server = await start({ rules: loadProductionRules(), authSecret: null });
     const provider7 = browserDb(server.port, { sub: '7', role: 'Provider', follows: '' });
-    const customer = browserDb(server.port, { sub: '42', role: 'Customer', follows: '7' });
+    // The SDK's mock token says auth_time 0 unless told; following needs a sign-in within the hour.
+    const customer = browserDb(server.port, { sub: '42', role: 'Customer', follows: '7', auth_time: Math.floor(Date.now() / 1000) });
     const anonymous = browserDb(server.port);
 
     await set(ref(provider7, 'provider/latLng/7'), at(51.5, -0.12));
     await denied(set(ref(provider7, 'provider/latLng/8'), at(51.5, -0.12)));
     await denied(set(ref(customer, 'provider/latLng/7'), at(0, 0)));
     // After an authenticated write, a client without a token must not inherit the writer's auth
-    // (firebase-server keeps it; see forgetWriterAuth in src/location/server.ts).
+    // (firebase-server keeps it; see patchRulesDatabase in src/location/server.ts).
     await denied(set(ref(anonymous, 'provider/latLng/7'), at(0, 0)));
     await denied(set(ref(provider7, 'provider/latLng/7'), { lat: '51.5', lng: -0.12, updatedAt: Date.now() }));
 

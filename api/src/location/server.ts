@@ -83,18 +83,43 @@ interface RulesDatabase {
   auth: unknown;
   timestamp: number;
   debug: boolean;
+  as(auth: unknown): RulesDatabase;
+  read(path: string, options?: unknown): unknown;
   constructor: new (opts: { rules: unknown; data: unknown; auth: unknown; now: number; debug: boolean }) => RulesDatabase;
 }
 
+/** What the rules see of the database at each request: reads get the current time as `now`. */
+function withReadClock(db: RulesDatabase): RulesDatabase {
+  const scoped = (inner: RulesDatabase): RulesDatabase =>
+    new Proxy(inner, {
+      get(target, prop) {
+        if (prop === 'read') return (path: string, options?: unknown) => target.read(path, options ?? Date.now());
+        const value = Reflect.get(target, prop, target) as unknown;
+        return typeof value === 'function' ? (value as (...args: unknown[]) => unknown).bind(target) : value;
+      },
+    });
+  return new Proxy(db, {
+    get(target, prop) {
+      if (prop === 'as') return (auth: unknown) => scoped(target.as(auth));
+      const value = Reflect.get(target, prop, target) as unknown;
+      return typeof value === 'function' ? (value as (...args: unknown[]) => unknown).bind(target) : value;
+    },
+  });
+}
+
 /**
- * Works around a firebase-server 1.1.0 / targaryen 3 defect that would let an unauthenticated
- * client act as the last user who wrote: after each allowed write firebase-server keeps the
- * resulting rules database, which still carries the writer's auth, and checks the next request with
- * `.as(authData())`; for a client without a token authData() is undefined and targaryen's `as()`
- * keeps the previous auth when given null or undefined. We store every new rules database with
- * its auth cleared, so each request is checked with its own connection's auth only.
+ * Works around two firebase-server 1.1.0 / targaryen 3 defects:
+ *
+ * 1. An unauthenticated client could act as the last user who wrote: after each allowed write
+ *    firebase-server keeps the resulting rules database, which still carries the writer's auth, and
+ *    checks the next request with `.as(authData())`; for a client without a token authData() is
+ *    undefined and targaryen's `as()` keeps the previous auth when given null or undefined. We store
+ *    every new rules database with its auth cleared, so each request is checked with its own
+ *    connection's auth only.
+ * 2. Reads are checked without a time, so a rule using `now` fails for every read; we hand targaryen
+ *    the current time for reads, as Firebase does.
  */
-function forgetWriterAuth(server: FirebaseServerInstance): void {
+function patchRulesDatabase(server: FirebaseServerInstance): void {
   const target = server as unknown as { targaryen: RulesDatabase };
   const withoutAuth = (db: RulesDatabase): RulesDatabase =>
     db.auth === null
@@ -104,7 +129,7 @@ function forgetWriterAuth(server: FirebaseServerInstance): void {
   Object.defineProperty(target, 'targaryen', {
     configurable: true,
     enumerable: true,
-    get: () => current,
+    get: () => withReadClock(current),
     set: (db: RulesDatabase) => {
       current = withoutAuth(db);
     },
@@ -134,7 +159,7 @@ export async function startLocationServer(opts: LocationServerOptions): Promise<
   let firebase: FirebaseServerInstance;
   try {
     firebase = new FirebaseServer({ server: http, maxPayload: opts.maxMessageBytes ?? 64 * 1024 }, advertisedHost);
-    forgetWriterAuth(firebase);
+    patchRulesDatabase(firebase);
     const secret = opts.authSecret === undefined ? loadConfig().locationTokenSecret : opts.authSecret;
     if (secret) firebase.setAuthSecret(secret);
     firebase.setRules(asRulesFile(opts.rules ?? loadProductionRules()));

@@ -4,7 +4,9 @@
  * The rules (api/firebase/database.rules.json) key on three things of the signed-in Firebase user:
  * `auth.uid` (the marketplace user id as a string), `auth.token.role` ('Customer' or 'Provider') and
  * `auth.token.follows` (for a customer, the ids of the providers of their Accepted jobs, comma
- * separated). The same claims are minted in both modes:
+ * separated), and, for following, `auth.token.auth_time` within the last hour (the claims are fixed
+ * when the token is minted, so a customer must come back for a new token, with the jobs as they are
+ * then, at least hourly). The same claims are minted in both modes:
  *
  * - firebase: a Firebase custom token (`firebase-admin`, `createCustomToken(uid, claims)`, signed
  *   locally with the service account's key); the browser exchanges it with `signInWithCustomToken`.
@@ -71,7 +73,8 @@ export function signEmbeddedToken(uid: string, claims: LocationClaims, secret: s
   const iat = Math.floor(now.getTime() / 1000);
   const exp = iat + ttlSeconds;
   const header = base64url(JSON.stringify({ alg: 'HS256', typ: 'JWT' }));
-  const payload = base64url(JSON.stringify({ sub: uid, user_id: uid, iat, exp, ...claims }));
+  // auth_time as Firebase ID tokens carry it: the rules let a customer follow for an hour after it.
+  const payload = base64url(JSON.stringify({ sub: uid, user_id: uid, iat, exp, auth_time: iat, ...claims }));
   const signature = createHmac('sha256', secret).update(`${header}.${payload}`).digest('base64url');
   return { token: `${header}.${payload}.${signature}`, expiresAt: new Date(exp * 1000) };
 }

@@ -11,7 +11,7 @@ import { fetchLocationToken } from './token';
 export interface LocationConnection {
   /** The user id the database knows this browser as. */
   readonly uid: string;
-  /** When the connection's credentials stop working (ms), or null when they renew themselves. */
+  /** When the connection's credentials stop working (ms): a new connection is opened before; null: never. */
   readonly expiresAt: number | null;
   /** Writes `{ lat, lng, updatedAt: server time }` to provider/latLng/{uid}. */
   writeOwnPosition(position: LatLng): Promise<void>;

@@ -78,7 +78,7 @@ describe('the firebase connection', () => {
     });
     expect(calls.find((c) => c[0] === 'initializeAuth')![1]).toEqual({ persistence: 'memory' });
     expect(calls.find((c) => c[0] === 'signInWithCustomToken')![1]).toBe('custom-token');
-    expect(connection.expiresAt).toBeNull();
+    expect(connection.expiresAt).toBe(Date.parse('2025-06-15T13:00:00.000Z'));
   });
 
   it('writes { lat, lng, updatedAt: server time } under provider/latLng/{own uid}', async () => {

@@ -86,7 +86,9 @@ export async function openFirebaseConnection(token: LocationToken, config: Runti
   let closed = false;
   return {
     uid: token.uid,
-    expiresAt: emulator ? Date.parse(token.expires_at) || null : null,
+    // Both kinds are renewed before this: the embedded token expires, and the rules let a customer
+    // follow only for an hour after signing in (auth_time), whatever the mode.
+    expiresAt: Date.parse(token.expires_at) || null,
     writeOwnPosition: (position) =>
       withTimeout(set(ref(db, `provider/latLng/${token.uid}`), { lat: position.lat, lng: position.lng, updatedAt: serverTimestamp() }), WRITE_TIMEOUT_MS),
     watchProvider: (providerId, onChange, onError) =>

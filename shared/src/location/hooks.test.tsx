@@ -77,3 +77,38 @@ describe('useBrowserPosition (the customer pin, shown only)', () => {
     expect(geo.activeWatches).toBe(0);
   });
 });
+
+describe('useProviderLocation renews its token before it expires', () => {
+  afterEach(() => {
+    setLocationBackend(null);
+    jest.useRealTimers();
+  });
+
+  it('opens a new connection 5 minutes before expiry, keeping the last position meanwhile', async () => {
+    jest.useFakeTimers({ now: Date.UTC(2025, 5, 15, 12, 0, 0), doNotFake: ['queueMicrotask'] });
+    const backend = fakeLocationBackend({ uid: '10', expiresAt: Date.UTC(2025, 5, 15, 13, 0, 0) });
+    setLocationBackend(backend);
+    backend.emit(20, { lat: 1, lng: 2, updatedAt: 5 });
+    const { result } = renderHook(() => useProviderLocation(20));
+    await act(async () => {
+      for (let i = 0; i < 10; i++) await Promise.resolve();
+    });
+    expect(result.current.status).toBe('live');
+    expect(backend.connections).toHaveLength(1);
+    await act(async () => {
+      jest.advanceTimersByTime(55 * 60_000 - 1);
+    });
+    expect(backend.connections).toHaveLength(1);
+    await act(async () => {
+      jest.advanceTimersByTime(1);
+    });
+    expect(result.current.status).toBe('live');
+    await act(async () => {
+      for (let i = 0; i < 10; i++) await Promise.resolve();
+    });
+    expect(backend.connections).toHaveLength(2);
+    expect(backend.connections[0].closed).toBe(true);
+    expect(backend.listeners(20)).toBe(1);
+    expect(result.current).toEqual({ status: 'live', position: { lat: 1, lng: 2, updatedAt: 5 } });
+  });
+});

@@ -22,13 +22,18 @@ export type FollowState =
 
 export const FOLLOW_ERROR_MESSAGE = 'The location service cannot be reached right now.';
 
+/** A follow connection is replaced by a new one (a fresh token) this long before its credentials expire. */
+export const FOLLOW_RENEW_BEFORE_MS = 5 * 60 * 1000;
+
 /**
  * Follows provider/latLng/{providerId} live (onValue) while `enabled`. Each time it starts (and when
  * `renewKey` changes, e.g. the job's status) it opens a connection with a fresh token, whose claims
- * say which providers this user may follow now.
+ * say which providers this user may follow now; it opens a new one before that token expires (the
+ * rules let a customer follow for an hour per token), keeping the last position meanwhile.
  */
 export function useProviderLocation(providerId: number | null, { enabled = true, renewKey = '' }: { enabled?: boolean; renewKey?: string } = {}): FollowState {
   const [state, setState] = useState<FollowState>({ status: 'idle' });
+  const [generation, setGeneration] = useState(0);
   useEffect(() => {
     if (!enabled || !providerId) {
       setState({ status: 'idle' });
@@ -37,7 +42,9 @@ export function useProviderLocation(providerId: number | null, { enabled = true,
     let active = true;
     let unsubscribe: (() => void) | null = null;
     let close: (() => Promise<void>) | null = null;
-    setState({ status: 'connecting' });
+    let renewTimer: ReturnType<typeof setTimeout> | null = null;
+    // A renewal keeps showing the last position until the new connection answers.
+    setState((previous) => (generation > 0 && previous.status === 'live' ? previous : { status: 'connecting' }));
     getLocationBackend()
       .connect()
       .then(
@@ -46,6 +53,10 @@ export function useProviderLocation(providerId: number | null, { enabled = true,
           if (!active) {
             void connection.close();
             return;
+          }
+          if (connection.expiresAt !== null) {
+            const wait = Math.max(60_000, connection.expiresAt - FOLLOW_RENEW_BEFORE_MS - Date.now());
+            renewTimer = setTimeout(() => setGeneration((g) => g + 1), wait);
           }
           unsubscribe = connection.watchProvider(
             providerId,
@@ -65,10 +76,12 @@ export function useProviderLocation(providerId: number | null, { enabled = true,
       );
     return () => {
       active = false;
+      if (renewTimer) clearTimeout(renewTimer);
       unsubscribe?.();
       void close?.();
     };
-  }, [providerId, enabled, renewKey]);
+    // A new `generation` renews the connection.
+  }, [providerId, enabled, renewKey, generation]);
   return state;
 }
 

@@ -31,7 +31,7 @@ interface Victims {
 
 /** Everything of the two victims an attacker could reach, as one comparable value. */
 async function victimSnapshot(s: TestServer, v: Victims): Promise<string> {
-  const db = s.app.ctx.db as any;
+  const db = s.app.ctx.db;
   const users = [v.customer.id, v.provider.id];
   const parts = await Promise.all([
     db.selectFrom('users').selectAll().where('id', 'in', users).orderBy('id').execute(),

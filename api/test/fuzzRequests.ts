@@ -5,7 +5,16 @@
  * strings, unexpected fields, missing fields, wrong or broken content types, truncated or invalid
  * bytes), ids of the caller's own objects and of other users', and good, bad and missing tokens.
  */
+/* eslint-disable @typescript-eslint/no-explicit-any -- the OpenAPI document is untyped JSON, read as such */
 import fc from 'fast-check';
+
+/** A value as text in a form field or a query string: objects as JSON, the rest as they print. */
+function asText(v: unknown): string {
+  if (v === null || v === undefined) return '';
+  if (typeof v === 'string') return v;
+  if (typeof v === 'number' || typeof v === 'boolean' || typeof v === 'bigint') return v.toString();
+  return JSON.stringify(v) ?? '';
+}
 
 type Schema = Record<string, any>;
 
@@ -186,7 +195,7 @@ export function fittingObject(schema: Schema, world: FuzzWorld): fc.Arbitrary<Re
   const model: Record<string, fc.Arbitrary<unknown>> = {};
   for (const [key, prop] of Object.entries(props)) model[key] = fittingValue(prop, world, key);
   const requiredKeys = required.filter((k) => k in model);
-  return fc.record(model, { requiredKeys }) as fc.Arbitrary<Record<string, unknown>>;
+  return fc.record(model, { requiredKeys });
 }
 
 /** A nearly right object broken in one or more ways: a field dropped, a field of the wrong kind, fields it does not know. */
@@ -227,7 +236,7 @@ function multipart(value: unknown, withFile: Buffer | null, fileField: string | 
     for (const [k, v] of Object.entries(value as Record<string, unknown>)) {
       if (v === undefined || k === fileField) continue;
       add(`--${MULTIPART_BOUNDARY}\r\nContent-Disposition: form-data; name="${k.replace(/["\r\n]/g, '_')}"\r\n\r\n`);
-      add(v === null ? '' : typeof v === 'object' ? JSON.stringify(v) : String(v));
+      add(asText(v));
       add('\r\n');
     }
   } else {
@@ -267,7 +276,7 @@ function encodeBody(body: BodyShape, op: Operation, fileField: string | null): f
   const asForm = () => {
     const params = new URLSearchParams();
     if (body.value && typeof body.value === 'object' && !Array.isArray(body.value)) {
-      for (const [k, v] of Object.entries(body.value as Record<string, unknown>)) params.append(k, v === null ? '' : typeof v === 'object' ? JSON.stringify(v) : String(v));
+      for (const [k, v] of Object.entries(body.value as Record<string, unknown>)) params.append(k, asText(v));
     }
     return params.toString();
   };
@@ -311,7 +320,7 @@ function encodeBody(body: BodyShape, op: Operation, fileField: string | null): f
 
 function pathSegment(param: { name: string; schema: Schema }, world: FuzzWorld): fc.Arbitrary<string> {
   return fc.oneof(
-    { arbitrary: fittingValue(param.schema, world, param.name).map((v) => encode(String(v))), weight: 5 },
+    { arbitrary: fittingValue(param.schema, world, param.name).map((v) => encode(asText(v))), weight: 5 },
     { arbitrary: fc.constantFrom(...PATH_SEGMENTS), weight: 2 },
     { arbitrary: fc.constantFrom(...INT_EDGES).map(String), weight: 1 },
   );
@@ -321,9 +330,9 @@ function queryString(op: Operation, world: FuzzWorld): fc.Arbitrary<string> {
   const params = op.queryParams.map((p) =>
     fc.option(
       fc.oneof(
-        { arbitrary: fittingValue(p.schema, world, p.name).map((v) => [[p.name, String(v)]]), weight: 5 },
-        { arbitrary: evilValue.map((v) => [[p.name, typeof v === 'object' ? JSON.stringify(v) : String(v)]]), weight: 2 },
-        { arbitrary: fc.tuple(fittingValue(p.schema, world, p.name), fittingValue(p.schema, world, p.name)).map(([a, b]) => [[p.name, String(a)], [p.name, String(b)]]), weight: 1 },
+        { arbitrary: fittingValue(p.schema, world, p.name).map((v) => [[p.name, asText(v)]]), weight: 5 },
+        { arbitrary: evilValue.map((v) => [[p.name, asText(v)]]), weight: 2 },
+        { arbitrary: fc.tuple(fittingValue(p.schema, world, p.name), fittingValue(p.schema, world, p.name)).map(([a, b]) => [[p.name, asText(a)], [p.name, asText(b)]]), weight: 1 },
       ),
       { nil: [] as string[][], freq: 3 },
     ),
@@ -341,7 +350,7 @@ function authHeader(op: Operation, world: FuzzWorld): fc.Arbitrary<Record<string
       const good = world.goodAuth();
       return { authorization: good[i % good.length] };
     }), weight: op.secured ? 10 : 2 },
-    { arbitrary: fc.constant({} as Record<string, string>), weight: 1 },
+    { arbitrary: fc.constant<Record<string, string>>({}), weight: 1 },
     { arbitrary: fc.constantFrom(...world.badAuth).map((authorization) => ({ authorization })), weight: 2 },
   );
 }

@@ -38,7 +38,11 @@ for (const dialect of DIALECTS) {
       } catch {
         /* checked below */
       }
-      return { status: res.statusCode, body: parsed as any, text: res.body };
+      return {
+        status: res.statusCode,
+        body: parsed as { message: string; errors?: Record<string, string[]>; data?: unknown },
+        text: res.body,
+      };
     };
 
     for (const path of ['/api/auth/update-profile', '/api/chats']) {

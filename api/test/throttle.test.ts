@@ -20,6 +20,7 @@ import { buildApp } from '../src/app.js';
 import { ManualClock } from '../src/domain/clock.js';
 import { MemoryRateLimitStore, Throttle, type RateLimitStore } from '../src/domain/throttle.js';
 import { createDb } from '../src/db/index.js';
+import { withHardening } from '../src/db/hardeningSchema.js';
 import { migrateToLatest } from '../src/db/migrations.js';
 import { DatabaseRateLimitStore, RedisRateLimitStore } from '../src/services/rateLimitStore.js';
 import { loginThrottledMessage } from '../src/routes/auth.js';
@@ -279,7 +280,7 @@ for (const dialect of DIALECTS) {
       } finally {
         await redis.quit();
       }
-      const rows = await (apps[0].ctx.db as any).selectFrom('rate_limits').selectAll().execute();
+      const rows = await withHardening(apps[0].ctx.db).selectFrom('rate_limits').selectAll().execute();
       assert.deepEqual(rows, []);
     });
 

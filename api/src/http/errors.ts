@@ -96,9 +96,9 @@ export function registerErrorHandling(app: FastifyInstance, maxUploadBytes: numb
       if (error.headers) reply.headers(error.headers);
       return reply.status(error.statusCode).send({ message: error.message, ...(error.errors ? { errors: error.errors } : {}) });
     }
-    const fe = error as FastifyError;
+    const fe = error;
     if (fe.validation) {
-      const errors = fieldErrorsFromValidation(fe.validation as unknown as AjvError[]);
+      const errors = fieldErrorsFromValidation(fe.validation as AjvError[]);
       return reply.status(400).send({ message: firstMessage(errors), errors });
     }
     if (isDataError(error)) {

@@ -58,7 +58,7 @@ export function registerMultipart(app: FastifyInstance, limits: MultipartLimits)
       return;
     }
 
-    const body: Record<string, unknown> = Object.create(null);
+    const body: Record<string, unknown> = Object.create(null) as Record<string, unknown>;
     const files: Record<string, Buffer> = {};
     const pending: Array<Promise<void>> = [];
     const add = (name: string, value: string) => {

@@ -15,7 +15,7 @@ jest.mock('pusher-js', () => ({
   })),
 }));
 
-const stored = () => JSON.parse(localStorage.getItem(SESSION_STORAGE_KEY) ?? 'null');
+const stored = (): unknown => JSON.parse(localStorage.getItem(SESSION_STORAGE_KEY) ?? 'null');
 
 /** The API as it answers an expired token: 401 to every call that carries one, 200 otherwise. */
 function expiredApi() {

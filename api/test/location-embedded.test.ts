@@ -9,7 +9,17 @@ import { ref, serverTimestamp, set } from 'firebase/database';
 import { ManualClock } from '../src/domain/clock.js';
 import { startLocationServer, type LocationServer } from '../src/location/server.js';
 import { signEmbeddedToken } from '../src/location/tokens.js';
-import { DIALECTS, addCard, bookingBody, ensureService, signUp, signUpProvider, startTestServer, type TestServer, type TestUser } from './helpers.js';
+import {
+  DIALECTS,
+  addCard,
+  bookingBody,
+  ensureService,
+  signUp,
+  signUpProvider,
+  startTestServer,
+  type TestServer,
+  type TestUser,
+} from './helpers.js';
 import { browserDb, closeBrowsers, denied, nextValue, type LatLng } from './location-sdk.js';
 
 for (const dialect of DIALECTS) {

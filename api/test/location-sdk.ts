@@ -33,7 +33,10 @@ export function browserDb(port: number, token?: string | { sub: string; [claim: 
 
 /** A browser that gives the database URL (not emulator mode): it has no way to send a token. */
 export function browserDbByUrl(port: number): Database {
-  const app = initializeApp({ databaseURL: `http://127.0.0.1:${port}?ns=marketplace`, projectId: 'marketplace' }, `loc-url-${appCount++}`);
+  const app = initializeApp(
+    { databaseURL: `http://127.0.0.1:${port}?ns=marketplace`, projectId: 'marketplace' },
+    `loc-url-${appCount++}`,
+  );
   const db = getDatabase(app);
   apps.push({ app, db });
   return db;
@@ -47,7 +50,12 @@ export async function closeBrowsers(): Promise<void> {
 }
 
 /** Listens with onValue (firebase-server answers listens) until `accept` holds for a value. */
-export function nextValue<T>(db: Database, path: string, accept: (v: T | null) => boolean = (v) => v !== null, timeoutMs = 5000): Promise<T | null> {
+export function nextValue<T>(
+  db: Database,
+  path: string,
+  accept: (v: T | null) => boolean = (v) => v !== null,
+  timeoutMs = 5000,
+): Promise<T | null> {
   return new Promise((resolve, reject) => {
     const timer = setTimeout(() => {
       unsubscribe();

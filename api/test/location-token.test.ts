@@ -8,10 +8,18 @@ import { createVerify, generateKeyPairSync } from 'node:crypto';
 import { buildApp } from '../src/app.js';
 import { EMBEDDED_IN_USE, FIREBASE_IN_USE } from '../src/routes/location.js';
 import { parseServiceAccount, verifyEmbeddedToken } from '../src/location/tokens.js';
-import { DIALECTS, addCard, bookingBody, signUp, startTestServer, startWithParties, type TestServer, type TestUser } from './helpers.js';
+import {
+  DIALECTS,
+  addCard,
+  bookingBody,
+  signUp,
+  startTestServer,
+  startWithParties,
+  type TestServer,
+  type TestUser,
+} from './helpers.js';
 
-
-function decodeJwt(token: string): { header: Record<string, unknown>; payload: Record<string, any> } {
+function decodeJwt(token: string): { header: Record<string, unknown>; payload: Record<string, unknown> } {
   const [header, payload] = token.split('.');
   return {
     header: JSON.parse(Buffer.from(header, 'base64url').toString('utf8')),
@@ -105,7 +113,10 @@ for (const dialect of DIALECTS) {
       await setStatus(other.id, otherProvider, 'Accepted');
       const res = await token(customer);
       assert.deepEqual(res.body.data.follows, [otherProvider.id, provider.id]);
-      assert.equal(verifyEmbeddedToken(res.body.data.token, secret(), s.clock.now())!.follows, `${otherProvider.id},${provider.id}`);
+      assert.equal(
+        verifyEmbeddedToken(res.body.data.token, secret(), s.clock.now())!.follows,
+        `${otherProvider.id},${provider.id}`,
+      );
       for (const id of [first.id, second.id]) await setStatus(id, provider, 'Completed');
       await setStatus(other.id, otherProvider, 'Completed');
     });
@@ -145,11 +156,14 @@ describe('POST /api/location/token with a Firebase service account', () => {
     const { header, payload } = decodeJwt(jwt);
     assert.equal(header.alg, 'RS256');
     const [h, p, sig] = jwt.split('.');
-    assert.ok(createVerify('RSA-SHA256').update(`${h}.${p}`).verify(publicKey, Buffer.from(sig, 'base64url')), 'signed with the service account key');
+    assert.ok(
+      createVerify('RSA-SHA256').update(`${h}.${p}`).verify(publicKey, Buffer.from(sig, 'base64url')),
+      'signed with the service account key',
+    );
     assert.equal(payload.uid, String(customer.id));
     assert.equal(payload.iss, account.client_email);
     assert.equal(payload.sub, account.client_email);
-    assert.match(payload.aud, /identitytoolkit/);
+    assert.match(String(payload.aud), /identitytoolkit/);
     assert.deepEqual(payload.claims, { role: 'Customer', follows: '' });
   });
 
@@ -161,7 +175,10 @@ describe('POST /api/location/token with a Firebase service account', () => {
     assert.throws(() => parseServiceAccount('{nope'), /not JSON/);
     assert.throws(() => parseServiceAccount('{"project_id":"x"}'), /missing client_email, private_key/);
     await assert.rejects(
-      buildApp({ config: { env: 'test', firebaseServiceAccount: '{"type":"service_account"}' }, database: { databaseUrl: null, sqlitePath: ':memory:' } }),
+      buildApp({
+        config: { env: 'test', firebaseServiceAccount: '{"type":"service_account"}' },
+        database: { databaseUrl: null, sqlitePath: ':memory:' },
+      }),
       /FIREBASE_SERVICE_ACCOUNT must hold the JSON of a Firebase service account key/,
     );
   });

@@ -20,11 +20,18 @@ async function start(opts: { rules?: object; authSecret?: string | null } = {}):
 /** A write the server never acknowledges within `ms` (and that is not refused either). */
 async function neverLands(write: Promise<unknown>, ms = 1500): Promise<void> {
   write.catch(() => undefined);
-  const outcome = await Promise.race([write.then(() => 'written', () => 'refused'), new Promise((r) => setTimeout(() => r('pending'), ms))]);
+  const outcome = await Promise.race([
+    write.then(
+      () => 'written',
+      () => 'refused',
+    ),
+    new Promise((r) => setTimeout(() => r('pending'), ms)),
+  ]);
   assert.notEqual(outcome, 'written');
 }
 
-const tokenFor = (uid: string, claims: LocationClaims, secret = SECRET) => signEmbeddedToken(uid, claims, secret, new Date()).token;
+const tokenFor = (uid: string, claims: LocationClaims, secret = SECRET) =>
+  signEmbeddedToken(uid, claims, secret, new Date()).token;
 const at = (lat: number, lng: number) => ({ lat, lng, updatedAt: Date.now() - 1000 });
 
 after(async () => {
@@ -80,7 +87,12 @@ describe('location server', () => {
     const server = await start({ rules: loadProductionRules(), authSecret: null });
     const provider7 = browserDb(server.port, { sub: '7', role: 'Provider', follows: '' });
     // The SDK's mock token says auth_time 0 unless told; following needs a sign-in within the hour.
-    const customer = browserDb(server.port, { sub: '42', role: 'Customer', follows: '7', auth_time: Math.floor(Date.now() / 1000) });
+    const customer = browserDb(server.port, {
+      sub: '42',
+      role: 'Customer',
+      follows: '7',
+      auth_time: Math.floor(Date.now() / 1000),
+    });
     const anonymous = browserDb(server.port);
 
     await set(ref(provider7, 'provider/latLng/7'), at(51.5, -0.12));

@@ -154,7 +154,8 @@ export async function startLocationServer(opts: LocationServerOptions): Promise<
   http.on('clientError', (_err, socket) => socket.destroy());
   const port = await listen(http, opts.port, host);
   const advertisedHost =
-    opts.advertisedHost ?? `${host === '0.0.0.0' || host === '::' ? 'localhost' : host.includes(':') ? `[${host}]` : host}:${port}`;
+    opts.advertisedHost ??
+    `${host === '0.0.0.0' || host === '::' ? 'localhost' : host.includes(':') ? `[${host}]` : host}:${port}`;
 
   let firebase: FirebaseServerInstance;
   try {

@@ -59,7 +59,10 @@ export async function followedProviderIds(db: Kysely<Database>, customerId: numb
   return [...new Set(rows.map((r) => Number(r.provider_id)))].slice(0, MAX_FOLLOWS);
 }
 
-export async function claimsFor(db: Kysely<Database>, user: { id: number; role: Role }): Promise<{ claims: LocationClaims; follows: number[] }> {
+export async function claimsFor(
+  db: Kysely<Database>,
+  user: { id: number; role: Role },
+): Promise<{ claims: LocationClaims; follows: number[] }> {
   const follows = user.role === 'Customer' ? await followedProviderIds(db, user.id) : [];
   return { claims: { role: user.role, follows: follows.join(',') }, follows };
 }
@@ -69,7 +72,13 @@ export async function claimsFor(db: Kysely<Database>, user: { id: number; role: 
 const base64url = (input: Buffer | string): string => Buffer.from(input).toString('base64url');
 
 /** A JWT (HS256) as firebase-server's token validator accepts it: `sub` is the uid, `iat`/`exp` bound it. */
-export function signEmbeddedToken(uid: string, claims: LocationClaims, secret: string, now: Date, ttlSeconds = EMBEDDED_TOKEN_TTL_SECONDS): MintedToken {
+export function signEmbeddedToken(
+  uid: string,
+  claims: LocationClaims,
+  secret: string,
+  now: Date,
+  ttlSeconds = EMBEDDED_TOKEN_TTL_SECONDS,
+): MintedToken {
   const iat = Math.floor(now.getTime() / 1000);
   const exp = iat + ttlSeconds;
   const header = base64url(JSON.stringify({ alg: 'HS256', typ: 'JWT' }));
@@ -123,9 +132,13 @@ export function parseServiceAccount(json: string): ServiceAccount {
     throw new Error('FIREBASE_SERVICE_ACCOUNT must hold the JSON of a Firebase service account key (it is not JSON).');
   }
   const account = parsed as Partial<ServiceAccount> | null;
-  const missing = (['project_id', 'client_email', 'private_key'] as const).filter((k) => typeof account?.[k] !== 'string' || !account[k]);
+  const missing = (['project_id', 'client_email', 'private_key'] as const).filter(
+    (k) => typeof account?.[k] !== 'string' || !account[k],
+  );
   if (missing.length) {
-    throw new Error(`FIREBASE_SERVICE_ACCOUNT must hold the JSON of a Firebase service account key (missing ${missing.join(', ')}).`);
+    throw new Error(
+      `FIREBASE_SERVICE_ACCOUNT must hold the JSON of a Firebase service account key (missing ${missing.join(', ')}).`,
+    );
   }
   return account as ServiceAccount;
 }
@@ -169,5 +182,7 @@ export function firebaseMinter(serviceAccountJson: string): TokenMinter {
 
 /** firebase when a service account is configured, the embedded server otherwise. */
 export function createTokenMinter(config: { firebaseServiceAccount: string | null; locationTokenSecret: string }): TokenMinter {
-  return config.firebaseServiceAccount ? firebaseMinter(config.firebaseServiceAccount) : embeddedMinter(config.locationTokenSecret);
+  return config.firebaseServiceAccount
+    ? firebaseMinter(config.firebaseServiceAccount)
+    : embeddedMinter(config.locationTokenSecret);
 }

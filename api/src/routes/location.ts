@@ -30,7 +30,7 @@ export default async function locationRoutes(app: FastifyInstance) {
       schema: {
         tags: ['location'],
         security: [{ bearerAuth: [] }],
-        summary: 'A token for the location database (Firebase custom token, or the embedded server\'s)',
+        summary: "A token for the location database (Firebase custom token, or the embedded server's)",
         response: responses(
           {
             200: envelope({

@@ -39,7 +39,11 @@ export function CustomerFollowMap({ job }: { job: Job }) {
   const facts: Fact[] = [
     { term: 'Distance', value: distance, testId: 'distance' },
     { term: "Provider's position", value: provider ? formatLatLng(provider) : NOT_SHARED_YET, testId: 'provider-position' },
-    { term: 'Your position', value: me.position ? formatLatLng(me.position) : ownPositionUnknown(me.status), testId: 'customer-position' },
+    {
+      term: 'Your position',
+      value: me.position ? formatLatLng(me.position) : ownPositionUnknown(me.status),
+      testId: 'customer-position',
+    },
     {
       term: 'Last updated',
       value: provider?.updatedAt ? `${formatClock(provider.updatedAt)} (${formatAgo(provider.updatedAt, now)})` : '—',

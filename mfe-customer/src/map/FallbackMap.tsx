@@ -44,7 +44,9 @@ export function FallbackMap({ pins, center, emptyMessage }: { pins: MapPin[]; ce
   const height = width === PLANE_WIDTH ? PLANE_HEIGHT : Math.round(Math.min(PLANE_HEIGHT, Math.max(260, width * 0.7)));
   const placed = pins.filter((p): p is MapPin & { position: LatLng } => p.position !== null);
   const origin = center ?? placed[0]?.position ?? null;
-  const layout = origin ? layoutPlane({ center: origin, points: placed.map((p) => p.position), width, height, padding: PIN_ROOM }) : null;
+  const layout = origin
+    ? layoutPlane({ center: origin, points: placed.map((p) => p.position), width, height, padding: PIN_ROOM })
+    : null;
   const bar = layout ? scaleBar(layout.metersPerPixel, Math.min(120, width / 3)) : null;
   return (
     <div ref={box} className="cust-map__canvas" data-testid="offline-map" data-zoom={layout?.zoom ?? ''}>
@@ -74,7 +76,16 @@ export function FallbackMap({ pins, center, emptyMessage }: { pins: MapPin[]; ce
                 >
                   <path d={PIN_PATH} fill={pin.color} stroke="#fff" strokeWidth={2} />
                   <circle cx={0} cy={-23} r={4.5} fill="#fff" />
-                  <text y={16} textAnchor="middle" fontSize={13} fontWeight={600} fill="#1e293b" stroke="#fff" strokeWidth={3} paintOrder="stroke">
+                  <text
+                    y={16}
+                    textAnchor="middle"
+                    fontSize={13}
+                    fontWeight={600}
+                    fill="#1e293b"
+                    stroke="#fff"
+                    strokeWidth={3}
+                    paintOrder="stroke"
+                  >
                     {pin.caption}
                   </text>
                 </g>

@@ -11,7 +11,12 @@ function Marker({ pin }: { lat: number; lng: number; pin: MapPin }) {
   return (
     <div className="cust-map__marker" role="img" aria-label={pin.label} data-testid={`pin-${pin.id}`}>
       <svg width="28" height="36" viewBox="-14 -36 28 36" aria-hidden="true">
-        <path d="M0 0 C -4 -9 -12 -14 -12 -23 A 12 12 0 1 1 12 -23 C 12 -14 4 -9 0 0 Z" fill={pin.color} stroke="#fff" strokeWidth={2} />
+        <path
+          d="M0 0 C -4 -9 -12 -14 -12 -23 A 12 12 0 1 1 12 -23 C 12 -14 4 -9 0 0 Z"
+          fill={pin.color}
+          stroke="#fff"
+          strokeWidth={2}
+        />
         <circle cx={0} cy={-23} r={4.5} fill="#fff" />
       </svg>
       <span>{pin.caption}</span>

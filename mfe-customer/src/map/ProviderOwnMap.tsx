@@ -1,4 +1,13 @@
-import { distanceKm, formatDistanceKm, formatLatLng, useLocationSharing, useProviderLocation, useSession, type Job, type LatLng } from 'shared';
+import {
+  distanceKm,
+  formatDistanceKm,
+  formatLatLng,
+  useLocationSharing,
+  useProviderLocation,
+  useSession,
+  type Job,
+  type LatLng,
+} from 'shared';
 import { LocationFacts, type Fact } from './LocationFacts';
 import { MapCanvas } from './MapCanvas';
 import { PIN_COLORS, type MapPin } from './pins';
@@ -23,7 +32,8 @@ export function ProviderOwnMap({ job }: { job: Job }) {
     { term: 'Your position', value: own ? formatLatLng(own) : NOT_SHARED_YET, testId: 'own-position' },
     { term: 'Pick-up address', value: job.address, testId: 'pickup-address' },
   ];
-  if (own && pickup) facts.push({ term: 'Distance to pick-up', value: formatDistanceKm(distanceKm(own, pickup)), testId: 'distance' });
+  if (own && pickup)
+    facts.push({ term: 'Distance to pick-up', value: formatDistanceKm(distanceKm(own, pickup)), testId: 'distance' });
 
   return (
     <section className="ui-card cust-map" aria-labelledby="cust-map-title">

@@ -6,7 +6,7 @@ const customer = { id: CUSTOMER_ID, role: 'Customer' };
 const provider = { id: PROVIDER_ID, role: 'Provider' };
 
 describe('which map a user gets for a job', () => {
-  it("only the customer of an Accepted job follows its provider", () => {
+  it('only the customer of an Accepted job follows its provider', () => {
     expect(mapViewFor(makeJob({ status: 'Accepted' }), customer)).toEqual({ kind: 'follow' });
     expect(mapViewFor(makeJob({ status: 'Approved' }), customer)).toEqual({ kind: 'follow' });
   });
@@ -24,8 +24,14 @@ describe('which map a user gets for a job', () => {
   });
 
   it('anyone else, or nobody signed in, is told it is not theirs', () => {
-    expect(mapViewFor(makeJob({ status: 'Accepted' }), { id: 99, role: 'Customer' })).toEqual({ kind: 'notYours', message: JOB_NOT_YOURS });
-    expect(mapViewFor(makeJob({ status: 'Accepted' }), { id: 98, role: 'Provider' })).toEqual({ kind: 'notYours', message: JOB_NOT_YOURS });
+    expect(mapViewFor(makeJob({ status: 'Accepted' }), { id: 99, role: 'Customer' })).toEqual({
+      kind: 'notYours',
+      message: JOB_NOT_YOURS,
+    });
+    expect(mapViewFor(makeJob({ status: 'Accepted' }), { id: 98, role: 'Provider' })).toEqual({
+      kind: 'notYours',
+      message: JOB_NOT_YOURS,
+    });
     expect(mapViewFor(makeJob({ status: 'Accepted' }), null).kind).toBe('notYours');
   });
 });

@@ -7,22 +7,22 @@
 import { JOB_NOT_YOURS, type Job, type JobStatus } from 'shared';
 
 export type MapView =
-  | { kind: 'follow' }
-  | { kind: 'provider' }
-  | { kind: 'nothing'; message: string }
-  | { kind: 'notYours'; message: string };
+  { kind: 'follow' } | { kind: 'provider' } | { kind: 'nothing'; message: string } | { kind: 'notYours'; message: string };
 
 /** Statuses during which the customer follows the provider (Approved is the legacy name of Accepted). */
 export const FOLLOWABLE: readonly JobStatus[] = ['Accepted', 'Approved'];
 
 export const NOTHING_TO_FOLLOW: Record<Exclude<JobStatus, 'Accepted' | 'Approved'>, string> = {
-  Pending: 'This booking is waiting for the provider to accept it. You can follow the provider on the map once the booking is Accepted.',
+  Pending:
+    'This booking is waiting for the provider to accept it. You can follow the provider on the map once the booking is Accepted.',
   Rejected: 'This booking was rejected, so there is no provider to follow.',
   Completed: 'This booking is completed, so there is nothing to follow any more.',
 };
 
 export function nothingToFollow(status: JobStatus): string | null {
-  return FOLLOWABLE.includes(status) ? null : NOTHING_TO_FOLLOW[status as keyof typeof NOTHING_TO_FOLLOW] ?? NOTHING_TO_FOLLOW.Pending;
+  return FOLLOWABLE.includes(status)
+    ? null
+    : (NOTHING_TO_FOLLOW[status as keyof typeof NOTHING_TO_FOLLOW] ?? NOTHING_TO_FOLLOW.Pending);
 }
 
 export function mapViewFor(job: Job, user: { id: number; role: string } | null): MapView {

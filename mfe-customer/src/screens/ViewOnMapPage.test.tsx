@@ -12,7 +12,12 @@ import {
   DEFAULT_RUNTIME_CONFIG,
   type Job,
 } from 'shared';
-import { fakeGeolocation, fakeLocationBackend, type FakeGeolocation, type FakeLocationBackend } from 'shared/src/location/testing';
+import {
+  fakeGeolocation,
+  fakeLocationBackend,
+  type FakeGeolocation,
+  type FakeLocationBackend,
+} from 'shared/src/location/testing';
 import { fakeApi, fail, ok } from '../testing/fakeApi';
 import { CUSTOMER_ID, makeJob, PROVIDER_ID } from '../testing/fixtures';
 import { renderScreen } from '../testing/renderScreen';
@@ -61,7 +66,10 @@ afterEach(() => {
 const accepted = makeJob({ id: 7, status: 'Accepted' });
 const HERE = { lat: 12.9716, lng: 77.5946 };
 
-function openMap(job: Job | null, options: { role?: 'Customer' | 'Provider'; before?: string[]; reply?: ReturnType<typeof ok> } = {}) {
+function openMap(
+  job: Job | null,
+  options: { role?: 'Customer' | 'Provider'; before?: string[]; reply?: ReturnType<typeof ok> } = {},
+) {
   const api = fakeApi(job ? { [`GET /api/jobs/${job.id}`]: options.reply ?? ok(job) } : {});
   const result = renderScreen(<ViewOnMapPage />, {
     path: '/viewonmap',
@@ -203,7 +211,9 @@ describe('/viewonmap, nothing to follow', () => {
   });
 
   it('a job of another customer, should it arrive, is not followed either', async () => {
-    openMap(makeJob({ id: 11, status: 'Accepted', customer_id: 99, customer: { id: 99, full_name: 'Someone Else', avatar: null } }));
+    openMap(
+      makeJob({ id: 11, status: 'Accepted', customer_id: 99, customer: { id: 99, full_name: 'Someone Else', avatar: null } }),
+    );
     expect(await screen.findByText(JOB_NOT_YOURS)).toBeInTheDocument();
     expect(backend.connections).toHaveLength(0);
   });

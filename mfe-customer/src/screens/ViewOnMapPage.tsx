@@ -30,13 +30,14 @@ export default function ViewOnMapPage() {
 
   const goBack = () => {
     // Opened from a screen of the app: back to it; opened directly: to the job's details.
-    if (location.key !== 'default') navigate(-1);
+    if (location.key !== 'default') void navigate(-1);
     else {
       const target = detailsRoute(users?.role, view && view.kind !== 'notYours' ? job : null);
-      navigate(target.path, { state: target.state });
+      void navigate(target.path, { state: target.state });
     }
   };
-  const chatWith = job && view ? (view.kind === 'provider' ? job.customer_id : view.kind === 'notYours' ? null : job.provider_id) : null;
+  const chatWith =
+    job && view ? (view.kind === 'provider' ? job.customer_id : view.kind === 'notYours' ? null : job.provider_id) : null;
 
   let body;
   if (state.status === 'loading') body = <Loader label="Loading the booking…" />;
@@ -95,7 +96,7 @@ export default function ViewOnMapPage() {
           Go Back
         </button>
         {chatWith ? (
-          <button type="button" className="ui-button ui-button--primary" onClick={() => navigate(`/chatview/${chatWith}`)}>
+          <button type="button" className="ui-button ui-button--primary" onClick={() => void navigate(`/chatview/${chatWith}`)}>
             Chat
           </button>
         ) : null}

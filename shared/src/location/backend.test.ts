@@ -1,5 +1,5 @@
 import type { InternalAxiosRequestConfig } from 'axios';
-import { apiClient } from '../api/client';
+import { apiClient } from '../api';
 import { firebaseBackend, isPermissionDenied } from './backend';
 
 const opened: unknown[] = [];
@@ -18,7 +18,14 @@ describe('the default location backend', () => {
 
   it('asks the API for a token (POST /api/location/token, silently), then opens the firebase connection with it', async () => {
     const seen: InternalAxiosRequestConfig[] = [];
-    const token = { mode: 'embedded', token: 't', uid: '20', role: 'Provider', follows: [], expires_at: '2025-06-15T13:00:00.000Z' };
+    const token = {
+      mode: 'embedded',
+      token: 't',
+      uid: '20',
+      role: 'Provider',
+      follows: [],
+      expires_at: '2025-06-15T13:00:00.000Z',
+    };
     apiClient.defaults.adapter = async (config) => {
       seen.push(config);
       return { data: { data: token, message: 'embedded' }, status: 200, statusText: '', headers: {}, config };

@@ -16,7 +16,11 @@ export interface LocationConnection {
   /** Writes `{ lat, lng, updatedAt: server time }` to provider/latLng/{uid}. */
   writeOwnPosition(position: LatLng): Promise<void>;
   /** Listens to provider/latLng/{providerId} (onValue); null while nothing is stored. Answers the unsubscribe. */
-  watchProvider(providerId: number, onChange: (position: ProviderPosition | null) => void, onError: (error: Error) => void): () => void;
+  watchProvider(
+    providerId: number,
+    onChange: (position: ProviderPosition | null) => void,
+    onError: (error: Error) => void,
+  ): () => void;
   close(): Promise<void>;
 }
 
@@ -47,5 +51,7 @@ export function setLocationBackend(backend: LocationBackend | null): void {
 /** The database refused the operation (security rules). */
 export function isPermissionDenied(error: unknown): boolean {
   const e = error as { code?: unknown; message?: unknown } | null;
-  return /permission[_ -]denied/i.test(`${e?.code ?? ''} ${e?.message ?? ''}`);
+  const code = typeof e?.code === 'string' ? e.code : '';
+  const message = typeof e?.message === 'string' ? e.message : '';
+  return /permission[_ -]denied/i.test(`${code} ${message}`);
 }

@@ -17,7 +17,8 @@ jest.mock('firebase/app', () => ({
 
 jest.mock('firebase/database', () => ({
   getDatabase: (app: { name: string }) => ({ app }),
-  connectDatabaseEmulator: (_db: unknown, host: string, port: number, options: unknown) => calls.push(['connectDatabaseEmulator', host, port, options]),
+  connectDatabaseEmulator: (_db: unknown, host: string, port: number, options: unknown) =>
+    calls.push(['connectDatabaseEmulator', host, port, options]),
   ref: (_db: unknown, path: string) => ({ path }),
   set: async (r: { path: string }, value: unknown) => {
     calls.push(['set', r.path, value]);
@@ -44,12 +45,27 @@ jest.mock('firebase/auth', () => ({
   },
 }));
 
-const embeddedToken: LocationToken = { mode: 'embedded', token: 'jwt-embedded', uid: '20', role: 'Provider', follows: [], expires_at: '2025-06-15T13:00:00.000Z' };
+const embeddedToken: LocationToken = {
+  mode: 'embedded',
+  token: 'jwt-embedded',
+  uid: '20',
+  role: 'Provider',
+  follows: [],
+  expires_at: '2025-06-15T13:00:00.000Z',
+};
 const firebaseToken: LocationToken = { ...embeddedToken, mode: 'firebase', token: 'custom-token' };
-const embeddedConfig: RuntimeConfig = { ...DEFAULT_RUNTIME_CONFIG, firebase: { databaseURL: 'ws://localhost:9100', emulatorHost: 'localhost', emulatorPort: 9100, projectId: 'marketplace' } };
+const embeddedConfig: RuntimeConfig = {
+  ...DEFAULT_RUNTIME_CONFIG,
+  firebase: { databaseURL: 'ws://localhost:9100', emulatorHost: 'localhost', emulatorPort: 9100, projectId: 'marketplace' },
+};
 const projectConfig: RuntimeConfig = {
   ...DEFAULT_RUNTIME_CONFIG,
-  firebase: { databaseURL: 'https://acme-default-rtdb.europe-west1.firebasedatabase.app', projectId: 'acme', apiKey: 'web-key', emulatorHost: '' },
+  firebase: {
+    databaseURL: 'https://acme-default-rtdb.europe-west1.firebasedatabase.app',
+    projectId: 'acme',
+    apiKey: 'web-key',
+    emulatorHost: '',
+  },
 };
 
 beforeEach(() => {
@@ -60,7 +76,12 @@ beforeEach(() => {
 describe('the firebase connection', () => {
   it('embedded default: connectDatabaseEmulator with the runtime host and port and the API token, no Firebase Auth', async () => {
     const connection = await openFirebaseConnection(embeddedToken, embeddedConfig);
-    expect(calls.find((c) => c[0] === 'connectDatabaseEmulator')).toEqual(['connectDatabaseEmulator', 'localhost', 9100, { mockUserToken: 'jwt-embedded' }]);
+    expect(calls.find((c) => c[0] === 'connectDatabaseEmulator')).toEqual([
+      'connectDatabaseEmulator',
+      'localhost',
+      9100,
+      { mockUserToken: 'jwt-embedded' },
+    ]);
     expect(calls.some((c) => c[0] === 'signInWithCustomToken')).toBe(false);
     expect(connection.uid).toBe('20');
     expect(connection.expiresAt).toBe(Date.parse('2025-06-15T13:00:00.000Z'));
@@ -84,13 +105,21 @@ describe('the firebase connection', () => {
   it('writes { lat, lng, updatedAt: server time } under provider/latLng/{own uid}', async () => {
     const connection = await openFirebaseConnection(embeddedToken, embeddedConfig);
     await connection.writeOwnPosition({ lat: 12.9716, lng: 77.5946 });
-    expect(calls.find((c) => c[0] === 'set')).toEqual(['set', 'provider/latLng/20', { lat: 12.9716, lng: 77.5946, updatedAt: { '.sv': 'timestamp' } }]);
+    expect(calls.find((c) => c[0] === 'set')).toEqual([
+      'set',
+      'provider/latLng/20',
+      { lat: 12.9716, lng: 77.5946, updatedAt: { '.sv': 'timestamp' } },
+    ]);
   });
 
   it("follows a provider's key with onValue, answering positions or null", async () => {
     const connection = await openFirebaseConnection(embeddedToken, embeddedConfig);
     const seen: unknown[] = [];
-    const stop = connection.watchProvider(7, (p) => seen.push(p), () => undefined);
+    const stop = connection.watchProvider(
+      7,
+      (p) => seen.push(p),
+      () => undefined,
+    );
     expect(listeners.map((l) => l.path)).toEqual(['provider/latLng/7']);
     listeners[0].next({ val: () => null });
     listeners[0].next({ val: () => ({ lat: 1, lng: 2, updatedAt: 3 }) });
@@ -115,7 +144,9 @@ describe('the firebase connection', () => {
     expect(usesEmulator(embeddedConfig)).toBe(true);
     expect(usesEmulator(DEFAULT_RUNTIME_CONFIG)).toBe(true);
     expect(usesEmulator(projectConfig)).toBe(false);
-    expect(usesEmulator({ ...projectConfig, firebase: { ...projectConfig.firebase, emulatorHost: 'localhost', emulatorPort: 9000 } })).toBe(false);
+    expect(
+      usesEmulator({ ...projectConfig, firebase: { ...projectConfig.firebase, emulatorHost: 'localhost', emulatorPort: 9000 } }),
+    ).toBe(false);
     expect(usesEmulator({ ...embeddedConfig, firebase: { ...embeddedConfig.firebase, emulatorHost: '' } })).toBe(false);
   });
 

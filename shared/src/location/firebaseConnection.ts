@@ -10,7 +10,16 @@
  * Reads use `onValue` (firebase-server answers listens, not the one-shot `get()`).
  */
 import { deleteApp, initializeApp, type FirebaseApp } from 'firebase/app';
-import { connectDatabaseEmulator, getDatabase, goOffline, onValue, ref, serverTimestamp, set, type Database } from 'firebase/database';
+import {
+  connectDatabaseEmulator,
+  getDatabase,
+  goOffline,
+  onValue,
+  ref,
+  serverTimestamp,
+  set,
+  type Database,
+} from 'firebase/database';
 import type { RuntimeConfig } from '../config';
 import type { LocationConnection } from './backend';
 import { toProviderPosition } from './geo';
@@ -56,10 +65,14 @@ export async function openFirebaseConnection(token: LocationToken, config: Runti
   const fb = config.firebase;
   const emulator = usesEmulator(config);
   if (emulator && token.mode !== 'embedded') {
-    throw new LocationSetupError('The API mints Firebase tokens but the app is configured for the embedded location server (firebase.emulatorHost is set).');
+    throw new LocationSetupError(
+      'The API mints Firebase tokens but the app is configured for the embedded location server (firebase.emulatorHost is set).',
+    );
   }
   if (!emulator && token.mode !== 'firebase') {
-    throw new LocationSetupError('The app is configured for a Firebase project but the API has no service account (FIREBASE_SERVICE_ACCOUNT).');
+    throw new LocationSetupError(
+      'The app is configured for a Firebase project but the API has no service account (FIREBASE_SERVICE_ACCOUNT).',
+    );
   }
   const projectId = fb.projectId || 'marketplace';
   const name = `marketplace-location-${++appCount}`;
@@ -90,7 +103,10 @@ export async function openFirebaseConnection(token: LocationToken, config: Runti
     // follow only for an hour after signing in (auth_time), whatever the mode.
     expiresAt: Date.parse(token.expires_at) || null,
     writeOwnPosition: (position) =>
-      withTimeout(set(ref(db, `provider/latLng/${token.uid}`), { lat: position.lat, lng: position.lng, updatedAt: serverTimestamp() }), WRITE_TIMEOUT_MS),
+      withTimeout(
+        set(ref(db, `provider/latLng/${token.uid}`), { lat: position.lat, lng: position.lng, updatedAt: serverTimestamp() }),
+        WRITE_TIMEOUT_MS,
+      ),
     watchProvider: (providerId, onChange, onError) =>
       onValue(
         ref(db, `provider/latLng/${providerId}`),

@@ -45,7 +45,16 @@ describe('stored values', () => {
   });
 
   it('refuses anything else (nothing written, strings, out of range)', () => {
-    for (const value of [null, undefined, 'x', {}, { lat: '1', lng: 2 }, { lat: 91, lng: 0 }, { lat: 0, lng: 181 }, { lat: NaN, lng: 0 }]) {
+    for (const value of [
+      null,
+      undefined,
+      'x',
+      {},
+      { lat: '1', lng: 2 },
+      { lat: 91, lng: 0 },
+      { lat: 0, lng: 181 },
+      { lat: NaN, lng: 0 },
+    ]) {
       expect(isLatLng(value)).toBe(false);
       expect(toProviderPosition(value)).toBeNull();
     }

@@ -32,7 +32,11 @@ export function isLatLng(value: unknown): value is LatLng {
 export function toProviderPosition(value: unknown): ProviderPosition | null {
   if (!isLatLng(value)) return null;
   const updatedAt = (value as { updatedAt?: unknown }).updatedAt;
-  return { lat: value.lat, lng: value.lng, updatedAt: typeof updatedAt === 'number' && Number.isFinite(updatedAt) ? updatedAt : null };
+  return {
+    lat: value.lat,
+    lng: value.lng,
+    updatedAt: typeof updatedAt === 'number' && Number.isFinite(updatedAt) ? updatedAt : null,
+  };
 }
 
 /** Great-circle distance (haversine), in kilometres. */

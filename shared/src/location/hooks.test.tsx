@@ -38,7 +38,9 @@ describe('useProviderLocation (the customer follows the provider)', () => {
   });
 
   it('does nothing while not enabled, and stops listening and closes its connection when unmounted', async () => {
-    const { result, rerender, unmount } = renderHook(({ enabled }) => useProviderLocation(20, { enabled }), { initialProps: { enabled: false } });
+    const { result, rerender, unmount } = renderHook(({ enabled }) => useProviderLocation(20, { enabled }), {
+      initialProps: { enabled: false },
+    });
     expect(result.current.status).toBe('idle');
     expect(backend.connections).toHaveLength(0);
     rerender({ enabled: true });
@@ -49,7 +51,9 @@ describe('useProviderLocation (the customer follows the provider)', () => {
   });
 
   it('opens a new connection (a fresh token) when the renew key changes, closing the old one', async () => {
-    const { rerender } = renderHook(({ key }) => useProviderLocation(20, { renewKey: key }), { initialProps: { key: 'Pending' } });
+    const { rerender } = renderHook(({ key }) => useProviderLocation(20, { renewKey: key }), {
+      initialProps: { key: 'Pending' },
+    });
     await waitFor(() => expect(backend.connections).toHaveLength(1));
     rerender({ key: 'Accepted' });
     await waitFor(() => expect(backend.connections).toHaveLength(2));

@@ -31,20 +31,24 @@ export const FOLLOW_RENEW_BEFORE_MS = 5 * 60 * 1000;
  * say which providers this user may follow now; it opens a new one before that token expires (the
  * rules let a customer follow for an hour per token), keeping the last position meanwhile.
  */
-export function useProviderLocation(providerId: number | null, { enabled = true, renewKey = '' }: { enabled?: boolean; renewKey?: string } = {}): FollowState {
-  const [state, setState] = useState<FollowState>({ status: 'idle' });
+export function useProviderLocation(
+  providerId: number | null,
+  { enabled = true, renewKey = '' }: { enabled?: boolean; renewKey?: string } = {},
+): FollowState {
   const [generation, setGeneration] = useState(0);
+  /** What the connection of `target` reported last. */
+  const [result, setResult] = useState<{ target: string; generation: number; follow: FollowState } | null>(null);
+  const target = enabled && providerId ? `${providerId}|${renewKey}` : null;
+
   useEffect(() => {
-    if (!enabled || !providerId) {
-      setState({ status: 'idle' });
-      return undefined;
-    }
+    if (target === null || !providerId) return undefined;
     let active = true;
     let unsubscribe: (() => void) | null = null;
     let close: (() => Promise<void>) | null = null;
     let renewTimer: ReturnType<typeof setTimeout> | null = null;
-    // A renewal keeps showing the last position until the new connection answers.
-    setState((previous) => (generation > 0 && previous.status === 'live' ? previous : { status: 'connecting' }));
+    const report = (follow: FollowState) => {
+      if (active) setResult({ target, generation, follow });
+    };
     getLocationBackend()
       .connect()
       .then(
@@ -60,18 +64,16 @@ export function useProviderLocation(providerId: number | null, { enabled = true,
           }
           unsubscribe = connection.watchProvider(
             providerId,
-            (position) => {
-              if (active) setState(position ? { status: 'live', position } : { status: 'waiting' });
-            },
+            (position) => report(position ? { status: 'live', position } : { status: 'waiting' }),
             (error) => {
               console.warn('following the provider failed', error);
-              if (active) setState(isPermissionDenied(error) ? { status: 'denied' } : { status: 'error', message: FOLLOW_ERROR_MESSAGE });
+              report(isPermissionDenied(error) ? { status: 'denied' } : { status: 'error', message: FOLLOW_ERROR_MESSAGE });
             },
           );
         },
         (error: unknown) => {
           console.warn('location service unavailable', error);
-          if (active) setState({ status: 'error', message: FOLLOW_ERROR_MESSAGE });
+          report({ status: 'error', message: FOLLOW_ERROR_MESSAGE });
         },
       );
     return () => {
@@ -80,10 +82,17 @@ export function useProviderLocation(providerId: number | null, { enabled = true,
       unsubscribe?.();
       void close?.();
     };
-    // A new `generation` renews the connection.
-  }, [providerId, enabled, renewKey, generation]);
-  return state;
+  }, [target, providerId, generation]);
+
+  if (target === null) return IDLE;
+  if (result?.target === target && result.generation === generation) return result.follow;
+  // A renewal keeps showing the last position until the new connection answers.
+  if (result?.target === target && result.follow.status === 'live') return result.follow;
+  return CONNECTING;
 }
+
+const IDLE: FollowState = { status: 'idle' };
+const CONNECTING: FollowState = { status: 'connecting' };
 
 export interface BrowserPositionState {
   status: WatchStatus | 'idle';

@@ -20,6 +20,12 @@ export {
   type LocationSharingSnapshot,
   type SharingState,
 } from './sharing';
-export { getLocationBackend, setLocationBackend, isPermissionDenied, type LocationBackend, type LocationConnection } from './backend';
+export {
+  getLocationBackend,
+  setLocationBackend,
+  isPermissionDenied,
+  type LocationBackend,
+  type LocationConnection,
+} from './backend';
 export type { LocationToken } from './token';
 export * from './hooks';

@@ -13,7 +13,11 @@ describe('the offline map plane', () => {
 
   it('places a provider to the north-east up and to the right, at the scaled distance', () => {
     const provider = { lat: 12.9766, lng: 77.6006 }; // about 0.55 km north, 0.65 km east
-    const { zoom, pins, metersPerPixel: mpp } = layoutPlane({ center: customer, points: [customer, provider], width: W, height: H });
+    const {
+      zoom,
+      pins,
+      metersPerPixel: mpp,
+    } = layoutPlane({ center: customer, points: [customer, provider], width: W, height: H });
     expect(zoom).toBe(14);
     const [c, p] = pins;
     expect(p.x).toBeGreaterThan(c.x);
@@ -40,7 +44,11 @@ describe('the offline map plane', () => {
     const antipode = { lat: -12.9716, lng: -102.4054 };
     const { pins } = layoutPlane({ center: customer, points: [antipode], width: W, height: H, minZoom: 10 });
     expect(pins[0].clamped).toBe(true);
-    const onEdge = Math.abs(pins[0].x - 28) < 1e-6 || Math.abs(pins[0].x - (W - 28)) < 1e-6 || Math.abs(pins[0].y - 28) < 1e-6 || Math.abs(pins[0].y - (H - 28)) < 1e-6;
+    const onEdge =
+      Math.abs(pins[0].x - 28) < 1e-6 ||
+      Math.abs(pins[0].x - (W - 28)) < 1e-6 ||
+      Math.abs(pins[0].y - 28) < 1e-6 ||
+      Math.abs(pins[0].y - (H - 28)) < 1e-6;
     expect(onEdge).toBe(true);
   });
 

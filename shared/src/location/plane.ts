@@ -55,7 +55,15 @@ export interface PlaneLayout {
 }
 
 /** Places the points on a width × height plane centred on `center`, zoomed out just enough to show them all. */
-export function layoutPlane({ center, points, width, height, padding = 28, maxZoom = DEFAULT_ZOOM, minZoom = 2 }: PlaneOptions): PlaneLayout {
+export function layoutPlane({
+  center,
+  points,
+  width,
+  height,
+  padding = 28,
+  maxZoom = DEFAULT_ZOOM,
+  minZoom = 2,
+}: PlaneOptions): PlaneLayout {
   const halfW = Math.max(1, width / 2 - padding);
   const halfH = Math.max(1, height / 2 - padding);
   const place = (zoom: number) => {

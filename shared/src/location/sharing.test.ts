@@ -19,7 +19,7 @@ function fakeLocks() {
   const grant = async (callback: (lock: Lock | null) => Promise<unknown>) => {
     held = true;
     try {
-      return await callback({ name: 'x', mode: 'exclusive' } as Lock);
+      return await callback({ name: 'x', mode: 'exclusive' });
     } finally {
       held = false;
       queue.shift()?.();
@@ -60,7 +60,7 @@ describe('location sharing (the one watcher of a browser)', () => {
     geo = fakeGeolocation();
     backend = fakeLocationBackend();
     target = new EventTarget();
-    configureLocationSharing({ geolocation: geo, backend, locks: null, target: target as unknown as Window });
+    configureLocationSharing({ geolocation: geo, backend, locks: null, target });
     states = [];
     unsubscribe = subscribeLocationSharing(() => {
       const { state } = getLocationSharing();
@@ -82,7 +82,11 @@ describe('location sharing (the one watcher of a browser)', () => {
     geo.move(12.9716, 77.5946);
     await flush();
     expect(backend.writes).toEqual([{ uid: '20', position: { lat: 12.9716, lng: 77.5946 } }]);
-    expect(getLocationSharing()).toMatchObject({ state: 'sharing', position: { lat: 12.9716, lng: 77.5946 }, lastSentAt: Date.now() });
+    expect(getLocationSharing()).toMatchObject({
+      state: 'sharing',
+      position: { lat: 12.9716, lng: 77.5946 },
+      lastSentAt: Date.now(),
+    });
     expect(states).toEqual(['starting', 'sharing']);
   });
 
@@ -167,7 +171,7 @@ describe('location sharing (the one watcher of a browser)', () => {
   });
 
   it('a browser without geolocation: unsupported, nothing crashes', () => {
-    configureLocationSharing({ geolocation: null, backend, locks: null, target: target as unknown as Window });
+    configureLocationSharing({ geolocation: null, backend, locks: null, target });
     expect(() => startLocationSharing(provider)).not.toThrow();
     expect(getLocationSharing().state).toBe('unsupported');
   });
@@ -211,7 +215,7 @@ describe('location sharing (the one watcher of a browser)', () => {
 
   it('renews the connection (a new token) before the embedded token expires', async () => {
     const soon = fakeLocationBackend({ expiresAt: Date.now() + 10 * 60_000 });
-    configureLocationSharing({ geolocation: geo, backend: soon, locks: null, target: target as unknown as Window });
+    configureLocationSharing({ geolocation: geo, backend: soon, locks: null, target });
     startLocationSharing(provider);
     geo.move(1, 1);
     await flush();
@@ -243,7 +247,7 @@ describe('location sharing (the one watcher of a browser)', () => {
     // second start after the first tab's lock is taken by a holder standing in for it.
     let releaseFirstTab: () => void = () => undefined;
     void locks.request('marketplace-location-sharing', {}, () => new Promise<void>((r) => (releaseFirstTab = r)));
-    configureLocationSharing({ geolocation: geo2, backend, locks, target: target as unknown as Window });
+    configureLocationSharing({ geolocation: geo2, backend, locks, target });
     startLocationSharing(provider);
     await flush();
     expect(getLocationSharing().state).toBe('elsewhere');
@@ -260,7 +264,7 @@ describe('location sharing (the one watcher of a browser)', () => {
   it('a tab waiting for the lock stops waiting at logout', async () => {
     const locks = fakeLocks();
     void locks.request('marketplace-location-sharing', {}, () => new Promise<void>(() => undefined));
-    configureLocationSharing({ geolocation: geo, backend, locks, target: target as unknown as Window });
+    configureLocationSharing({ geolocation: geo, backend, locks, target });
     startLocationSharing(provider);
     await flush();
     expect(getLocationSharing().state).toBe('elsewhere');

@@ -180,7 +180,11 @@ function onWatchStatus(current: Run, status: WatchStatus) {
 /** The tab watches and writes (it holds the lock, or there are no locks). */
 function begin(current: Run) {
   if (current.stopped || current.watcher) return;
-  current.throttle = createWriteThrottle({ write: (position) => void send(current, position), rules: deps.throttle ?? DEFAULT_THROTTLE, now });
+  current.throttle = createWriteThrottle({
+    write: (position) => void send(current, position),
+    rules: deps.throttle ?? DEFAULT_THROTTLE,
+    now,
+  });
   current.watcher = createPositionWatcher({
     geolocation: deps.geolocation,
     now,

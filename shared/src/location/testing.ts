@@ -50,7 +50,9 @@ export function fakeLocationBackend({ uid = '20', expiresAt = null as number | n
         watchProvider(providerId, onChange, onError) {
           const entry = { onChange, onError };
           if (denied.has(providerId)) {
-            queueMicrotask(() => onError(Object.assign(new Error('permission_denied at /provider/latLng'), { code: 'PERMISSION_DENIED' })));
+            queueMicrotask(() =>
+              onError(Object.assign(new Error('permission_denied at /provider/latLng'), { code: 'PERMISSION_DENIED' })),
+            );
             return () => undefined;
           }
           const set = listeners.get(providerId) ?? new Set();
@@ -128,7 +130,13 @@ export function fakeGeolocation(): FakeGeolocation {
       for (const w of [...watches.values()]) w.success(position(lat, lng, accuracy));
     },
     fail(code) {
-      const error = { code, message: 'failed', PERMISSION_DENIED: 1, POSITION_UNAVAILABLE: 2, TIMEOUT: 3 } as GeolocationPositionError;
+      const error = {
+        code,
+        message: 'failed',
+        PERMISSION_DENIED: 1,
+        POSITION_UNAVAILABLE: 2,
+        TIMEOUT: 3,
+      } as GeolocationPositionError;
       for (const w of [...watches.values()]) w.failure?.(error);
     },
     get watchCalls() {

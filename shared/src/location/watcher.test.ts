@@ -69,7 +69,12 @@ describe('the position watcher', () => {
   });
 
   it('a browser whose watchPosition throws (insecure context) is unsupported too', () => {
-    const geo = { ...fakeGeolocation(), watchPosition: () => { throw new Error('insecure'); } } as unknown as Geolocation;
+    const geo = {
+      ...fakeGeolocation(),
+      watchPosition: () => {
+        throw new Error('insecure');
+      },
+    } as unknown as Geolocation;
     const { watcher, statuses } = setup(geo);
     watcher.start();
     expect(statuses).toEqual(['starting', 'unsupported']);

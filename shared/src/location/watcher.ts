@@ -45,7 +45,12 @@ export function defaultGeolocation(): Geolocation | null {
   return typeof navigator !== 'undefined' && navigator.geolocation ? navigator.geolocation : null;
 }
 
-export function createPositionWatcher({ geolocation, onPosition, onStatus, now = Date.now }: PositionWatcherOptions): PositionWatcher {
+export function createPositionWatcher({
+  geolocation,
+  onPosition,
+  onStatus,
+  now = Date.now,
+}: PositionWatcherOptions): PositionWatcher {
   const geo = geolocation === undefined ? defaultGeolocation() : geolocation;
   let watchId: number | null = null;
   let status: WatchStatus | 'stopped' = 'stopped';

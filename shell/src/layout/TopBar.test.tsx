@@ -10,7 +10,12 @@ import {
   UNSUPPORTED_MESSAGE,
 } from 'shared';
 import { renderWithProviders, signedInAs } from 'shared/src/testing';
-import { fakeGeolocation, fakeLocationBackend, type FakeGeolocation, type FakeLocationBackend } from 'shared/src/location/testing';
+import {
+  fakeGeolocation,
+  fakeLocationBackend,
+  type FakeGeolocation,
+  type FakeLocationBackend,
+} from 'shared/src/location/testing';
 import { TopBar, sharingIndicator, sharingNotice } from './TopBar';
 
 const flush = async () => {
@@ -48,7 +53,9 @@ describe('the top bar tells a provider whether customers can follow them', () =>
       await flush();
     });
     expect(indicator()).toHaveTextContent('Sharing location');
-    expect(indicator().getAttribute('title')).toMatch(/^Customers of your accepted jobs can follow you\. Position sent at \d\d:\d\d:\d\d\.$/);
+    expect(indicator().getAttribute('title')).toMatch(
+      /^Customers of your accepted jobs can follow you\. Position sent at \d\d:\d\d:\d\d\.$/,
+    );
     expect(notice()).not.toBeInTheDocument();
   });
 

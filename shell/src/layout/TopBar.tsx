@@ -62,7 +62,8 @@ const TONES: Record<Tone, { color: string; background: string; dot: string }> = 
 /** Phone-sized windows (as Layout): the indicator keeps its dot and hides its words visually. */
 const NARROW = '(max-width: 800px)';
 function useNarrow(): boolean {
-  const query = () => (typeof window !== 'undefined' && typeof window.matchMedia === 'function' ? window.matchMedia(NARROW) : null);
+  const query = () =>
+    typeof window !== 'undefined' && typeof window.matchMedia === 'function' ? window.matchMedia(NARROW) : null;
   const [narrow, setNarrow] = useState(() => query()?.matches ?? false);
   useEffect(() => {
     const q = query();
@@ -116,13 +117,11 @@ function LocationIndicator({ sharing }: { sharing: LocationSharingSnapshot }) {
   );
 }
 
-/** A non-blocking line under the top bar (the page stays usable); it can be dismissed until the state changes. */
+/** A non-blocking line under the top bar (the page stays usable); each state's notice can be dismissed. */
 function LocationNotice({ state }: { state: SharingState }) {
   const message = sharingNotice(state);
+  // The notice dismissed for this state; another state brings its own notice.
   const [dismissed, setDismissed] = useState<SharingState | null>(null);
-  useEffect(() => {
-    if (dismissed !== null && dismissed !== state) setDismissed(null);
-  }, [dismissed, state]);
   if (!message || dismissed === state) return null;
   const warn = state === 'error';
   return (
@@ -144,7 +143,14 @@ function LocationNotice({ state }: { state: SharingState }) {
       <button
         type="button"
         onClick={() => setDismissed(state)}
-        style={{ border: 0, background: 'none', color: 'inherit', cursor: 'pointer', fontWeight: 600, textDecoration: 'underline' }}
+        style={{
+          border: 0,
+          background: 'none',
+          color: 'inherit',
+          cursor: 'pointer',
+          fontWeight: 600,
+          textDecoration: 'underline',
+        }}
       >
         Dismiss
       </button>

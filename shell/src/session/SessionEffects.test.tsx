@@ -1,12 +1,21 @@
 import { act, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { configureLocationSharing, DENIED_MESSAGE, getLocationSharing, stopLocationSharing } from 'shared';
-import { fakeGeolocation, fakeLocationBackend, type FakeGeolocation, type FakeLocationBackend } from 'shared/src/location/testing';
+import {
+  fakeGeolocation,
+  fakeLocationBackend,
+  type FakeGeolocation,
+  type FakeLocationBackend,
+} from 'shared/src/location/testing';
 import { fakeApi, renderShell } from '../testing/renderShell';
 
 jest.mock('pusher-js', () => ({
   __esModule: true,
-  default: jest.fn(() => ({ subscribe: () => ({ bind: jest.fn(), unbind_all: jest.fn() }), unsubscribe: jest.fn(), disconnect: jest.fn() })),
+  default: jest.fn(() => ({
+    subscribe: () => ({ bind: jest.fn(), unbind_all: jest.fn() }),
+    unsubscribe: jest.fn(),
+    disconnect: jest.fn(),
+  })),
 }));
 
 const flush = async () => {

@@ -1,0 +1,102 @@
+// Live location end to end (issue 10): a provider's browser shares its position (geolocation granted in
+// its context) through the firebase SDK; the customer of the accepted booking follows it on /viewonmap
+// and sees it move without a reload; writes stop at logout; a provider who blocks location is told.
+import assert from 'node:assert/strict';
+import { randomUUID } from 'node:crypto';
+import { describe, it } from 'node:test';
+import type { Browser, Page } from 'playwright-core';
+import { apiCall, BASE_URL, signInDirectly, snap, useBrowser } from '../support/app.ts';
+import { bookViaApi, customerWithCards, GOOD_CARD, providerOffering } from '../support/bookings.ts';
+
+const browser = useBrowser();
+
+const BANGALORE = { latitude: 12.9716, longitude: 77.5946 };
+const KORAMANGALA = { latitude: 12.9352, longitude: 77.6245 };
+const MOVED = { latitude: 12.98, longitude: 77.6 };
+const FAR_AWAY = { latitude: 13.05, longitude: 77.7 };
+
+async function pageWith(b: Browser, options: { geolocation?: { latitude: number; longitude: number }; grant: boolean }) {
+  const context = await b.newContext({
+    baseURL: BASE_URL,
+    viewport: { width: 1280, height: 900 },
+    ...(options.geolocation ? { geolocation: options.geolocation } : {}),
+    permissions: options.grant ? ['geolocation'] : [],
+  });
+  const page = await context.newPage();
+  page.setDefaultTimeout(15_000);
+  const errors: string[] = [];
+  page.on('pageerror', (error) => errors.push(error.message));
+  return { context, page, errors };
+}
+
+const fact = (page: Page, id: string) => page.getByRole('definition').and(page.getByTestId(id));
+
+async function waitForFact(page: Page, id: string, text: string, timeout: number) {
+  await page.getByTestId(id).filter({ hasText: text }).waitFor({ timeout });
+}
+
+describe('the customer follows the provider of an accepted booking', () => {
+  it('shows the provider moving live, and nothing more once the provider logs out', async () => {
+    const provider = await providerOffering('Driver', 25, { first_name: 'Lena', last_name: `Loc${randomUUID().slice(0, 6)}` });
+    const customer = await customerWithCards([GOOD_CARD], { first_name: 'Omar', last_name: `Loc${randomUUID().slice(0, 6)}` });
+    const jobId = await bookViaApi(customer, provider);
+    assert.equal((await apiCall('PATCH', `/api/jobs/${jobId}`, { status: 'Accepted' }, provider.token)).status, 200);
+
+    const p = await pageWith(browser(), { geolocation: BANGALORE, grant: true });
+    const c = await pageWith(browser(), { geolocation: KORAMANGALA, grant: true });
+    await signInDirectly(p.page, provider.account);
+    await signInDirectly(c.page, customer.account);
+
+    // The provider is signed in on any screen: sharing is on.
+    await p.page.goto('/');
+    await p.page.getByRole('status', { name: 'Location sharing' }).filter({ hasText: 'Sharing location' }).waitFor();
+
+    // The customer opens View on Map from the booking's details.
+    await c.page.goto('/activebooking');
+    await c.page
+      .getByRole('list', { name: 'Bookings' })
+      .getByRole('listitem')
+      .filter({ hasText: provider.fullName })
+      .getByRole('link')
+      .first()
+      .click();
+    await c.page.getByRole('button', { name: 'View on Map' }).click();
+    await c.page.waitForURL('**/viewonmap');
+    await c.page.getByRole('heading', { name: 'View on Map' }).waitFor();
+    await waitForFact(c.page, 'provider-position', '12.9716, 77.5946', 5_000);
+    await waitForFact(c.page, 'customer-position', '12.9352, 77.6245', 5_000);
+    assert.match((await fact(c.page, 'distance').textContent()) ?? '', /^\d+\.\d km$/);
+    await c.page.getByRole('button', { name: 'Go Back' }).waitFor();
+    await c.page.getByRole('button', { name: 'Chat' }).waitFor();
+    await snap(c.page, 'map');
+
+    // The provider's device moves: the customer's screen follows within 2 seconds, with no reload.
+    await p.context.setGeolocation(MOVED);
+    await waitForFact(c.page, 'provider-position', '12.9800, 77.6000', 2_500);
+
+    // The provider logs out: no more writes.
+    await p.page.getByRole('button', { name: 'Logout' }).click();
+    await p.page.waitForURL('**/login');
+    await p.context.setGeolocation(FAR_AWAY);
+    await c.page.waitForTimeout(3_000);
+    assert.equal(await c.page.getByTestId('provider-position').textContent(), '12.9800, 77.6000');
+
+    assert.deepEqual(c.errors, []);
+    assert.deepEqual(p.errors, []);
+    await c.context.close();
+    await p.context.close();
+  });
+
+  it('a provider who blocks location is told customers cannot follow, and how to turn it on', async () => {
+    const provider = await providerOffering('Driver', 25);
+    const p = await pageWith(browser(), { grant: false });
+    await signInDirectly(p.page, provider.account);
+    await p.page.goto('/');
+    const notice = p.page.getByRole('region', { name: 'Location notice' }).or(p.page.getByLabel('Location notice'));
+    await notice.filter({ hasText: 'customers cannot follow you' }).waitFor();
+    await p.page.getByRole('status', { name: 'Location sharing' }).filter({ hasText: 'Location off' }).waitFor();
+    await p.page.getByRole('heading', { name: 'Home' }).waitFor();
+    assert.deepEqual(p.errors, []);
+    await p.context.close();
+  });
+});

@@ -382,7 +382,9 @@ describe('notifications', () => {
       .first()
       .getByRole('link', { name: 'View Details' })
       .click();
-    await page.waitForURL('**/chatview');
+    // The conversation of that message opens, with the customer who wrote it.
+    await page.waitForURL(/\/chatview\?chat=\d+$/);
+    await page.getByRole('log', { name: 'Messages with Nora Notifier' }).getByText('Hello, are you free tomorrow?').waitFor();
     assert.deepEqual(errors, []);
     await context.close();
   });

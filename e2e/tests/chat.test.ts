@@ -51,7 +51,7 @@ describe('chat between a customer and a provider, live', () => {
     await p.page.getByRole('heading', { name: 'Home' }).waitFor();
     await send(c.page, 'Hello, can you pick me up at nine?');
     await messages(c.page, provider.fullName).getByText('Hello, can you pick me up at nine?').waitFor();
-    await p.page.getByRole('link', { name: 'Chat (1 unread)' }).waitFor({ timeout: 3_000 });
+    await p.page.getByRole('link', { name: 'Chat (1 unread)' }).waitFor({ timeout: 5_000 });
 
     // Opening the conversation marks it read.
     await p.page.getByRole('link', { name: 'Chat (1 unread)' }).click();

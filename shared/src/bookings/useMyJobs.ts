@@ -38,7 +38,17 @@ export function useMyJobs({ withLoader = false }: { withLoader?: boolean } = {})
       .subscribe(({ job }) =>
         setState((current) => (current.status === 'ready' ? { status: 'ready', jobs: upsertJob(current.jobs, job) } : current)),
       );
-    return () => subscription.unsubscribe();
+    // Jobs changed while the realtime channel was (re)connecting were missed: fetch the list again quietly.
+    const resubscribed = bus.on('realtime/subscribed').subscribe(() => {
+      fetchJobs({ per_page: PER_PAGE }, { silent: true }).then(
+        ({ data }) => setState((current) => (current.status === 'ready' ? { status: 'ready', jobs: data } : current)),
+        (error: unknown) => console.warn('jobs refresh failed', error),
+      );
+    });
+    return () => {
+      subscription.unsubscribe();
+      resubscribed.unsubscribe();
+    };
   }, [load]);
 
   return { state, reload: load };

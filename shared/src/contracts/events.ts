@@ -28,6 +28,11 @@ export type BusEvent =
   | { type: 'booking/assign'; providerId: number; serviceId: number }
   | { type: 'booking/assignHandled'; providerId: number }
   | { type: 'realtime/message'; message: Message }
+  /**
+   * The private channel's subscription (re)started: events published before it were not received,
+   * so lists kept live by realtime events fetch again (notifications, unread counts, jobs).
+   */
+  | { type: 'realtime/subscribed' }
   | { type: 'notifications/changed'; notifications?: AppNotification[] }
   /**
    * The signed-in user's total of unread chat messages changed (the chat remote announces it after

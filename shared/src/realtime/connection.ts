@@ -48,6 +48,7 @@ export function createConnection({ userId, token, config, emit }: ConnectionOpti
     const message = toMessage(data);
     if (message) emit({ type: 'realtime/message', message });
   });
+  channel.bind('pusher:subscription_succeeded', () => emit({ type: 'realtime/subscribed' }));
   channel.bind('Notification', () => emit({ type: 'notifications/changed' }));
   channel.bind('Job', (data: unknown) => {
     if (isJob(data)) emit({ type: 'job/updated', job: data });

@@ -84,6 +84,12 @@ describe('the realtime connection (pusher-js mocked)', () => {
     expect(events).toEqual([{ type: 'job/updated', job }]);
   });
 
+  it('announces a (re)started subscription as realtime/subscribed, so live lists catch up', async () => {
+    await connectRealtime({ userId: 11, token: 'tok11' });
+    channels['private-message.11']!.handlers['pusher:subscription_succeeded']!({});
+    expect(events).toEqual([{ type: 'realtime/subscribed' }]);
+  });
+
   it('connects once per user and disconnects on logout', async () => {
     const before = instances.length;
     const first = connectRealtime({ userId: 9, token: 'a' });

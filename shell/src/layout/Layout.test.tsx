@@ -152,6 +152,10 @@ describe('the signed-in layout', () => {
       }),
     );
     expect(await within(nav).findByRole('link', { name: 'Chat (3 unread)' })).toBeInTheDocument();
+    // The channel (re)subscribed: messages sent meanwhile were missed, so the count is fetched again.
+    total = 4;
+    act(() => bus.emit({ type: 'realtime/subscribed' }));
+    expect(await within(nav).findByRole('link', { name: 'Chat (4 unread)' })).toBeInTheDocument();
     await screen.findByRole('heading', { name: 'Home' });
   });
 

@@ -67,6 +67,7 @@ export function useChatUnreadTotal(userId: number | undefined): number {
         setTotal(event.total);
       }),
       bus.on('realtime/message').subscribe(refresh),
+      bus.on('realtime/subscribed').subscribe(refresh),
     ];
     return () => {
       active = false;

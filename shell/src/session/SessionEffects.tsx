@@ -46,6 +46,8 @@ export function SessionEffects() {
       });
     void refresh();
     void connectRealtime({ userId, token });
+    // Notifications published while the channel was (re)connecting were missed: fetch them again.
+    const resubscribed = bus.on('realtime/subscribed').subscribe(() => void refresh());
     const subscription = bus.on('notifications/changed').subscribe((event) => {
       if (event.notifications) dispatch(sessionActions.patched({ notifications: event.notifications }));
       else void refresh();
@@ -62,6 +64,7 @@ export function SessionEffects() {
     return () => {
       active = false;
       subscription.unsubscribe();
+      resubscribed.unsubscribe();
       jobSubscription.unsubscribe();
       disconnectRealtime();
     };

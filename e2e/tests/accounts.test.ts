@@ -436,3 +436,25 @@ describe('contact us and logout', () => {
     await context.close();
   });
 });
+
+describe('a session the API no longer accepts', () => {
+  it('ends cleanly: back on /login with a message, the persisted session cleared, no loop', async () => {
+    const { page, context, errors } = await openPage(browser());
+    const account = await createAccount('Customer');
+    const session = await signInDirectly(page, account);
+    await page.goto('/activebooking');
+    await page.getByRole('heading', { name: 'Active Bookings' }).waitFor();
+    // The token is revoked elsewhere (as an expiry or a password reset would).
+    assert.equal((await apiCall('POST', '/api/auth/logout', undefined, session.token)).status, 200);
+    await page.getByRole('link', { name: 'Previous Bookings' }).click();
+    await page.waitForURL('**/login');
+    await page.getByText('Your session has expired. Please log in again.').first().waitFor();
+    const stored = await page.evaluate(() => window.localStorage.getItem('authType'));
+    assert.ok(!stored || JSON.parse(stored).isLogin === false, `authType still signed in: ${stored}`);
+    await page.waitForTimeout(1_000);
+    assert.equal(new URL(page.url()).pathname, '/login');
+    assert.equal(await page.getByRole('navigation', { name: 'Main' }).count(), 0);
+    assert.deepEqual(errors, []);
+    await context.close();
+  });
+});

@@ -1,4 +1,4 @@
-import type { Job, PaymentMethod, ProviderServiceData, Review, Service } from 'shared';
+import type { PaymentMethod, ProviderServiceData, Review, Service } from 'shared';
 
 /** The signed-in customer of the tests is user 10; the provider user 20 (see renderScreen). */
 export const CUSTOMER_ID = 10;
@@ -50,32 +50,5 @@ export function makeReview(overrides: Partial<Review> = {}): Review {
 export const visa: PaymentMethod = { id: 11, card_brand: 'Visa', card_last4: '4242' };
 export const master: PaymentMethod = { id: 12, card_brand: 'Mastercard', card_last4: '4444' };
 
-export function makeJob(overrides: Partial<Job> = {}): Job {
-  const id = overrides.id ?? 1;
-  return {
-    id,
-    status: 'Pending',
-    service_id: 1,
-    service_name: 'Driver',
-    provider_id: PROVIDER_ID,
-    customer_id: CUSTOMER_ID,
-    customer: { id: CUSTOMER_ID, full_name: 'Asha Verma', first_name: 'Asha', avatar: null },
-    provider: { id: PROVIDER_ID, full_name: 'Ravi Kumar', avatar: null },
-    address: '12 MG Road',
-    destination_address: 'Airport Terminal 1',
-    destination_lat: null,
-    destination_lng: null,
-    lat: null,
-    lng: null,
-    price: 25,
-    duration: null,
-    day: null,
-    date: null,
-    time: null,
-    custom_time: null,
-    created_at: `2025-03-0${Math.min(id, 9)}T14:07:00.000Z`,
-    updated_at: '2025-03-05T14:07:00.000Z',
-    rating: null,
-    ...overrides,
-  };
-}
+/** Jobs between CUSTOMER_ID and PROVIDER_ID (shared/src/testing). */
+export { makeJob } from 'shared/src/testing';

@@ -8,7 +8,7 @@ import type { ReactElement } from 'react';
 import { render, type RenderResult } from '@testing-library/react';
 import { Provider } from 'react-redux';
 import { MemoryRouter, Route, Routes, type InitialEntry } from 'react-router-dom';
-import type { Role, User } from '../contracts';
+import type { Job, Role, User } from '../contracts';
 import type { SessionState } from '../session/sessionSlice';
 import { createAppStore, type AppStore } from '../session/store';
 
@@ -64,4 +64,39 @@ export function makeUser(overrides: Partial<User> = {}): User {
 /** A signed-in session for a role (Customer by default). */
 export function signedInAs(role: Role = 'Customer', user: Partial<User> = {}): Partial<SessionState> {
   return { isLogin: true, token: 'test-token', users: makeUser({ role, ...user }) };
+}
+
+/** The customer (10) and provider (20) of `makeJob`'s jobs. */
+export const TEST_CUSTOMER_ID = 10;
+export const TEST_PROVIDER_ID = 20;
+
+/** A job between the test customer and the test provider: Pending, Driver, $25, unless overridden. */
+export function makeJob(overrides: Partial<Job> = {}): Job {
+  const id = overrides.id ?? 1;
+  return {
+    id,
+    status: 'Pending',
+    service_id: 1,
+    service_name: 'Driver',
+    provider_id: TEST_PROVIDER_ID,
+    customer_id: TEST_CUSTOMER_ID,
+    customer: { id: TEST_CUSTOMER_ID, full_name: 'Asha Verma', first_name: 'Asha', avatar: null },
+    provider: { id: TEST_PROVIDER_ID, full_name: 'Ravi Kumar', avatar: null },
+    address: '12 MG Road',
+    destination_address: 'Airport Terminal 1',
+    destination_lat: null,
+    destination_lng: null,
+    lat: null,
+    lng: null,
+    price: 25,
+    duration: null,
+    day: null,
+    date: null,
+    time: null,
+    custom_time: null,
+    created_at: `2025-03-0${Math.min(id, 9)}T14:07:00.000Z`,
+    updated_at: '2025-03-05T14:07:00.000Z',
+    rating: null,
+    ...overrides,
+  };
 }

@@ -17,6 +17,7 @@ export const customer: User = {
   role: 'Customer',
   completed_jobs: 0,
   total_provider_jobs: 0,
+  email_notifications: true,
 };
 
 export const provider: User = {

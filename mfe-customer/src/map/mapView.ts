@@ -17,6 +17,8 @@ export const NOTHING_TO_FOLLOW: Record<Exclude<JobStatus, 'Accepted' | 'Approved
     'This booking is waiting for the provider to accept it. You can follow the provider on the map once the booking is Accepted.',
   Rejected: 'This booking was rejected, so there is no provider to follow.',
   Completed: 'This booking is completed, so there is nothing to follow any more.',
+  Cancelled: 'This booking was cancelled, so there is no provider to follow.',
+  Expired: 'This booking expired before a provider accepted it, so there is no provider to follow.',
 };
 
 export function nothingToFollow(status: JobStatus): string | null {

@@ -10,7 +10,9 @@ import type {
   Message,
   MessageType,
   NewJobRequest,
+  PagedEnvelope,
   PaymentMethod,
+  PaymentRecord,
   ProviderServiceData,
   Rating,
   Review,
@@ -55,6 +57,16 @@ export const createJob = (body: NewJobRequest, config?: AxiosRequestConfig) =>
 /** Answers the updated job list, which the client stores as `jobs`. */
 export const updateJobStatus = (id: number, status: JobStatus, config?: AxiosRequestConfig) =>
   unwrap<Job[]>(apiClient.patch(`/api/jobs/${id}`, { status }, config));
+
+/**
+ * The customer cancels their own Pending booking; the booking payment is refunded. An Accepted booking
+ * answers 409 (the message says to chat with the provider). Answers the customer's updated job list.
+ */
+export const cancelBooking = (id: number, config?: AxiosRequestConfig) => updateJobStatus(id, 'Cancelled', config);
+
+/** The customer's charges and refunds, newest first, one page at a time (meta.has_more says if more follow). */
+export const fetchPaymentHistory = (params?: { page?: number; per_page?: number }, config?: AxiosRequestConfig) =>
+  unwrap<PaymentRecord[]>(apiClient.get('/api/payments', { ...config, params })) as Promise<PagedEnvelope<PaymentRecord[]>>;
 
 export const rateJob = (body: Rating, config?: AxiosRequestConfig) =>
   unwrap<unknown>(apiClient.post('/api/ratings', body, config));

@@ -26,17 +26,26 @@ function job(id: number, status: JobStatus, created_at = `2025-01-0${id}T10:00:0
     created_at,
     updated_at: created_at,
     rating: null,
+    refunded: false,
   };
 }
 
-const all = [job(1, 'Pending'), job(2, 'Accepted'), job(3, 'Rejected'), job(4, 'Completed'), job(5, 'Approved')];
+const all = [
+  job(1, 'Pending'),
+  job(2, 'Accepted'),
+  job(3, 'Rejected'),
+  job(4, 'Completed'),
+  job(5, 'Approved'),
+  job(6, 'Cancelled'),
+  job(7, 'Expired'),
+];
 
 describe('job lists', () => {
   it('Active Bookings are Pending or Accepted', () => {
     expect(activeJobs(all).map((j) => j.id)).toEqual([1, 2]);
   });
-  it('Previous Bookings are Rejected or Completed (deviation 4)', () => {
-    expect(previousJobs(all).map((j) => j.id)).toEqual([3, 4]);
+  it('Previous Bookings are Rejected, Completed (deviation 4), Cancelled or Expired (deviation 28)', () => {
+    expect(previousJobs(all).map((j) => j.id)).toEqual([3, 4, 6, 7]);
   });
   it('job requests are only Pending', () => {
     expect(pendingRequests(all).map((j) => j.id)).toEqual([1]);

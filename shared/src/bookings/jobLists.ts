@@ -1,8 +1,11 @@
 import type { Job, JobStatus, PersonSummary, Role } from '../contracts';
 
-/** Which jobs each list shows (spec section 4, deviation 4). */
+/** Which jobs each list shows (spec section 4, deviations 4 and 28). */
 export const ACTIVE_STATUSES: readonly JobStatus[] = ['Pending', 'Accepted'];
-export const PREVIOUS_STATUSES: readonly JobStatus[] = ['Rejected', 'Completed'];
+export const PREVIOUS_STATUSES: readonly JobStatus[] = ['Rejected', 'Completed', 'Cancelled', 'Expired'];
+
+/** A customer may cancel their booking only while it waits for the provider (an Accepted one: chat instead). */
+export const canCustomerCancel = (job: Pick<Job, 'status'>) => job.status === 'Pending';
 
 export const isActiveJob = (job: Job) => ACTIVE_STATUSES.includes(job.status);
 export const isPreviousJob = (job: Job) => PREVIOUS_STATUSES.includes(job.status);

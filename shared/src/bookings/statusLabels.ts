@@ -1,12 +1,18 @@
-import type { JobStatus } from '../contracts';
+import type { Job, JobStatus } from '../contracts';
 
 /**
- * Status labels of spec section 4, with deviations 3 and 4 (docs/deviations.md). One module for both
+ * Status labels of spec section 4, with deviations 3, 4 and 28 (docs/deviations.md). One module for both
  * remotes, so a customer and a provider always read the same word for the same job.
  */
 
-/** Active Bookings, job requests, Home status and booking details. */
-export function bookingStatusLabel(status: JobStatus): string {
+/** The label of a rejected booking whose payment was given back (the customer's side). */
+export const REJECTED_REFUNDED_LABEL = 'Rejected — refunded';
+
+/**
+ * Active Bookings, job requests, Home status and booking details. `refunded` (the customer's view of
+ * `job.refunded`) turns a Rejected booking into 'Rejected — refunded'.
+ */
+export function bookingStatusLabel(status: JobStatus, refunded = false): string {
   switch (status) {
     case 'Pending':
       return 'Waiting for Approval';
@@ -16,31 +22,30 @@ export function bookingStatusLabel(status: JobStatus): string {
       return 'Approved';
     case 'Completed':
       return 'Completed';
-    default:
-      return 'Rejected';
+    case 'Cancelled':
+      return 'Cancelled';
+    case 'Expired':
+      return 'Expired';
+    case 'Rejected':
+      return refunded ? REJECTED_REFUNDED_LABEL : 'Rejected';
   }
 }
 
-/** Previous Bookings: Pending, Accepted and Completed (deviation 4) by name, anything else as Rejected. */
-export function pastBookingStatusLabel(status: JobStatus): string {
-  switch (status) {
-    case 'Pending':
-      return 'Waiting for Approval';
-    case 'Accepted':
-      return 'Accepted';
-    case 'Completed':
-      return 'Completed';
-    default:
-      return 'Rejected';
-  }
+/** Previous Bookings: Pending, Accepted, Completed, Cancelled and Expired by name (deviations 4, 28), else Rejected. */
+export function pastBookingStatusLabel(status: JobStatus, refunded = false): string {
+  return status === 'Approved' ? 'Rejected' : bookingStatusLabel(status, refunded);
 }
 
-export type StatusTone = 'waiting' | 'good' | 'done' | 'bad';
+/** What the customer reads for their own booking (the refund shows on a rejected one). */
+export const customerBookingLabel = (job: Pick<Job, 'status' | 'refunded'>) => bookingStatusLabel(job.status, job.refunded);
+
+export type StatusTone = 'waiting' | 'good' | 'done' | 'bad' | 'closed';
 
 /** The colour family of a status badge. */
 export function statusTone(status: JobStatus): StatusTone {
   if (status === 'Pending') return 'waiting';
   if (status === 'Accepted' || status === 'Approved') return 'good';
   if (status === 'Completed') return 'done';
+  if (status === 'Cancelled' || status === 'Expired') return 'closed';
   return 'bad';
 }

@@ -15,6 +15,8 @@ export interface User {
   role: Role;
   completed_jobs: number;
   total_provider_jobs: number;
+  /** The user wants the booking e-mails (new request, accept, reject, expiry, finish, receipts). */
+  email_notifications: boolean;
   /** Provider-only profile fields. */
   bio?: string | null;
   year_of_exp?: number | null;
@@ -42,7 +44,8 @@ export interface LoginResponse {
   token: string;
 }
 
-export const JOB_STATUSES = ['Pending', 'Accepted', 'Approved', 'Rejected', 'Completed'] as const;
+/** Spec section 4's statuses, plus Cancelled (by the customer) and Expired (never answered): deviation 28. */
+export const JOB_STATUSES = ['Pending', 'Accepted', 'Approved', 'Rejected', 'Completed', 'Cancelled', 'Expired'] as const;
 export type JobStatus = (typeof JOB_STATUSES)[number];
 
 export interface PersonSummary {
@@ -78,6 +81,8 @@ export interface Job {
   updated_at: string;
   /** The customer's rating of this job, or null before it is rated. */
   rating: number | null;
+  /** The booking payment was given back (Rejected, Cancelled or Expired). */
+  refunded: boolean;
 }
 
 export interface NewJobRequest {
@@ -125,6 +130,23 @@ export interface PaymentMethod {
   card_brand: string;
   card_last4: string;
   is_default?: boolean;
+}
+
+/** One line of the customer's payment history (GET /api/payments): a booking charge or its refund. */
+export interface PaymentRecord {
+  id: number;
+  kind: 'charge' | 'refund';
+  job_id: number;
+  /** Name of the booked service (Driver, Delivery, Shipping). */
+  service_name: string;
+  /** In rupees, e.g. 10 for 10.00 INR. */
+  amount: number;
+  currency: 'INR';
+  card_brand: string | null;
+  card_last4: string | null;
+  /** A refund is 'pending' for the moment between its booking's change and the processor's answer. */
+  status: 'succeeded' | 'pending';
+  created_at: string;
 }
 
 export interface AppNotification {
@@ -229,6 +251,15 @@ export interface ApiEnvelope<T> {
   data: T;
   message: string;
 }
+
+/** Where a paginated list answer is (GET /api/jobs, /api/payments, a chat's messages). */
+export interface PageMeta {
+  page: number;
+  per_page: number;
+  has_more: boolean;
+}
+
+export type PagedEnvelope<T> = ApiEnvelope<T> & { meta?: PageMeta };
 
 export interface ApiErrorBody {
   message: string;

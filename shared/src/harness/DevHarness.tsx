@@ -22,6 +22,7 @@ const DEMO_USER = (role: Role): User => ({
   role,
   completed_jobs: 0,
   total_provider_jobs: 0,
+  email_notifications: true,
 });
 
 function Screen({ load }: { load: () => Promise<{ default: ComponentType }> }) {

@@ -14,6 +14,7 @@ const user = {
   role: 'Customer' as const,
   completed_jobs: 0,
   total_provider_jobs: 0,
+  email_notifications: true,
 };
 
 describe('persisted session under authType', () => {

@@ -56,6 +56,7 @@ export function makeUser(overrides: Partial<User> = {}): User {
     avatar: null,
     role: 'Customer',
     completed_jobs: 0,
+    email_notifications: true,
     total_provider_jobs: 0,
     ...overrides,
   };
@@ -97,6 +98,7 @@ export function makeJob(overrides: Partial<Job> = {}): Job {
     created_at: `2025-03-0${Math.min(id, 9)}T14:07:00.000Z`,
     updated_at: '2025-03-05T14:07:00.000Z',
     rating: null,
+    refunded: false,
     ...overrides,
   };
 }

@@ -117,6 +117,71 @@ describe('EditProfilePage', () => {
     expect(bus.alerts()).toEqual([{ type: 'danger', message: 'The avatar must not be larger than 2 MB.' }]);
   });
 
+  describe('the booking e-mails preference', () => {
+    const label = 'E-mail me about my bookings';
+    const hint = 'Booking requests, answers, receipts and refunds. Turn off to stop these e-mails.';
+
+    it('is a checkbox with its label and hint, checked when the user gets booking e-mails', () => {
+      renderWithStore(<EditProfilePage />, { path: '/editprofile', session: signedIn(customer) });
+      const box = screen.getByRole('checkbox', { name: label });
+      expect(box).toBeChecked();
+      expect(box).toHaveAccessibleDescription(hint);
+      expect(screen.getByText(hint)).toBeVisible();
+    });
+
+    it('is unchecked for a user who turned the e-mails off', () => {
+      renderWithStore(<EditProfilePage />, {
+        path: '/editprofile',
+        session: signedIn({ ...customer, email_notifications: false }),
+      });
+      expect(screen.getByRole('checkbox', { name: label })).not.toBeChecked();
+    });
+
+    it('is checked for a session stored before the preference existed', () => {
+      const { email_notifications: _omitted, ...older } = customer;
+      renderWithStore(<EditProfilePage />, { path: '/editprofile', session: signedIn(older as typeof customer) });
+      expect(screen.getByRole('checkbox', { name: label })).toBeChecked();
+    });
+
+    it('turning it off sends email_notifications=false and the stored user shows it off', async () => {
+      const updated = { ...customer, email_notifications: false };
+      const api = fakeApi({ 'POST /api/auth/update-profile': ok(updated, 'Profile updated') });
+      const user = userEvent.setup();
+      const { store } = renderWithStore(<EditProfilePage />, { path: '/editprofile', session: signedIn(customer) });
+      await user.click(screen.getByLabelText(label));
+      expect(screen.getByRole('checkbox', { name: label })).not.toBeChecked();
+      await user.click(screen.getByRole('button', { name: 'Save Changes' }));
+      expect(await screen.findByTestId('location')).toHaveTextContent('/profile');
+      expect(formOf(api.calls[0].body)).toMatchObject({ email_notifications: 'false' });
+      expect(store.getState().session.users?.email_notifications).toBe(false);
+      expect(bus.events).toContainEqual({ type: 'auth/userUpdated', user: updated });
+    });
+
+    it('a provider sees it too; turning it back on sends email_notifications=true', async () => {
+      const off = { ...provider, email_notifications: false };
+      const api = fakeApi({ 'POST /api/auth/update-profile': ok({ ...provider, email_notifications: true }) });
+      const user = userEvent.setup();
+      const { store } = renderWithStore(<EditProfilePage />, { path: '/editprofile', session: signedIn(off) });
+      const box = screen.getByRole('checkbox', { name: label });
+      expect(box).not.toBeChecked();
+      expect(box).toHaveAccessibleDescription(hint);
+      await user.click(box);
+      await user.click(screen.getByRole('button', { name: 'Save Changes' }));
+      await screen.findByTestId('location');
+      expect(formOf(api.calls[0].body)).toMatchObject({ email_notifications: 'true' });
+      expect(store.getState().session.users?.email_notifications).toBe(true);
+    });
+
+    it('an unchanged form sends the current preference', async () => {
+      const api = fakeApi({ 'POST /api/auth/update-profile': ok(customer) });
+      const user = userEvent.setup();
+      renderWithStore(<EditProfilePage />, { path: '/editprofile', session: signedIn(customer) });
+      await user.click(screen.getByRole('button', { name: 'Save Changes' }));
+      await screen.findByTestId('location');
+      expect(formOf(api.calls[0].body)).toMatchObject({ email_notifications: 'true' });
+    });
+  });
+
   it('Back returns to the profile when opened directly', async () => {
     const user = userEvent.setup();
     renderWithStore(<EditProfilePage />, { path: '/editprofile', session: signedIn(customer) });

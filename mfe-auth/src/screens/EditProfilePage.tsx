@@ -2,6 +2,7 @@ import { useId, useState, type ChangeEvent } from 'react';
 import { Form, Formik } from 'formik';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { Avatar, bus, ErrorState, PageTitle, sessionActions, updateProfile, useAppDispatch, useSession, type User } from 'shared';
+import { CheckboxField } from '../components/CheckboxField';
 import { SubmitButton } from '../components/SubmitButton';
 import { TextAreaField, TextField } from '../components/TextField';
 import { editProfileSchema } from '../validation/editProfile';
@@ -15,6 +16,7 @@ interface Values {
   bio: string;
   year_of_exp: string;
   basic_price: string;
+  email_notifications: boolean;
 }
 
 const text = (value: string | number | null | undefined) => (value === null || value === undefined ? '' : String(value));
@@ -28,6 +30,8 @@ function initialValuesOf(user: User): Values {
     bio: text(user.bio),
     year_of_exp: text(user.year_of_exp),
     basic_price: text(user.basic_price),
+    // Sessions stored before the preference existed have no value: booking e-mails are on by default.
+    email_notifications: user.email_notifications !== false,
   };
 }
 
@@ -71,6 +75,7 @@ export default function EditProfilePage() {
       form.append('year_of_exp', values.year_of_exp.trim());
       form.append('basic_price', values.basic_price.trim());
     }
+    form.append('email_notifications', values.email_notifications ? 'true' : 'false');
     if (avatar) form.append('avatar', avatar);
     try {
       // The API client shows the server's success or failure message (spec section 8).
@@ -115,6 +120,11 @@ export default function EditProfilePage() {
                 <label htmlFor={emailId}>Email</label>
                 <input id={emailId} type="email" value={user.email} disabled readOnly />
               </div>
+              <CheckboxField
+                name="email_notifications"
+                label="E-mail me about my bookings"
+                hint="Booking requests, answers, receipts and refunds. Turn off to stop these e-mails."
+              />
               {isProvider ? (
                 <>
                   <TextAreaField name="bio" label="Bio" />

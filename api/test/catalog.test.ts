@@ -10,6 +10,7 @@ import {
   type TestServer,
   type TestUser,
 } from './helpers.js';
+import type { ProviderServiceData, Review, Service, UserService } from 'shared/src/contracts/entities';
 
 for (const dialect of DIALECTS) {
   describe(`services, providers, ratings and reviews (${dialect})`, () => {
@@ -41,10 +42,10 @@ for (const dialect of DIALECTS) {
         const res = await s.req('GET', '/api/services', { token: customer.token });
         assert.equal(res.status, 200);
         assert.deepEqual(
-          res.body.data.map((x: any) => x.name),
+          res.body.data.map((x: Service) => x.name),
           ['Driver', 'Delivery', 'Shipping'],
         );
-        assert.ok(res.body.data.every((x: any) => x.icon.startsWith('/static/icons/') && typeof x.description === 'string'));
+        assert.ok(res.body.data.every((x: Service) => x.icon.startsWith('/static/icons/') && typeof x.description === 'string'));
         const icon = await fetch(s.url + res.body.data[0].icon);
         assert.equal(icon.status, 200);
         assert.match(icon.headers.get('content-type')!, /^image\/svg\+xml/);
@@ -58,7 +59,7 @@ for (const dialect of DIALECTS) {
         assert.equal(add1.status, 201);
         const add2 = await s.req('POST', '/api/user-services', { token: p.token, json: { service_id: services[2].id } });
         assert.deepEqual(
-          add2.body.data.map((x: any) => x.service_id),
+          add2.body.data.map((x: UserService) => x.service_id),
           [services[0].id, services[2].id],
         );
         assert.deepEqual(add2.body.data[1].service, services[2]);
@@ -69,7 +70,7 @@ for (const dialect of DIALECTS) {
         const del = await s.req('DELETE', `/api/user-services/${list.body.data[0].id}`, { token: p.token });
         assert.equal(del.status, 200);
         assert.deepEqual(
-          del.body.data.map((x: any) => x.service_id),
+          del.body.data.map((x: UserService) => x.service_id),
           [services[2].id],
         );
         assert.equal((await s.req('POST', '/api/user-services', { token: p.token, json: { service_id: 99999 } })).status, 404);
@@ -97,7 +98,7 @@ for (const dialect of DIALECTS) {
         const fresh = await signUpProvider(s, 50);
         const before = await s.req('GET', `/api/providers/${serviceId}`, { token: customer.token });
         assert.equal(before.status, 200);
-        const f = before.body.data.find((p: any) => p.id === fresh.id);
+        const f = before.body.data.find((p: ProviderServiceData) => p.id === fresh.id);
         assert.deepEqual(f, {
           id: fresh.id,
           avatar: null,
@@ -109,7 +110,7 @@ for (const dialect of DIALECTS) {
           total_provider_jobs: 0,
         });
         assert.ok(
-          !before.body.data.some((p: any) => p.id === otherProvider.id),
+          !before.body.data.some((p: ProviderServiceData) => p.id === otherProvider.id),
           'providers not offering the service are not listed',
         );
 
@@ -118,7 +119,7 @@ for (const dialect of DIALECTS) {
         await s.req('POST', '/api/ratings', { token: customer.token, json: { job_id: j1, rating: 5, feedback: 'Great' } });
         await s.req('POST', '/ratings', { token: customer.token, json: { job_id: j2, rating: 2, feedback: 'Late' } });
         const after = await s.req('GET', `/api/providers/${serviceId}`, { token: customer.token });
-        const p = after.body.data.find((x: any) => x.id === provider.id);
+        const p = after.body.data.find((x: ProviderServiceData) => x.id === provider.id);
         assert.equal(p.rating, 3.5);
         assert.ok(p.total_provider_jobs >= 2);
         assert.equal((await s.req('GET', '/api/providers/99999', { token: customer.token })).status, 404);
@@ -181,7 +182,7 @@ for (const dialect of DIALECTS) {
         const none = await s.req('GET', `/api/getReview?provider_id=${otherProvider.id}`, { token: customer.token });
         assert.deepEqual(none.body.data, []);
         const theirs = await s.req('GET', `/api/getReview?provider_id=${provider.id}`, { token: customer.token });
-        assert.ok(theirs.body.data.length >= 1 && theirs.body.data.every((r: any) => r.provider_id === provider.id));
+        assert.ok(theirs.body.data.length >= 1 && theirs.body.data.every((r: Review) => r.provider_id === provider.id));
         assert.equal((await s.req('GET', '/api/getReview')).status, 401);
         assert.equal((await s.req('GET', '/api/getReview?provider_id=abc', { token: customer.token })).status, 400);
       });

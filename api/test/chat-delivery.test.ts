@@ -8,6 +8,7 @@ import assert from 'node:assert/strict';
 import Pusher from 'pusher-js';
 import { startRealtimeServer, type RealtimeServer } from '../src/realtime/server.js';
 import { PUSHER, formWith, signUp, startTestServer, type TestServer, type TestUser } from './helpers.js';
+import type { AppNotification, Message } from 'shared/src/contracts/entities';
 
 describe('chat message delivered to a pusher-js client', () => {
   let rt: RealtimeServer;
@@ -68,8 +69,8 @@ describe('chat message delivered to a pusher-js client', () => {
     const channelName = `private-message.${customer.id}`;
     await subscribed(client, channelName);
     const channel = client.channel(channelName);
-    const message = new Promise<any>((resolve) => channel.bind('Message', resolve));
-    const notification = new Promise<any>((resolve) => channel.bind('Notification', resolve));
+    const message = new Promise<Message>((resolve) => channel.bind('Message', resolve));
+    const notification = new Promise<AppNotification>((resolve) => channel.bind('Notification', resolve));
 
     const sent = await s.req('POST', '/api/chats', {
       token: provider.token,
@@ -83,12 +84,12 @@ describe('chat message delivered to a pusher-js client', () => {
     assert.equal(sent.status, 201);
     const received = await Promise.race([
       message,
-      new Promise((_, r) => setTimeout(() => r(new Error('no Message event')), 5000)),
+      new Promise<never>((_, r) => setTimeout(() => r(new Error('no Message event')), 5000)),
     ]);
     assert.deepEqual(received, sent.body.data);
     const note = await Promise.race([
       notification,
-      new Promise((_, r) => setTimeout(() => r(new Error('no Notification event')), 5000)),
+      new Promise<never>((_, r) => setTimeout(() => r(new Error('no Notification event')), 5000)),
     ]);
     assert.equal(note.title, 'Chat');
     assert.equal(note.user.full_name, 'Pete Test');

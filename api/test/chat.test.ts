@@ -1,6 +1,7 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { DIALECTS, FILES, formWith, signUp, startTestServer, type TestServer, type TestUser } from './helpers.js';
+import type { AppNotification, Chat, Message } from 'shared/src/contracts/entities';
 
 for (const dialect of DIALECTS) {
   describe(`chat, broadcasting auth and notifications (${dialect})`, () => {
@@ -76,12 +77,12 @@ for (const dialect of DIALECTS) {
       const messages = await s.req('GET', `/api/chats/${msg.chat_id}/messages`, { token: customer.token });
       assert.equal(messages.status, 200);
       assert.deepEqual(
-        messages.body.data.messages.map((m: any) => m.message),
+        messages.body.data.messages.map((m: Message) => m.message),
         ['Hi, on my way', 'Hello driver'],
       );
 
       const notes = await s.req('GET', '/api/notifications', { token: provider.token });
-      const n = notes.body.data.find((x: any) => x.id === note.data.id);
+      const n = notes.body.data.find((x: AppNotification) => x.id === note.data.id);
       assert.equal(n.title, 'Chat');
       assert.equal(n.read, false);
       assert.match(n.description, /Hello driver/);
@@ -145,7 +146,7 @@ for (const dialect of DIALECTS) {
       for (const intruder of [otherCustomer, otherProvider]) {
         assert.equal((await s.req('GET', `/api/chats/${chatId}/messages`, { token: intruder.token })).status, 403);
         const list = await s.req('GET', '/api/chats', { token: intruder.token });
-        assert.ok(!list.body.data.some((c: any) => c.id === chatId));
+        assert.ok(!list.body.data.some((c: Chat) => c.id === chatId));
       }
       // Writing as someone else, or into a pair one is not part of.
       assert.equal((await sendText(otherCustomer, 'spoof', customer, provider)).status, 403);
@@ -205,7 +206,7 @@ for (const dialect of DIALECTS) {
         await sendText(u, 'two', u, provider);
         const list = await s.req('GET', '/api/notifications', { token: provider.token });
         assert.equal(list.status, 200);
-        const mine = list.body.data.filter((n: any) => n.title === 'Chat');
+        const mine = list.body.data.filter((n: AppNotification) => n.title === 'Chat');
         assert.ok(mine.length >= 2);
         assert.ok(list.body.data[0].id > list.body.data[1].id);
         for (const n of list.body.data) {
@@ -221,15 +222,15 @@ for (const dialect of DIALECTS) {
           ]);
         }
         const own = await s.req('GET', '/api/notifications', { token: u.token });
-        assert.ok(!own.body.data.some((n: any) => list.body.data.some((m: any) => m.id === n.id)));
+        assert.ok(!own.body.data.some((n: AppNotification) => list.body.data.some((m: AppNotification) => m.id === n.id)));
 
         const id = list.body.data[0].id;
         assert.equal((await s.req('POST', `/api/notifications/${id}/read`, { token: u.token })).status, 403);
         const read = await s.req('POST', `/api/notifications/${id}/read`, { token: provider.token });
         assert.equal(read.status, 200);
-        assert.equal(read.body.data.find((n: any) => n.id === id).read, true);
+        assert.equal(read.body.data.find((n: AppNotification) => n.id === id).read, true);
         const all = await s.req('POST', '/api/notifications/read-all', { token: provider.token });
-        assert.ok(all.body.data.every((n: any) => n.read));
+        assert.ok(all.body.data.every((n: AppNotification) => n.read));
         assert.equal((await s.req('GET', '/api/notifications')).status, 401);
         assert.equal((await s.req('POST', '/api/notifications/999999/read', { token: provider.token })).status, 404);
       });

@@ -6,6 +6,8 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { DIALECTS, signUp, startTestServer, type TestServer, type TestUser } from './helpers.js';
 import { seedDemo } from '../src/seed.js';
+import type { MailMessage } from '../src/services/mailer.js';
+import type { Job, PaymentMethod, ProviderServiceData, Service, UserService } from 'shared/src/contracts/entities';
 
 const run = promisify(execFile);
 const apiDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -51,7 +53,7 @@ for (const dialect of DIALECTS) {
       const res = await s.req('GET', '/api/dev/mail?to=someone@example.com');
       assert.equal(res.status, 200);
       assert.deepEqual(
-        res.body.data.map((m: any) => [m.to, m.subject, m.text]),
+        res.body.data.map((m: MailMessage) => [m.to, m.subject, m.text]),
         [
           ['someone@example.com', 'second', 'two'],
           ['someone@example.com', 'first', 'one'],
@@ -151,24 +153,24 @@ for (const dialect of DIALECTS) {
         const token = login.body.data.token;
         const services = (await fresh.req('GET', '/api/services', { token })).body.data;
         assert.deepEqual(
-          services.map((x: any) => x.name),
+          services.map((x: Service) => x.name),
           ['Driver', 'Delivery', 'Shipping'],
         );
         for (const svc of services) {
           const providers = (await fresh.req('GET', `/api/providers/${svc.id}`, { token })).body.data;
           assert.ok(providers.length >= 3, `${svc.name} has 3 providers`);
-          assert.ok(providers.every((p: any) => p.bio && p.year_of_exp && p.basic_price && p.rating !== null));
+          assert.ok(providers.every((p: ProviderServiceData) => p.bio && p.year_of_exp && p.basic_price && p.rating !== null));
         }
         const jobs = (await fresh.req('GET', '/api/jobs', { token })).body.data;
         for (const status of ['Pending', 'Accepted', 'Completed', 'Rejected'])
           assert.ok(
-            jobs.some((j: any) => j.status === status),
+            jobs.some((j: Job) => j.status === status),
             status,
           );
         assert.ok((await fresh.req('GET', '/api/chats', { token })).body.data.length >= 1);
         assert.ok((await fresh.req('GET', '/api/notifications', { token })).body.data.length >= 1);
         assert.deepEqual(
-          (await fresh.req('GET', '/api/payment-methods', { token })).body.data.map((c: any) => c.card_last4),
+          (await fresh.req('GET', '/api/payment-methods', { token })).body.data.map((c: PaymentMethod) => c.card_last4),
           ['4242'],
         );
         const prov = await fresh.req('POST', '/api/auth/login', {
@@ -176,7 +178,7 @@ for (const dialect of DIALECTS) {
         });
         const offers = (await fresh.req('GET', '/api/user-services', { token: prov.body.data.token })).body.data;
         assert.deepEqual(
-          offers.map((o: any) => o.service.name),
+          offers.map((o: UserService) => o.service.name),
           ['Driver'],
         );
       } finally {

@@ -9,7 +9,7 @@ import PusherServer from 'pusher';
 import Pusher from 'pusher-js';
 import WebSocket from 'ws';
 import { startRealtimeServer, type RealtimeServer } from '../src/realtime/server.js';
-import { md5Hex, signChannel, verifyHttpSignature } from '../src/realtime/protocol.js';
+import { md5Hex, messageText, signChannel, verifyHttpSignature } from '../src/realtime/protocol.js';
 
 const APP_ID = 'test-app';
 const KEY = 'test-key';
@@ -299,7 +299,7 @@ describe('realtime server', () => {
   test('raw protocol: connection_established data is a JSON string, ping gets pong, oversized messages close', async () => {
     const ws = new WebSocket(`ws://127.0.0.1:${server.port}/app/${KEY}?protocol=7&client=js&version=8.6.0&flash=false`);
     const messages: Array<{ event: string; data: unknown; channel?: string }> = [];
-    ws.on('message', (raw) => messages.push(JSON.parse(raw.toString())));
+    ws.on('message', (raw) => messages.push(JSON.parse(messageText(raw))));
     await once(ws, 'open');
     await waitFor(() => messages.length === 1);
     assert.equal(messages[0].event, 'pusher:connection_established');

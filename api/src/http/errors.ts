@@ -41,7 +41,10 @@ const withArticle = (type: string) => {
 
 const GENERIC: Record<string, (field: string, e: AjvError) => string> = {
   required: (f) => `The ${f} field is required.`,
-  type: (f, e) => (f === 'body' ? 'The request body must be a JSON object or a form.' : `The ${f} must be ${withArticle(String(e.params.type))}.`),
+  type: (f, e) =>
+    f === 'body'
+      ? 'The request body must be a JSON object or a form.'
+      : `The ${f} must be ${withArticle(String(e.params.type))}.`,
   minLength: (f, e) => `The ${f} must be at least ${String(e.params.limit)} characters.`,
   maxLength: (f, e) => `The ${f} may not be greater than ${String(e.params.limit)} characters.`,
   minimum: (f, e) => `The ${f} must be at least ${String(e.params.limit)}.`,
@@ -98,7 +101,7 @@ export function registerErrorHandling(app: FastifyInstance, maxUploadBytes: numb
     }
     const fe = error;
     if (fe.validation) {
-      const errors = fieldErrorsFromValidation(fe.validation as AjvError[]);
+      const errors = fieldErrorsFromValidation(fe.validation);
       return reply.status(400).send({ message: firstMessage(errors), errors });
     }
     if (isDataError(error)) {

@@ -7,7 +7,8 @@ import { fullName, toIso } from '../serializers.js';
 export interface NewNotification {
   userId: number;
   senderId: number | null;
-  title: 'Job' | 'Chat' | string;
+  /** What the notification is about, as the client shows it: 'Job' or 'Chat'. */
+  title: string;
   description: string;
   jobId?: number | null;
   chatId?: number | null;

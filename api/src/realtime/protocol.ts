@@ -17,6 +17,16 @@ export const MAX_CHANNELS_PER_EVENT = 100;
 /** Pusher's limit of events in one batch. */
 export const MAX_BATCH_EVENTS = 10;
 
+/**
+ * The text of a WebSocket message as `ws` hands it over: a Buffer (the default binaryType), an
+ * ArrayBuffer, or the fragments of one message.
+ */
+export function messageText(raw: Buffer | ArrayBuffer | Buffer[]): string {
+  if (Array.isArray(raw)) return Buffer.concat(raw).toString('utf8');
+  if (raw instanceof ArrayBuffer) return Buffer.from(raw).toString('utf8');
+  return raw.toString('utf8');
+}
+
 export function isValidChannelName(name: unknown): name is string {
   return typeof name === 'string' && name.length > 0 && name.length <= MAX_CHANNEL_NAME_LENGTH && CHANNEL_NAME.test(name);
 }

@@ -27,6 +27,7 @@ import {
   isPrivateChannel,
   isValidChannelName,
   isValidSocketId,
+  messageText,
   verifyChannelAuth,
   verifyHttpSignature,
 } from './protocol.js';
@@ -212,7 +213,7 @@ export async function startRealtimeServer(opts: RealtimeServerOptions): Promise<
     if (isBinary) return void send(conn, frame('pusher:error', { code: null, message: 'Binary messages are not supported' }));
     let message: { event?: unknown; data?: unknown; channel?: unknown };
     try {
-      message = JSON.parse(raw.toString()) as typeof message;
+      message = JSON.parse(messageText(raw)) as typeof message;
     } catch {
       return void send(conn, frame('pusher:error', { code: null, message: 'Invalid JSON' }));
     }

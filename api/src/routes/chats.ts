@@ -59,6 +59,7 @@ const readColumnOf = (role: Role) => (role === 'Provider' ? 'provider_read_id' :
 
 /** The original name of an uploaded file, made safe to show: no folders, no control characters, at most 200 characters. */
 export function attachmentNameOf(raw: unknown, fallback: string): string {
+  // eslint-disable-next-line no-control-regex -- removing control characters is the point of this pattern
   const name = typeof raw === 'string' ? (raw.split(/[\\/]/).pop() ?? '').replace(/[\u0000-\u001f\u007f]/g, '').trim() : '';
   return name && name !== 'upload' ? name.slice(0, 200) : fallback;
 }

@@ -3,6 +3,7 @@ import {
   Avatar,
   bookingStatusLabel,
   counterpartOf,
+  customerBookingLabel,
   formatPrice,
   pastBookingStatusLabel,
   StatusBadge,
@@ -25,12 +26,20 @@ export interface JobCardProps {
 /**
  * One booking: the counterpart's avatar and name, the service, the updated time
  * ('MMMM Do YYYY, h:mm a'), a dash and the price, and on the side the status (and rating).
- * The card opens the booking's details.
+ * The card opens the booking's details. The customer reads their own label (a refunded rejection says
+ * so); the provider the plain status.
  */
 export function JobCard({ job, role, variant }: JobCardProps) {
   const person = counterpartOf(job, role);
   const state: JobNavState = variant === 'previous' ? { jobId: job.id, page: 'previousBooking' } : { jobId: job.id };
-  const canRate = variant === 'previous' && role === 'Customer' && job.status === 'Completed' && job.rating === null;
+  const isCustomer = role === 'Customer';
+  const canRate = variant === 'previous' && isCustomer && job.status === 'Completed' && job.rating === null;
+  const label =
+    variant === 'previous'
+      ? pastBookingStatusLabel(job.status, isCustomer && job.refunded)
+      : isCustomer
+        ? customerBookingLabel(job)
+        : bookingStatusLabel(job.status);
   return (
     <li className="ui-card cust-flush cust-job">
       <Link to="/activebookingdetails" state={state} className="cust-person-link">
@@ -50,12 +59,12 @@ export function JobCard({ job, role, variant }: JobCardProps) {
       <div className="cust-job__side">
         {variant === 'active' ? (
           <>
-            <StatusBadge status={job.status} label={bookingStatusLabel(job.status)} />
+            <StatusBadge status={job.status} label={label} />
             <RatingValue rating={job.rating} />
           </>
         ) : (
           <>
-            <StatusBadge status={job.status} label={pastBookingStatusLabel(job.status)} />
+            <StatusBadge status={job.status} label={label} />
             {job.rating !== null ? <Stars value={job.rating} /> : null}
             {canRate ? (
               <Link

@@ -11,11 +11,22 @@ describe('which map a user gets for a job', () => {
     expect(mapViewFor(makeJob({ status: 'Approved' }), customer)).toEqual({ kind: 'follow' });
   });
 
-  it('Pending, Rejected and Completed say why there is nothing to follow', () => {
-    for (const status of ['Pending', 'Rejected', 'Completed'] as const) {
+  it('Pending, Rejected, Completed, Cancelled and Expired say why there is nothing to follow', () => {
+    for (const status of ['Pending', 'Rejected', 'Completed', 'Cancelled', 'Expired'] as const) {
       expect(mapViewFor(makeJob({ status }), customer)).toEqual({ kind: 'nothing', message: NOTHING_TO_FOLLOW[status] });
     }
     expect(nothingToFollow('Accepted')).toBeNull();
+  });
+
+  it('a cancelled or expired booking says so in words (issue 13)', () => {
+    expect(nothingToFollow('Cancelled')).toBe('This booking was cancelled, so there is no provider to follow.');
+    expect(nothingToFollow('Expired')).toBe(
+      'This booking expired before a provider accepted it, so there is no provider to follow.',
+    );
+    expect(mapViewFor(makeJob({ status: 'Cancelled', refunded: true }), customer)).toEqual({
+      kind: 'nothing',
+      message: 'This booking was cancelled, so there is no provider to follow.',
+    });
   });
 
   it("the job's provider gets their own view, whatever the status", () => {

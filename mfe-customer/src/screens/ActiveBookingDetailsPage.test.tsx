@@ -1,9 +1,9 @@
-import { act, screen, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { bus, JOB_NOT_FOUND, JOB_NOT_YOURS, NO_JOB_CHOSEN } from 'shared';
 import ActiveBookingDetailsPage from './ActiveBookingDetailsPage';
 import { renderScreen } from '../testing/renderScreen';
-import { fail, fakeApi, ok } from '../testing/fakeApi';
+import { deferred, fail, fakeApi, ok } from '../testing/fakeApi';
 import { makeJob } from '../testing/fixtures';
 import { setupScreenTest } from '../testing/screenTest';
 
@@ -19,8 +19,12 @@ const accepted = makeJob({
 
 const steps = () => within(screen.getByRole('list', { name: 'Booking progress' })).getAllByRole('listitem');
 
+const ACCEPTED_LINE = 'This booking has been accepted. To change or cancel it, chat with your provider.';
+const ACCEPTED_409 =
+  'This booking has already been accepted and can no longer be cancelled in the app. Please chat with your provider.';
+
 describe('Booking Details (/activebookingdetails, customer view)', () => {
-  setupScreenTest();
+  const recorded = setupScreenTest();
 
   it('shows the stepper at step 2, the summary, pick and drop address and the status', async () => {
     fakeApi({ 'GET /api/jobs/7': ok(accepted) });
@@ -107,5 +111,135 @@ describe('Booking Details (/activebookingdetails, customer view)', () => {
     expect(await screen.findByText('The booking could not be loaded.')).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Retry' }));
     expect(await screen.findByText('Ravi Kumar')).toBeInTheDocument();
+  });
+
+  describe('cancelling a booking (issue 13)', () => {
+    const pending = { ...accepted, status: 'Pending' as const };
+    const open = (state: unknown = { jobId: 7 }) =>
+      renderScreen(<ActiveBookingDetailsPage />, { path: '/activebookingdetails', state });
+    const dialog = () => screen.getByRole('dialog', { name: 'Cancel this booking?' });
+
+    it('a Pending booking offers Cancel Booking, which asks first and explains the refund', async () => {
+      const user = userEvent.setup();
+      const api = fakeApi({ 'GET /api/jobs/7': ok(pending) });
+      open();
+      await user.click(await screen.findByRole('button', { name: 'Cancel Booking' }));
+      expect(dialog()).toHaveTextContent(
+        'The provider will no longer see this request, and your booking payment of 10.00 INR will be refunded to your card.',
+      );
+      expect(within(dialog()).getByRole('button', { name: 'Yes, cancel booking' })).toBeEnabled();
+      expect(within(dialog()).getByRole('button', { name: 'Keep booking' })).toHaveFocus();
+      expect(screen.queryByText(ACCEPTED_LINE)).not.toBeInTheDocument();
+      expect(api.writes()).toEqual([]);
+    });
+
+    it('Keep booking and Escape close the dialog and send nothing', async () => {
+      const user = userEvent.setup();
+      const api = fakeApi({ 'GET /api/jobs/7': ok(pending) });
+      open();
+      await user.click(await screen.findByRole('button', { name: 'Cancel Booking' }));
+      await user.click(within(dialog()).getByRole('button', { name: 'Keep booking' }));
+      expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+      expect(screen.getByRole('button', { name: 'Cancel Booking' })).toHaveFocus();
+      await user.click(screen.getByRole('button', { name: 'Cancel Booking' }));
+      await user.keyboard('{Escape}');
+      expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+      expect(api.writes()).toEqual([]);
+      expect(screen.getByRole('region', { name: 'Driver' })).toHaveTextContent('Waiting for Approval');
+    });
+
+    it('Yes, cancel booking is busy while the call runs; then the refund toast and Previous Bookings', async () => {
+      const user = userEvent.setup();
+      const cancelledJob = { ...pending, status: 'Cancelled' as const, refunded: true };
+      const answer = deferred(ok([cancelledJob], 'Booking cancelled successfully'));
+      const api = fakeApi({ 'GET /api/jobs/7': ok(pending), 'PATCH /api/jobs/7': answer.handler });
+      open();
+      await user.click(await screen.findByRole('button', { name: 'Cancel Booking' }));
+      await user.click(within(dialog()).getByRole('button', { name: 'Yes, cancel booking' }));
+      expect(within(dialog()).getByRole('button', { name: 'Cancelling…' })).toBeDisabled();
+      expect(within(dialog()).getByRole('button', { name: 'Keep booking' })).toBeDisabled();
+      await user.keyboard('{Escape}');
+      expect(dialog()).toBeInTheDocument();
+      expect(api.writes()).toEqual([{ method: 'PATCH', url: '/api/jobs/7', params: undefined, body: { status: 'Cancelled' } }]);
+
+      answer.release();
+      await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/previousbooking'));
+      expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+      expect(recorded.bus.toasts()).toEqual([
+        { kind: 'success', message: 'Booking cancelled. Your 10.00 INR payment has been refunded.' },
+      ]);
+      // The screen reports the outcome itself: no second, global alert.
+      expect(recorded.bus.alerts()).toEqual([]);
+      expect(recorded.bus.events).toContainEqual({ type: 'job/updated', job: cancelledJob });
+      expect(recorded.bus.events).toContainEqual({ type: 'job/changed', jobs: [cancelledJob] });
+      expect(api.writes()).toHaveLength(1);
+    });
+
+    it('a refusal stays in the dialog with the server message; nothing else changes', async () => {
+      const user = userEvent.setup();
+      const api = fakeApi({ 'GET /api/jobs/7': ok(pending), 'PATCH /api/jobs/7': fail(409, ACCEPTED_409) });
+      open();
+      await user.click(await screen.findByRole('button', { name: 'Cancel Booking' }));
+      await user.click(within(dialog()).getByRole('button', { name: 'Yes, cancel booking' }));
+      expect(await within(dialog()).findByRole('alert')).toHaveTextContent(ACCEPTED_409);
+      const again = within(dialog()).getByRole('button', { name: 'Yes, cancel booking' });
+      expect(again).toBeEnabled();
+      expect(again).toHaveFocus();
+      // Still on the details page (nothing navigated away).
+      expect(screen.queryByTestId('location')).not.toBeInTheDocument();
+      expect(recorded.bus.toasts()).toEqual([]);
+      expect(recorded.bus.alerts()).toEqual([]);
+      expect(api.callsTo('GET', '/api/jobs/7')).toHaveLength(1);
+      await user.click(within(dialog()).getByRole('button', { name: 'Keep booking' }));
+      expect(screen.getByRole('region', { name: 'Driver' })).toHaveTextContent('Waiting for Approval');
+    });
+
+    it('accepted live while the dialog is open: the button goes, and pressing Yes shows the API answer', async () => {
+      const user = userEvent.setup();
+      fakeApi({ 'GET /api/jobs/7': ok(pending), 'PATCH /api/jobs/7': fail(409, ACCEPTED_409) });
+      open();
+      await user.click(await screen.findByRole('button', { name: 'Cancel Booking' }));
+      act(() => bus.emit({ type: 'job/updated', job: accepted }));
+      expect(screen.getByText(ACCEPTED_LINE)).toBeInTheDocument();
+      expect(screen.queryByRole('button', { name: 'Cancel Booking', hidden: true })).not.toBeInTheDocument();
+      await user.click(within(dialog()).getByRole('button', { name: 'Yes, cancel booking' }));
+      expect(await within(dialog()).findByRole('alert')).toHaveTextContent(ACCEPTED_409);
+    });
+
+    it('an Accepted booking has no Cancel Booking but says to chat with the provider, beside Chat', async () => {
+      fakeApi({ 'GET /api/jobs/7': ok(accepted) });
+      open();
+      expect(await screen.findByText(ACCEPTED_LINE)).toBeInTheDocument();
+      expect(screen.queryByRole('button', { name: 'Cancel Booking' })).not.toBeInTheDocument();
+      expect(screen.getByRole('button', { name: 'Chat' })).toBeInTheDocument();
+    });
+
+    it.each([
+      ['Rejected', false, 'Rejected'],
+      ['Rejected', true, 'Rejected — refunded'],
+      ['Cancelled', true, 'Cancelled'],
+      ['Expired', true, 'Expired'],
+    ] as const)('status %s (refunded: %s) reads "%s", with no progress and no cancel', async (status, refunded, label) => {
+      fakeApi({ 'GET /api/jobs/7': ok({ ...accepted, status, refunded }) });
+      for (const state of [{ jobId: 7 }, { jobId: 7, page: 'previousBooking' }]) {
+        const { unmount } = open(state);
+        expect(await screen.findByText('Ravi Kumar')).toBeInTheDocument();
+        expect(within(screen.getByRole('region', { name: 'Driver' })).getByText(label)).toBeInTheDocument();
+        expect(screen.queryByRole('region', { name: 'Progress' })).not.toBeInTheDocument();
+        expect(screen.queryByRole('list', { name: 'Booking progress' })).not.toBeInTheDocument();
+        expect(screen.queryByRole('button', { name: 'Cancel Booking' })).not.toBeInTheDocument();
+        expect(screen.queryByText(ACCEPTED_LINE)).not.toBeInTheDocument();
+        unmount();
+      }
+    });
+
+    it('cancelled in another tab: Cancel Booking goes away live', async () => {
+      fakeApi({ 'GET /api/jobs/7': ok(pending) });
+      open();
+      await screen.findByRole('button', { name: 'Cancel Booking' });
+      act(() => bus.emit({ type: 'job/updated', job: { ...pending, status: 'Cancelled', refunded: true } }));
+      expect(screen.queryByRole('button', { name: 'Cancel Booking' })).not.toBeInTheDocument();
+      expect(within(screen.getByRole('region', { name: 'Driver' })).getByText('Cancelled')).toBeInTheDocument();
+    });
   });
 });

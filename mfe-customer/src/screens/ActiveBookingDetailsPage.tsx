@@ -1,7 +1,10 @@
+import { useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 import {
   Avatar,
-  bookingStatusLabel,
+  bus,
+  canCustomerCancel,
+  customerBookingLabel,
   ErrorState,
   formatPrice,
   idFromState,
@@ -12,8 +15,10 @@ import {
   useJob,
   type Job,
   type JobNavState,
+  type JobStatus,
 } from 'shared';
 import { formatDateLong } from 'shared/src/format';
+import { CANCEL_TEXTS, CancelBookingDialog } from '../components/CancelBookingDialog';
 import { Stars } from '../components/Rating';
 import { Stepper } from '../components/Stepper';
 import '../styles/customer.css';
@@ -24,10 +29,16 @@ function requestedTime(job: Job): string | null {
   return parts.length ? parts.join(', ') : null;
 }
 
+/** A booking that ended without a ride: no progress to show. */
+const ENDED_WITHOUT_RIDE: readonly JobStatus[] = ['Rejected', 'Cancelled', 'Expired'];
+
 /**
  * Booking Details (/activebookingdetails, Customer view; state { jobId, page? }): the stepper, the
  * summary (date from the updated time, duration, price), pick and drop address, the status, View on Map
  * and Chat. With page=previousBooking it shows a past booking the same way. Live through useJob.
+ * A Pending booking can be cancelled (issue 13: confirmation dialog, refund, then Previous Bookings); an
+ * Accepted one says to chat with the provider instead. A rejected, cancelled or expired booking shows no
+ * progress, and its label tells the customer about the refund.
  */
 export default function ActiveBookingDetailsPage() {
   const location = useLocation();
@@ -37,6 +48,13 @@ export default function ActiveBookingDetailsPage() {
   const { state, reload } = useJob(jobId);
   const listPath = past ? '/previousbooking' : '/activebooking';
   const listName = past ? 'Previous Bookings' : 'Active Bookings';
+  const [confirming, setConfirming] = useState(false);
+
+  const cancelled = () => {
+    setConfirming(false);
+    bus.emit({ type: 'toast/show', kind: 'success', message: CANCEL_TEXTS.done });
+    void navigate('/previousbooking');
+  };
 
   let body;
   if (state.status === 'loading') body = <Loader label="Loading the booking…" />;
@@ -53,7 +71,8 @@ export default function ActiveBookingDetailsPage() {
     );
   else {
     const { job } = state;
-    const label = past ? pastBookingStatusLabel(job.status) : bookingStatusLabel(job.status);
+    const label = past ? pastBookingStatusLabel(job.status, job.refunded) : customerBookingLabel(job);
+    const ended = ENDED_WITHOUT_RIDE.includes(job.status);
     const when = requestedTime(job);
     const canRate = job.status === 'Completed' && job.rating === null;
     body = (
@@ -73,12 +92,14 @@ export default function ActiveBookingDetailsPage() {
           </span>
         </section>
 
-        <section className="ui-card" aria-labelledby="cust-progress">
-          <h2 id="cust-progress" className="cust-section-title">
-            Progress
-          </h2>
-          <Stepper status={job.status} />
-        </section>
+        {ended ? null : (
+          <section className="ui-card" aria-labelledby="cust-progress">
+            <h2 id="cust-progress" className="cust-section-title">
+              Progress
+            </h2>
+            <Stepper status={job.status} />
+          </section>
+        )}
 
         <section className="ui-card" aria-labelledby="cust-summary">
           <h2 id="cust-summary" className="cust-section-title">
@@ -128,6 +149,7 @@ export default function ActiveBookingDetailsPage() {
           </ul>
         </section>
 
+        {job.status === 'Accepted' ? <p className="cust-note">{CANCEL_TEXTS.accepted}</p> : null}
         <div className="cust-actions">
           <button
             type="button"
@@ -144,8 +166,14 @@ export default function ActiveBookingDetailsPage() {
               Rate this booking
             </Link>
           ) : null}
+          {canCustomerCancel(job) ? (
+            <button type="button" className="ui-button ui-button--danger" onClick={() => setConfirming(true)}>
+              {CANCEL_TEXTS.button}
+            </button>
+          ) : null}
           {past ? <Link to="/previousbooking">Back to Previous Bookings</Link> : null}
         </div>
+        {confirming ? <CancelBookingDialog jobId={job.id} onClose={() => setConfirming(false)} onCancelled={cancelled} /> : null}
       </>
     );
   }

@@ -115,4 +115,15 @@ describe('Active Bookings (/activebooking)', () => {
     gate.release();
     expect(await screen.findByRole('link', { name: /Ravi Kumar/ })).toBeInTheDocument();
   });
+
+  it('a booking cancelled in another tab leaves the list live, without a reload (issue 13)', async () => {
+    const api = fakeApi({ 'GET /api/jobs': ok([pending, accepted]) });
+    renderScreen(<ActiveBookingsPage />, { path: '/activebooking' });
+    await screen.findByRole('link', { name: /Ravi Kumar/ });
+    act(() => bus.emit({ type: 'job/updated', job: { ...pending, status: 'Cancelled', refunded: true } }));
+    expect(screen.queryByRole('link', { name: /Ravi Kumar/ })).not.toBeInTheDocument();
+    expect(within(screen.getByRole('list', { name: 'Bookings' })).getAllByRole('listitem')).toHaveLength(1);
+    expect(card(/Meera Nair/)).toHaveTextContent('Accepted');
+    expect(api.callsTo('GET', '/api/jobs')).toHaveLength(1);
+  });
 });

@@ -12,6 +12,20 @@ const rejected = makeJob({ id: 3, status: 'Rejected', provider: { id: 22, full_n
 const unrated = makeJob({ id: 4, status: 'Completed', provider: { id: 23, full_name: 'Priya Shah', avatar: null } });
 const rated = makeJob({ id: 5, status: 'Completed', rating: 4, provider: { id: 24, full_name: 'Neha Gupta', avatar: null } });
 
+const cancelled = makeJob({
+  id: 6,
+  status: 'Cancelled',
+  refunded: true,
+  provider: { id: 25, full_name: 'Kabir Das', avatar: null },
+});
+const expired = makeJob({
+  id: 7,
+  status: 'Expired',
+  refunded: true,
+  provider: { id: 26, full_name: 'Leela Menon', avatar: null },
+});
+const refundedRejection = { ...rejected, refunded: true };
+
 const card = (name: RegExp) => screen.getByRole('link', { name }).closest('li')!;
 
 describe('Previous Bookings (/previousbooking)', () => {
@@ -69,5 +83,40 @@ describe('Previous Bookings (/previousbooking)', () => {
     renderScreen(<PreviousBookingsPage />, { path: '/previousbooking' });
     expect(await screen.findByText('Your bookings could not be loaded.')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Retry' })).toBeInTheDocument();
+  });
+
+  it('lists Cancelled and Expired bookings, and says when a rejected booking was refunded (issue 13)', async () => {
+    fakeApi({ 'GET /api/jobs': ok([refundedRejection, cancelled, expired, pending]) });
+    renderScreen(<PreviousBookingsPage />, { path: '/previousbooking' });
+    const list = await screen.findByRole('list', { name: 'Bookings' });
+    expect(within(list).getAllByRole('listitem')).toHaveLength(3);
+    expect(within(card(/Arjun Singh/)).getByText('Rejected — refunded')).toBeInTheDocument();
+    expect(within(card(/Kabir Das/)).getByText('Cancelled')).toBeInTheDocument();
+    expect(within(card(/Leela Menon/)).getByText('Expired')).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Rate this booking' })).not.toBeInTheDocument();
+  });
+
+  it('a rejection that was not refunded reads Rejected', async () => {
+    fakeApi({ 'GET /api/jobs': ok([rejected]) });
+    renderScreen(<PreviousBookingsPage />, { path: '/previousbooking' });
+    await screen.findByRole('list', { name: 'Bookings' });
+    expect(within(card(/Arjun Singh/)).getByText('Rejected')).toBeInTheDocument();
+  });
+
+  it("a provider reads the plain status, without the customer's refund", async () => {
+    fakeApi({ 'GET /api/jobs': ok([refundedRejection]) });
+    renderScreen(<PreviousBookingsPage />, { path: '/previousbooking', role: 'Provider' });
+    const asha = await screen.findByRole('link', { name: /Asha Verma/ });
+    expect(within(asha.closest('li')!).getByText('Rejected')).toBeInTheDocument();
+    expect(screen.queryByText('Rejected — refunded')).not.toBeInTheDocument();
+  });
+
+  it('a booking cancelled in another tab arrives live, without a reload', async () => {
+    const api = fakeApi({ 'GET /api/jobs': ok([pending]) });
+    renderScreen(<PreviousBookingsPage />, { path: '/previousbooking' });
+    expect(await screen.findByText('You have no previous bookings.')).toBeInTheDocument();
+    act(() => bus.emit({ type: 'job/updated', job: { ...pending, status: 'Cancelled', refunded: true } }));
+    expect(within(card(/Ravi Kumar/)).getByText('Cancelled')).toBeInTheDocument();
+    expect(api.callsTo('GET', '/api/jobs')).toHaveLength(1);
   });
 });

@@ -60,6 +60,14 @@ describe('the customer Home blocks', () => {
     expect(within(status()).getByText('You have no on-going bookings yet.')).toBeInTheDocument();
   });
 
+  it('a booking cancelled elsewhere leaves the Status block live (issue 13)', async () => {
+    fakeApi({ 'GET /api/jobs': ok([newest]), 'GET /api/getReview': ok([]) });
+    renderScreen(<HomeBlocks />, { path: '/' });
+    await within(status()).findByRole('group', { name: 'On-going booking' });
+    act(() => bus.emit({ type: 'job/updated', job: { ...newest, status: 'Cancelled', refunded: true } }));
+    expect(within(status()).getByText('You have no on-going bookings yet.')).toBeInTheDocument();
+  });
+
   it('the Status block shows a clear failure with Retry', async () => {
     fakeApi({ 'GET /api/jobs': fail(500, 'Server Error'), 'GET /api/getReview': ok([]) });
     renderScreen(<HomeBlocks />, { path: '/' });

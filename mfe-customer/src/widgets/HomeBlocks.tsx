@@ -1,7 +1,7 @@
 import { Link } from 'react-router-dom';
 import {
   Avatar,
-  bookingStatusLabel,
+  customerBookingLabel,
   ErrorState,
   fetchReviews,
   formatPrice,
@@ -48,7 +48,7 @@ function StatusBlock() {
             <span className="cust-person__name">{job.provider.full_name}</span>
             <span className="cust-muted cust-small">{job.service_name}</span>
           </span>
-          <StatusBadge status={job.status} label={bookingStatusLabel(job.status)} />
+          <StatusBadge status={job.status} label={customerBookingLabel(job)} />
           <span className="cust-status__price">{formatPrice(job.price)}</span>
           <Link
             to="/activebookingdetails"

@@ -163,4 +163,33 @@ describe('Job Details (/provideractivebookingdetails and the provider view of /a
     expect(screen.getByRole('link', { name: 'Open Booking Details' })).toHaveAttribute('href', '/activebookingdetails');
     expect(api.calls).toEqual([]);
   });
+
+  it.each([
+    ['Cancelled', 'The customer cancelled this booking.'],
+    ['Expired', 'This request expired before it was answered.'],
+  ] as const)('a %s job shows its status and why, and no actions on it (issue 13)', async (status, line) => {
+    fakeApi({ 'GET /api/jobs/7': ok({ ...accepted, status, refunded: true }) });
+    open();
+    expect(await screen.findByRole('region', { name: 'Customer' })).toHaveTextContent(`Status: ${status}`);
+    expect(screen.getByText(line)).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Accept or Reject' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Finish Job' })).not.toBeInTheDocument();
+  });
+
+  it('a request the customer cancels while it is open loses Accept or Reject live', async () => {
+    fakeApi({ 'GET /api/jobs/7': ok({ ...accepted, status: 'Pending' }) });
+    open();
+    await screen.findByRole('link', { name: 'Accept or Reject' });
+    act(() => appBus.emit({ type: 'job/updated', job: { ...accepted, status: 'Cancelled', refunded: true } }));
+    expect(screen.getByText('The customer cancelled this booking.')).toBeInTheDocument();
+    expect(screen.getByRole('region', { name: 'Customer' })).toHaveTextContent('Status: Cancelled');
+    expect(screen.queryByRole('link', { name: 'Accept or Reject' })).not.toBeInTheDocument();
+  });
+
+  it('from Previous Bookings, a refunded rejection reads Rejected on the provider side', async () => {
+    fakeApi({ 'GET /api/jobs/7': ok({ ...accepted, status: 'Rejected', refunded: true }) });
+    open({ jobId: 7, page: 'previousBooking' });
+    expect(await screen.findByRole('region', { name: 'Customer' })).toHaveTextContent('Status: Rejected');
+    expect(screen.queryByText(/refunded/)).not.toBeInTheDocument();
+  });
 });

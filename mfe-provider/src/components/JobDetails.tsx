@@ -1,5 +1,6 @@
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { bookingStatusLabel, idFromState, PageTitle, pastBookingStatusLabel, useJob, useSession, type JobNavState } from 'shared';
+import { closedRequestLine } from '../lib/jobs';
 import { useStatusChange } from '../lib/useStatusChange';
 import { ActionError, JobStateView, PersonRow, PickAndDrop, JobSummary } from './JobParts';
 import { ProvidersOnly } from './ProvidersOnly';
@@ -13,7 +14,8 @@ export const MOVE_BACK_LABEL = 'Move back to Waiting for Approval';
  * /activebookingdetails; state { jobId, page? }): the customer, the summary (date from the updated time,
  * duration, price), pick and drop, the status, View Map and Chat. While the job is Accepted: Finish Job
  * (PATCH with the job's own id, deviation 1, then /ridefinished) and the approve toggle back to Pending.
- * A Pending job leads to its request to be accepted or rejected. Live through useJob.
+ * A Pending job leads to its request to be accepted or rejected; a cancelled or expired one says why it
+ * is closed. Live through useJob.
  */
 export function JobDetails() {
   const location = useLocation();
@@ -42,6 +44,7 @@ export function JobDetails() {
     const { job } = state;
     const label = past ? pastBookingStatusLabel(job.status) : bookingStatusLabel(job.status);
     const accepted = job.status === 'Accepted';
+    const closedLine = closedRequestLine(job.status);
 
     const finish = async () => {
       const result = await change(job.id, 'Completed');
@@ -59,6 +62,7 @@ export function JobDetails() {
     body = (
       <>
         <PersonRow person={job.customer} label="Customer" detail={job.service_name} status={job.status} statusLabel={label} />
+        {closedLine ? <p className="ui-card prov-empty">{closedLine}</p> : null}
         <JobSummary job={job} date={job.updated_at} />
         <PickAndDrop job={job} />
         <div className="prov-actions">

@@ -9,6 +9,17 @@ export function errorMessage(error: unknown): string {
 /** True for the API's 409: the job was not in the state this screen thought (answered or changed elsewhere). */
 export const isConflict = (error: unknown) => error instanceof ApiError && error.status === 409;
 
+/** Why a request can no longer be answered, when nobody answered it (issue 13), word for word. */
+export const CLOSED_REQUEST_LINES = {
+  Cancelled: 'The customer cancelled this booking.',
+  Expired: 'This request expired before it was answered.',
+} as const satisfies Partial<Record<JobStatus, string>>;
+
+/** The line of a cancelled or expired request; null for any other status. */
+export function closedRequestLine(status: JobStatus): string | null {
+  return status === 'Cancelled' || status === 'Expired' ? CLOSED_REQUEST_LINES[status] : null;
+}
+
 /** When the customer asked for the job (the booking form's day or date, time and custom time), if given. */
 export function requestedTime(job: Job): string | null {
   const parts = [job.date || job.day, job.time, job.custom_time].filter((p): p is string => Boolean(p && p.trim()));

@@ -1,5 +1,6 @@
-import { screen, waitFor } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { bus as appBus } from 'shared';
 import DeliveryConfirmationPage from './DeliveryConfirmationPage';
 import { location, renderScreen } from '../testing/renderScreen';
 import { deferred, fail, fakeApi, ok } from '../testing/fakeApi';
@@ -124,5 +125,56 @@ describe('Delivery Confirmation (/deliveryconfirmation)', () => {
     expect(screen.getByText('Only the provider of a booking can answer or finish it.')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Accept & Inform User' })).not.toBeInTheDocument();
     expect(api.calls).toEqual([]);
+  });
+
+  it.each([
+    ['Cancelled', 'The customer cancelled this booking.'],
+    ['Expired', 'This request expired before it was answered.'],
+  ] as const)('a %s request shows its status and why instead of the confirmation (issue 13)', async (status, line) => {
+    fakeApi({ 'GET /api/jobs/7': ok({ ...job, status, refunded: true }) });
+    open({ jobId: 7, action: 'accept' });
+    expect(await screen.findByText(line)).toBeInTheDocument();
+    expect(within(screen.getByRole('region', { name: 'Customer' })).getByText(status)).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Accept & Inform User' })).not.toBeInTheDocument();
+    expect(screen.queryByText(/no longer waiting for approval/)).not.toBeInTheDocument();
+  });
+
+  it('loses the confirmation live when the customer cancels or the request expires', async () => {
+    fakeApi({ 'GET /api/jobs/7': ok(job) });
+    open({ jobId: 7, action: 'reject' });
+    await screen.findByRole('button', { name: 'Reject and Inform User' });
+    act(() => appBus.emit({ type: 'job/updated', job: { ...job, status: 'Expired', refunded: true } }));
+    expect(screen.getByText('This request expired before it was answered.')).toBeInTheDocument();
+    expect(within(screen.getByRole('region', { name: 'Customer' })).getByText('Expired')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Reject and Inform User' })).not.toBeInTheDocument();
+  });
+
+  it('accepting a request the customer cancelled meanwhile: the 409 message, then why it is closed', async () => {
+    let reads = 0;
+    const cancelled = { ...job, status: 'Cancelled' as const, refunded: true };
+    fakeApi({
+      'GET /api/jobs/7': () => (++reads === 1 ? ok(job) : ok(cancelled)),
+      'PATCH /api/jobs/7': fail(409, 'A job cannot change from Cancelled to Accepted.'),
+    });
+    open({ jobId: 7, action: 'accept' });
+    await userEvent.click(await screen.findByRole('button', { name: 'Accept & Inform User' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('A job cannot change from Cancelled to Accepted.');
+    expect(await screen.findByText('The customer cancelled this booking.')).toBeInTheDocument();
+    expect(within(screen.getByRole('region', { name: 'Customer' })).getByText('Cancelled')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Accept & Inform User' })).not.toBeInTheDocument();
+    expect(location().pathname).toBeNull();
+  });
+
+  it('rejecting a request that expired meanwhile: the 409 message, then why it is closed', async () => {
+    let reads = 0;
+    fakeApi({
+      'GET /api/jobs/7': () => (++reads === 1 ? ok(job) : ok({ ...job, status: 'Expired', refunded: true })),
+      'PATCH /api/jobs/7': fail(409, 'A job cannot change from Expired to Rejected.'),
+    });
+    open({ jobId: 7, action: 'reject' });
+    await userEvent.click(await screen.findByRole('button', { name: 'Reject and Inform User' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('A job cannot change from Expired to Rejected.');
+    expect(await screen.findByText('This request expired before it was answered.')).toBeInTheDocument();
+    expect(location().pathname).toBeNull();
   });
 });

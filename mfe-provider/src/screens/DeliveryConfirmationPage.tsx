@@ -11,6 +11,7 @@ import {
 } from 'shared';
 import { ActionError, JobStateView, NothingHere, PersonRow } from '../components/JobParts';
 import { ProvidersOnly } from '../components/ProvidersOnly';
+import { closedRequestLine } from '../lib/jobs';
 import { useStatusChange } from '../lib/useStatusChange';
 import '../styles/provider.css';
 
@@ -40,7 +41,8 @@ function actionFromState(state: unknown): DeliveryConfirmationNavState['action']
  * request and sends PATCH /api/jobs/{id} with Accepted or Rejected (the server's success message shows
  * as the global alert); then an accepted job leads to /activebooking and a rejected one to /jobrequest.
  * The button is disabled while the call is in flight. A job that is no longer waiting (the API's 409)
- * shows the server's message and the job's current state, and stays here.
+ * shows the server's message and the job's current state, and stays here; a request the customer cancelled
+ * or that expired says so instead of offering the confirmation (also when it changes live).
  */
 export default function DeliveryConfirmationPage() {
   const location = useLocation();
@@ -106,7 +108,11 @@ export default function DeliveryConfirmationPage() {
           </section>
         ) : (
           <div className="ui-card prov-empty">
-            <p>This request is no longer waiting for approval. It is now: {bookingStatusLabel(job.status)}.</p>
+            <p>
+              {closedRequestLine(job.status) ?? (
+                <>This request is no longer waiting for approval. It is now: {bookingStatusLabel(job.status)}.</>
+              )}
+            </p>
             <div className="prov-actions">
               <Link
                 to="/provideractivebookingdetails"

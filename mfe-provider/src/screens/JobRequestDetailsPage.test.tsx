@@ -115,4 +115,36 @@ describe('Job Request Details (/jobrequestdetails)', () => {
     expect(screen.getByRole('link', { name: 'Open Booking Details' })).toHaveAttribute('href', '/activebookingdetails');
     expect(api.calls).toEqual([]);
   });
+
+  it.each([
+    ['Cancelled', 'The customer cancelled this booking.'],
+    ['Expired', 'This request expired before it was answered.'],
+  ] as const)('a %s request shows its status and why, with no Accept or Reject (issue 13)', async (status, line) => {
+    fakeApi({ 'GET /api/jobs/7': ok({ ...job, status, refunded: true }) });
+    open();
+    expect(await screen.findByText(line)).toBeInTheDocument();
+    expect(within(screen.getByRole('region', { name: 'Customer' })).getByText(status)).toBeInTheDocument();
+    expect(screen.queryByText(/refunded/)).not.toBeInTheDocument();
+    expect(screen.queryByText(/answered already/)).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Accept' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Reject' })).not.toBeInTheDocument();
+  });
+
+  it('says so live when the customer cancels while the provider looks at the request', async () => {
+    fakeApi({ 'GET /api/jobs/7': ok(job) });
+    open();
+    await screen.findByRole('button', { name: 'Accept' });
+    act(() => bus.emit({ type: 'job/updated', job: { ...job, status: 'Cancelled', refunded: true } }));
+    expect(screen.getByText('The customer cancelled this booking.')).toBeInTheDocument();
+    expect(within(screen.getByRole('region', { name: 'Customer' })).getByText('Cancelled')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Accept' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Reject' })).not.toBeInTheDocument();
+  });
+
+  it('a refunded rejection reads Rejected on the provider side', async () => {
+    fakeApi({ 'GET /api/jobs/7': ok({ ...job, status: 'Rejected', refunded: true }) });
+    open();
+    expect(await screen.findByText('This request has been answered already: Rejected.')).toBeInTheDocument();
+    expect(screen.queryByText(/refunded/)).not.toBeInTheDocument();
+  });
 });

@@ -10,13 +10,15 @@ import {
 } from 'shared';
 import { JobStateView, JobSummary, PersonRow, PickAndDrop } from '../components/JobParts';
 import { ProvidersOnly } from '../components/ProvidersOnly';
+import { closedRequestLine } from '../lib/jobs';
 import '../styles/provider.css';
 
 /**
  * Job Request Details (/jobrequestdetails, state { jobId }): the customer, the summary (date, duration,
  * price), pick and drop address, and while the job waits for approval a Reject link and an Accept
  * button, each leading to /deliveryconfirmation with the job and the chosen action. A job answered
- * already (here or live, from elsewhere) shows its status and no actions.
+ * already (here or live, from elsewhere) shows its status and no actions; one the customer cancelled or
+ * that expired says so.
  */
 export default function JobRequestDetailsPage() {
   const location = useLocation();
@@ -57,7 +59,9 @@ export default function JobRequestDetailsPage() {
           </div>
         ) : (
           <div className="ui-card prov-empty">
-            <p>This request has been answered already: {bookingStatusLabel(job.status)}.</p>
+            <p>
+              {closedRequestLine(job.status) ?? <>This request has been answered already: {bookingStatusLabel(job.status)}.</>}
+            </p>
             <div className="prov-actions">
               <Link
                 to="/provideractivebookingdetails"

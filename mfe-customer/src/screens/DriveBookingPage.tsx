@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import { Link, useLocation } from 'react-router-dom';
 import {
   Avatar,
@@ -44,7 +44,7 @@ async function loadSuggestions(stateServiceId: number | null): Promise<Suggestio
 export default function DriveBookingPage() {
   const location = useLocation();
   const stateServiceId = idFromState(location.state, 'serviceId');
-  const { state, reload } = useLoad(() => loadSuggestions(stateServiceId), [stateServiceId]);
+  const { state, reload } = useLoad(useCallback(() => loadSuggestions(stateServiceId), [stateServiceId]));
   const [query, setQuery] = useState('');
 
   const shown = useMemo(() => {
@@ -79,7 +79,7 @@ export default function DriveBookingPage() {
         ) : null}
         {state.status === 'loading' ? <Loader label="Loading drivers…" /> : null}
         {state.status === 'error' ? (
-          <ErrorState message="The drivers could not be loaded." detail={state.message} onRetry={() => void reload()} />
+          <ErrorState message="The drivers could not be loaded." detail={state.message} onRetry={reload} />
         ) : null}
         {state.status === 'ready' && state.data.serviceId === null ? (
           <p className="cust-message">No services are available yet, so there are no drivers to book.</p>

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useCallback, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { Avatar, ErrorState, fetchProviders, fetchReviews, formatPrice, idFromState, Loader, PageTitle } from 'shared';
 import { BookingModal } from '../components/BookingModal';
@@ -29,7 +29,7 @@ export default function ProviderProfilePage() {
   const location = useLocation();
   const serviceId = idFromState(location.state, 'serviceId');
   const providerId = idFromState(location.state, 'providerId');
-  const { state, reload } = useLoad(() => loadProfile(serviceId, providerId), [serviceId, providerId]);
+  const { state, reload } = useLoad(useCallback(() => loadProfile(serviceId, providerId), [serviceId, providerId]));
   const [booking, setBooking] = useState(false);
 
   const goBack = (
@@ -41,9 +41,7 @@ export default function ProviderProfilePage() {
   let body;
   if (state.status === 'loading') body = <Loader label="Loading the driver's profile…" />;
   else if (state.status === 'error')
-    body = (
-      <ErrorState message="The driver's profile could not be loaded." detail={state.message} onRetry={() => void reload()} />
-    );
+    body = <ErrorState message="The driver's profile could not be loaded." detail={state.message} onRetry={reload} />;
   else if (!state.data || !state.data.provider)
     body = (
       <div className="ui-card cust-empty">

@@ -3,17 +3,19 @@ import { assetUrl, ErrorState, fetchServices, Loader, PageTitle, type ServiceNav
 import { useLoad } from '../lib/useLoad';
 import '../styles/customer.css';
 
+const loadServices = async () => (await fetchServices({ silent: true })).data;
+
 /** All Services (/service, Customer view): a card per service with icon, name, description and Book Now. */
 export default function ServicesPage() {
   const navigate = useNavigate();
-  const { state, reload } = useLoad(async () => (await fetchServices({ silent: true })).data, []);
+  const { state, reload } = useLoad(loadServices);
 
   return (
     <div className="ui-page">
       <PageTitle>All Services</PageTitle>
       {state.status === 'loading' ? <Loader label="Loading services…" /> : null}
       {state.status === 'error' ? (
-        <ErrorState message="The services could not be loaded." detail={state.message} onRetry={() => void reload()} />
+        <ErrorState message="The services could not be loaded." detail={state.message} onRetry={reload} />
       ) : null}
       {state.status === 'ready' && state.data.length === 0 ? (
         <p className="ui-card cust-message">No services are available yet. Please check again later.</p>

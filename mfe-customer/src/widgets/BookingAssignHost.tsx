@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { bus, Dialog, ErrorState, fetchProviders, Loader } from 'shared';
 import { BOOKING_TITLE, BookingForm, type BookingProvider } from '../components/BookingModal';
 import { useLoad } from '../lib/useLoad';
@@ -12,20 +12,22 @@ interface AssignRequest {
 export const ASSIGN_PROVIDER_MISSING = 'This driver does not offer this service any more.';
 
 function AssignDialog({ request, onClose }: { request: AssignRequest; onClose: () => void }) {
-  const { state, reload } = useLoad<BookingProvider | null>(async () => {
-    const { data } = await fetchProviders(request.serviceId, { silent: true });
-    return data.find((p) => p.id === request.providerId) ?? null;
-  }, [request.serviceId, request.providerId]);
+  const { serviceId, providerId } = request;
+  const loadProvider = useCallback(async (): Promise<BookingProvider | null> => {
+    const { data } = await fetchProviders(serviceId, { silent: true });
+    return data.find((p) => p.id === providerId) ?? null;
+  }, [serviceId, providerId]);
+  const { state, reload } = useLoad(loadProvider);
 
   return (
     <Dialog title={BOOKING_TITLE} onClose={onClose}>
       {state.status === 'loading' ? <Loader label="Loading the driver…" /> : null}
       {state.status === 'error' ? (
-        <ErrorState message="The driver could not be loaded." detail={state.message} onRetry={() => void reload()} />
+        <ErrorState message="The driver could not be loaded." detail={state.message} onRetry={reload} />
       ) : null}
       {state.status === 'ready' && !state.data ? <p className="cust-note">{ASSIGN_PROVIDER_MISSING}</p> : null}
       {state.status === 'ready' && state.data ? (
-        <BookingForm serviceId={request.serviceId} provider={state.data} onDone={onClose} autoFocus />
+        <BookingForm serviceId={request.serviceId} provider={state.data} onDone={onClose} focusFirstField />
       ) : null}
     </Dialog>
   );

@@ -83,14 +83,16 @@ function OffersBlock() {
   );
 }
 
+const loadRecentReviews = async () => (await fetchReviews(undefined, { silent: true })).data.slice(0, 3);
+
 function ReviewsBlock() {
-  const { state, reload } = useLoad(async () => (await fetchReviews(undefined, { silent: true })).data.slice(0, 3), []);
+  const { state, reload } = useLoad(loadRecentReviews);
   return (
     <section className="ui-card" aria-labelledby="customer-reviews">
       <h2 id="customer-reviews">Recent Reviews</h2>
       {state.status === 'loading' ? <Loader label="Loading reviews…" /> : null}
       {state.status === 'error' ? (
-        <ErrorState message="The reviews could not be loaded." detail={state.message} onRetry={() => void reload()} />
+        <ErrorState message="The reviews could not be loaded." detail={state.message} onRetry={reload} />
       ) : null}
       {state.status === 'ready' ? <ReviewList reviews={state.data} /> : null}
     </section>

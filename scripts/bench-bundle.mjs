@@ -6,6 +6,7 @@
 import { gzipSync } from 'node:zlib';
 import { chromium } from 'playwright-core';
 import { CHROMIUM_ARGS, CHROMIUM_INSTALL_HINT, findChromium } from '../e2e/support/chromium.mjs';
+import { sessionFor } from './bench-session.mjs';
 import { startStack, stackConfig } from './stack.mjs';
 
 const BUDGET_BYTES = 250 * 1024;
@@ -30,37 +31,6 @@ const config = stackConfig({
 });
 const shellUrl = config.apps[0].url;
 const kb = (n) => `${(n / 1024).toFixed(1)} KB`;
-
-async function api(method, path, body) {
-  const response = await fetch(`${config.api.url}${path}`, {
-    method,
-    headers: body === undefined ? {} : { 'Content-Type': 'application/json' },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const text = await response.text();
-  if (response.status >= 300) throw new Error(`${method} ${path} failed (${response.status}): ${text}`);
-  return text ? JSON.parse(text) : null;
-}
-
-/** A fresh account of the role, signed in through the API, as the browser stores it (see e2e signInDirectly). */
-async function sessionFor(role) {
-  const email = `bench-${role.toLowerCase()}-${Date.now()}@example.com`;
-  const password = 'secret123';
-  const names = { first_name: role === 'Customer' ? 'Cora' : 'Paul', last_name: 'Bench' };
-  await api('POST', '/api/auth/register', { email, password, password_confirmation: password, role, ...names });
-  const { data } = await api('POST', '/api/auth/login', { email, password, role, device_id: 'bench' });
-  return JSON.stringify({
-    isLogin: true,
-    users: data.user,
-    token: data.token,
-    jobs: [],
-    paymentMethod: [],
-    notifications: [],
-    UserMessages: [],
-    ChatUserData: null,
-    providerServiceData: [],
-  });
-}
 
 /** Loads one route in a fresh context (cold cache) and measures every request it made. */
 async function measure(browser, route, authType) {
@@ -151,7 +121,10 @@ try {
   }
 
   console.log('\nFirst load per route (gzip JavaScript, cold cache)\n');
-  const sessions = { Customer: await sessionFor('Customer'), Provider: await sessionFor('Provider') };
+  const sessions = {
+    Customer: await sessionFor(config.api.url, 'Customer'),
+    Provider: await sessionFor(config.api.url, 'Provider'),
+  };
   const routes = [
     ['/login', null],
     ['/', 'Customer'],

@@ -1,0 +1,208 @@
+// `npm run bench:lighthouse`: Lighthouse (mobile preset, simulated throttling: its defaults) on the
+// production builds served as `npm start` serves them, for /login signed out and for / signed in as each
+// role. Prints performance, accessibility and best-practices scores, FCP, LCP, TBT, CLS and the bytes
+// transferred per page, checks the targets of issue 12, and writes each run's report (JSON and HTML)
+// under .lighthouse/ (git-ignored).
+//
+//   npm run bench:lighthouse                 # 3 runs per page, the median run (by performance) is reported
+//   LH_RUNS=1 npm run bench:lighthouse       # one run per page
+//   LH_PAGES=login npm run bench:lighthouse  # only some pages: login, customer, provider
+//
+// Chromium is the system one (nothing is downloaded), each run in a fresh profile (cold cache). A signed-in
+// run seeds localStorage `authType` with a fresh account's session (registered through the API) at the
+// start of every document of the shell's origin, after Lighthouse has cleared the origin's storage, as
+// e2e's signInDirectly and bench:bundle do.
+import { mkdirSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+import { computeMedianRun } from 'lighthouse/core/lib/median-run.js';
+import puppeteer from 'puppeteer-core';
+import { CHROMIUM_INSTALL_HINT, findChromium } from '../e2e/support/chromium.mjs';
+import { sessionFor } from './bench-session.mjs';
+import { ROOT, startStack, stackConfig } from './stack.mjs';
+
+const CHROME_FLAGS = [
+  '--headless=new',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+];
+const OUT_DIR = path.join(ROOT, '.lighthouse');
+const RUNS = Math.max(1, Number(process.env.LH_RUNS || 3));
+
+/** Issue 12's targets. */
+const TARGETS = {
+  login: { performance: 0.95, lcpMs: 2000 },
+  customer: { performance: 0.9 },
+  provider: { performance: 0.9 },
+  all: { accessibility: 1, 'best-practices': 1 },
+};
+
+const PAGES = [
+  { id: 'login', route: '/login', role: null },
+  { id: 'customer', route: '/', role: 'Customer' },
+  { id: 'provider', route: '/', role: 'Provider' },
+].filter((p) => !process.env.LH_PAGES || process.env.LH_PAGES.split(',').includes(p.id));
+
+const chromePath = findChromium();
+if (!chromePath) {
+  console.error(`Chromium not found. Install it with: ${CHROMIUM_INSTALL_HINT}`);
+  process.exit(1);
+}
+
+// Ports of its own, so it never meets the e2e suite (3100s) or bench:bundle (3200s).
+const config = stackConfig({
+  ...process.env,
+  SHELL_PORT: process.env.LH_SHELL_PORT || '3300',
+  AUTH_PORT: '3301',
+  CUSTOMER_PORT: '3302',
+  PROVIDER_PORT: '3303',
+  CHAT_PORT: '3304',
+  API_PORT: '4300',
+  REALTIME_PORT: '6301',
+  FIREBASE_PORT: '9300',
+});
+const shellUrl = config.apps[0].url;
+
+/** One Lighthouse run of `url` in a fresh Chromium, with `authType` seeded when given. */
+async function runOnce(url, authType) {
+  const chrome = await chromeLauncher.launch({ chromePath, chromeFlags: CHROME_FLAGS, logLevel: 'silent' });
+  let browser;
+  try {
+    browser = await puppeteer.connect({ browserURL: `http://127.0.0.1:${chrome.port}`, defaultViewport: null });
+    const page = await browser.newPage();
+    if (authType) {
+      await page.evaluateOnNewDocument(
+        (origin, value) => {
+          try {
+            if (globalThis.location.origin === origin && !globalThis.localStorage.getItem('authType')) {
+              globalThis.localStorage.setItem('authType', value);
+            }
+          } catch {
+            /* about:blank has no storage */
+          }
+        },
+        new URL(url).origin,
+        authType,
+      );
+    }
+    const result = await lighthouse(
+      url,
+      {
+        logLevel: 'error',
+        output: ['json', 'html'],
+        onlyCategories: ['performance', 'accessibility', 'best-practices'],
+      },
+      undefined,
+      page,
+    );
+    if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
+    return result;
+  } finally {
+    await browser?.disconnect().catch(() => {});
+    chrome.kill();
+  }
+}
+
+const num = (lhr, id) => lhr.audits[id]?.numericValue;
+const seconds = (ms) => (ms === undefined ? '-' : `${(ms / 1000).toFixed(2)} s`);
+const score = (lhr, id) => lhr.categories[id]?.score;
+const fmtScore = (s) => (s === null || s === undefined ? '-' : s.toFixed(2));
+
+/** The audits of a category that did not pass (score below 1), for the table's footnotes. */
+function failedAudits(lhr, categoryId) {
+  return (lhr.categories[categoryId]?.auditRefs ?? [])
+    .filter((ref) => ref.weight > 0)
+    .map((ref) => lhr.audits[ref.id])
+    .filter((audit) => audit && audit.score !== null && audit.score < 1)
+    .map((audit) => `${audit.id}: ${audit.title}`);
+}
+
+function summarize(page, lhr) {
+  return {
+    page: `${page.route} ${page.role ?? 'signed out'}`,
+    id: page.id,
+    performance: score(lhr, 'performance'),
+    accessibility: score(lhr, 'accessibility'),
+    bestPractices: score(lhr, 'best-practices'),
+    fcp: num(lhr, 'first-contentful-paint'),
+    lcp: num(lhr, 'largest-contentful-paint'),
+    tbt: num(lhr, 'total-blocking-time'),
+    cls: num(lhr, 'cumulative-layout-shift'),
+    bytes: num(lhr, 'total-byte-weight'),
+    failed: [...failedAudits(lhr, 'accessibility'), ...failedAudits(lhr, 'best-practices')],
+    warnings: lhr.runWarnings,
+  };
+}
+
+function targetsOf(row) {
+  const t = { ...TARGETS.all, ...TARGETS[row.id] };
+  const checks = [];
+  if (t.performance !== undefined) checks.push([`performance >= ${t.performance}`, row.performance >= t.performance]);
+  if (t.lcpMs !== undefined) checks.push([`LCP <= ${t.lcpMs / 1000} s`, row.lcp <= t.lcpMs]);
+  checks.push(['accessibility = 1', row.accessibility >= t.accessibility]);
+  checks.push(['best practices = 1', row.bestPractices >= t['best-practices']]);
+  return checks;
+}
+
+mkdirSync(OUT_DIR, { recursive: true });
+const stack = await startStack(config, { withApi: true, quietApi: true });
+const rows = [];
+try {
+  for (const page of PAGES) {
+    const authType = page.role ? await sessionFor(config.api.url, page.role, { prefix: 'lighthouse' }) : null;
+    const runs = [];
+    for (let i = 1; i <= RUNS; i += 1) {
+      process.stdout.write(`lighthouse ${page.route} (${page.role ?? 'signed out'}) run ${i}/${RUNS} ... `);
+      const result = await runOnce(`${shellUrl}${page.route}`, authType);
+      const [json, html] = result.report;
+      writeFileSync(path.join(OUT_DIR, `${page.id}-run${i}.report.json`), json);
+      writeFileSync(path.join(OUT_DIR, `${page.id}-run${i}.report.html`), html);
+      runs.push(result.lhr);
+      console.log(`performance ${fmtScore(score(result.lhr, 'performance'))}`);
+    }
+    const median = computeMedianRun(runs);
+    writeFileSync(path.join(OUT_DIR, `${page.id}.report.json`), JSON.stringify(median, null, 2));
+    rows.push(summarize(page, median));
+  }
+} finally {
+  await stack.stop();
+}
+
+const header = ['page', 'perf', 'a11y', 'best-pr.', 'FCP', 'LCP', 'TBT', 'CLS', 'bytes'];
+const table = rows.map((r) => [
+  r.page,
+  fmtScore(r.performance),
+  fmtScore(r.accessibility),
+  fmtScore(r.bestPractices),
+  seconds(r.fcp),
+  seconds(r.lcp),
+  `${Math.round(r.tbt ?? 0)} ms`,
+  (r.cls ?? 0).toFixed(3),
+  `${((r.bytes ?? 0) / 1024).toFixed(1)} KB`,
+]);
+const widths = header.map((h, i) => Math.max(h.length, ...table.map((row) => row[i].length)));
+const line = (cells) => `  ${cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]) : c.padStart(widths[i]))).join('  ')}`;
+console.log(`\nLighthouse ${RUNS > 1 ? `(median of ${RUNS} runs) ` : ''}mobile, simulated throttling, ${shellUrl}\n`);
+console.log(line(header));
+console.log(line(widths.map((w) => '-'.repeat(w))));
+for (const row of table) console.log(line(row));
+
+let missed = 0;
+console.log('\nTargets (issue 12)\n');
+for (const row of rows) {
+  for (const [name, ok] of targetsOf(row)) {
+    if (!ok) missed += 1;
+    console.log(`  ${row.page.padEnd(widths[0])}  ${name.padEnd(22)} ${ok ? 'met' : 'MISSED'}`);
+  }
+  for (const failed of row.failed) console.log(`  ${row.page.padEnd(widths[0])}  failing audit: ${failed}`);
+  for (const warning of row.warnings ?? []) console.log(`  ${row.page.padEnd(widths[0])}  warning: ${warning}`);
+}
+console.log(
+  `\nReports: ${path.relative(process.cwd(), OUT_DIR) || '.'}/ (<page>-run<n>.report.html, <page>.report.json = the median run)\n`,
+);
+process.exitCode = missed ? 1 : 0;

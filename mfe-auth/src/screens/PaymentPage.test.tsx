@@ -1,8 +1,12 @@
-import { screen, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { bus, type PaymentRecord } from 'shared';
+import { makeJob } from 'shared/src/testing';
 import PaymentPage from './PaymentPage';
-import { renderWithStore, signedIn } from '../testing/renderWithStore';
-import { fail, fakeApi, ok } from '../testing/fakeApi';
+import { customer, provider, renderWithStore, signedIn } from '../testing/renderWithStore';
+import { deferred, fail, fakeApi, ok } from '../testing/fakeApi';
 import { master, visa } from '../testing/cards';
+import { setupScreenTest } from '../testing/screenTest';
 
 describe('PaymentPage', () => {
   let api: ReturnType<typeof fakeApi> | null = null;
@@ -14,17 +18,17 @@ describe('PaymentPage', () => {
   });
 
   it('shows the card-less illustration when there are no cards', async () => {
-    api = fakeApi({ 'GET /api/payment-methods': ok([]) });
+    api = fakeApi({ 'GET /api/payment-methods': ok([]), 'GET /api/payments': ok([]) });
     renderWithStore(<PaymentPage />, { path: '/payment', session: signedIn() });
     expect(screen.getByRole('heading', { name: 'Payments' })).toBeInTheDocument();
-    expect(screen.getByRole('status')).toBeInTheDocument();
+    expect(within(screen.getByRole('region', { name: 'Saved cards' })).getByRole('status')).toBeInTheDocument();
     expect(await screen.findByRole('img', { name: 'No saved cards' })).toBeInTheDocument();
     expect(screen.getByText('You have no saved cards yet.')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Add New' })).toHaveAttribute('href', '/newpaymentmethod');
   });
 
   it('lists the saved cards, the first as Default', async () => {
-    api = fakeApi({ 'GET /api/payment-methods': ok([visa, master]) });
+    api = fakeApi({ 'GET /api/payment-methods': ok([visa, master]), 'GET /api/payments': ok([]) });
     renderWithStore(<PaymentPage />, { path: '/payment', session: signedIn() });
     const first = await screen.findByRole('listitem', { name: 'Visa ending in 4242' });
     expect(within(first).getByText('Default')).toBeInTheDocument();
@@ -37,16 +41,218 @@ describe('PaymentPage', () => {
   });
 
   it('puts the card the API marks as default first', async () => {
-    api = fakeApi({ 'GET /api/payment-methods': ok([visa, { ...master, is_default: true }]) });
+    api = fakeApi({ 'GET /api/payment-methods': ok([visa, { ...master, is_default: true }]), 'GET /api/payments': ok([]) });
     renderWithStore(<PaymentPage />, { path: '/payment', session: signedIn() });
     const first = await screen.findByRole('listitem', { name: 'Mastercard ending in 4444' });
     expect(within(first).getByText('Default')).toBeInTheDocument();
   });
 
   it('is never stuck on an error: a failed load offers Retry', async () => {
-    api = fakeApi({ 'GET /api/payment-methods': fail(500, 'Server Error') });
+    api = fakeApi({ 'GET /api/payment-methods': fail(500, 'Server Error'), 'GET /api/payments': ok([]) });
     renderWithStore(<PaymentPage />, { path: '/payment', session: signedIn() });
     expect(await screen.findByText('Your saved cards could not be loaded.')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Retry' })).toBeInTheDocument();
+  });
+});
+
+const charge: PaymentRecord = {
+  id: 101,
+  kind: 'charge',
+  job_id: 12,
+  service_name: 'Driver',
+  amount: 10,
+  currency: 'INR',
+  card_brand: 'Visa',
+  card_last4: '4242',
+  status: 'succeeded',
+  created_at: '2025-03-05T14:07:00Z',
+};
+const refund: PaymentRecord = { ...charge, id: 102, kind: 'refund', created_at: '2025-03-06T09:30:00Z' };
+
+const page = (data: PaymentRecord[], hasMore = false, n = 1) => ({
+  status: 200,
+  data: { data, message: 'Success', meta: { page: n, per_page: 10, has_more: hasMore } },
+});
+
+/** Charges of bookings #1.. with ids from `from`, newest first. */
+const charges = (count: number, from: number) =>
+  Array.from({ length: count }, (_, i) => ({ ...charge, id: from + i, job_id: from + i, service_name: 'Delivery' }));
+
+/** Lets calls the screen may have started reach the (fake) network. */
+const settle = () => act(() => new Promise<void>((resolve) => setTimeout(resolve, 20)));
+const historyTable = () => screen.findByRole('table', { name: 'Payment history' });
+const bodyRows = (table: HTMLElement) => within(table).getAllByRole('row').slice(1);
+const cellTexts = (row: HTMLElement) =>
+  within(row)
+    .getAllByRole('cell')
+    .map((cell) => cell.textContent);
+
+describe('PaymentPage payment history', () => {
+  const { bus: recorded } = setupScreenTest();
+
+  it('shows a loader, then a table of charges and refunds with date, booking, amount, card and status', async () => {
+    const reply = deferred(page([refund, { ...refund, id: 103, status: 'pending', card_brand: null, card_last4: null }, charge]));
+    const api = fakeApi({ 'GET /api/payment-methods': ok([visa]), 'GET /api/payments': reply.handler });
+    renderWithStore(<PaymentPage />, { path: '/payment', session: signedIn(customer) });
+    const section = screen.getByRole('region', { name: 'Payment history' });
+    expect(within(section).getByRole('heading', { level: 2, name: 'Payment history' })).toBeInTheDocument();
+    expect(within(section).getByRole('status')).toHaveTextContent('Loading payment history');
+    reply.release();
+
+    const table = await historyTable();
+    expect(within(section).queryByRole('status')).not.toBeInTheDocument();
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((th) => th.textContent),
+    ).toEqual(['Date', 'Booking', 'Amount', 'Card', 'Status']);
+    const [refunded, pending, paid] = bodyRows(table);
+    expect(cellTexts(paid)).toEqual(['March 5th 2025, 2:07 pm', '#12 Driver', '10.00 INR', 'Visa •••• 4242', 'Paid']);
+    expect(cellTexts(refunded)).toEqual([
+      'March 6th 2025, 9:30 am',
+      '#12 Driver Refund',
+      '\u221210.00 INR',
+      'Visa •••• 4242',
+      'Refunded',
+    ]);
+    expect(cellTexts(pending)).toEqual([
+      'March 6th 2025, 9:30 am',
+      '#12 Driver Refund',
+      '\u221210.00 INR',
+      '—',
+      'Refund pending',
+    ]);
+    expect(within(paid).queryByText('Refund')).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Load more' })).not.toBeInTheDocument();
+    expect(api.callsTo('GET', '/api/payments')[0].params).toEqual({ page: 1, per_page: 10 });
+    // The screen reports its own failures; success of a read is silent.
+    expect(recorded.alerts()).toEqual([]);
+  });
+
+  it('says so when the customer has no payments', async () => {
+    fakeApi({ 'GET /api/payment-methods': ok([]), 'GET /api/payments': page([]) });
+    renderWithStore(<PaymentPage />, { path: '/payment', session: signedIn(customer) });
+    expect(await screen.findByText('No payments yet.')).toBeInTheDocument();
+    expect(screen.queryByRole('table')).not.toBeInTheDocument();
+  });
+
+  it('Load more appends the next page; the button is busy while it loads and goes when no more follow', async () => {
+    const second = deferred(page(charges(3, 1), false, 2));
+    const api = fakeApi({
+      'GET /api/payment-methods': ok([]),
+      'GET /api/payments': (config) =>
+        (config.params as { page: number }).page === 1 ? page(charges(10, 11), true) : second.handler(),
+    });
+    const user = userEvent.setup();
+    renderWithStore(<PaymentPage />, { path: '/payment', session: signedIn(customer) });
+    const table = await historyTable();
+    expect(bodyRows(table)).toHaveLength(10);
+
+    await user.click(screen.getByRole('button', { name: 'Load more' }));
+    const busy = screen.getByRole('button', { name: 'Loading…' });
+    expect(busy).toBeDisabled();
+    second.release();
+
+    await waitFor(() => expect(bodyRows(table)).toHaveLength(13));
+    expect(cellTexts(bodyRows(table)[12])[1]).toBe('#3 Delivery');
+    expect(screen.queryByRole('button', { name: /Load more|Loading…/ })).not.toBeInTheDocument();
+    expect(api.callsTo('GET', '/api/payments').map((c) => c.params)).toEqual([
+      { page: 1, per_page: 10 },
+      { page: 2, per_page: 10 },
+    ]);
+  });
+
+  it('a failed first load shows the API message with Try again, which loads the history', async () => {
+    let failNext = true;
+    fakeApi({
+      'GET /api/payment-methods': ok([]),
+      'GET /api/payments': () => {
+        const reply = failNext ? fail(503, 'Payments are unavailable right now.') : page([charge]);
+        failNext = false;
+        return reply;
+      },
+    });
+    const user = userEvent.setup();
+    renderWithStore(<PaymentPage />, { path: '/payment', session: signedIn(customer) });
+    expect(await screen.findByText('Payments are unavailable right now.')).toBeInTheDocument();
+    expect(recorded.alerts()).toEqual([]);
+    await user.click(screen.getByRole('button', { name: 'Try again' }));
+    const table = await historyTable();
+    expect(bodyRows(table)).toHaveLength(1);
+    expect(screen.queryByText('Payments are unavailable right now.')).not.toBeInTheDocument();
+  });
+
+  it('a failed Load more keeps the rows shown, shows the API message, and Try again loads that page', async () => {
+    let secondFails = true;
+    fakeApi({
+      'GET /api/payment-methods': ok([]),
+      'GET /api/payments': (config) => {
+        if ((config.params as { page: number }).page === 1) return page(charges(10, 11), true);
+        const reply = secondFails ? fail(500, 'Server Error') : page(charges(2, 1), false, 2);
+        secondFails = false;
+        return reply;
+      },
+    });
+    const user = userEvent.setup();
+    renderWithStore(<PaymentPage />, { path: '/payment', session: signedIn(customer) });
+    const table = await historyTable();
+    await user.click(screen.getByRole('button', { name: 'Load more' }));
+    expect(await screen.findByText('Server Error')).toBeInTheDocument();
+    expect(bodyRows(table)).toHaveLength(10);
+    expect(screen.queryByRole('button', { name: 'Load more' })).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Try again' }));
+    await waitFor(() => expect(bodyRows(table)).toHaveLength(12));
+    expect(screen.queryByText('Server Error')).not.toBeInTheDocument();
+  });
+
+  it('fetches the first page again when one of the customer’s bookings changes, keeping older pages', async () => {
+    const newRefund: PaymentRecord = { ...refund, id: 200, job_id: 21, service_name: 'Delivery' };
+    let refunded = false;
+    const api = fakeApi({
+      'GET /api/payment-methods': ok([]),
+      'GET /api/payments': (config) => {
+        const n = (config.params as { page: number }).page;
+        if (n === 2) return page(charges(2, 1), false, 2);
+        return page(refunded ? [newRefund, ...charges(9, 12)] : charges(10, 11), true);
+      },
+    });
+    const user = userEvent.setup();
+    renderWithStore(<PaymentPage />, { path: '/payment', session: signedIn(customer) });
+    const table = await historyTable();
+    await user.click(screen.getByRole('button', { name: 'Load more' }));
+    await waitFor(() => expect(bodyRows(table)).toHaveLength(12));
+
+    // Another customer's booking: nothing to fetch.
+    act(() => bus.emit({ type: 'job/updated', job: makeJob({ id: 30, customer_id: 99, status: 'Rejected' }) }));
+    await settle();
+    expect(api.callsTo('GET', '/api/payments')).toHaveLength(2);
+
+    refunded = true;
+    act(() =>
+      bus.emit({ type: 'job/updated', job: makeJob({ id: 21, customer_id: customer.id, status: 'Cancelled', refunded: true }) }),
+    );
+    await waitFor(() => expect(bodyRows(table)).toHaveLength(13));
+    expect(cellTexts(bodyRows(table)[0])).toEqual([
+      'March 6th 2025, 9:30 am',
+      '#21 Delivery Refund',
+      '\u221210.00 INR',
+      'Visa •••• 4242',
+      'Refunded',
+    ]);
+    expect(api.callsTo('GET', '/api/payments').map((c) => c.params)).toEqual([
+      { page: 1, per_page: 10 },
+      { page: 2, per_page: 10 },
+      { page: 1, per_page: 10 },
+    ]);
+  });
+
+  it('is not shown to a provider, who has no payments: no history call', async () => {
+    const api = fakeApi({ 'GET /api/payment-methods': ok([visa]) });
+    renderWithStore(<PaymentPage />, { path: '/payment', session: signedIn(provider) });
+    expect(await screen.findByRole('listitem', { name: 'Visa ending in 4242' })).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: 'Payment history' })).not.toBeInTheDocument();
+    act(() => bus.emit({ type: 'job/updated', job: makeJob({ provider_id: provider.id }) }));
+    await settle();
+    expect(api.callsTo('GET', '/api/payments')).toHaveLength(0);
   });
 });

@@ -1,11 +1,16 @@
 import { Link } from 'react-router-dom';
-import { PageTitle } from 'shared';
+import { PageTitle, useSession } from 'shared';
+import { PaymentHistory } from '../components/PaymentHistory';
 import { SavedCardList } from '../components/PaymentCardList';
 import { usePaymentMethods } from '../payments/usePaymentMethods';
 
-/** Payments (spec section 2): the saved cards, with a card-less illustration when there are none. */
+/**
+ * Payments (spec section 2): the saved cards, with a card-less illustration when there are none, and
+ * for customers their payment history (booking charges and refunds). Providers have no payments.
+ */
 export default function PaymentPage() {
   const payments = usePaymentMethods();
+  const user = useSession().users;
   return (
     <div className="ui-page">
       <PageTitle
@@ -20,6 +25,7 @@ export default function PaymentPage() {
       <section className="ui-card" aria-label="Saved cards">
         <SavedCardList payments={payments} />
       </section>
+      {user?.role === 'Customer' ? <PaymentHistory key={user.id} customerId={user.id} /> : null}
     </div>
   );
 }

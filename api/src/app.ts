@@ -17,7 +17,7 @@ import { registerInputGuards } from './http/inputGuard.js';
 import { registerMultipart } from './http/multipart.js';
 import { createMailer, defaultTransporter } from './services/mailer.js';
 import { PusherPublisher, type Publisher } from './services/publisher.js';
-import { createGateway, type PaymentGateway } from './services/payments.js';
+import { createGateway, SandboxGateway, type PaymentGateway } from './services/payments.js';
 import type { AppContext } from './context.js';
 import authRoutes from './routes/auth.js';
 import servicesRoutes from './routes/services.js';
@@ -112,10 +112,16 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
     clock,
     mailer: createMailer(transporter, config.mailFrom),
     publisher: options.publisher ?? new PusherPublisher(config.pusher, app.log),
-    payments: options.payments ?? createGateway(config.stripeSecretKey, clock),
+    payments:
+      options.payments ??
+      createGateway(config.stripeSecretKey, clock, { ledgerPath: config.sandboxLedgerPath, latencyMs: config.sandboxLatencyMs }),
     loginThrottle: new Throttle(rateLimits, 'login', 5, 60_000, clock),
     otpThrottle: new Throttle(rateLimits, 'otp', OTP_MAX_REQUESTS, OTP_REQUEST_WINDOW_MS, clock),
+    log: app.log,
   };
+  app.addHook('onClose', async () => {
+    if (ctx.payments instanceof SandboxGateway) ctx.payments.ledger.close();
+  });
   app.decorate('ctx', ctx);
   if (!options.publisher) {
     // Publishes still queued go out before the process does (bounded: see services/publishQueue.ts).
@@ -142,7 +148,7 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
   await app.register(cors, {
     origin: config.appOrigins,
     methods: ['GET', 'POST', 'PATCH', 'PUT', 'DELETE', 'OPTIONS'],
-    allowedHeaders: ['Authorization', 'Content-Type', 'Accept', 'X-Requested-With', 'X-Socket-Id'],
+    allowedHeaders: ['Authorization', 'Content-Type', 'Accept', 'X-Requested-With', 'X-Socket-Id', 'Idempotency-Key'],
     maxAge: 600,
   });
 

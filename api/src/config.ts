@@ -69,6 +69,21 @@ export interface Config {
    * (FIREBASE_EMBEDDED_SECRET; by default derived from APP_KEY, so the API and the server agree).
    */
   locationTokenSecret: string;
+  /** The sandbox card processor's own ledger file (SANDBOX_LEDGER_PATH; default beside the SQLite file). */
+  sandboxLedgerPath: string;
+  /** How long the sandbox processor takes to answer (SANDBOX_LATENCY_MS, default 0). */
+  sandboxLatencyMs: number;
+  /** A Pending request not answered this long after it was made expires (REQUEST_EXPIRY_SECONDS, default 24 h). */
+  requestExpiryMs: number;
+  /** How often the API looks for expired requests and unfinished refunds (JOB_SWEEP_INTERVAL_SECONDS, default 60). */
+  jobSweepIntervalMs: number;
+  /**
+   * A processor charge our database has no record of, this old, was cut off by a crash before its booking
+   * was saved, and is refunded (ORPHAN_CHARGE_GRACE_SECONDS, default 300).
+   */
+  orphanChargeGraceMs: number;
+  /** The web app's address, for links in e-mails (APP_URL; default the first of APP_ORIGINS). */
+  appUrl: string;
 }
 
 function trustProxy(value: string | undefined): boolean | string {
@@ -86,6 +101,13 @@ function days(value: string | undefined, fallbackDays: number, name: string): nu
   const n = Number(value);
   if (!Number.isFinite(n) || n <= 0) throw new Error(`${name} must be a positive number of days, got "${value}"`);
   return Math.round(n * DAY_MS);
+}
+
+function seconds(value: string | undefined, fallbackSeconds: number, name: string): number {
+  if (value === undefined || value.trim() === '') return fallbackSeconds * 1000;
+  const n = Number(value);
+  if (!Number.isFinite(n) || n <= 0) throw new Error(`${name} must be a positive number of seconds, got "${value}"`);
+  return Math.round(n * 1000);
 }
 
 function int(value: string | undefined, fallback: number, name: string): number {
@@ -111,20 +133,22 @@ function locationSecret(env: NodeJS.ProcessEnv, appKey: string): string {
 /** Reads the configuration from the environment (documented in the README's configuration table). */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const nodeEnv = str(env.NODE_ENV, 'development');
+  const sqlitePath = path.resolve(str(env.SQLITE_PATH, path.join(API_ROOT, 'data', 'app.db')));
+  const appOrigins = optional(env.APP_ORIGINS)
+    ? env
+        .APP_ORIGINS!.split(',')
+        .map((o) => o.trim())
+        .filter(Boolean)
+    : DEFAULT_APP_ORIGINS;
   return {
     env: nodeEnv,
     isProduction: nodeEnv === 'production',
     host: str(env.HOST, '0.0.0.0'),
     port: int(env.PORT, 4000, 'PORT'),
     databaseUrl: optional(env.DATABASE_URL),
-    sqlitePath: path.resolve(str(env.SQLITE_PATH, path.join(API_ROOT, 'data', 'app.db'))),
+    sqlitePath,
     uploadsDir: path.resolve(str(env.UPLOADS_DIR, path.join(API_ROOT, 'uploads'))),
-    appOrigins: optional(env.APP_ORIGINS)
-      ? env
-          .APP_ORIGINS!.split(',')
-          .map((o) => o.trim())
-          .filter(Boolean)
-      : DEFAULT_APP_ORIGINS,
+    appOrigins,
     pusher: {
       appId: str(env.PUSHER_APP_ID, 'app-id'),
       key: str(env.PUSHER_KEY, 'app-key'),
@@ -150,5 +174,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: trustProxy(env.TRUST_PROXY),
     firebaseServiceAccount: optional(env.FIREBASE_SERVICE_ACCOUNT),
     locationTokenSecret: locationSecret(env, str(env.APP_KEY, 'marketplace-development-key')),
+    sandboxLedgerPath: path.resolve(str(env.SANDBOX_LEDGER_PATH, path.join(path.dirname(sqlitePath), 'sandbox-ledger.db'))),
+    sandboxLatencyMs: int(env.SANDBOX_LATENCY_MS, 0, 'SANDBOX_LATENCY_MS'),
+    requestExpiryMs: seconds(env.REQUEST_EXPIRY_SECONDS, 24 * 60 * 60, 'REQUEST_EXPIRY_SECONDS'),
+    jobSweepIntervalMs: seconds(env.JOB_SWEEP_INTERVAL_SECONDS, 60, 'JOB_SWEEP_INTERVAL_SECONDS'),
+    orphanChargeGraceMs: int(env.ORPHAN_CHARGE_GRACE_SECONDS, 300, 'ORPHAN_CHARGE_GRACE_SECONDS') * 1000,
+    appUrl: str(env.APP_URL, appOrigins[0] ?? 'http://localhost:3000').replace(/\/+$/, ''),
   };
 }

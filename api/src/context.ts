@@ -1,3 +1,4 @@
+import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Config } from './config.js';
 import type { Database, UserRow } from './db/schema.js';
@@ -19,6 +20,7 @@ export interface AppContext {
   payments: PaymentGateway;
   loginThrottle: Throttle;
   otpThrottle: Throttle;
+  log: FastifyBaseLogger;
 }
 
 declare module 'fastify' {

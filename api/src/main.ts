@@ -3,6 +3,7 @@ import { buildApp } from './app.js';
 import { demoAccountsBanner, isDatabaseEmpty, seedDemo } from './seed.js';
 import { startRealtimeServer } from './realtime/server.js';
 import { startLocationServer } from './location/server.js';
+import { startJobSweeper } from './services/jobSweeper.js';
 
 /** `npm start -w api`: the API on PORT (4000), the realtime server (6001) and the location server (9000). */
 async function main() {
@@ -33,6 +34,9 @@ async function main() {
     console.log('Empty database: demo data created.');
   }
   await app.listen({ port: config.port, host: config.host });
+  // Expires unanswered requests and finishes interrupted refunds: now (catching up) and on a timer.
+  const sweeper = startJobSweeper(app.ctx, config.jobSweepIntervalMs);
+  closers.unshift(() => sweeper.stop());
   console.log(
     `API listening on http://localhost:${config.port} (${app.ctx.dialect}${config.isProduction ? '' : `, docs at /api/docs`})`,
   );

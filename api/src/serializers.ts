@@ -36,6 +36,7 @@ export function toUser(row: UserRow, stats: UserStats): User {
     role: row.role,
     completed_jobs: stats.completed_jobs,
     total_provider_jobs: stats.total_provider_jobs,
+    email_notifications: Number(row.email_notifications) !== 0,
   };
   if (row.role === 'Provider') {
     user.bio = row.bio;
@@ -59,7 +60,7 @@ export interface PeopleColumns {
   p_avatar: string | null;
 }
 
-export type JobJoinedRow = JobRow & PeopleColumns & { service_name: string; rating: number | null };
+export type JobJoinedRow = JobRow & PeopleColumns & { service_name: string; rating: number | null; refund_id: number | null };
 
 export function toJob(r: JobJoinedRow): Job {
   return {
@@ -78,6 +79,7 @@ export function toJob(r: JobJoinedRow): Job {
     lat: r.lat,
     lng: r.lng,
     price: r.price_cents / 100,
+    refunded: r.refund_id !== null,
     duration: r.duration,
     day: r.day,
     date: r.date,

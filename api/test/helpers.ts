@@ -148,7 +148,7 @@ export async function startTestServer(
   const publisher = new RecordingPublisher();
   const uploadsDir = path.join(dir, 'uploads');
   const app = await buildApp({
-    config: { env: 'test', uploadsDir, ...options.config },
+    config: { env: 'test', uploadsDir, sandboxLedgerPath: path.join(dir, 'sandbox-ledger.db'), ...options.config },
     database:
       dialect === 'postgres'
         ? { databaseUrl: TEST_DATABASE_URL!, pgSchema: schema, poolSize: 5 }

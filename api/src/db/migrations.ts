@@ -2,6 +2,12 @@ import { Migrator, sql, type CreateTableBuilder, type Kysely, type Migration, ty
 import type { Db, Dialect } from './index.js';
 
 /**
+ * A migration sees the database as it was when the migration was written, not as schema.ts describes
+ * it today, so it is typed with no tables at all.
+ */
+type MigrationDb = Kysely<Record<string, never>>;
+
+/**
  * The one set of migrations for both engines. Only the id column and the timestamp type differ:
  * PostgreSQL gets serial ids and timestamptz, SQLite integer autoincrement ids and ISO-8601 text.
  * Migrations are code (not files scanned at run time), keyed so they sort in the order they apply.
@@ -17,7 +23,7 @@ export function buildMigrations(dialect: Dialect): Record<string, Migration> {
 
   return {
     '0001_initial': {
-      async up(db: Kysely<any>) {
+      async up(db: MigrationDb) {
         await withId(db.schema.createTable('users'))
           .addColumn('first_name', 'text', (c) => c.notNull())
           .addColumn('last_name', 'text', (c) => c.notNull())
@@ -196,7 +202,7 @@ export function buildMigrations(dialect: Dialect): Record<string, Migration> {
           .execute();
         await db.schema.createIndex('mail_outbox_to_idx').on('mail_outbox').columns(['to_address', 'id']).execute();
       },
-      async down(db: Kysely<any>) {
+      async down(db: MigrationDb) {
         for (const table of [
           'mail_outbox',
           'contact_messages',
@@ -221,7 +227,7 @@ export function buildMigrations(dialect: Dialect): Record<string, Migration> {
     '0002_chat_read_state': {
       // Chat read state: the id of the newest message each party has read (0: none), so the chats list can
       // count a party's unread messages; and the original name and size of a message's attached file.
-      async up(db: Kysely<any>) {
+      async up(db: MigrationDb) {
         await db.schema
           .alterTable('chats')
           .addColumn('customer_read_id', 'integer', (c) => c.notNull().defaultTo(0))
@@ -233,7 +239,7 @@ export function buildMigrations(dialect: Dialect): Record<string, Migration> {
         await db.schema.alterTable('messages').addColumn('attachment_name', 'text').execute();
         await db.schema.alterTable('messages').addColumn('attachment_size', 'integer').execute();
       },
-      async down(db: Kysely<any>) {
+      async down(db: MigrationDb) {
         await db.schema.alterTable('messages').dropColumn('attachment_size').execute();
         await db.schema.alterTable('messages').dropColumn('attachment_name').execute();
         await db.schema.alterTable('chats').dropColumn('provider_read_id').execute();
@@ -241,7 +247,7 @@ export function buildMigrations(dialect: Dialect): Record<string, Migration> {
       },
     },
     '0002_session_expiry_and_rate_limits': {
-      async up(db: Kysely<any>) {
+      async up(db: MigrationDb) {
         // Idle timeout: when each bearer token was last used (absolute lifetime counts from created_at).
         await db.schema.alterTable('api_tokens').addColumn('last_used_at', ts).execute();
         // Login and password-reset throttles, seen by every API instance on this database.
@@ -253,12 +259,92 @@ export function buildMigrations(dialect: Dialect): Record<string, Migration> {
           .execute();
         await db.schema.createIndex('rate_limits_reset_at_idx').on('rate_limits').column('reset_at').execute();
       },
-      async down(db: Kysely<any>) {
+      async down(db: MigrationDb) {
         await db.schema.dropTable('rate_limits').ifExists().execute();
         await db.schema.alterTable('api_tokens').dropColumn('last_used_at').execute();
       },
     },
+    '0003_refunds_expiry_emails': {
+      // Issue 13: the Cancelled and Expired statuses, refunds, idempotency keys on charges, and the
+      // e-mail preference.
+      async up(db: MigrationDb) {
+        await widenJobStatuses(db, dialect, [...JOB_STATUSES_0003]);
+        await db.schema.createIndex('jobs_status_created_idx').on('jobs').columns(['status', 'created_at']).execute();
+        await db.schema.alterTable('payments').addColumn('idempotency_key', 'text').execute();
+        await db.schema.createIndex('payments_idempotency_key_idx').unique().on('payments').column('idempotency_key').execute();
+        await withId(db.schema.createTable('refunds'))
+          .addColumn('payment_id', 'integer', (c) => c.notNull().unique().references('payments.id').onDelete('cascade'))
+          .addColumn('job_id', 'integer', (c) => c.notNull().references('jobs.id').onDelete('cascade'))
+          .addColumn('user_id', 'integer', (c) => c.notNull().references('users.id').onDelete('cascade'))
+          .addColumn('amount_cents', 'integer', (c) => c.notNull())
+          .addColumn('currency', 'text', (c) => c.notNull())
+          .addColumn('processor', 'text', (c) => c.notNull())
+          .addColumn('processor_ref', 'text')
+          .addColumn('status', 'text', (c) => c.notNull().check(sql`status in ('pending', 'succeeded')`))
+          .addColumn('idempotency_key', 'text', (c) => c.notNull().unique())
+          .addColumn('reason', 'text', (c) => c.notNull())
+          .addColumn('created_at', ts, (c) => c.notNull())
+          .addColumn('updated_at', ts, (c) => c.notNull())
+          .execute();
+        await db.schema.createIndex('refunds_user_created_idx').on('refunds').columns(['user_id', 'created_at']).execute();
+        await db.schema.createIndex('refunds_status_idx').on('refunds').column('status').execute();
+        await db.schema.createIndex('refunds_job_idx').on('refunds').column('job_id').execute();
+        await db.schema.createIndex('payments_user_created_idx').on('payments').columns(['user_id', 'created_at']).execute();
+        await db.schema
+          .alterTable('users')
+          .addColumn('email_notifications', 'integer', (c) => c.notNull().defaultTo(1))
+          .execute();
+      },
+      async down(db: MigrationDb) {
+        await db.schema.alterTable('users').dropColumn('email_notifications').execute();
+        await db.schema.dropIndex('payments_user_created_idx').ifExists().execute();
+        await db.schema.dropTable('refunds').ifExists().execute();
+        await db.schema.dropIndex('payments_idempotency_key_idx').ifExists().execute();
+        await db.schema.alterTable('payments').dropColumn('idempotency_key').execute();
+        await db.schema.dropIndex('jobs_status_created_idx').ifExists().execute();
+      },
+    },
   };
+}
+
+const JOB_STATUSES_0003 = ['Pending', 'Accepted', 'Approved', 'Rejected', 'Completed', 'Cancelled', 'Expired'] as const;
+
+/**
+ * Replaces the jobs table's CHECK on status. PostgreSQL alters the constraint; SQLite cannot, so the
+ * table is rebuilt the way SQLite documents it ("Making Other Kinds Of Table Schema Changes"): with
+ * foreign keys off (migrations run outside a transaction on SQLite), create the new table from the old
+ * one's own SQL with the new CHECK, copy, drop, rename, recreate its indexes, and check the keys.
+ */
+async function widenJobStatuses(db: MigrationDb, dialect: Dialect, statuses: string[]): Promise<void> {
+  const list = sql.join(statuses.map((s) => sql.lit(s)));
+  if (dialect === 'postgres') {
+    await sql`alter table jobs drop constraint if exists jobs_status_check`.execute(db);
+    await sql`alter table jobs add constraint jobs_status_check check (status in (${list}))`.execute(db);
+    return;
+  }
+  const table = await sql<{ sql: string }>`select sql from sqlite_master where type = 'table' and name = 'jobs'`.execute(db);
+  const indexes = await sql<{
+    sql: string;
+  }>`select sql from sqlite_master where type = 'index' and tbl_name = 'jobs' and sql is not null`.execute(db);
+  const oldSql = table.rows[0]?.sql;
+  const check = /"?status"?\s+text\s+not null\s+check\s*\(status in \([^)]*\)\)/i;
+  if (!oldSql || !check.test(oldSql)) throw new Error('jobs table: status CHECK not found');
+  const quoted = statuses.map((s) => `'${s}'`).join(', ');
+  const newSql = oldSql
+    .replace(/^create table "?jobs"?/i, 'create table "jobs_new"')
+    .replace(check, `"status" text not null check (status in (${quoted}))`);
+  await sql`pragma foreign_keys = off`.execute(db);
+  try {
+    await sql.raw(newSql).execute(db);
+    await sql`insert into jobs_new select * from jobs`.execute(db);
+    await sql`drop table jobs`.execute(db);
+    await sql`alter table jobs_new rename to jobs`.execute(db);
+    for (const index of indexes.rows) await sql.raw(index.sql).execute(db);
+    const broken = await sql`pragma foreign_key_check`.execute(db);
+    if (broken.rows.length > 0) throw new Error('jobs table rebuild broke foreign keys');
+  } finally {
+    await sql`pragma foreign_keys = on`.execute(db);
+  }
 }
 
 /** Applies every pending migration; throws if one fails. Safe to call on every start. */
@@ -272,6 +358,7 @@ export async function migrateToLatest(handle: Db): Promise<MigrationResultSet> {
     ...(handle.schema ? { migrationTableSchema: handle.schema } : {}),
   });
   const result = await migrator.migrateToLatest();
-  if (result.error) throw result.error;
+  if (result.error)
+    throw result.error instanceof Error ? result.error : new Error(`migration failed: ${JSON.stringify(result.error)}`);
   return result;
 }

@@ -9,7 +9,7 @@ export type Timestamp = ColumnType<Date | string, string, string>;
 export type NullableTimestamp = ColumnType<Date | string | null, string | null | undefined, string | null>;
 
 export type Role = 'Customer' | 'Provider';
-export type JobStatus = 'Pending' | 'Accepted' | 'Approved' | 'Rejected' | 'Completed';
+export type JobStatus = 'Pending' | 'Accepted' | 'Approved' | 'Rejected' | 'Completed' | 'Cancelled' | 'Expired';
 export type MessageType = 'text' | 'photo' | 'attachment';
 
 export interface UsersTable {
@@ -28,6 +28,8 @@ export interface UsersTable {
   basic_price_cents: number | null;
   /** The card processor's customer reference (Stripe customer id), when one exists. */
   payment_customer_ref: string | null;
+  /** 1: the user gets the booking e-mails; 0: turned off on Edit Profile. Migration 0003. */
+  email_notifications: CountColumn;
   created_at: Timestamp;
   updated_at: Timestamp;
 }
@@ -99,7 +101,34 @@ export interface PaymentsTable {
   processor: string;
   processor_ref: string;
   status: string;
+  /** The key the charge was sent to the processor with (null on rows older than migration 0003). */
+  idempotency_key: OptionalColumn<string>;
   created_at: Timestamp;
+}
+
+export type RefundStatus = 'pending' | 'succeeded';
+
+/**
+ * The refund of a booking's charge (migration 0003): written as 'pending' in the same transaction as
+ * the status change that calls for it, then carried out through the payments adapter with its
+ * idempotency key and marked 'succeeded'; a pending one is retried until it is (services/jobSweeper.ts).
+ */
+export interface RefundsTable {
+  id: Generated<number>;
+  /** One refund per charge at most. */
+  payment_id: number;
+  job_id: number;
+  user_id: number;
+  amount_cents: number;
+  currency: string;
+  processor: string;
+  processor_ref: string | null;
+  status: RefundStatus;
+  idempotency_key: string;
+  /** The status that caused it: Rejected, Cancelled or Expired. */
+  reason: string;
+  created_at: Timestamp;
+  updated_at: Timestamp;
 }
 
 export interface RatingsTable {
@@ -207,6 +236,7 @@ export interface Database {
   user_services: UserServicesTable;
   jobs: JobsTable;
   payments: PaymentsTable;
+  refunds: RefundsTable;
   ratings: RatingsTable;
   payment_methods: PaymentMethodsTable;
   sandbox_tokens: SandboxTokensTable;

@@ -43,6 +43,7 @@ export const userSchema: Schema = {
     role: { type: 'string', enum: ['Customer', 'Provider'] },
     completed_jobs: { type: 'integer' },
     total_provider_jobs: { type: 'integer' },
+    email_notifications: { type: 'boolean' },
     bio: nullable('string'),
     year_of_exp: nullable('integer'),
     basic_price: nullable('number'),
@@ -75,6 +76,23 @@ export const jobSchema: Schema = {
     created_at: { type: 'string' },
     updated_at: { type: 'string' },
     rating: nullable('number'),
+    refunded: { type: 'boolean' },
+  },
+};
+
+export const paymentRecordSchema: Schema = {
+  type: 'object',
+  properties: {
+    id: { type: 'integer' },
+    kind: { type: 'string', enum: ['charge', 'refund'] },
+    job_id: { type: 'integer' },
+    service_name: { type: 'string' },
+    amount: { type: 'number' },
+    currency: { type: 'string' },
+    card_brand: nullable('string'),
+    card_last4: nullable('string'),
+    status: { type: 'string', enum: ['succeeded', 'pending'] },
+    created_at: { type: 'string' },
   },
 };
 

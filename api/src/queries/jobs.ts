@@ -13,8 +13,9 @@ export function jobsWithPeople(db: Kysely<Database>) {
     .innerJoin('users as p', 'p.id', 'jobs.provider_id')
     .innerJoin('services as s', 's.id', 'jobs.service_id')
     .leftJoin('ratings as r', 'r.job_id', 'jobs.id')
+    .leftJoin('refunds as rf', 'rf.job_id', 'jobs.id')
     .selectAll('jobs')
-    .select([...PEOPLE_COLUMNS, 's.name as service_name', 'r.rating as rating']);
+    .select([...PEOPLE_COLUMNS, 's.name as service_name', 'r.rating as rating', 'rf.id as refund_id']);
 }
 
 export async function getJob(db: Kysely<Database>, id: number): Promise<Job | null> {

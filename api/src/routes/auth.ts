@@ -112,7 +112,11 @@ export default async function authRoutes(app: FastifyInstance) {
               properties: {
                 user: userSchema,
                 token: { type: 'string' },
-                expires_at: { type: 'string', description: 'When the token stops working unless used again (the idle timeout); at the latest its absolute lifetime.' },
+                expires_at: {
+                  type: 'string',
+                  description:
+                    'When the token stops working unless used again (the idle timeout); at the latest its absolute lifetime.',
+                },
               },
             }),
           },
@@ -169,7 +173,12 @@ export default async function authRoutes(app: FastifyInstance) {
     '/api/auth/logout',
     {
       onRequest: app.authenticate,
-      schema: { tags, security, summary: 'Revoke the bearer token of this request', response: responses({ 200: envelope({ type: 'null' }) }, [401]) },
+      schema: {
+        tags,
+        security,
+        summary: 'Revoke the bearer token of this request',
+        response: responses({ 200: envelope({ type: 'null' }) }, [401]),
+      },
     },
     async (request, reply) => {
       await ctx.db.deleteFrom('api_tokens').where('token_hash', '=', request.tokenHash!).execute();
@@ -181,7 +190,12 @@ export default async function authRoutes(app: FastifyInstance) {
     '/api/auth/me',
     {
       onRequest: app.authenticate,
-      schema: { tags, security, summary: 'The signed-in user with fresh job counters', response: responses({ 200: envelope(userSchema) }, [401]) },
+      schema: {
+        tags,
+        security,
+        summary: 'The signed-in user with fresh job counters',
+        response: responses({ 200: envelope(userSchema) }, [401]),
+      },
     },
     async (request, reply) => send(reply, await userWithStats(ctx.db, currentUser(request))),
   );
@@ -315,7 +329,11 @@ export default async function authRoutes(app: FastifyInstance) {
           .where('used_at', 'is', null)
           .executeTakeFirst();
         if (Number(claimed.numUpdatedRows) !== 1) return false;
-        await trx.updateTable('users').set({ password_hash: passwordHash, updated_at: now.toISOString() }).where('id', '=', user.id).execute();
+        await trx
+          .updateTable('users')
+          .set({ password_hash: passwordHash, updated_at: now.toISOString() })
+          .where('id', '=', user.id)
+          .execute();
         await trx.deleteFrom('api_tokens').where('user_id', '=', user.id).execute();
         return true;
       });
@@ -333,6 +351,7 @@ export default async function authRoutes(app: FastifyInstance) {
       bio?: string | null;
       year_of_exp?: number | null;
       basic_price?: number | null;
+      email_notifications?: boolean;
       avatar?: string;
     };
   }>(
@@ -342,7 +361,8 @@ export default async function authRoutes(app: FastifyInstance) {
       schema: {
         tags,
         security,
-        summary: 'Update the profile (multipart; avatar is an image file up to 5 MB). bio, year_of_exp and basic_price apply to providers.',
+        summary:
+          'Update the profile (multipart; avatar is an image file up to 5 MB). bio, year_of_exp and basic_price apply to providers.',
         consumes: ['multipart/form-data', 'application/json'],
         body: {
           type: 'object',
@@ -352,12 +372,19 @@ export default async function authRoutes(app: FastifyInstance) {
             phone: nullable('string', {
               maxLength: 20,
               pattern: '^[0-9+() -]*$',
-              'x-messages': { pattern: 'The phone must be a number.', maxLength: 'The phone may not be greater than 20 characters.' },
+              'x-messages': {
+                pattern: 'The phone must be a number.',
+                maxLength: 'The phone may not be greater than 20 characters.',
+              },
             }),
             address: nullable('string', { maxLength: 255 }),
             bio: nullable('string', { maxLength: 2000 }),
             year_of_exp: nullable('integer', { minimum: 0, maximum: 80 }),
             basic_price: nullable('number', { minimum: 0, maximum: 1000000 }),
+            email_notifications: {
+              type: 'boolean',
+              'x-messages': { type: 'The email notifications field must be true or false.' },
+            },
             avatar: fileField,
           },
         },
@@ -367,16 +394,19 @@ export default async function authRoutes(app: FastifyInstance) {
     async (request, reply) => {
       const user = currentUser(request);
       const body = request.body ?? {};
-      const blankToNull = (v: string | null | undefined) => (v === undefined ? undefined : v === null || v.trim() === '' ? null : v.trim());
+      const blankToNull = (v: string | null | undefined) =>
+        v === undefined ? undefined : v === null || v.trim() === '' ? null : v.trim();
       const patch: UserUpdate = { updated_at: ctx.clock.now().toISOString() };
       if (body.first_name !== undefined) patch.first_name = body.first_name.trim();
       if (body.last_name !== undefined) patch.last_name = body.last_name.trim();
       if (body.phone !== undefined) patch.phone = blankToNull(body.phone);
       if (body.address !== undefined) patch.address = blankToNull(body.address);
+      if (body.email_notifications !== undefined) patch.email_notifications = body.email_notifications ? 1 : 0;
       if (user.role === 'Provider') {
         if (body.bio !== undefined) patch.bio = blankToNull(body.bio);
         if (body.year_of_exp !== undefined) patch.year_of_exp = body.year_of_exp;
-        if (body.basic_price !== undefined) patch.basic_price_cents = body.basic_price === null ? null : Math.round(body.basic_price * 100);
+        if (body.basic_price !== undefined)
+          patch.basic_price_cents = body.basic_price === null ? null : Math.round(body.basic_price * 100);
       }
       const avatarFile = request.uploadedFiles?.avatar;
       if (avatarFile) {
@@ -389,7 +419,12 @@ export default async function authRoutes(app: FastifyInstance) {
         );
         patch.avatar = stored.path;
       }
-      const updated = await ctx.db.updateTable('users').set(patch).where('id', '=', user.id).returningAll().executeTakeFirstOrThrow();
+      const updated = await ctx.db
+        .updateTable('users')
+        .set(patch)
+        .where('id', '=', user.id)
+        .returningAll()
+        .executeTakeFirstOrThrow();
       if (patch.avatar && user.avatar !== patch.avatar) await removeUpload(ctx.config.uploadsDir, user.avatar);
       return send(reply, await userWithStats(ctx.db, updated), 'Profile updated successfully');
     },

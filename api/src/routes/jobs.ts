@@ -2,16 +2,19 @@ import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import type { JobStatus } from '../db/schema.js';
 import { currentUser, requireRole } from '../http/auth.js';
-import { conflict, fieldError, forbidden, HttpError, notFound, paymentDeclined } from '../http/errors.js';
+import { fieldError, forbidden, HttpError, notFound, paymentDeclined } from '../http/errors.js';
 import { send } from '../http/reply.js';
 import { AUTH_ERRORS, envelope, idParams, jobSchema, listOf, nullable, paginationQuery, responses } from '../http/schemas.js';
-import { canTransition, JOB_STATUSES, transitionRefusal } from '../domain/jobTransitions.js';
+import { checkTransition, JOB_STATUSES } from '../domain/jobTransitions.js';
 import { getJob, listJobsFor } from '../queries/jobs.js';
 import { insertNotification, notificationEvent, type NewNotification } from '../queries/notifications.js';
 import type { RealtimeEvent } from '../services/publisher.js';
 import { BOOKING_FEE } from '../services/payments.js';
+import { emailNewRequest, emailReceipt } from '../services/bookingEmails.js';
+import { jobEvents, moveJob } from '../services/jobLifecycle.js';
 import { fullName } from '../serializers.js';
-import type { Job } from 'shared/src/contracts/entities';
+
+export { jobEvents };
 
 const tags = ['jobs'];
 const security = [{ bearerAuth: [] }];
@@ -42,28 +45,11 @@ interface NewJobBody {
   cvv: string;
 }
 
+/** The Idempotency-Key header a client may send with a booking: the same key books and charges once. */
+const IDEMPOTENCY_KEY = /^[A-Za-z0-9_-]{8,100}$/;
+
 /** Thrown inside the booking transaction so that a declined payment rolls everything back. */
 class DeclinedPayment extends Error {}
-
-const STATUS_NOTE: Record<JobStatus, string> = {
-  Accepted: 'accepted your booking request.',
-  Rejected: 'rejected your booking request.',
-  Pending: 'moved your booking back to Waiting for Approval.',
-  Completed: 'has finished your job. Please rate your ride.',
-  Approved: 'approved your booking.',
-};
-
-/**
- * The live 'Job' event of a job just created or moved, to both of its parties (every open tab of
- * either side updates its lists and details without a reload). The payload is the job as GET
- * /api/jobs/{id} answers it.
- */
-export function jobEvents(job: Job): RealtimeEvent[] {
-  return [
-    { userId: job.customer_id, event: 'Job', data: job },
-    { userId: job.provider_id, event: 'Job', data: job },
-  ];
-}
 
 export default async function jobsRoutes(app: FastifyInstance) {
   const { ctx } = app;
@@ -118,7 +104,7 @@ export default async function jobsRoutes(app: FastifyInstance) {
     },
   );
 
-  app.post<{ Body: NewJobBody }>(
+  app.post<{ Body: NewJobBody; Headers: { 'idempotency-key'?: string } }>(
     '/api/jobs',
     {
       onRequest: app.authenticate,
@@ -152,12 +138,34 @@ export default async function jobsRoutes(app: FastifyInstance) {
             },
           },
         },
-        response: responses({ 201: envelope(jobSchema) }, [...AUTH_ERRORS, 402]),
+        headers: {
+          type: 'object',
+          properties: {
+            'idempotency-key': {
+              type: 'string',
+              pattern: IDEMPOTENCY_KEY.source,
+              'x-messages': { pattern: 'The Idempotency-Key header must be 8 to 100 letters, digits, - or _.' },
+            },
+          },
+        },
+        response: responses({ 200: envelope(jobSchema), 201: envelope(jobSchema) }, [...AUTH_ERRORS, 402]),
       },
     },
     async (request, reply) => {
       const customer = requireRole(request, 'Customer');
       const body = request.body;
+      // The charge's key: the client's (a retry after a lost answer books nothing twice) or a fresh one.
+      const clientKey = request.headers['idempotency-key'];
+      const chargeKey = `charge:${customer.id}:${clientKey ?? randomUUID()}`;
+      if (clientKey) {
+        const earlier = await db
+          .selectFrom('payments')
+          .select('job_id')
+          .where('idempotency_key', '=', chargeKey)
+          .executeTakeFirst();
+        const job = earlier ? await getJob(db, earlier.job_id) : null;
+        if (job) return send(reply, job, 'Booking created successfully', 200);
+      }
       const [provider, service, card] = await Promise.all([
         db.selectFrom('users').selectAll().where('id', '=', body.provider_id).executeTakeFirst(),
         db.selectFrom('services').select(['id', 'name']).where('id', '=', body.service_id).executeTakeFirst(),
@@ -170,7 +178,7 @@ export default async function jobsRoutes(app: FastifyInstance) {
 
       const now = ctx.clock.now().toISOString();
       let declined: string | null = null;
-      let created: { jobId: number; notificationLive: RealtimeEvent };
+      let created: { jobId: number; paymentId: number; notificationLive: RealtimeEvent };
       try {
         created = await db.transaction().execute(async (trx) => {
           const job = await trx
@@ -205,7 +213,7 @@ export default async function jobsRoutes(app: FastifyInstance) {
               card,
               cvv: body.cvv,
               description: `Booking #${job.id}: ${service.name}`,
-              idempotencyKey: randomUUID(),
+              idempotencyKey: chargeKey,
             },
             trx,
           );
@@ -213,7 +221,7 @@ export default async function jobsRoutes(app: FastifyInstance) {
             declined = charge.message;
             throw new DeclinedPayment(charge.message);
           }
-          await trx
+          const payment = await trx
             .insertInto('payments')
             .values({
               job_id: job.id,
@@ -224,9 +232,11 @@ export default async function jobsRoutes(app: FastifyInstance) {
               processor: ctx.payments.name,
               processor_ref: charge.processorRef,
               status: 'succeeded',
+              idempotency_key: chargeKey,
               created_at: now,
             })
-            .execute();
+            .returning('id')
+            .executeTakeFirstOrThrow();
           const notification: NewNotification = {
             userId: provider.id,
             senderId: customer.id,
@@ -235,7 +245,11 @@ export default async function jobsRoutes(app: FastifyInstance) {
             jobId: job.id,
           };
           const notificationId = await insertNotification(trx, notification, now);
-          return { jobId: job.id, notificationLive: notificationEvent(notificationId, notification, customer, now) };
+          return {
+            jobId: job.id,
+            paymentId: payment.id,
+            notificationLive: notificationEvent(notificationId, notification, customer, now),
+          };
         });
       } catch (err) {
         if (err instanceof DeclinedPayment) throw paymentDeclined(declined ?? err.message);
@@ -244,6 +258,7 @@ export default async function jobsRoutes(app: FastifyInstance) {
       const job = await getJob(db, created.jobId);
       if (!job) throw new HttpError(500, 'Server Error');
       ctx.publisher.publish([created.notificationLive, ...jobEvents(job)]);
+      await Promise.all([emailNewRequest(ctx, job), emailReceipt(ctx, { kind: 'charge', id: created.paymentId })]);
       return send(reply, job, 'Booking created successfully', 201);
     },
   );
@@ -256,7 +271,7 @@ export default async function jobsRoutes(app: FastifyInstance) {
         tags,
         security,
         summary:
-          "Change a job's status (its provider only): Pending→Accepted|Rejected, Accepted→Pending|Completed; anything else 409. Answers the provider's updated job list.",
+          "Change a job's status. Its provider: Pending→Accepted|Rejected (a rejection refunds the booking payment), Accepted→Pending|Completed. Its customer: Pending→Cancelled (refunded; an Accepted booking answers 409). Anything else 409. Answers the caller's updated job list.",
         params: idParams,
         body: {
           type: 'object',
@@ -274,42 +289,30 @@ export default async function jobsRoutes(app: FastifyInstance) {
     },
     async (request, reply) => {
       const user = currentUser(request);
-      const job = await db
-        .selectFrom('jobs')
-        .select(['id', 'status', 'customer_id', 'provider_id'])
-        .where('id', '=', request.params.id)
-        .executeTakeFirst();
+      const job = await getJob(db, request.params.id);
       if (!job) throw notFound('Job not found.');
-      if (job.provider_id !== user.id) throw forbidden("Only the job's provider can change its status.");
+      const actor = job.provider_id === user.id ? 'provider' : job.customer_id === user.id ? 'customer' : null;
+      if (!actor) throw forbidden("Only the job's provider can change its status.");
       const to = request.body.status;
-      if (!canTransition(job.status, to)) throw conflict(transitionRefusal(job.status, to));
+      const check = checkTransition(job.status, to, actor);
+      if (!check.ok) throw new HttpError(check.status, check.message);
 
-      const now = ctx.clock.now().toISOString();
-      const notificationLive = await db.transaction().execute(async (trx) => {
-        // Conditional on the status we checked, so two concurrent changes cannot both apply.
-        const result = await trx
-          .updateTable('jobs')
-          .set({ status: to, updated_at: now })
-          .where('id', '=', job.id)
-          .where('status', '=', job.status)
-          .executeTakeFirst();
-        if (Number(result.numUpdatedRows) !== 1) throw conflict('The job was changed by another request. Please reload.');
-        const notification: NewNotification = {
-          userId: job.customer_id,
-          senderId: user.id,
-          title: 'Job',
-          description: `${fullName(user.first_name, user.last_name)} ${STATUS_NOTE[to]}`,
-          jobId: job.id,
-        };
-        return notificationEvent(await insertNotification(trx, notification, now), notification, user, now);
-      });
-      const changed = await getJob(db, job.id);
-      ctx.publisher.publish(changed ? [notificationLive, ...jobEvents(changed)] : [notificationLive]);
+      await moveJob(ctx, job, check.transition);
       const page = await listJobsFor(db, user, { page: 1, perPage: 50 });
-      const message = to === 'Pending' ? 'Job moved back to Waiting for Approval' : `Job ${to.toLowerCase()} successfully`;
-      return send(reply, page.jobs, message, 200, {
+      return send(reply, page.jobs, STATUS_MESSAGES[to], 200, {
         meta: { page: page.page, per_page: page.per_page, has_more: page.has_more },
       });
     },
   );
 }
+
+/** The answer's message per new status. */
+const STATUS_MESSAGES: Record<JobStatus, string> = {
+  Pending: 'Job moved back to Waiting for Approval',
+  Accepted: 'Job accepted successfully',
+  Rejected: 'Job rejected successfully',
+  Completed: 'Job completed successfully',
+  Approved: 'Job approved successfully',
+  Cancelled: 'Booking cancelled successfully',
+  Expired: 'Job expired',
+};

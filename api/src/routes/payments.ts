@@ -1,11 +1,21 @@
 import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
-import type { PaymentMethod } from 'shared/src/contracts/entities';
+import type { PaymentMethod, PaymentRecord } from 'shared/src/contracts/entities';
 import type { Database } from '../db/schema.js';
-import { currentUser } from '../http/auth.js';
+import { currentUser, requireRole } from '../http/auth.js';
 import { forbidden, notFound } from '../http/errors.js';
 import { send } from '../http/reply.js';
-import { AUTH_ERRORS, envelope, idParams, listOf, paymentMethodSchema, responses } from '../http/schemas.js';
+import {
+  AUTH_ERRORS,
+  envelope,
+  idParams,
+  listOf,
+  paginationQuery,
+  paymentMethodSchema,
+  paymentRecordSchema,
+  responses,
+} from '../http/schemas.js';
+import { toIso } from '../serializers.js';
 
 const tags = ['payment methods'];
 const security = [{ bearerAuth: [] }];
@@ -22,6 +32,72 @@ export async function listCards(db: Kysely<Database>, userId: number): Promise<P
   return rows.map((r) => ({ id: r.id, card_brand: r.card_brand, card_last4: r.card_last4, is_default: r.is_default === 1 }));
 }
 
+/**
+ * One page of a customer's payment history: booking charges and their refunds, newest first. A line's
+ * id is unique across both kinds (charges even, refunds odd), for lists keyed by it.
+ */
+export async function paymentHistory(db: Kysely<Database>, userId: number, page: number, perPage: number) {
+  const charges = db
+    .selectFrom('payments as p')
+    .innerJoin('jobs as j', 'j.id', 'p.job_id')
+    .innerJoin('services as s', 's.id', 'j.service_id')
+    .leftJoin('payment_methods as m', 'm.id', 'p.payment_method_id')
+    .select((eb) => [
+      'p.id as row_id',
+      eb.val('charge').as('kind'),
+      'p.job_id',
+      's.name as service_name',
+      'p.amount_cents',
+      'p.currency',
+      'm.card_brand',
+      'm.card_last4',
+      eb.val('succeeded').as('status'),
+      'p.created_at',
+    ])
+    .where('p.user_id', '=', userId);
+  const refunds = db
+    .selectFrom('refunds as r')
+    .innerJoin('payments as p', 'p.id', 'r.payment_id')
+    .innerJoin('jobs as j', 'j.id', 'r.job_id')
+    .innerJoin('services as s', 's.id', 'j.service_id')
+    .leftJoin('payment_methods as m', 'm.id', 'p.payment_method_id')
+    .select([
+      'r.id as row_id',
+      (eb) => eb.val('refund').as('kind'),
+      'r.job_id',
+      's.name as service_name',
+      'r.amount_cents',
+      'r.currency',
+      'm.card_brand',
+      'm.card_last4',
+      'r.status',
+      'r.created_at',
+    ])
+    .where('r.user_id', '=', userId);
+  const rows = await db
+    .selectFrom(charges.unionAll(refunds).as('h'))
+    .selectAll()
+    .orderBy('created_at', 'desc')
+    .orderBy('kind', 'desc')
+    .orderBy('row_id', 'desc')
+    .limit(perPage + 1)
+    .offset((page - 1) * perPage)
+    .execute();
+  const records: PaymentRecord[] = rows.slice(0, perPage).map((r) => ({
+    id: r.kind === 'refund' ? r.row_id * 2 + 1 : r.row_id * 2,
+    kind: r.kind === 'refund' ? 'refund' : 'charge',
+    job_id: r.job_id,
+    service_name: r.service_name,
+    amount: r.amount_cents / 100,
+    currency: 'INR',
+    card_brand: r.card_brand,
+    card_last4: r.card_last4,
+    status: r.status === 'pending' ? 'pending' : 'succeeded',
+    created_at: toIso(r.created_at),
+  }));
+  return { records, has_more: rows.length > perPage };
+}
+
 export default async function paymentsRoutes(app: FastifyInstance) {
   const { ctx } = app;
   const { db } = ctx;
@@ -32,6 +108,26 @@ export default async function paymentsRoutes(app: FastifyInstance) {
     if (card.user_id !== userId) throw forbidden('This payment method is not yours.');
     return card;
   }
+
+  app.get<{ Querystring: { page: number; per_page: number } }>(
+    '/api/payments',
+    {
+      onRequest: app.authenticate,
+      schema: {
+        tags,
+        security,
+        summary: "The customer's payment history: booking charges and refunds, newest first, one page at a time",
+        querystring: { type: 'object', properties: paginationQuery },
+        response: responses({ 200: envelope(listOf(paymentRecordSchema), true) }, AUTH_ERRORS),
+      },
+    },
+    async (request, reply) => {
+      const customer = requireRole(request, 'Customer');
+      const { page, per_page } = request.query;
+      const history = await paymentHistory(db, customer.id, page, per_page);
+      return send(reply, history.records, 'Success', 200, { meta: { page, per_page, has_more: history.has_more } });
+    },
+  );
 
   app.get(
     '/api/payment-methods',

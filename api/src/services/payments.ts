@@ -1,4 +1,8 @@
 import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import { setTimeout as delay } from 'node:timers/promises';
+import SQLite from 'better-sqlite3';
 import Stripe from 'stripe';
 import type { Kysely } from 'kysely';
 import type { Database, PaymentMethodRow, UserRow } from '../db/schema.js';
@@ -32,6 +36,25 @@ export interface ChargeInput {
 
 export type ChargeResult = { ok: true; processorRef: string } | { ok: false; code: string; message: string };
 
+export interface RefundInput {
+  /** The processor's reference of the charge to give back. */
+  chargeRef: string;
+  amountCents: number;
+  currency: string;
+  idempotencyKey: string;
+}
+
+/** A charge as the processor knows it (to find charges our database never recorded: see jobSweeper). */
+export interface ProcessorCharge {
+  processorRef: string;
+  idempotencyKey: string;
+  amountCents: number;
+  currency: string;
+  createdAt: Date;
+  /** The processor already refunded it in full. */
+  refunded: boolean;
+}
+
 /**
  * Card processing adapter. `db` is the executor of the caller's transaction, so a processor that
  * keeps its state in our database (the sandbox) takes part in it.
@@ -39,19 +62,122 @@ export type ChargeResult = { ok: true; processorRef: string } | { ok: false; cod
 export interface PaymentGateway {
   readonly name: string;
   saveCard(token: string, user: Pick<UserRow, 'id' | 'email' | 'payment_customer_ref'>, db: Kysely<Database>): Promise<SavedCard>;
+  /**
+   * Charges the card. The processor's record of the charge is its own (outside our transaction), and
+   * the same idempotency key never charges twice: a retry answers the first charge.
+   */
   charge(input: ChargeInput, db: Kysely<Database>): Promise<ChargeResult>;
+  /** Gives a charge back; the same idempotency key never refunds twice. Throws when the processor fails. */
+  refund(input: RefundInput): Promise<{ processorRef: string }>;
+  /** The charges the processor made since `since`, each with the idempotency key it was made with. */
+  chargesSince(since: Date): Promise<ProcessorCharge[]>;
   removeCard(card: PaymentMethodRow): Promise<void>;
 }
 
 const INVALID_TOKEN = 'The card token is invalid or has already been used.';
 
+interface LedgerRow {
+  id: number;
+  idempotency_key: string;
+  kind: 'charge' | 'refund';
+  processor_ref: string;
+  charge_ref: string | null;
+  amount_cents: number;
+  currency: string;
+  created_at: string;
+}
+
+/**
+ * The sandbox processor's own books: every charge and refund it made, in its own SQLite file, so that
+ * like a real processor it keeps them whatever happens to our database's transaction (a crash between
+ * a charge and our commit leaves the charge here and nothing on our side).
+ */
+export class SandboxLedger {
+  private readonly db: SQLite.Database;
+
+  constructor(file: string) {
+    if (file !== ':memory:') fs.mkdirSync(path.dirname(file), { recursive: true });
+    this.db = new SQLite(file);
+    this.db.pragma('journal_mode = WAL');
+    this.db.pragma('busy_timeout = 5000');
+    this.db.exec(`create table if not exists ledger (
+      id integer primary key autoincrement,
+      idempotency_key text not null unique,
+      kind text not null check (kind in ('charge', 'refund')),
+      processor_ref text not null unique,
+      charge_ref text,
+      amount_cents integer not null,
+      currency text not null,
+      created_at text not null
+    )`);
+  }
+
+  byKey(key: string): LedgerRow | undefined {
+    return this.db.prepare('select * from ledger where idempotency_key = ?').get(key) as LedgerRow | undefined;
+  }
+
+  /** Records the entry unless its key is already there; answers the entry of the key either way. */
+  record(entry: Omit<LedgerRow, 'id'>): LedgerRow {
+    this.db
+      .prepare(
+        `insert into ledger (idempotency_key, kind, processor_ref, charge_ref, amount_cents, currency, created_at)
+         values (@idempotency_key, @kind, @processor_ref, @charge_ref, @amount_cents, @currency, @created_at)
+         on conflict (idempotency_key) do nothing`,
+      )
+      .run(entry);
+    return this.byKey(entry.idempotency_key)!;
+  }
+
+  chargesSince(sinceIso: string): Array<LedgerRow & { refunded_cents: number }> {
+    return this.db
+      .prepare(
+        `select c.*, coalesce((select sum(r.amount_cents) from ledger r where r.kind = 'refund' and r.charge_ref = c.processor_ref), 0)
+           as refunded_cents
+         from ledger c where c.kind = 'charge' and c.created_at >= ? order by c.id`,
+      )
+      .all(sinceIso) as Array<LedgerRow & { refunded_cents: number }>;
+  }
+
+  refundedCents(chargeRef: string): number {
+    const row = this.db
+      .prepare(`select coalesce(sum(amount_cents), 0) as total from ledger where kind = 'refund' and charge_ref = ?`)
+      .get(chargeRef) as { total: number };
+    return row.total;
+  }
+
+  all(): LedgerRow[] {
+    return this.db.prepare('select * from ledger order by id').all() as LedgerRow[];
+  }
+
+  close(): void {
+    this.db.close();
+  }
+}
+
+export interface SandboxOptions {
+  /** The ledger's file (SANDBOX_LEDGER_PATH). */
+  ledgerPath: string;
+  /** How long the processor takes to answer a charge or refund (SANDBOX_LATENCY_MS; default 0). */
+  latencyMs?: number;
+}
+
 /**
  * The embedded sandbox card processor. Its vault (`sandbox_tokens`) keeps brand, last four, expiry
- * and the test behaviour of the number; never the number or the CVC.
+ * and the test behaviour of the number; never the number or the CVC. Its ledger (`SandboxLedger`)
+ * keeps what it charged and refunded, by idempotency key.
  */
 export class SandboxGateway implements PaymentGateway {
   readonly name = 'sandbox';
-  constructor(private readonly clock: Clock) {}
+  readonly ledger: SandboxLedger;
+  private readonly latencyMs: number;
+
+  constructor(
+    private readonly clock: Clock,
+    options: SandboxOptions,
+  ) {
+    this.ledger = new SandboxLedger(options.ledgerPath);
+    this.latencyMs = options.latencyMs ?? 0;
+  }
 
   async saveCard(token: string, _user: unknown, db: Kysely<Database>): Promise<SavedCard> {
     const now = this.clock.now().toISOString();
@@ -74,6 +200,8 @@ export class SandboxGateway implements PaymentGateway {
   }
 
   async charge(input: ChargeInput, db: Kysely<Database>): Promise<ChargeResult> {
+    const earlier = this.ledger.byKey(input.idempotencyKey);
+    if (earlier) return { ok: true, processorRef: earlier.processor_ref };
     const vaulted = await db
       .selectFrom('sandbox_tokens')
       .select(['behavior', 'exp_month', 'exp_year'])
@@ -86,7 +214,53 @@ export class SandboxGateway implements PaymentGateway {
     if (vaulted.behavior !== 'ok') {
       return { ok: false, code: vaulted.behavior, message: DECLINE_MESSAGES[vaulted.behavior] ?? DECLINE_MESSAGES.card_declined };
     }
-    return { ok: true, processorRef: `ch_${randomBytes(12).toString('hex')}` };
+    const charged = this.ledger.record({
+      idempotency_key: input.idempotencyKey,
+      kind: 'charge',
+      processor_ref: `ch_${randomBytes(12).toString('hex')}`,
+      charge_ref: null,
+      amount_cents: input.amountCents,
+      currency: input.currency,
+      created_at: this.clock.now().toISOString(),
+    });
+    await this.answerDelay();
+    return { ok: true, processorRef: charged.processor_ref };
+  }
+
+  async refund(input: RefundInput): Promise<{ processorRef: string }> {
+    const earlier = this.ledger.byKey(input.idempotencyKey);
+    if (earlier) return { processorRef: earlier.processor_ref };
+    const charge = this.ledger.all().find((row) => row.kind === 'charge' && row.processor_ref === input.chargeRef);
+    if (!charge) throw new HttpError(502, 'The payment provider does not know this charge.');
+    if (this.ledger.refundedCents(input.chargeRef) + input.amountCents > charge.amount_cents) {
+      throw new HttpError(502, 'The payment provider refused the refund: more than was charged.');
+    }
+    const refunded = this.ledger.record({
+      idempotency_key: input.idempotencyKey,
+      kind: 'refund',
+      processor_ref: `re_${randomBytes(12).toString('hex')}`,
+      charge_ref: input.chargeRef,
+      amount_cents: input.amountCents,
+      currency: input.currency,
+      created_at: this.clock.now().toISOString(),
+    });
+    await this.answerDelay();
+    return { processorRef: refunded.processor_ref };
+  }
+
+  async chargesSince(since: Date): Promise<ProcessorCharge[]> {
+    return this.ledger.chargesSince(since.toISOString()).map((row) => ({
+      processorRef: row.processor_ref,
+      idempotencyKey: row.idempotency_key,
+      amountCents: row.amount_cents,
+      currency: row.currency,
+      createdAt: new Date(row.created_at),
+      refunded: row.refunded_cents >= row.amount_cents,
+    }));
+  }
+
+  private async answerDelay(): Promise<void> {
+    if (this.latencyMs > 0) await delay(this.latencyMs);
   }
 
   async removeCard(): Promise<void> {
@@ -147,6 +321,7 @@ export class StripeGateway implements PaymentGateway {
           confirm: true,
           off_session: true,
           description: input.description,
+          metadata: { idempotency_key: input.idempotencyKey },
         },
         { idempotencyKey: input.idempotencyKey },
       );
@@ -159,6 +334,37 @@ export class StripeGateway implements PaymentGateway {
       }
       throw this.mapError(err, 'payment_method_id');
     }
+  }
+
+  async refund(input: RefundInput): Promise<{ processorRef: string }> {
+    try {
+      const refund = await this.stripe.refunds.create(
+        { payment_intent: input.chargeRef, amount: input.amountCents },
+        { idempotencyKey: input.idempotencyKey },
+      );
+      return { processorRef: refund.id };
+    } catch (err) {
+      throw this.mapError(err, 'refund');
+    }
+  }
+
+  async chargesSince(since: Date): Promise<ProcessorCharge[]> {
+    const charges: ProcessorCharge[] = [];
+    const created = { gte: Math.floor(since.getTime() / 1000) };
+    for await (const intent of this.stripe.paymentIntents.list({ created, limit: 100, expand: ['data.latest_charge'] })) {
+      const key = intent.metadata?.idempotency_key;
+      if (intent.status !== 'succeeded' || !key) continue;
+      const latest = intent.latest_charge;
+      charges.push({
+        processorRef: intent.id,
+        idempotencyKey: key,
+        amountCents: intent.amount,
+        currency: intent.currency,
+        createdAt: new Date(intent.created * 1000),
+        refunded: typeof latest === 'object' && latest !== null ? latest.refunded : false,
+      });
+    }
+    return charges;
   }
 
   async removeCard(card: PaymentMethodRow): Promise<void> {
@@ -177,6 +383,6 @@ export class StripeGateway implements PaymentGateway {
   }
 }
 
-export function createGateway(stripeSecretKey: string | null, clock: Clock): PaymentGateway {
-  return stripeSecretKey ? new StripeGateway(stripeSecretKey) : new SandboxGateway(clock);
+export function createGateway(stripeSecretKey: string | null, clock: Clock, sandbox: SandboxOptions): PaymentGateway {
+  return stripeSecretKey ? new StripeGateway(stripeSecretKey) : new SandboxGateway(clock, sandbox);
 }

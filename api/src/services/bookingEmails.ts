@@ -1,0 +1,111 @@
+import type { Job } from 'shared/src/contracts/entities';
+import type { AppContext } from '../context.js';
+import type { JobStatus } from '../db/schema.js';
+import { bookingTemplates, type BookingFacts, type Email } from '../emails/bookingTemplates.js';
+import { toIso } from '../serializers.js';
+
+/**
+ * Sends the booking e-mails through the mailer (outbox by default, SMTP when configured), to users who
+ * have not turned them off on Edit Profile. A mail that cannot be sent is logged and never undoes or
+ * fails the booking change it reports.
+ */
+async function deliver(ctx: AppContext, userId: number, email: Email): Promise<void> {
+  try {
+    const user = await ctx.db
+      .selectFrom('users')
+      .select(['email', 'email_notifications'])
+      .where('id', '=', userId)
+      .executeTakeFirst();
+    if (!user || Number(user.email_notifications) === 0) return;
+    await ctx.mailer.send({ to: user.email, ...email });
+  } catch (err) {
+    ctx.log.error({ err, userId, subject: email.subject }, 'booking e-mail not sent');
+  }
+}
+
+function factsOf(ctx: AppContext, job: Job): BookingFacts {
+  return {
+    jobId: job.id,
+    service: job.service_name,
+    customer: job.customer.full_name,
+    provider: job.provider.full_name,
+    address: job.address,
+    destination: job.destination_address,
+    appUrl: ctx.config.appUrl,
+  };
+}
+
+/** To the provider: a new booking request. */
+export async function emailNewRequest(ctx: AppContext, job: Job): Promise<void> {
+  await deliver(ctx, job.provider_id, bookingTemplates.newRequest(factsOf(ctx, job)));
+}
+
+/** The e-mail of a status change, to the party it concerns (none for the provider's own toggle back to Pending). */
+export async function emailTransition(ctx: AppContext, job: Job, to: JobStatus): Promise<void> {
+  const facts = factsOf(ctx, job);
+  switch (to) {
+    case 'Accepted':
+      return deliver(ctx, job.customer_id, bookingTemplates.accepted(facts));
+    case 'Rejected':
+      return deliver(ctx, job.customer_id, bookingTemplates.rejected(facts));
+    case 'Expired':
+      return deliver(ctx, job.customer_id, bookingTemplates.expired(facts));
+    case 'Completed':
+      return deliver(ctx, job.customer_id, bookingTemplates.completed(facts));
+    case 'Cancelled':
+      return deliver(ctx, job.provider_id, bookingTemplates.cancelled(facts));
+    default:
+      return;
+  }
+}
+
+const rupees = (cents: number, currency: string) => `${(cents / 100).toFixed(2)} ${currency.toUpperCase()}`;
+
+/** To the customer: the receipt of a booking charge or of its refund. */
+export async function emailReceipt(ctx: AppContext, entry: { kind: 'charge' | 'refund'; id: number }): Promise<void> {
+  const payment =
+    entry.kind === 'charge'
+      ? await ctx.db
+          .selectFrom('payments')
+          .select(['payments.user_id', 'payments.job_id', 'payments.amount_cents', 'payments.currency', 'payments.processor_ref'])
+          .select(['payments.created_at', 'payments.payment_method_id'])
+          .where('payments.id', '=', entry.id)
+          .executeTakeFirst()
+      : await ctx.db
+          .selectFrom('refunds')
+          .innerJoin('payments', 'payments.id', 'refunds.payment_id')
+          .select(['refunds.user_id', 'refunds.job_id', 'refunds.amount_cents', 'refunds.currency'])
+          .select(['refunds.processor_ref', 'refunds.updated_at as created_at', 'payments.payment_method_id'])
+          .where('refunds.id', '=', entry.id)
+          .executeTakeFirst();
+  if (!payment) return;
+  const [card, job] = await Promise.all([
+    payment.payment_method_id === null
+      ? undefined
+      : ctx.db
+          .selectFrom('payment_methods')
+          .select(['card_brand', 'card_last4'])
+          .where('id', '=', payment.payment_method_id)
+          .executeTakeFirst(),
+    ctx.db
+      .selectFrom('jobs')
+      .innerJoin('services', 'services.id', 'jobs.service_id')
+      .select('services.name')
+      .where('jobs.id', '=', payment.job_id)
+      .executeTakeFirst(),
+  ]);
+  await deliver(
+    ctx,
+    payment.user_id,
+    bookingTemplates.receipt({
+      kind: entry.kind,
+      jobId: payment.job_id,
+      service: job?.name ?? 'booking',
+      amount: rupees(payment.amount_cents, payment.currency),
+      card: card ? `${card.card_brand} •••• ${card.card_last4}` : 'your card',
+      date: toIso(payment.created_at),
+      reference: payment.processor_ref ?? '',
+      appUrl: ctx.config.appUrl,
+    }),
+  );
+}

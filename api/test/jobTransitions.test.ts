@@ -1,0 +1,86 @@
+import { describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import type { JobStatus } from '../src/db/schema.js';
+import {
+  CANCEL_ACCEPTED_MESSAGE,
+  canTransition,
+  checkTransition,
+  JOB_STATUSES,
+  type JobActor,
+  type PaymentEffect,
+} from '../src/domain/jobTransitions.js';
+
+/**
+ * The whole table, written out by hand: for every (from, to) pair, who may make the move and what it
+ * does to the booking payment. Anything not listed is refused for every actor.
+ */
+const EXPECTED: Record<string, { actor: JobActor; payment: PaymentEffect }> = {
+  'Pending->Accepted': { actor: 'provider', payment: 'none' },
+  'Pending->Rejected': { actor: 'provider', payment: 'refund' },
+  'Pending->Cancelled': { actor: 'customer', payment: 'refund' },
+  'Pending->Expired': { actor: 'system', payment: 'refund' },
+  'Accepted->Pending': { actor: 'provider', payment: 'none' },
+  'Accepted->Completed': { actor: 'provider', payment: 'none' },
+};
+const ACTORS: JobActor[] = ['provider', 'customer', 'system'];
+
+describe('the job state machine (exhaustive)', () => {
+  test('knows all seven statuses', () => {
+    assert.deepEqual([...JOB_STATUSES], ['Pending', 'Accepted', 'Approved', 'Rejected', 'Completed', 'Cancelled', 'Expired']);
+  });
+
+  for (const from of JOB_STATUSES) {
+    for (const to of JOB_STATUSES) {
+      const expected = EXPECTED[`${from}->${to}`];
+      test(`${from} -> ${to}: ${expected ? `${expected.actor} only, payment ${expected.payment}` : 'refused for everyone'}`, () => {
+        for (const actor of ACTORS) assert.equal(canTransition(from, to, actor), expected?.actor === actor, actor);
+        for (const actor of ['provider', 'customer'] as const) {
+          const check = checkTransition(from, to, actor);
+          if (expected?.actor === actor) {
+            assert.ok(check.ok);
+            assert.equal(check.transition.payment, expected.payment);
+          } else {
+            assert.equal(check.ok, false);
+          }
+        }
+      });
+    }
+  }
+
+  test('final statuses have no way out', () => {
+    for (const from of ['Approved', 'Rejected', 'Completed', 'Cancelled', 'Expired'] as JobStatus[]) {
+      for (const to of JOB_STATUSES) for (const actor of ACTORS) assert.equal(canTransition(from, to, actor), false);
+    }
+  });
+
+  test('refusals say why: 403 for a status never yours to set, 409 for a wrong moment', () => {
+    assert.deepEqual(checkTransition('Accepted', 'Cancelled', 'customer'), {
+      ok: false,
+      status: 409,
+      message: CANCEL_ACCEPTED_MESSAGE,
+    });
+    assert.match(CANCEL_ACCEPTED_MESSAGE, /chat with your provider/);
+    assert.deepEqual(checkTransition('Completed', 'Cancelled', 'customer'), {
+      ok: false,
+      status: 409,
+      message: 'A job cannot change from Completed to Cancelled.',
+    });
+    assert.deepEqual(checkTransition('Pending', 'Accepted', 'customer'), {
+      ok: false,
+      status: 403,
+      message: "Only the job's provider can change its status.",
+    });
+    assert.deepEqual(checkTransition('Pending', 'Cancelled', 'provider'), {
+      ok: false,
+      status: 403,
+      message: 'Only the customer can cancel a booking.',
+    });
+    for (const actor of ['provider', 'customer'] as const) {
+      assert.deepEqual(checkTransition('Pending', 'Expired', actor), {
+        ok: false,
+        status: 403,
+        message: 'A request expires on its own when it is not answered in time.',
+      });
+    }
+  });
+});

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useDispatch } from 'react-redux';
 import { bus, sessionActions, useSession, type BusEventOf } from 'shared';
 
@@ -13,12 +13,19 @@ export function AlertArea() {
   const dispatch = useDispatch();
   const { alert } = useSession();
   const [toastModule, setToastModule] = useState<ToastModule | null>(null);
-  const [queue, setQueue] = useState<ToastRequest[]>([]);
+  /** Toasts announced before the toast module and its container were there. */
+  const pending = useRef<ToastRequest[]>([]);
+  /** The toast module once its container is mounted: toasts go straight to it. */
+  const ready = useRef<ToastModule | null>(null);
 
   useEffect(() => {
     let active = true;
     const subscription = bus.on('toast/show').subscribe(({ kind, message }) => {
-      setQueue((q) => [...q, { kind, message }]);
+      if (ready.current) {
+        ready.current.toast(message, { type: kind });
+        return;
+      }
+      pending.current.push({ kind, message });
       import('react-toastify').then(
         (mod) => {
           if (active) setToastModule((current) => current ?? mod);
@@ -32,11 +39,12 @@ export function AlertArea() {
     };
   }, []);
 
+  // Runs after the container (a child) has mounted: shows what was announced meanwhile.
   useEffect(() => {
-    if (!toastModule || queue.length === 0) return;
-    queue.forEach(({ kind, message }) => toastModule.toast(message, { type: kind }));
-    setQueue([]);
-  }, [toastModule, queue]);
+    if (!toastModule) return;
+    ready.current = toastModule;
+    pending.current.splice(0).forEach(({ kind, message }) => toastModule.toast(message, { type: kind }));
+  }, [toastModule]);
 
   const Container = toastModule?.ToastContainer;
   return (

@@ -1,7 +1,9 @@
-import { lazy, Suspense, useMemo, useState, type ComponentType } from 'react';
+import { lazy, Suspense, useState, type ComponentType } from 'react';
 import { ErrorBoundary, ErrorState, Loader } from 'shared';
 
 export const REMOTE_UNAVAILABLE_MESSAGE = 'This part of the app is unavailable right now.';
+
+type RemoteLoad = () => Promise<{ default: ComponentType }>;
 
 export function RemoteUnavailable({ onRetry, detail }: { onRetry: () => void; detail?: string }) {
   return <ErrorState message={REMOTE_UNAVAILABLE_MESSAGE} detail={detail} onRetry={onRetry} />;
@@ -16,24 +18,22 @@ export function RemoteMount({
   label,
   background = false,
 }: {
-  load: () => Promise<{ default: ComponentType }>;
+  load: RemoteLoad;
   label?: string;
   /** Shows nothing while loading or after a failure (for widgets with nothing on screen until asked). */
   background?: boolean;
 }) {
-  const [attempt, setAttempt] = useState(0);
-  // A new lazy component per attempt: React caches a rejected lazy() forever.
-  const Lazy = useMemo(() => lazy(load), [load, attempt]);
+  // The lazy component is kept in state, so it is the same component on every render: made on mount, for a
+  // new `load`, and on Retry (React caches a rejected lazy() forever; a new one fetches the chunk again).
+  const [mounted, setMounted] = useState(() => ({ load, attempt: 0, Lazy: lazy(load) }));
+  if (mounted.load !== load) setMounted({ load, attempt: mounted.attempt, Lazy: lazy(load) });
+  const { attempt, Lazy } = mounted;
+  const retry = () => setMounted((m) => ({ load: m.load, attempt: m.attempt + 1, Lazy: lazy(m.load) }));
   return (
     <ErrorBoundary
       resetKey={attempt}
       fallback={(error) =>
-        background ? null : (
-          <RemoteUnavailable
-            detail={label ? `${label}: ${error.message}` : error.message}
-            onRetry={() => setAttempt((n) => n + 1)}
-          />
-        )
+        background ? null : <RemoteUnavailable detail={label ? `${label}: ${error.message}` : error.message} onRetry={retry} />
       }
     >
       <Suspense fallback={background ? null : <Loader />}>

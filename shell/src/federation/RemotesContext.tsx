@@ -21,8 +21,8 @@ const allIdle = (): Record<RemoteName, RemoteState> =>
  */
 export function RemotesProvider({ loader, children }: { loader: RemoteLoader; children: ReactNode }) {
   const [states, setStates] = useState<Record<RemoteName, RemoteState>>(allIdle);
+  /** The states as of now, ahead of the next render: ensure and retry may run several times before it. */
   const statesRef = useRef(states);
-  statesRef.current = states;
   const mounted = useRef(true);
 
   useEffect(() => {
@@ -32,19 +32,26 @@ export function RemotesProvider({ loader, children }: { loader: RemoteLoader; ch
     };
   }, []);
 
-  const run = useCallback((name: RemoteName, attempt: () => Promise<RemoteContract>) => {
-    statesRef.current = { ...statesRef.current, [name]: { status: 'loading' } };
-    setStates((prev) => ({ ...prev, [name]: { status: 'loading' } }));
-    attempt().then(
-      (contract) => {
-        if (mounted.current) setStates((prev) => ({ ...prev, [name]: { status: 'ready', contract } }));
-      },
-      (error: unknown) => {
-        const err = error instanceof Error ? error : new Error(String(error));
-        if (mounted.current) setStates((prev) => ({ ...prev, [name]: { status: 'error', error: err } }));
-      },
-    );
+  const set = useCallback((name: RemoteName, state: RemoteState) => {
+    statesRef.current = { ...statesRef.current, [name]: state };
+    setStates(statesRef.current);
   }, []);
+
+  const run = useCallback(
+    (name: RemoteName, attempt: () => Promise<RemoteContract>) => {
+      set(name, { status: 'loading' });
+      attempt().then(
+        (contract) => {
+          if (mounted.current) set(name, { status: 'ready', contract });
+        },
+        (error: unknown) => {
+          const err = error instanceof Error ? error : new Error(String(error));
+          if (mounted.current) set(name, { status: 'error', error: err });
+        },
+      );
+    },
+    [set],
+  );
 
   const ensure = useCallback(
     (name: RemoteName) => {

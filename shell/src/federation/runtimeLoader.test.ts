@@ -28,16 +28,12 @@ describe('remotes.json', () => {
 describe('the federation loader', () => {
   it('registers the four remotes at run time with the offline plugin and loaded-first sharing', () => {
     createFederationLoader(remotes);
-    expect(init).toHaveBeenCalledWith(
-      expect.objectContaining({
-        name: 'shell',
-        shareStrategy: 'loaded-first',
-        remotes: expect.arrayContaining([{ name: 'mfe_chat', entry: 'http://chat.example:8080/mf-manifest.json' }]),
-      }),
-    );
-    const options = (init as jest.Mock).mock.calls[0][0];
+    expect(init).toHaveBeenCalledTimes(1);
+    const [options] = jest.mocked(init).mock.calls[0];
+    expect(options).toMatchObject({ name: 'shell', shareStrategy: 'loaded-first' });
+    expect(options.remotes).toContainEqual({ name: 'mfe_chat', entry: 'http://chat.example:8080/mf-manifest.json' });
     expect(options.remotes).toHaveLength(4);
-    expect(options.plugins[0].name).toBe('shell-offline-remote');
+    expect(options.plugins?.[0].name).toBe('shell-offline-remote');
   });
 
   it("loads a remote's ./contract", async () => {

@@ -18,9 +18,12 @@ export function Layout() {
   const [menuOpen, setMenuOpen] = useState(() => !isNarrow());
   const { pathname } = useLocation();
 
-  useEffect(() => {
+  // After each navigation on a phone the menu closes: adjusted while rendering the new route, not in an effect.
+  const [shownPath, setShownPath] = useState(pathname);
+  if (shownPath !== pathname) {
+    setShownPath(pathname);
     if (isNarrow()) setMenuOpen(false);
-  }, [pathname]);
+  }
 
   useEffect(() => {
     if (typeof window.matchMedia !== 'function') return undefined;

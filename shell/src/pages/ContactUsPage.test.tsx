@@ -5,7 +5,7 @@ import { bus, storeContactUs, type BusEvent } from 'shared';
 import { renderWithProviders, signedInAs } from 'shared/src/testing';
 import ContactUsPage from './ContactUsPage';
 
-jest.mock('shared', () => ({ ...jest.requireActual('shared'), storeContactUs: jest.fn() }));
+jest.mock('shared', () => ({ ...jest.requireActual<typeof import('shared')>('shared'), storeContactUs: jest.fn() }));
 const mockedStore = storeContactUs as jest.MockedFunction<typeof storeContactUs>;
 
 describe('ContactUsPage', () => {

@@ -8,7 +8,7 @@ import { RemotesProvider } from '../federation/RemotesContext';
 import type { RemoteLoader, RemoteName } from '../federation/types';
 import HomePage from './HomePage';
 
-jest.mock('shared', () => ({ ...jest.requireActual('shared'), fetchServices: jest.fn() }));
+jest.mock('shared', () => ({ ...jest.requireActual<typeof import('shared')>('shared'), fetchServices: jest.fn() }));
 const mockedFetchServices = fetchServices as jest.MockedFunction<typeof fetchServices>;
 
 const SERVICES: Service[] = [

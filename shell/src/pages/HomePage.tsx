@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState, type CSSProperties } from 'react';
+import { useEffect, useState, type CSSProperties } from 'react';
 import { Link } from 'react-router-dom';
 import { assetUrl, ErrorState, fetchServices, Loader, PageTitle, useSession, type Service, type ServiceNavState } from 'shared';
 import { RemoteWidget } from '../components/RemoteWidget';
@@ -30,22 +30,29 @@ type ServicesState = { status: 'loading' } | { status: 'ready'; services: Servic
 export function ServicesRow() {
   const role = useSession().users?.role;
   const [state, setState] = useState<ServicesState>({ status: 'loading' });
-
-  const load = useCallback(async () => {
-    setState({ status: 'loading' });
-    try {
-      // Failures are only logged (spec section 8); the row offers Retry.
-      const { data } = await fetchServices({ silent: true });
-      setState({ status: 'ready', services: data });
-    } catch (error) {
-      console.error(error);
-      setState({ status: 'error' });
-    }
-  }, []);
+  const [attempt, setAttempt] = useState(0);
 
   useEffect(() => {
-    void load();
-  }, [load]);
+    let current = true;
+    fetchServices({ silent: true }).then(
+      ({ data }) => {
+        if (current) setState({ status: 'ready', services: data });
+      },
+      (error: unknown) => {
+        // Failures are only logged (spec section 8); the row offers Retry.
+        console.error(error);
+        if (current) setState({ status: 'error' });
+      },
+    );
+    return () => {
+      current = false;
+    };
+  }, [attempt]);
+
+  const retry = () => {
+    setState({ status: 'loading' });
+    setAttempt((n) => n + 1);
+  };
 
   return (
     <section className="ui-card" aria-labelledby="home-services-title">
@@ -56,7 +63,7 @@ export function ServicesRow() {
         <Link to="/service">See all</Link>
       </div>
       {state.status === 'loading' ? <Loader label="Loading services" /> : null}
-      {state.status === 'error' ? <ErrorState message="The services could not be loaded." onRetry={load} /> : null}
+      {state.status === 'error' ? <ErrorState message="The services could not be loaded." onRetry={retry} /> : null}
       {state.status === 'ready' ? (
         <ul style={row} aria-label="Services">
           {state.services.map((service) => {

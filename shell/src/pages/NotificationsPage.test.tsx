@@ -5,7 +5,7 @@ import { bus, fetchNotifications, type AppNotification } from 'shared';
 import { renderWithProviders, signedInAs } from 'shared/src/testing';
 import NotificationsPage, { detailsPathOf } from './NotificationsPage';
 
-jest.mock('shared', () => ({ ...jest.requireActual('shared'), fetchNotifications: jest.fn() }));
+jest.mock('shared', () => ({ ...jest.requireActual<typeof import('shared')>('shared'), fetchNotifications: jest.fn() }));
 const mockedFetch = fetchNotifications as jest.MockedFunction<typeof fetchNotifications>;
 
 const note = (id: number, title: string, name: string, description: string, avatar: string | null = null): AppNotification => ({

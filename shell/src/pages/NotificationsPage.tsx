@@ -56,37 +56,42 @@ export default function NotificationsPage() {
     [dispatch],
   );
 
-  const load = useCallback(
-    async (withLoader: boolean) => {
-      if (withLoader) setState({ status: 'loading' });
-      try {
-        const { data } = await fetchNotifications({ silent: true });
-        show(data);
-      } catch (error) {
-        // Spec section 8: only logged. A list already shown stays.
-        console.error(error);
-        setState((previous) => (previous.status === 'ready' ? previous : { status: 'error' }));
-      }
-    },
-    [show],
-  );
+  const [attempt, setAttempt] = useState(0);
 
   useEffect(() => {
-    void load(true);
+    let current = true;
+    const load = () =>
+      fetchNotifications({ silent: true }).then(
+        ({ data }) => {
+          if (current) show(data);
+        },
+        (error: unknown) => {
+          // Spec section 8: only logged. A list already shown stays.
+          console.error(error);
+          if (current) setState((previous) => (previous.status === 'ready' ? previous : { status: 'error' }));
+        },
+      );
+    void load();
     const subscription = bus.on('notifications/changed').subscribe((event) => {
       if (event.notifications) show(event.notifications);
-      else void load(false);
+      else void load();
     });
-    return () => subscription.unsubscribe();
-  }, [load, show]);
+    return () => {
+      current = false;
+      subscription.unsubscribe();
+    };
+  }, [show, attempt]);
+
+  const retry = () => {
+    setState({ status: 'loading' });
+    setAttempt((n) => n + 1);
+  };
 
   return (
     <div className="ui-page">
       <PageTitle>Your Notifications</PageTitle>
       {state.status === 'loading' ? <Loader label="Loading notifications" /> : null}
-      {state.status === 'error' ? (
-        <ErrorState message="Your notifications could not be loaded." onRetry={() => void load(true)} />
-      ) : null}
+      {state.status === 'error' ? <ErrorState message="Your notifications could not be loaded." onRetry={retry} /> : null}
       {state.status === 'ready' && state.notifications.length === 0 ? (
         <div className="ui-card">You have no notifications.</div>
       ) : null}

@@ -34,9 +34,10 @@ export function RemoteRouteElement({ path }: { path: string }) {
     Object.entries(states).flatMap(([name, s]) => (s.status === 'ready' ? [[name, s.contract]] : [])),
   ) as Partial<Record<RemoteName, RemoteContract>>;
   const owner = ownerOf(path, role, contracts);
+  const ownerRemote = owner?.remote;
   useEffect(() => {
-    if (owner) ensure(owner.remote);
-  }, [ensure, owner?.remote]);
+    if (ownerRemote) ensure(ownerRemote);
+  }, [ensure, ownerRemote]);
 
   useEffect(() => {
     if (owner) document.title = `${owner.title} · Marketplace`;

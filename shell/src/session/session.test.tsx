@@ -14,7 +14,7 @@ jest.mock('pusher-js', () => ({
   })),
 }));
 
-const stored = () => JSON.parse(localStorage.getItem(SESSION_STORAGE_KEY) ?? 'null');
+const stored = () => JSON.parse(localStorage.getItem(SESSION_STORAGE_KEY) ?? 'null') as unknown;
 
 beforeEach(() => {
   localStorage.clear();

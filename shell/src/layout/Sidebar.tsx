@@ -45,9 +45,9 @@ const badge: CSSProperties = {
  * fetch that started before such an announcement is stale and ignored.
  */
 export function useChatUnreadTotal(userId: number | undefined): number {
-  const [total, setTotal] = useState(0);
+  // The count of one user: another user (or none) starts at 0 without resetting state in the effect.
+  const [count, setCount] = useState<{ userId: number; total: number } | null>(null);
   useEffect(() => {
-    setTotal(0);
     if (userId === undefined) return undefined;
     let active = true;
     let announced = 0;
@@ -55,7 +55,7 @@ export function useChatUnreadTotal(userId: number | undefined): number {
       const startedAt = announced;
       fetchChatUnread({ silent: true }).then(
         ({ data }) => {
-          if (active && startedAt === announced && typeof data?.total === 'number') setTotal(data.total);
+          if (active && startedAt === announced && typeof data?.total === 'number') setCount({ userId, total: data.total });
         },
         (error: unknown) => console.warn('chat unread count unavailable', error),
       );
@@ -64,7 +64,7 @@ export function useChatUnreadTotal(userId: number | undefined): number {
     const subscriptions = [
       bus.on('chat/unreadChanged').subscribe((event) => {
         announced += 1;
-        setTotal(event.total);
+        setCount({ userId, total: event.total });
       }),
       bus.on('realtime/message').subscribe(refresh),
       bus.on('realtime/subscribed').subscribe(refresh),
@@ -74,7 +74,7 @@ export function useChatUnreadTotal(userId: number | undefined): number {
       subscriptions.forEach((s) => s.unsubscribe());
     };
   }, [userId]);
-  return total;
+  return count !== null && count.userId === userId ? count.total : 0;
 }
 
 /** The signed-in sidebar of spec section 2. */

@@ -6,7 +6,7 @@ type Props = Omit<InputHTMLAttributes<HTMLInputElement>, 'name' | 'id'> & { name
 
 /** Binds a Formik field to a fresh control id; `error` is the validation message once the field is touched. */
 function useLabelledField(name: string) {
-  const [field, meta] = useField(name);
+  const [field, meta] = useField<string | number | null | undefined>(name);
   const id = useId();
   const error = meta.touched && meta.error ? meta.error : null;
   return { field, id, errorId: `${id}-error`, error };

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import type { Stripe, StripeCardElement } from '@stripe/stripe-js';
 import { ErrorState, getRuntimeConfig, Loader } from 'shared';
 import { loadStripeWithTimeout } from './loadStripe';
@@ -20,16 +20,29 @@ export default function StripeCardForm({ submitLabel, onToken, footer }: CardFor
   const [name, setName] = useState('');
   const [submitting, setSubmitting] = useState(false);
 
-  const load = useCallback(() => {
+  const [attempt, setAttempt] = useState(0);
+
+  useEffect(() => {
+    let current = true;
+    loadStripeWithTimeout(key).then(
+      (loaded) => {
+        if (current) setStripe(loaded);
+      },
+      (e: unknown) => {
+        console.error(e);
+        if (current) setLoadError(messageOf(e));
+      },
+    );
+    return () => {
+      current = false;
+    };
+  }, [key, attempt]);
+
+  const retry = () => {
     setLoadError(null);
     setStripe(null);
-    loadStripeWithTimeout(key).then(setStripe, (e: unknown) => {
-      console.error(e);
-      setLoadError(messageOf(e));
-    });
-  }, [key]);
-
-  useEffect(load, [load]);
+    setAttempt((n) => n + 1);
+  };
 
   useEffect(() => {
     if (!stripe || !mountRef.current) return undefined;
@@ -42,7 +55,7 @@ export default function StripeCardForm({ submitLabel, onToken, footer }: CardFor
     };
   }, [stripe]);
 
-  if (loadError) return <ErrorState message="Checkout is not available right now." detail={loadError} onRetry={load} />;
+  if (loadError) return <ErrorState message="Checkout is not available right now." detail={loadError} onRetry={retry} />;
   if (!stripe) return <Loader label="Loading the card provider" />;
 
   const submit = async (event: FormEvent) => {

@@ -40,20 +40,30 @@ export function usePaymentMethods({ autoLoad = true }: { autoLoad?: boolean } = 
     store(data);
   }, [store]);
 
-  const load = useCallback(async () => {
-    setStatus('loading');
-    try {
-      await refresh();
-      setStatus('ready');
-    } catch (error) {
-      console.error(error);
-      setStatus('error');
-    }
-  }, [refresh]);
-
+  // Loads on mount (with autoLoad) and on each reload; the status follows the latest load only.
+  const [attempt, setAttempt] = useState(0);
   useEffect(() => {
-    if (autoLoad) void load();
-  }, [autoLoad, load]);
+    if (!autoLoad && attempt === 0) return undefined;
+    let current = true;
+    fetchPaymentMethods().then(
+      ({ data }) => {
+        store(data);
+        if (current) setStatus('ready');
+      },
+      (error: unknown) => {
+        console.error(error);
+        if (current) setStatus('error');
+      },
+    );
+    return () => {
+      current = false;
+    };
+  }, [autoLoad, attempt, store]);
+
+  const reload = useCallback(() => {
+    setStatus('loading');
+    setAttempt((n) => n + 1);
+  }, []);
 
   /** Runs a change with the list marked busy; answers whether it succeeded (failures are only logged). */
   const mutate = async (change: () => Promise<void>): Promise<boolean> => {
@@ -94,7 +104,7 @@ export function usePaymentMethods({ autoLoad = true }: { autoLoad?: boolean } = 
       else await refresh();
     });
 
-  return { cards, status, busy, reload: load, add, remove, makeDefault };
+  return { cards, status, busy, reload, add, remove, makeDefault };
 }
 
 /** What usePaymentMethods() hands a screen: the cards, their load status and the card actions. */

@@ -24,29 +24,28 @@ export default function LoginPage() {
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   useEffect(() => () => clearTimeout(timer.current), []);
 
-  /** Spec section 9: the login is submitted after a 600 ms delay. */
-  const submit = (values: Values, helpers: FormikHelpers<Values>) =>
-    new Promise<void>((resolve) => {
-      timer.current = setTimeout(async () => {
-        try {
-          const { data } = await login({
-            email: values.email.trim(),
-            password: values.password,
-            role: values.role,
-            device_id: getDeviceId(),
-          });
-          dispatch(sessionActions.loggedIn({ user: data.user, token: data.token }));
-          bus.emit({ type: 'auth/loggedIn', user: data.user, token: data.token });
-          void navigate('/', { replace: true });
-        } catch (error) {
-          // The API client has already set the danger alert with the server's message (spec section 8).
-          console.error(error);
-          bus.emit({ type: 'toast/show', kind: 'error', message: 'Please Enter Correct Email or Password' });
-          helpers.setSubmitting(false);
-        }
-        resolve();
-      }, LOGIN_DELAY_MS);
+  /** Spec section 9: the login is submitted after a 600 ms delay (never, when the page is left before). */
+  const submit = async (values: Values, helpers: FormikHelpers<Values>) => {
+    await new Promise<void>((resolve) => {
+      timer.current = setTimeout(resolve, LOGIN_DELAY_MS);
     });
+    try {
+      const { data } = await login({
+        email: values.email.trim(),
+        password: values.password,
+        role: values.role,
+        device_id: getDeviceId(),
+      });
+      dispatch(sessionActions.loggedIn({ user: data.user, token: data.token }));
+      bus.emit({ type: 'auth/loggedIn', user: data.user, token: data.token });
+      void navigate('/', { replace: true });
+    } catch (error) {
+      // The API client has already set the danger alert with the server's message (spec section 8).
+      console.error(error);
+      bus.emit({ type: 'toast/show', kind: 'error', message: 'Please Enter Correct Email or Password' });
+      helpers.setSubmitting(false);
+    }
+  };
 
   return (
     <AuthCard title="Login">

@@ -7,7 +7,7 @@ import { nameRule } from './rules';
  */
 const optionalNumber = () =>
   Yup.number()
-    .transform((value, original) => (original === '' || original === null ? undefined : value))
+    .transform((value: number, original: unknown) => (original === '' || original === null ? undefined : value))
     .typeError('Must be a number');
 
 /** Empty means "not given": the length rules apply only to a value. */

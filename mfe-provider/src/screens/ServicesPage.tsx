@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import {
   addUserService,
   assetUrl,
@@ -36,20 +36,28 @@ export default function ServicesPage() {
   const [error, setError] = useState<string | null>(null);
   const sending = useRef(false);
 
-  const load = useCallback(async () => {
-    setState({ status: 'loading' });
-    try {
-      const [services, mine] = await Promise.all([fetchServices({ silent: true }), fetchUserServices({ silent: true })]);
-      setState({ status: 'ready', services: services.data, mine: mine.data });
-    } catch (err) {
-      console.error(err);
-      setState({ status: 'error', message: errorMessage(err) });
-    }
-  }, []);
+  const [attempt, setAttempt] = useState(0);
 
   useEffect(() => {
-    void load();
-  }, [load]);
+    let current = true;
+    Promise.all([fetchServices({ silent: true }), fetchUserServices({ silent: true })]).then(
+      ([services, mine]) => {
+        if (current) setState({ status: 'ready', services: services.data, mine: mine.data });
+      },
+      (err: unknown) => {
+        console.error(err);
+        if (current) setState({ status: 'error', message: errorMessage(err) });
+      },
+    );
+    return () => {
+      current = false;
+    };
+  }, [attempt]);
+
+  const retry = () => {
+    setState({ status: 'loading' });
+    setAttempt((n) => n + 1);
+  };
 
   const send = async (service: Service, offered: UserService | undefined) => {
     if (sending.current) return;
@@ -74,7 +82,7 @@ export default function ServicesPage() {
       <PageTitle>All Services</PageTitle>
       {state.status === 'loading' ? <Loader label="Loading services…" /> : null}
       {state.status === 'error' ? (
-        <ErrorState message="The services could not be loaded." detail={state.message} onRetry={() => void load()} />
+        <ErrorState message="The services could not be loaded." detail={state.message} onRetry={retry} />
       ) : null}
       {state.status === 'ready' ? (
         <>

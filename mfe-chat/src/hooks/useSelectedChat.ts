@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { ApiError, openChatWith, type Chat, type Role } from 'shared';
 import type { ChatTarget } from '../lib/chatTarget';
 import { counterpartOf } from '../lib/contacts';
@@ -14,7 +14,8 @@ export const cannotOpen = (reason: string) => `This conversation cannot be opene
 /**
  * Which conversation the address opens. A user id already among the contacts opens that chat;
  * another one is opened (or created) by the API, which refuses users of the same role and unknown
- * ids with a message shown instead.
+ * ids with a message shown instead. Everything but the API's answer is derived from the address and
+ * the list while rendering.
  */
 export function useSelectedChat(
   target: ChatTarget,
@@ -22,47 +23,52 @@ export function useSelectedChat(
   role: Role | undefined,
   upsert: (chat: Chat) => void,
 ): Selection {
-  const [selection, setSelection] = useState<Selection>({ status: 'none' });
-  const chatsRef = useRef<Chat[] | null>(null);
-  chatsRef.current = chats.status === 'ready' ? chats.chats : null;
-  const ready = chats.status === 'ready';
-  const failed = chats.status === 'error';
   const targetKey =
     target.kind === 'none' ? 'none' : target.kind === 'invalid' ? `invalid:${target.raw}` : `${target.kind}:${target.id}`;
+  /** The API's answer for a user id that was not among the contacts, for the address it answers. */
+  const [opened, setOpened] = useState<{ targetKey: string; selection: Selection } | null>(null);
+  // A new address forgets the answer for the previous one (adjusting state while rendering).
+  if (opened && opened.targetKey !== targetKey) setOpened(null);
 
+  const list = chats.status === 'ready' ? chats.chats : null;
+  const targetId = target.kind === 'chat' || target.kind === 'user' ? target.id : null;
+  const known =
+    list && targetId !== null
+      ? target.kind === 'chat'
+        ? list.find((c) => c.id === targetId)
+        : list.find((c) => counterpartOf(c, role).id === targetId)
+      : undefined;
+  /** The user id to open through the API: the list is there and has no chat with them. */
+  const toOpen = list && target.kind === 'user' && !known ? target.id : null;
+
+  // Runs when the address or the list's readiness changes, not on every live update of the list.
   useEffect(() => {
+    if (toOpen === null) return undefined;
     let active = true;
-    if (target.kind === 'none') setSelection({ status: 'none' });
-    else if (target.kind === 'invalid') setSelection({ status: 'error', message: NOT_A_USER(target.raw) });
-    else if (!ready) setSelection(failed ? { status: 'none' } : { status: 'opening' });
-    else {
-      const list = chatsRef.current ?? [];
-      const known =
-        target.kind === 'chat' ? list.find((c) => c.id === target.id) : list.find((c) => counterpartOf(c, role).id === target.id);
-      if (known) setSelection({ status: 'open', chatId: known.id });
-      else if (target.kind === 'chat') setSelection({ status: 'error', message: CHAT_NOT_FOUND });
-      else {
-        setSelection({ status: 'opening' });
-        openChatWith(target.id, { silent: true }).then(
-          ({ data }) => {
-            if (!active) return;
-            upsert(data);
-            setSelection({ status: 'open', chatId: data.id });
-          },
-          (error: unknown) => {
-            console.error(error);
-            if (active)
-              setSelection({ status: 'error', message: cannotOpen(error instanceof ApiError ? error.message : 'Network Error') });
-          },
-        );
-      }
-    }
+    openChatWith(toOpen, { silent: true }).then(
+      ({ data }) => {
+        if (!active) return;
+        upsert(data);
+        setOpened({ targetKey: `user:${toOpen}`, selection: { status: 'open', chatId: data.id } });
+      },
+      (error: unknown) => {
+        console.error(error);
+        if (active) {
+          const message = cannotOpen(error instanceof ApiError ? error.message : 'Network Error');
+          setOpened({ targetKey: `user:${toOpen}`, selection: { status: 'error', message } });
+        }
+      },
+    );
     return () => {
       active = false;
     };
-    // Runs when the address or the list's readiness changes, not on every live update of the list.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [targetKey, ready, failed, role]);
+  }, [toOpen, upsert]);
 
-  return selection;
+  if (target.kind === 'none') return { status: 'none' };
+  if (target.kind === 'invalid') return { status: 'error', message: NOT_A_USER(target.raw) };
+  if (chats.status === 'error') return { status: 'none' };
+  if (!list) return { status: 'opening' };
+  if (known) return { status: 'open', chatId: known.id };
+  if (target.kind === 'chat') return { status: 'error', message: CHAT_NOT_FOUND };
+  return opened?.targetKey === targetKey ? opened.selection : { status: 'opening' };
 }

@@ -367,12 +367,12 @@ describe('notifications', () => {
     await job.getByRole('img', { name: 'Nora Notifier' }).waitFor();
     await job.getByText(/requested a Driver booking/).waitFor();
     await chat.waitFor();
-    await page.getByRole('link', { name: 'Notifications (2)' }).waitFor();
+    await page.getByRole('link', { name: 'Notifications: 2' }).waitFor();
 
     // A new message arrives while the page is open: the list and the bell update without a reload.
     await sendChat('One more thing');
     await page.getByRole('listitem', { name: 'Chat from Nora Notifier' }).nth(1).waitFor();
-    await page.getByRole('link', { name: 'Notifications (3)' }).waitFor();
+    await page.getByRole('link', { name: 'Notifications: 3' }).waitFor();
 
     await job.getByRole('link', { name: 'View Details' }).click();
     await page.waitForURL('**/activebooking');

@@ -51,10 +51,10 @@ describe('chat between a customer and a provider, live', () => {
     await p.page.getByRole('heading', { name: 'Home' }).waitFor();
     await send(c.page, 'Hello, can you pick me up at nine?');
     await messages(c.page, provider.fullName).getByText('Hello, can you pick me up at nine?').waitFor();
-    await p.page.getByRole('link', { name: 'Chat (1 unread)' }).waitFor({ timeout: 5_000 });
+    await p.page.getByRole('link', { name: 'Chat: 1 unread' }).waitFor({ timeout: 5_000 });
 
     // Opening the conversation marks it read.
-    await p.page.getByRole('link', { name: 'Chat (1 unread)' }).click();
+    await p.page.getByRole('link', { name: 'Chat: 1 unread' }).click();
     await p.page
       .getByRole('region', { name: 'Contacts' })
       .getByRole('link', { name: new RegExp(customer.fullName) })

@@ -76,20 +76,20 @@ describe('the signed-in layout', () => {
   it('the bell shows the count of notifications, links to /notification and follows the API', async () => {
     fakeApi([notification(1), notification(2)]);
     renderShell({ role: 'Customer', notifications: [notification(9)] });
-    expect(screen.getByRole('link', { name: 'Notifications (1)' })).toHaveAttribute('href', '/notification');
+    expect(screen.getByRole('link', { name: 'Notifications: 1' })).toHaveAttribute('href', '/notification');
     // Fetched on sign-in:
-    expect(await screen.findByRole('link', { name: 'Notifications (2)' })).toBeInTheDocument();
+    expect(await screen.findByRole('link', { name: 'Notifications: 2' })).toBeInTheDocument();
   });
 
   it('refetches the notifications when they change', async () => {
     const requests = fakeApi([notification(1)]);
     renderShell({ role: 'Customer' });
-    await screen.findByRole('link', { name: 'Notifications (1)' });
+    await screen.findByRole('link', { name: 'Notifications: 1' });
     const before = requests.filter((r) => r.url === '/api/notifications').length;
     act(() => bus.emit({ type: 'notifications/changed' }));
     await waitFor(() => expect(requests.filter((r) => r.url === '/api/notifications').length).toBe(before + 1));
     act(() => bus.emit({ type: 'notifications/changed', notifications: [notification(1), notification(2), notification(3)] }));
-    expect(await screen.findByRole('link', { name: 'Notifications (3)' })).toBeInTheDocument();
+    expect(await screen.findByRole('link', { name: 'Notifications: 3' })).toBeInTheDocument();
   });
 
   it('the menu toggle collapses and restores the sidebar', async () => {
@@ -136,7 +136,7 @@ describe('the signed-in layout', () => {
         : base(config);
     renderShell({ role: 'Customer' });
     const nav = screen.getByRole('navigation');
-    const chat = await within(nav).findByRole('link', { name: 'Chat (2 unread)' });
+    const chat = await within(nav).findByRole('link', { name: 'Chat: 2 unread' });
     expect(chat).toHaveAttribute('href', '/chatview');
     expect(within(chat).getByTestId('chat-unread-count')).toHaveTextContent('2');
     // The chat remote read a conversation.
@@ -151,11 +151,11 @@ describe('the signed-in layout', () => {
         message: { id: 1, chat_id: 1, from_id: 2, message: 'hi', message_type: 'text', created_at: '2025-06-15T12:00:00.000Z' },
       }),
     );
-    expect(await within(nav).findByRole('link', { name: 'Chat (3 unread)' })).toBeInTheDocument();
+    expect(await within(nav).findByRole('link', { name: 'Chat: 3 unread' })).toBeInTheDocument();
     // The channel (re)subscribed: messages sent meanwhile were missed, so the count is fetched again.
     total = 4;
     act(() => bus.emit({ type: 'realtime/subscribed' }));
-    expect(await within(nav).findByRole('link', { name: 'Chat (4 unread)' })).toBeInTheDocument();
+    expect(await within(nav).findByRole('link', { name: 'Chat: 4 unread' })).toBeInTheDocument();
     await screen.findByRole('heading', { name: 'Home' });
   });
 

@@ -29,10 +29,11 @@ const badge: CSSProperties = {
   minWidth: 20,
   height: 20,
   padding: '0 6px',
-  marginLeft: 8,
+  marginLeft: 4,
   boxSizing: 'border-box',
   borderRadius: 999,
-  background: '#ef4444',
+  // White on red-600: 4.8:1 (red-500 was 3.8:1).
+  background: '#dc2626',
   color: '#fff',
   fontSize: '0.75rem',
   fontWeight: 700,
@@ -109,8 +110,9 @@ export function Sidebar() {
         </div>
         {MORE_LINKS.map((l) =>
           l.to === '/chatview' && unread > 0 ? (
-            <NavLink key={l.to} to={l.to} className={linkClass} aria-label={`${l.label} (${unread} unread)`}>
-              {l.label}
+            <NavLink key={l.to} to={l.to} className={linkClass} aria-label={`${l.label}: ${unread} unread`}>
+              {/* A space: the visible text is "Chat 2", inside the accessible name "Chat: 2 unread". */}
+              {l.label}{' '}
               <span style={badge} aria-hidden="true" data-testid="chat-unread-count">
                 {unread}
               </span>

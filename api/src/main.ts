@@ -3,7 +3,7 @@ import { buildApp } from './app.js';
 import { demoAccountsBanner, isDatabaseEmpty, seedDemo } from './seed.js';
 import { startRealtimeServer } from './realtime/server.js';
 import { startLocationServer } from './location/server.js';
-import { startJobSweeper } from './services/jobSweeper.js';
+import { startJobSweeper, sweepJobs } from './services/jobSweeper.js';
 
 /** `npm start -w api`: the API on PORT (4000), the realtime server (6001) and the location server (9000). */
 async function main() {
@@ -33,9 +33,12 @@ async function main() {
     await seedDemo(app.ctx.db);
     console.log('Empty database: demo data created.');
   }
+  // Catch up before taking requests (requests that expired, refunds and bookings a crash interrupted),
+  // then keep doing it on a timer.
+  const caughtUp = await sweepJobs(app.ctx);
+  if (caughtUp.expired || caughtUp.refundsSettled || caughtUp.orphanChargesRefunded) console.log('Caught up:', caughtUp);
   await app.listen({ port: config.port, host: config.host });
-  // Expires unanswered requests and finishes interrupted refunds: now (catching up) and on a timer.
-  const sweeper = startJobSweeper(app.ctx, config.jobSweepIntervalMs);
+  const sweeper = startJobSweeper(app.ctx, config.jobSweepIntervalMs, { runNow: false });
   closers.unshift(() => sweeper.stop());
   console.log(
     `API listening on http://localhost:${config.port} (${app.ctx.dialect}${config.isProduction ? '' : `, docs at /api/docs`})`,

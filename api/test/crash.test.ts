@@ -5,57 +5,13 @@
  */
 import { after, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import pg from 'pg';
 import { createDb } from '../src/db/index.js';
 import { DIALECTS, TEST_DATABASE_URL, dropSchema, newSchemaName, request } from './helpers.js';
-
-const apiDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer();
-    srv.listen(0, '127.0.0.1', () => {
-      const port = (srv.address() as net.AddressInfo).port;
-      srv.close(() => resolve(port));
-    });
-    srv.on('error', reject);
-  });
-}
-
-function startServer(env: NodeJS.ProcessEnv): ChildProcess {
-  return spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
-    cwd: apiDir,
-    env,
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-}
-
-async function waitUntilUp(url: string, child: ChildProcess): Promise<void> {
-  const started = Date.now();
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
-    try {
-      const res = await fetch(`${url}/api/auth/me`);
-      if (res.status === 401) return;
-    } catch {
-      /* not listening yet */
-    }
-    if (Date.now() - started > 30_000) throw new Error('server did not start');
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
-
-function stopped(child: ChildProcess): Promise<void> {
-  return child.exitCode !== null || child.signalCode !== null
-    ? Promise.resolve()
-    : new Promise((r) => child.once('exit', () => r()));
-}
+import { childEnv, freePort, startServer, stopped, waitUntilUp } from './childServer.js';
 
 for (const dialect of DIALECTS) {
   describe(`crash safety (${dialect})`, () => {
@@ -71,28 +27,7 @@ for (const dialect of DIALECTS) {
     test('every booking answered 201 before kill -9 is there after a restart', async () => {
       const port = await freePort();
       const url = `http://127.0.0.1:${port}`;
-      const env: NodeJS.ProcessEnv = {
-        ...process.env,
-        NODE_ENV: 'test',
-        HOST: '127.0.0.1',
-        PORT: String(port),
-        LOG_LEVEL: 'fatal',
-        EMBEDDED_REALTIME: 'false',
-        EMBEDDED_LOCATION: 'false',
-        PUSHER_PORT: '1',
-        UPLOADS_DIR: path.join(dir, 'uploads'),
-        SQLITE_PATH: path.join(dir, 'app.db'),
-        DATABASE_URL: '',
-      };
-      if (dialect === 'postgres') {
-        const client = new pg.Client({ connectionString: TEST_DATABASE_URL! });
-        await client.connect();
-        await client.query(`create schema "${schema}"`);
-        await client.end();
-        const u = new URL(TEST_DATABASE_URL!);
-        u.searchParams.set('options', `-c search_path=${schema}`);
-        env.DATABASE_URL = u.toString();
-      }
+      const env = await childEnv(dialect, dir, port, schema);
 
       let child = startServer(env);
       children.push(child);

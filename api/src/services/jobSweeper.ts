@@ -97,10 +97,10 @@ async function refundOrphanCharges(ctx: AppContext, now: Date): Promise<number> 
 }
 
 /**
- * Runs sweepJobs now (catching up on whatever came due while the API was down) and then every
- * `intervalMs`, never two passes at once.
+ * Runs sweepJobs now (catching up on whatever came due while the API was down; `runNow: false` when the
+ * caller already did) and then every `intervalMs`, never two passes at once.
  */
-export function startJobSweeper(ctx: AppContext, intervalMs: number): { stop(): Promise<void> } {
+export function startJobSweeper(ctx: AppContext, intervalMs: number, options = { runNow: true }): { stop(): Promise<void> } {
   let running: Promise<void> | null = null;
   const pass = () => {
     if (running) return;
@@ -113,7 +113,7 @@ export function startJobSweeper(ctx: AppContext, intervalMs: number): { stop(): 
         running = null;
       });
   };
-  pass();
+  if (options.runNow) pass();
   const timer = setInterval(pass, intervalMs);
   timer.unref();
   return {

@@ -74,6 +74,8 @@ export interface PaymentGateway {
   removeCard(card: PaymentMethodRow): Promise<void>;
 }
 
+export const CHARGE_REFUNDED_MESSAGE = 'This booking attempt was interrupted and its payment refunded. Please book again.';
+
 const INVALID_TOKEN = 'The card token is invalid or has already been used.';
 
 interface LedgerRow {
@@ -201,7 +203,13 @@ export class SandboxGateway implements PaymentGateway {
 
   async charge(input: ChargeInput, db: Kysely<Database>): Promise<ChargeResult> {
     const earlier = this.ledger.byKey(input.idempotencyKey);
-    if (earlier) return { ok: true, processorRef: earlier.processor_ref };
+    if (earlier) {
+      // A retry of a charge that was given back meanwhile (its booking was never saved): it books nothing.
+      if (this.ledger.refundedCents(earlier.processor_ref) > 0) {
+        return { ok: false, code: 'charge_refunded', message: CHARGE_REFUNDED_MESSAGE };
+      }
+      return { ok: true, processorRef: earlier.processor_ref };
+    }
     const vaulted = await db
       .selectFrom('sandbox_tokens')
       .select(['behavior', 'exp_month', 'exp_year'])

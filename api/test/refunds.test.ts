@@ -1,0 +1,285 @@
+/**
+ * Issue 13 on the API: refund on reject, the customer's cancel, expiry of unanswered requests (with the
+ * injectable clock), the booking e-mails and their opt-out, the payment history, and idempotency of
+ * charges and refunds. Runs on SQLite, and on PostgreSQL when TEST_DATABASE_URL is set.
+ */
+import { after, before, describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import type { Job, PaymentRecord } from 'shared/src/contracts/entities';
+import { sweepJobs } from '../src/services/jobSweeper.js';
+import { SandboxGateway } from '../src/services/payments.js';
+import { CANCEL_ACCEPTED_MESSAGE } from '../src/domain/jobTransitions.js';
+import { DIALECTS, addCard, bookingBody, startWithParties, type TestServer, type TestUser } from './helpers.js';
+
+const HOUR = 60 * 60 * 1000;
+
+for (const dialect of DIALECTS) {
+  describe(`cancellation, refunds, expiry, e-mails and payment history (${dialect})`, () => {
+    let s: TestServer;
+    let serviceId: number;
+    let customer: TestUser;
+    let otherCustomer: TestUser;
+    let provider: TestUser;
+    let card: { id: number };
+
+    before(async () => {
+      ({ s, serviceId, customer, otherCustomer, provider } = await startWithParties(dialect, 40));
+      card = await addCard(s, customer);
+    });
+    after(() => s.close());
+
+    const ledger = () => (s.app.ctx.payments as SandboxGateway).ledger;
+    const book = async (headers?: Record<string, string>) => {
+      s.clock.advance(1000);
+      const res = await s.req<{ data: Job }>('POST', '/api/jobs', {
+        token: customer.token,
+        json: bookingBody(provider.id, serviceId, card.id),
+        headers,
+      });
+      assert.ok(res.status === 201 || res.status === 200, JSON.stringify(res.body));
+      return res.body.data;
+    };
+    const patch = (user: TestUser, id: number, status: string) =>
+      s.req('PATCH', `/api/jobs/${id}`, { token: user.token, json: { status } });
+    const jobOf = async (id: number) =>
+      (await s.req<{ data: Job }>('GET', `/api/jobs/${id}`, { token: customer.token })).body.data;
+    const refundsOf = (jobId: number) => s.app.ctx.db.selectFrom('refunds').selectAll().where('job_id', '=', jobId).execute();
+    const chargeRefOf = async (jobId: number) =>
+      (await s.app.ctx.db.selectFrom('payments').select('processor_ref').where('job_id', '=', jobId).executeTakeFirstOrThrow())
+        .processor_ref;
+    const processorRefundsFor = (chargeRef: string) =>
+      ledger()
+        .all()
+        .filter((e) => e.kind === 'refund' && e.charge_ref === chargeRef);
+    const mailTo = async (user: TestUser, subject: RegExp) =>
+      (
+        await s.app.ctx.db.selectFrom('mail_outbox').selectAll().where('to_address', '=', user.email.toLowerCase()).execute()
+      ).filter((m) => subject.test(m.subject));
+
+    test('a booking e-mails the provider the request and the customer a receipt, text and HTML', async () => {
+      const job = await book();
+      const [request] = await mailTo(provider, new RegExp(`^New booking request #${job.id}:`));
+      assert.ok(request, 'the provider is told of the request');
+      assert.match(request.text, /Cara Test has requested a .+ booking/);
+      assert.match(request.html ?? '', /<p>Hello Pete Test,<\/p>/);
+      const [receipt] = await mailTo(customer, new RegExp(`^Receipt: 10\\.00 INR for booking #${job.id}$`));
+      assert.ok(receipt, 'the customer gets a receipt');
+      assert.match(receipt.text, /We charged 10\.00 INR to Visa •••• 4242/);
+    });
+
+    test('reject refunds the booking payment once, through the processor, and says so to the customer', async () => {
+      const job = await book();
+      const res = await patch(provider, job.id, 'Rejected');
+      assert.equal(res.status, 200);
+      const [refund] = await refundsOf(job.id);
+      assert.equal(refund.status, 'succeeded');
+      assert.equal(refund.amount_cents, 1000);
+      assert.equal(refund.reason, 'Rejected');
+      assert.equal(refund.idempotency_key, `refund:job:${job.id}`);
+      assert.equal(processorRefundsFor(await chargeRefOf(job.id)).length, 1);
+      const seen = await jobOf(job.id);
+      assert.equal(seen.status, 'Rejected');
+      assert.equal(seen.refunded, true);
+      const live = await s.publisher.waitFor(
+        (e) => e.event === 'Job' && e.userId === customer.id && e.data.id === job.id && e.data.refunded === true,
+      );
+      assert.equal(live.data.status, 'Rejected');
+      assert.equal((await mailTo(customer, new RegExp(`^Your booking #${job.id} was rejected$`))).length, 1);
+      assert.equal((await mailTo(customer, new RegExp(`^Refund: 10\\.00 INR for booking #${job.id}$`))).length, 1);
+      const note = await s.publisher.waitFor(
+        (e) => e.event === 'Notification' && e.userId === customer.id && e.data.job_id === job.id,
+      );
+      assert.match(
+        note.data.description ?? '',
+        /rejected your booking request\. Your 10\.00 INR booking payment has been refunded\./,
+      );
+    });
+
+    test('the customer cancels a Pending booking: Cancelled, refunded, the provider told live; an Accepted one is 409', async () => {
+      const job = await book();
+      assert.equal((await patch(otherCustomer, job.id, 'Cancelled')).status, 403);
+      assert.equal((await patch(provider, job.id, 'Cancelled')).status, 403);
+      const res = await patch(customer, job.id, 'Cancelled');
+      assert.equal(res.status, 200);
+      assert.equal(res.body.message, 'Booking cancelled successfully');
+      assert.equal(res.body.data.find((j: Job) => j.id === job.id).status, 'Cancelled');
+      assert.equal((await refundsOf(job.id))[0].status, 'succeeded');
+      assert.equal((await jobOf(job.id)).refunded, true);
+      await s.publisher.waitFor(
+        (e) => e.event === 'Job' && e.userId === provider.id && e.data.id === job.id && e.data.status === 'Cancelled',
+      );
+      const note = await s.publisher.waitFor(
+        (e) =>
+          e.event === 'Notification' &&
+          e.userId === provider.id &&
+          e.data.job_id === job.id &&
+          /cancelled/.test(e.data.description ?? ''),
+      );
+      assert.match(note.data.description ?? '', /^Cara Test cancelled their .+ booking request\.$/);
+      assert.equal((await mailTo(provider, new RegExp(`^Booking request #${job.id} was cancelled$`))).length, 1);
+      // Cancelling twice changes nothing and refunds nothing more.
+      assert.equal((await patch(customer, job.id, 'Cancelled')).status, 409);
+      assert.equal(processorRefundsFor(await chargeRefOf(job.id)).length, 1);
+
+      const accepted = await book();
+      assert.equal((await patch(provider, accepted.id, 'Accepted')).status, 200);
+      const refused = await patch(customer, accepted.id, 'Cancelled');
+      assert.equal(refused.status, 409);
+      assert.equal(refused.body.message, CANCEL_ACCEPTED_MESSAGE);
+      assert.equal((await jobOf(accepted.id)).status, 'Accepted');
+      assert.equal((await refundsOf(accepted.id)).length, 0);
+    });
+
+    test('an unanswered request expires after the configured time, is refunded once, even when the sweep runs late or twice', async () => {
+      const early = await book();
+      s.clock.advance(23 * HOUR);
+      const late = await book();
+      assert.deepEqual(await sweepJobs(s.app.ctx), { expired: 0, refundsSettled: 0, orphanChargesRefunded: 0 });
+      assert.equal((await jobOf(early.id)).status, 'Pending');
+
+      // The API was "down" at the deadline: the first pass after it catches up on everything overdue.
+      s.clock.advance(30 * HOUR);
+      const [a, b] = await Promise.all([sweepJobs(s.app.ctx), sweepJobs(s.app.ctx)]);
+      assert.ok(a.expired + b.expired >= 2);
+      for (const job of [early, late]) {
+        const seen = await jobOf(job.id);
+        assert.equal(seen.status, 'Expired');
+        assert.equal(seen.refunded, true);
+        const refunds = await refundsOf(job.id);
+        assert.equal(refunds.length, 1);
+        assert.equal(refunds[0].reason, 'Expired');
+        assert.equal(processorRefundsFor(await chargeRefOf(job.id)).length, 1, 'refunded exactly once');
+        assert.equal((await mailTo(customer, new RegExp(`^Your booking request #${job.id} expired$`))).length, 1);
+      }
+      assert.equal((await sweepJobs(s.app.ctx)).expired, 0);
+      // An Accepted job never expires.
+      const taken = await book();
+      assert.equal((await patch(provider, taken.id, 'Accepted')).status, 200);
+      s.clock.advance(48 * HOUR);
+      await sweepJobs(s.app.ctx);
+      assert.equal((await jobOf(taken.id)).status, 'Accepted');
+      assert.equal((await patch(provider, taken.id, 'Completed')).status, 200);
+      const [done] = await mailTo(customer, new RegExp(`^Your booking #${taken.id} is finished: rate your ride$`));
+      assert.match(done.text, new RegExp(`/bookingfinished\\?job=${taken.id}`));
+    });
+
+    test('a refund the processor could not make stays pending, shows as pending, and the next sweep finishes it', async () => {
+      const job = await book();
+      const gateway = s.app.ctx.payments as SandboxGateway;
+      const realRefund = gateway.refund.bind(gateway);
+      gateway.refund = () => Promise.reject(new Error('processor unavailable'));
+      try {
+        assert.equal((await patch(provider, job.id, 'Rejected')).status, 200);
+      } finally {
+        gateway.refund = realRefund;
+      }
+      assert.equal((await refundsOf(job.id))[0].status, 'pending');
+      assert.equal((await jobOf(job.id)).refunded, true);
+      const history = await s.req<{ data: PaymentRecord[] }>('GET', '/api/payments', { token: customer.token });
+      assert.equal(history.body.data.find((r) => r.kind === 'refund' && r.job_id === job.id)?.status, 'pending');
+      assert.equal((await sweepJobs(s.app.ctx)).refundsSettled, 1);
+      assert.equal((await refundsOf(job.id))[0].status, 'succeeded');
+      assert.equal(processorRefundsFor(await chargeRefOf(job.id)).length, 1);
+    });
+
+    test('the same Idempotency-Key books and charges once; a malformed key is a 400', async () => {
+      const key = `retry-${Date.now()}`;
+      const first = await book({ 'Idempotency-Key': key });
+      const second = await book({ 'Idempotency-Key': key });
+      assert.equal(second.id, first.id);
+      const charges = ledger()
+        .all()
+        .filter((e) => e.kind === 'charge' && e.idempotency_key === `charge:${customer.id}:${key}`);
+      assert.equal(charges.length, 1);
+      const bad = await s.req('POST', '/api/jobs', {
+        token: customer.token,
+        json: bookingBody(provider.id, serviceId, card.id),
+        headers: { 'Idempotency-Key': 'no spaces allowed' },
+      });
+      assert.equal(bad.status, 400);
+    });
+
+    test('a processor charge with no booking behind it (a crash before commit) is refunded after its grace period', async () => {
+      const gateway = s.app.ctx.payments as SandboxGateway;
+      const cardRow = await s.app.ctx.db
+        .selectFrom('payment_methods')
+        .selectAll()
+        .where('id', '=', card.id)
+        .executeTakeFirstOrThrow();
+      const user = await s.app.ctx.db.selectFrom('users').selectAll().where('id', '=', customer.id).executeTakeFirstOrThrow();
+      const charged = await gateway.charge(
+        {
+          amountCents: 1000,
+          currency: 'inr',
+          user,
+          card: cardRow,
+          cvv: '123',
+          description: 'lost',
+          idempotencyKey: 'charge:orphan-test',
+        },
+        s.app.ctx.db,
+      );
+      assert.ok(charged.ok);
+      assert.equal((await sweepJobs(s.app.ctx)).orphanChargesRefunded, 0, 'not within its grace period');
+      s.clock.advance(s.app.ctx.config.orphanChargeGraceMs + 1000);
+      assert.equal((await sweepJobs(s.app.ctx)).orphanChargesRefunded, 1);
+      assert.equal((await sweepJobs(s.app.ctx)).orphanChargesRefunded, 0, 'and only once');
+      assert.equal(processorRefundsFor(charged.processorRef).length, 1);
+    });
+
+    test('the payment history lists charges and refunds newest first, page by page; providers have none', async () => {
+      const res = await s.req<{ data: PaymentRecord[]; meta: { has_more: boolean } }>('GET', '/api/payments?per_page=100', {
+        token: customer.token,
+      });
+      assert.equal(res.status, 200);
+      const rows = res.body.data;
+      const charges = rows.filter((r) => r.kind === 'charge');
+      const refunds = rows.filter((r) => r.kind === 'refund');
+      const bookings = await s.app.ctx.db.selectFrom('payments').select('id').where('user_id', '=', customer.id).execute();
+      assert.equal(charges.length, bookings.length);
+      assert.ok(refunds.length >= 4);
+      for (const r of rows) {
+        assert.equal(r.amount, 10);
+        assert.equal(r.currency, 'INR');
+        assert.equal(r.card_last4, '4242');
+        assert.equal(r.card_brand, 'Visa');
+        assert.ok(r.service_name.length > 0);
+      }
+      const times = rows.map((r) => r.created_at);
+      assert.deepEqual(times, [...times].sort().reverse(), 'newest first');
+      assert.equal(new Set(rows.map((r) => r.id)).size, rows.length, 'line ids are unique');
+
+      const page1 = await s.req('GET', '/api/payments?per_page=2&page=1', { token: customer.token });
+      const page2 = await s.req('GET', '/api/payments?per_page=2&page=2', { token: customer.token });
+      assert.equal(page1.body.meta.has_more, true);
+      assert.deepEqual(
+        [...page1.body.data, ...page2.body.data].map((r: PaymentRecord) => r.id),
+        rows.slice(0, 4).map((r) => r.id),
+      );
+      assert.equal((await s.req('GET', '/api/payments', { token: provider.token })).status, 403);
+      assert.equal((await s.req('GET', '/api/payments', { token: otherCustomer.token })).body.data.length, 0);
+      assert.equal((await s.req('GET', '/api/payments?per_page=0', { token: customer.token })).status, 400);
+    });
+
+    test('a user who turns the e-mails off on Edit Profile gets none', async () => {
+      const form = new FormData();
+      form.set('email_notifications', 'false');
+      const res = await s.req('POST', '/api/auth/update-profile', { token: provider.token, form });
+      assert.equal(res.status, 200);
+      assert.equal(res.body.data.email_notifications, false);
+      assert.equal((await s.req('GET', '/api/auth/me', { token: provider.token })).body.data.email_notifications, false);
+      const job = await book();
+      assert.equal((await mailTo(provider, new RegExp(`#${job.id}`))).length, 0);
+      assert.equal((await mailTo(customer, new RegExp(`#${job.id}`))).length, 1, 'the customer still gets the receipt');
+      const bad = new FormData();
+      bad.set('email_notifications', 'maybe');
+      assert.equal((await s.req('POST', '/api/auth/update-profile', { token: provider.token, form: bad })).status, 400);
+      const on = new FormData();
+      on.set('email_notifications', 'true');
+      assert.equal(
+        (await s.req('POST', '/api/auth/update-profile', { token: provider.token, form: on })).body.data.email_notifications,
+        true,
+      );
+    });
+  });
+}

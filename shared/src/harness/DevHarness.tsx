@@ -1,4 +1,4 @@
-import { Suspense, lazy, useEffect, useMemo, useState, type ComponentType } from 'react';
+import { Suspense, lazy, useEffect, useState, type ComponentType } from 'react';
 import { Provider, useDispatch, useSelector } from 'react-redux';
 import { BrowserRouter, NavLink, Route, Routes } from 'react-router-dom';
 import { setTokenProvider } from '../api';
@@ -26,7 +26,10 @@ const DEMO_USER = (role: Role): User => ({
 });
 
 function Screen({ load }: { load: () => Promise<{ default: ComponentType }> }) {
-  const Lazy = useMemo(() => lazy(load), [load]);
+  // The lazy component is kept in state, so it is the same component on every render (a new one for a new `load`).
+  const [mounted, setMounted] = useState(() => ({ load, Lazy: lazy(load) }));
+  if (mounted.load !== load) setMounted({ load, Lazy: lazy(load) });
+  const { Lazy } = mounted;
   return (
     <ErrorBoundary
       fallback={(error, reset) => <ErrorState message="This screen failed." detail={error.message} onRetry={reset} />}
@@ -87,8 +90,11 @@ function HarnessBody({ contract }: { contract: RemoteContract }) {
         {widgets.length ? <NavLink to="/__widgets">Widgets</NavLink> : null}
       </nav>
       {alert ? (
-        <div role="alert" className="harness__alert" onClick={() => setAlert(null)}>
+        <div role="alert" className="harness__alert">
           {alert}
+          <button type="button" className="harness__dismiss" aria-label="Dismiss" onClick={() => setAlert(null)}>
+            ×
+          </button>
         </div>
       ) : null}
       <main className="harness__main">

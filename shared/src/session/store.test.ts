@@ -27,7 +27,7 @@ describe('createAppStore', () => {
     persistSession(store);
     store.dispatch(sessionActions.loggedIn({ user: makeUser(), token: 'abc' }));
     store.dispatch(sessionActions.alertSet({ type: 'success', message: 'hi' }));
-    const stored = JSON.parse(localStorage.getItem(SESSION_STORAGE_KEY)!);
+    const stored = JSON.parse(localStorage.getItem(SESSION_STORAGE_KEY)!) as unknown;
     expect(stored).toMatchObject({ isLogin: true, token: 'abc', users: { email: 'cora@example.com' } });
     expect(stored).not.toHaveProperty('alert');
     store.dispatch(sessionActions.loggedOut());

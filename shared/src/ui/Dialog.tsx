@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, type ReactNode } from 'react';
+import { useEffect, useEffectEvent, useId, useRef, useState, type ReactNode } from 'react';
 import { createPortal } from 'react-dom';
 
 const FOCUSABLE =
@@ -31,13 +31,12 @@ export function Dialog({ title, onClose, children, closeLabel = 'Close' }: Dialo
   const titleId = useId();
   const dialogRef = useRef<HTMLDivElement>(null);
   const bodyRef = useRef<HTMLDivElement>(null);
-  const containerRef = useRef<HTMLDivElement | null>(null);
-  if (!containerRef.current && typeof document !== 'undefined') containerRef.current = document.createElement('div');
-  const onCloseRef = useRef(onClose);
-  onCloseRef.current = onClose;
+  /** The portal's element, made once (attached to <body> while the dialog is open). */
+  const [container] = useState(() => document.createElement('div'));
+  /** Escape closes with the latest onClose, without re-running the effect when it changes. */
+  const close = useEffectEvent(() => onClose());
 
   useEffect(() => {
-    const container = containerRef.current!;
     document.body.appendChild(container);
     const previouslyFocused = document.activeElement as HTMLElement | null;
     const undoInert = makeRestInert(container);
@@ -47,7 +46,7 @@ export function Dialog({ title, onClose, children, closeLabel = 'Close' }: Dialo
     const onKey = (event: KeyboardEvent) => {
       if (event.key === 'Escape') {
         event.stopPropagation();
-        onCloseRef.current();
+        close();
       }
     };
     document.addEventListener('keydown', onKey);
@@ -57,7 +56,7 @@ export function Dialog({ title, onClose, children, closeLabel = 'Close' }: Dialo
       container.remove();
       previouslyFocused?.focus?.();
     };
-  }, []);
+  }, [container]);
 
   return createPortal(
     <div className="ui-dialog-backdrop">
@@ -71,6 +70,6 @@ export function Dialog({ title, onClose, children, closeLabel = 'Close' }: Dialo
         <div ref={bodyRef}>{children}</div>
       </div>
     </div>,
-    containerRef.current!,
+    container,
   );
 }

@@ -14,7 +14,17 @@ import { randomBytes } from 'node:crypto';
 import fc from 'fast-check';
 import { sql } from 'kysely';
 import { hashToken } from '../src/domain/tokens.js';
-import { addCard, bookingBody, DIALECTS, ensureService, signUp, signUpProvider, startTestServer, type TestServer, type TestUser } from './helpers.js';
+import {
+  addCard,
+  bookingBody,
+  DIALECTS,
+  ensureService,
+  signUp,
+  signUpProvider,
+  startTestServer,
+  type TestServer,
+  type TestUser,
+} from './helpers.js';
 import { operationsOf, requestFor, strayRequest, type FuzzRequest, type FuzzWorld, type Operation } from './fuzzRequests.js';
 
 const RUNS = Number(process.env.FUZZ_RUNS ?? 10_000);
@@ -64,7 +74,12 @@ async function victimSnapshot(s: TestServer, v: Victims): Promise<string> {
     db.selectFrom('notifications').selectAll().where('id', 'in', v.notificationIds).orderBy('id').execute(),
     db.selectFrom('ratings').selectAll().where('customer_id', '=', v.customer.id).orderBy('id').execute(),
     db.selectFrom('user_services').selectAll().where('user_id', '=', v.provider.id).orderBy('id').execute(),
-    db.selectFrom('api_tokens').select(['id', 'user_id', 'token_hash', 'created_at']).where('user_id', 'in', users).orderBy('id').execute(),
+    db
+      .selectFrom('api_tokens')
+      .select(['id', 'user_id', 'token_hash', 'created_at'])
+      .where('user_id', 'in', users)
+      .orderBy('id')
+      .execute(),
   ]);
   return JSON.stringify(parts);
 }
@@ -92,8 +107,14 @@ function fitsSuccess(op: Operation | null, status: number, body: unknown): boole
 
 function describeRequest(r: FuzzRequest): string {
   const payload =
-    r.payload === undefined ? '' : Buffer.isBuffer(r.payload) ? `<${r.payload.length} bytes> ${JSON.stringify(r.payload.subarray(0, 300).toString('latin1'))}` : JSON.stringify(r.payload.slice(0, 500));
-  const headers = Object.fromEntries(Object.entries(r.headers).map(([k, v]) => [k, v.length > 80 ? `${v.slice(0, 80)}...(${v.length})` : v]));
+    r.payload === undefined
+      ? ''
+      : Buffer.isBuffer(r.payload)
+        ? `<${r.payload.length} bytes> ${JSON.stringify(r.payload.subarray(0, 300).toString('latin1'))}`
+        : JSON.stringify(r.payload.slice(0, 500));
+  const headers = Object.fromEntries(
+    Object.entries(r.headers).map(([k, v]) => [k, v.length > 80 ? `${v.slice(0, 80)}...(${v.length})` : v]),
+  );
   return `${r.method} ${r.url.length > 300 ? `${r.url.slice(0, 300)}...` : r.url}\n  headers: ${JSON.stringify(headers)}\n  body: ${payload}\n  made as: ${r.note}`;
 }
 
@@ -114,29 +135,59 @@ for (const dialect of DIALECTS) {
       const victimProvider = await signUpProvider(s, 30);
       const victimCustomer = await signUp(s, 'Customer');
       const victimCard = await addCard(s, victimCustomer);
-      const job = await s.req('POST', '/api/jobs', { token: victimCustomer.token, json: bookingBody(victimProvider.id, serviceId, victimCard.id) });
+      const job = await s.req('POST', '/api/jobs', {
+        token: victimCustomer.token,
+        json: bookingBody(victimProvider.id, serviceId, victimCard.id),
+      });
       assert.equal(job.status, 201, JSON.stringify(job.body));
-      const open = await s.req('POST', '/api/jobs', { token: victimCustomer.token, json: bookingBody(victimProvider.id, serviceId, victimCard.id) });
+      const open = await s.req('POST', '/api/jobs', {
+        token: victimCustomer.token,
+        json: bookingBody(victimProvider.id, serviceId, victimCard.id),
+      });
       assert.equal(open.status, 201);
       for (const status of ['Accepted', 'Completed']) {
-        assert.equal((await s.req('PATCH', `/api/jobs/${job.body.data.id}`, { token: victimProvider.token, json: { status } })).status, 200);
+        assert.equal(
+          (await s.req('PATCH', `/api/jobs/${job.body.data.id}`, { token: victimProvider.token, json: { status } })).status,
+          200,
+        );
       }
-      assert.equal((await s.req('POST', '/api/ratings', { token: victimCustomer.token, json: { job_id: job.body.data.id, rating: 5, feedback: 'Great' } })).status, 201);
+      assert.equal(
+        (
+          await s.req('POST', '/api/ratings', {
+            token: victimCustomer.token,
+            json: { job_id: job.body.data.id, rating: 5, feedback: 'Great' },
+          })
+        ).status,
+        201,
+      );
       const message = await s.req('POST', '/api/chats', {
         token: victimCustomer.token,
         json: { customer_id: victimCustomer.id, provider_id: victimProvider.id, message_type: 'text', message: 'private hello' },
       });
       assert.equal(message.status, 201, JSON.stringify(message.body));
       const db = s.app.ctx.db;
-      const chatIds = (await db.selectFrom('chats').select('id').where('customer_id', '=', victimCustomer.id).execute()).map((r) => r.id);
-      const notificationIds = (await db.selectFrom('notifications').select('id').where('user_id', 'in', [victimCustomer.id, victimProvider.id]).execute()).map((r) => r.id);
-      victims = { customer: victimCustomer, provider: victimProvider, jobIds: [job.body.data.id, open.body.data.id], chatIds, notificationIds };
+      const chatIds = (await db.selectFrom('chats').select('id').where('customer_id', '=', victimCustomer.id).execute()).map(
+        (r) => r.id,
+      );
+      const notificationIds = (
+        await db.selectFrom('notifications').select('id').where('user_id', 'in', [victimCustomer.id, victimProvider.id]).execute()
+      ).map((r) => r.id);
+      victims = {
+        customer: victimCustomer,
+        provider: victimProvider,
+        jobIds: [job.body.data.id, open.body.data.id],
+        chatIds,
+        notificationIds,
+      };
 
       // The attackers, with objects of their own so that the routes get past "not found".
       const attackerProvider = await signUpProvider(s, 20);
       const attackerCustomer = await signUp(s, 'Customer');
       const attackerCard = await addCard(s, attackerCustomer);
-      const own = await s.req('POST', '/api/jobs', { token: attackerCustomer.token, json: bookingBody(attackerProvider.id, serviceId, attackerCard.id) });
+      const own = await s.req('POST', '/api/jobs', {
+        token: attackerCustomer.token,
+        json: bookingBody(attackerProvider.id, serviceId, attackerCard.id),
+      });
       assert.equal(own.status, 201);
       await s.req('POST', '/api/chats', {
         token: attackerCustomer.token,
@@ -148,8 +199,9 @@ for (const dialect of DIALECTS) {
       const revoked = await signUp(s, 'Customer');
       await s.req('POST', '/api/auth/logout', { token: revoked.token });
 
-      const idsOf = async (table: 'jobs' | 'chats' | 'notifications' | 'payment_methods' | 'user_services' | 'messages' | 'services' | 'ratings') =>
-        (await db.selectFrom(table).select('id').execute()).map((r) => r.id);
+      const idsOf = async (
+        table: 'jobs' | 'chats' | 'notifications' | 'payment_methods' | 'user_services' | 'messages' | 'services' | 'ratings',
+      ) => (await db.selectFrom(table).select('id').execute()).map((r) => r.id);
       const ids = [
         ...new Set([
           ...(await idsOf('jobs')),
@@ -172,7 +224,13 @@ for (const dialect of DIALECTS) {
       world = {
         ids,
         emails: [victimCustomer.email, victimProvider.email, attackerCustomer.email, attackerProvider.email],
-        strings: [...sandboxTokens, `private-message.${victimCustomer.id}`, `private-message.${attackerCustomer.id}`, '123.456', 'tok_unknown'],
+        strings: [
+          ...sandboxTokens,
+          `private-message.${victimCustomer.id}`,
+          `private-message.${attackerCustomer.id}`,
+          '123.456',
+          'tok_unknown',
+        ],
         goodAuth: () => attackerAuth,
         badAuth: [
           'Bearer',
@@ -193,80 +251,97 @@ for (const dialect of DIALECTS) {
     });
     after(() => s.close());
 
-    test(`${RUNS} generated requests: no 5xx, every answer in its envelope, nobody else's data changed`, { timeout: 600_000 }, async () => {
-      assert.ok(ops.length >= 30, `operations found: ${ops.length}`);
-      const before = await victimSnapshot(s, victims);
-      const statuses = new Map<number, number>();
-      const perOperation = new Map<string, number>();
-      let count = 0;
-      let writes = 0;
-      let checkMs = 0;
-      const started = Date.now();
+    test(
+      `${RUNS} generated requests: no 5xx, every answer in its envelope, nobody else's data changed`,
+      { timeout: 600_000 },
+      async () => {
+        assert.ok(ops.length >= 30, `operations found: ${ops.length}`);
+        const before = await victimSnapshot(s, victims);
+        const statuses = new Map<number, number>();
+        const perOperation = new Map<string, number>();
+        let count = 0;
+        let writes = 0;
+        let checkMs = 0;
+        const started = Date.now();
 
-      // Each operation as likely as the others, plus now and then a path the API does not have.
-      const request = fc.oneof(
-        ...ops.map((op) => ({ arbitrary: requestFor(op, world), weight: 10 })),
-        { arbitrary: strayRequest(world), weight: 5 },
-      );
+        // Each operation as likely as the others, plus now and then a path the API does not have.
+        const request = fc.oneof(...ops.map((op) => ({ arbitrary: requestFor(op, world), weight: 10 })), {
+          arbitrary: strayRequest(world),
+          weight: 5,
+        });
 
-      const property = fc.asyncProperty(request, async (r) => {
-        count += 1;
-        const res = await s.app.inject({ method: r.method as 'GET', url: r.url, headers: r.headers, payload: r.payload });
-        statuses.set(res.statusCode, (statuses.get(res.statusCode) ?? 0) + 1);
-        const key = r.op ? `${r.op.method} ${r.op.path}` : 'stray';
-        perOperation.set(key, (perOperation.get(key) ?? 0) + 1);
+        const property = fc.asyncProperty(request, async (r) => {
+          count += 1;
+          const res = await s.app.inject({ method: r.method as 'GET', url: r.url, headers: r.headers, payload: r.payload });
+          statuses.set(res.statusCode, (statuses.get(res.statusCode) ?? 0) + 1);
+          const key = r.op ? `${r.op.method} ${r.op.path}` : 'stray';
+          perOperation.set(key, (perOperation.get(key) ?? 0) + 1);
 
-        const fail = (why: string) => {
-          throw new Error(`${why}\nrequest #${count}: ${describeRequest(r)}\nanswer: ${res.statusCode} ${res.body.slice(0, 600)}`);
-        };
-        if (res.statusCode >= 500) fail(`a ${res.statusCode}`);
-        let body: unknown;
-        try {
-          body = JSON.parse(res.body);
-        } catch {
-          fail('the answer is not JSON');
-        }
-        if (!String(res.headers['content-type'] ?? '').startsWith('application/json')) fail(`content type ${String(res.headers['content-type'])}`);
-        if (res.statusCode >= 400 && !isErrorEnvelope(body)) fail('an error answer outside the { message, errors? } envelope');
-        if (res.statusCode < 300 && !fitsSuccess(r.op, res.statusCode, body)) fail('a success answer outside the { data, message } envelope');
-
-        // A signed-out attacker signs in again (a token made directly: the login throttle is fuzzed too).
-        if (r.op?.path === '/api/auth/logout' && res.statusCode === 200) {
-          const i = attackerAuth.indexOf(r.headers.authorization);
-          if (i >= 0) {
-            const token = randomBytes(32).toString('base64url');
-            await s.app.ctx.db
-              .insertInto('api_tokens')
-              .values({ user_id: attackers[i].id, token_hash: hashToken(token), device_id: 'fuzz', created_at: s.clock.now().toISOString() })
-              .execute();
-            attackerAuth[i] = `Bearer ${token}`;
+          const fail = (why: string) => {
+            throw new Error(
+              `${why}\nrequest #${count}: ${describeRequest(r)}\nanswer: ${res.statusCode} ${res.body.slice(0, 600)}`,
+            );
+          };
+          if (res.statusCode >= 500) fail(`a ${res.statusCode}`);
+          let body: unknown;
+          try {
+            body = JSON.parse(res.body);
+          } catch {
+            fail('the answer is not JSON');
           }
-        }
-        if (r.method !== 'GET') {
-          writes += 1;
-          const checkStarted = performance.now();
-          const changed = (await victimSnapshot(s, victims)) !== before;
-          checkMs += performance.now() - checkStarted;
-          if (changed) fail("another user's data changed");
-        }
-      });
+          if (!String(res.headers['content-type'] ?? '').startsWith('application/json'))
+            fail(`content type ${String(res.headers['content-type'])}`);
+          if (res.statusCode >= 400 && !isErrorEnvelope(body)) fail('an error answer outside the { message, errors? } envelope');
+          if (res.statusCode < 300 && !fitsSuccess(r.op, res.statusCode, body))
+            fail('a success answer outside the { data, message } envelope');
 
-      try {
-        await fc.assert(property, { numRuns: RUNS, seed: SEED, endOnFailure: true, includeErrorInReport: true });
-      } catch (err) {
-        console.log(`fuzz (${dialect}): FAILED after ${count} requests (seed ${SEED}; replay with FUZZ_SEED=${SEED})`);
-        throw err;
-      }
-      const ms = Date.now() - started;
-      const histogram = [...statuses.entries()].sort(([a], [b]) => a - b).map(([k, v]) => `${k}:${v}`).join(' ');
-      console.log(
-        `fuzz (${dialect}): ${count} requests over ${perOperation.size - (perOperation.has('stray') ? 1 : 0)} operations in ${(ms / 1000).toFixed(1)} s ` +
-          `(${Math.round(count / (ms / 1000))}/s), ${writes} victim checks (${(checkMs / 1000).toFixed(1)} s), seed ${SEED}; statuses ${histogram}`,
-      );
-      assert.ok(count >= RUNS);
-      // Every operation was tried, and most got past validation now and then.
-      for (const op of ops) assert.ok((perOperation.get(`${op.method} ${op.path}`) ?? 0) > 0, `${op.method} ${op.path} was never tried`);
-      assert.equal(await victimSnapshot(s, victims), before);
-    });
+          // A signed-out attacker signs in again (a token made directly: the login throttle is fuzzed too).
+          if (r.op?.path === '/api/auth/logout' && res.statusCode === 200) {
+            const i = attackerAuth.indexOf(r.headers.authorization);
+            if (i >= 0) {
+              const token = randomBytes(32).toString('base64url');
+              await s.app.ctx.db
+                .insertInto('api_tokens')
+                .values({
+                  user_id: attackers[i].id,
+                  token_hash: hashToken(token),
+                  device_id: 'fuzz',
+                  created_at: s.clock.now().toISOString(),
+                })
+                .execute();
+              attackerAuth[i] = `Bearer ${token}`;
+            }
+          }
+          if (r.method !== 'GET') {
+            writes += 1;
+            const checkStarted = performance.now();
+            const changed = (await victimSnapshot(s, victims)) !== before;
+            checkMs += performance.now() - checkStarted;
+            if (changed) fail("another user's data changed");
+          }
+        });
+
+        try {
+          await fc.assert(property, { numRuns: RUNS, seed: SEED, endOnFailure: true, includeErrorInReport: true });
+        } catch (err) {
+          console.log(`fuzz (${dialect}): FAILED after ${count} requests (seed ${SEED}; replay with FUZZ_SEED=${SEED})`);
+          throw err;
+        }
+        const ms = Date.now() - started;
+        const histogram = [...statuses.entries()]
+          .sort(([a], [b]) => a - b)
+          .map(([k, v]) => `${k}:${v}`)
+          .join(' ');
+        console.log(
+          `fuzz (${dialect}): ${count} requests over ${perOperation.size - (perOperation.has('stray') ? 1 : 0)} operations in ${(ms / 1000).toFixed(1)} s ` +
+            `(${Math.round(count / (ms / 1000))}/s), ${writes} victim checks (${(checkMs / 1000).toFixed(1)} s), seed ${SEED}; statuses ${histogram}`,
+        );
+        assert.ok(count >= RUNS);
+        // Every operation was tried, and most got past validation now and then.
+        for (const op of ops)
+          assert.ok((perOperation.get(`${op.method} ${op.path}`) ?? 0) > 0, `${op.method} ${op.path} was never tried`);
+        assert.equal(await victimSnapshot(s, victims), before);
+      },
+    );
   });
 }

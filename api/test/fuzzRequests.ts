@@ -40,13 +40,18 @@ export function operationsOf(doc: any): Operation[] {
       const content = op.requestBody?.content ?? {};
       const contentTypes = Object.keys(content);
       const responses: Record<string, Schema | undefined> = {};
-      for (const [status, r] of Object.entries<any>(op.responses ?? {})) responses[status] = r?.content?.['application/json']?.schema;
+      for (const [status, r] of Object.entries<any>(op.responses ?? {}))
+        responses[status] = r?.content?.['application/json']?.schema;
       ops.push({
         method: method.toUpperCase(),
         path,
         pathParams: params.filter((p) => p.in === 'path').map((p) => ({ name: p.name, schema: p.schema ?? {} })),
-        queryParams: params.filter((p) => p.in === 'query').map((p) => ({ name: p.name, schema: p.schema ?? {}, required: !!p.required })),
-        body: contentTypes.length ? { contentTypes, schema: content[contentTypes[0]].schema ?? {}, required: !!op.requestBody.required } : null,
+        queryParams: params
+          .filter((p) => p.in === 'query')
+          .map((p) => ({ name: p.name, schema: p.schema ?? {}, required: !!p.required })),
+        body: contentTypes.length
+          ? { contentTypes, schema: content[contentTypes[0]].schema ?? {}, required: !!op.requestBody.required }
+          : null,
         secured: Array.isArray(op.security) && op.security.length > 0,
         responses,
       });
@@ -117,7 +122,26 @@ const ODD_STRINGS = [
   '\r\n',
   '\t',
 ];
-const PATH_SEGMENTS = ['-1', '0', '1e309', '0x10', '1.0', '1e3', '99999999999', '2147483648', '99999999999999999999999', 'abc', '%00', '%FF', '%20', '..%2F..', '%F0%9F%92%A5', 'null', '1;2', 'a'.repeat(300)];
+const PATH_SEGMENTS = [
+  '-1',
+  '0',
+  '1e309',
+  '0x10',
+  '1.0',
+  '1e3',
+  '99999999999',
+  '2147483648',
+  '99999999999999999999999',
+  'abc',
+  '%00',
+  '%FF',
+  '%20',
+  '..%2F..',
+  '%F0%9F%92%A5',
+  'null',
+  '1;2',
+  'a'.repeat(300),
+];
 
 /** Something of a type the field does not expect, an extreme of its type, or odd text. */
 export const evilValue: fc.Arbitrary<unknown> = fc.oneof(
@@ -141,7 +165,8 @@ function encode(text: string): string {
 }
 
 const isNullable = (schema: Schema) => schema.nullable === true || (Array.isArray(schema.type) && schema.type.includes('null'));
-const typeOf = (schema: Schema): string | undefined => (Array.isArray(schema.type) ? schema.type.find((t: string) => t !== 'null') : schema.type);
+const typeOf = (schema: Schema): string | undefined =>
+  Array.isArray(schema.type) ? schema.type.find((t: string) => t !== 'null') : schema.type;
 
 /** A value that nearly always fits `schema` (the ids and emails of the world where one is expected). */
 export function fittingValue(schema: Schema, world: FuzzWorld, name = ''): fc.Arbitrary<unknown> {
@@ -158,7 +183,9 @@ function fittingNonNull(schema: Schema, world: FuzzWorld, name: string): fc.Arbi
       const max = typeof schema.maximum === 'number' ? Math.min(schema.maximum, 2147483647) : 1000;
       const inRange = fc.integer({ min: Math.max(min, -2147483648), max: Math.max(min, max) });
       const ids = world.ids.filter((id) => id >= min && id <= max);
-      return ids.length && (/id$/.test(name) || name === 'id' || /Id$/.test(name)) ? fc.oneof({ arbitrary: fc.constantFrom(...ids), weight: 4 }, { arbitrary: inRange, weight: 1 }) : inRange;
+      return ids.length && (/id$/.test(name) || name === 'id' || /Id$/.test(name))
+        ? fc.oneof({ arbitrary: fc.constantFrom(...ids), weight: 4 }, { arbitrary: inRange, weight: 1 })
+        : inRange;
     }
     case 'number': {
       const min = typeof schema.minimum === 'number' ? schema.minimum : -1e6;
@@ -180,10 +207,14 @@ function fittingNonNull(schema: Schema, world: FuzzWorld, name: string): fc.Arbi
       const maxLength = Math.min(typeof schema.maxLength === 'number' ? schema.maxLength : 40, 60);
       const minLength = Math.min(typeof schema.minLength === 'number' ? schema.minLength : 0, maxLength);
       if (typeof schema.pattern === 'string') {
-        return fc.stringMatching(new RegExp(schema.pattern)).filter((s) => s.length >= minLength && s.length <= (schema.maxLength ?? 1000));
+        return fc
+          .stringMatching(new RegExp(schema.pattern))
+          .filter((s) => s.length >= minLength && s.length <= (schema.maxLength ?? 1000));
       }
       const text = fc.string({ minLength, maxLength });
-      return world.strings.length ? fc.oneof({ arbitrary: text, weight: 4 }, { arbitrary: fc.constantFrom(...world.strings), weight: 1 }) : text;
+      return world.strings.length
+        ? fc.oneof({ arbitrary: text, weight: 4 }, { arbitrary: fc.constantFrom(...world.strings), weight: 1 })
+        : text;
     }
   }
 }
@@ -204,16 +235,30 @@ function brokenObject(schema: Schema, world: FuzzWorld): fc.Arbitrary<{ value: u
   return fc
     .tuple(
       fittingObject(schema, world),
-      fc.array(fc.tuple(keys.length ? fc.constantFrom(...keys) : fc.constant('field'), evilValue), { minLength: 0, maxLength: 3 }),
+      fc.array(fc.tuple(keys.length ? fc.constantFrom(...keys) : fc.constant('field'), evilValue), {
+        minLength: 0,
+        maxLength: 3,
+      }),
       fc.option(keys.length ? fc.constantFrom(...keys) : fc.constant('field'), { nil: undefined }),
-      fc.dictionary(fc.oneof(fc.string({ maxLength: 12 }), fc.constantFrom('__proto__', 'constructor', 'id', 'user_id', 'role', 'is_admin', 'customer_id')), evilValue, { maxKeys: 2 }),
+      fc.dictionary(
+        fc.oneof(
+          fc.string({ maxLength: 12 }),
+          fc.constantFrom('__proto__', 'constructor', 'id', 'user_id', 'role', 'is_admin', 'customer_id'),
+        ),
+        evilValue,
+        { maxKeys: 2 },
+      ),
     )
     .map(([base, mutations, dropped, extra]) => {
       const value: Record<string, unknown> = { ...base };
       for (const [k, v] of mutations) value[k] = v;
       if (dropped !== undefined) delete value[dropped];
-      for (const [k, v] of Object.entries(extra)) Object.defineProperty(value, k, { value: v, enumerable: true, configurable: true, writable: true });
-      return { value, note: `object${mutations.length ? ` with ${mutations.map(([k]) => k).join(',')} wrong` : ''}${dropped ? `, without ${dropped}` : ''}${Object.keys(extra).length ? ', extra fields' : ''}` };
+      for (const [k, v] of Object.entries(extra))
+        Object.defineProperty(value, k, { value: v, enumerable: true, configurable: true, writable: true });
+      return {
+        value,
+        note: `object${mutations.length ? ` with ${mutations.map(([k]) => k).join(',')} wrong` : ''}${dropped ? `, without ${dropped}` : ''}${Object.keys(extra).length ? ', extra fields' : ''}`,
+      };
     });
 }
 
@@ -243,7 +288,9 @@ function multipart(value: unknown, withFile: Buffer | null, fileField: string | 
     add(`--${MULTIPART_BOUNDARY}\r\nContent-Disposition: form-data; name="value"\r\n\r\n${String(value)}\r\n`);
   }
   if (withFile && fileField) {
-    add(`--${MULTIPART_BOUNDARY}\r\nContent-Disposition: form-data; name="${fileField}"; filename="f.bin"\r\nContent-Type: application/octet-stream\r\n\r\n`);
+    add(
+      `--${MULTIPART_BOUNDARY}\r\nContent-Disposition: form-data; name="${fileField}"; filename="f.bin"\r\nContent-Type: application/octet-stream\r\n\r\n`,
+    );
     add(withFile);
     add('\r\n');
   }
@@ -252,7 +299,10 @@ function multipart(value: unknown, withFile: Buffer | null, fileField: string | 
 }
 
 const FILES = [
-  Buffer.from('89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d4944415478da63f8cfc0f01f0005000201e2f0d1f30000000049454e44ae426082', 'hex'),
+  Buffer.from(
+    '89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d4944415478da63f8cfc0f01f0005000201e2f0d1f30000000049454e44ae426082',
+    'hex',
+  ),
   Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n'),
   Buffer.from('<html><script>alert(1)</script></html>'),
   Buffer.alloc(0),
@@ -282,7 +332,10 @@ function encodeBody(body: BodyShape, op: Operation, fileField: string | null): f
   };
   const declared = op.body?.contentTypes ?? [];
   const choices: Array<{ arbitrary: fc.Arbitrary<Encoded>; weight: number }> = [
-    { arbitrary: fc.constant({ headers: { 'content-type': 'application/json' }, payload: json, note: 'json' }), weight: declared.includes('application/json') ? 6 : 2 },
+    {
+      arbitrary: fc.constant({ headers: { 'content-type': 'application/json' }, payload: json, note: 'json' }),
+      weight: declared.includes('application/json') ? 6 : 2,
+    },
     {
       arbitrary: fc.constantFrom(...FILES).map((file) => ({
         headers: { 'content-type': `multipart/form-data; boundary=${MULTIPART_BOUNDARY}` },
@@ -291,19 +344,46 @@ function encodeBody(body: BodyShape, op: Operation, fileField: string | null): f
       })),
       weight: declared.includes('multipart/form-data') ? 4 : 1,
     },
-    { arbitrary: fc.constant({ headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: asForm(), note: 'urlencoded' }), weight: declared.includes('application/x-www-form-urlencoded') ? 3 : 1 },
+    {
+      arbitrary: fc.constant({
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        payload: asForm(),
+        note: 'urlencoded',
+      }),
+      weight: declared.includes('application/x-www-form-urlencoded') ? 3 : 1,
+    },
     {
       arbitrary: fc.constantFrom<Encoded>(
         { headers: { 'content-type': 'multipart/form-data' }, payload: asForm(), note: 'multipart without boundary' },
-        { headers: { 'content-type': `multipart/form-data; boundary=${MULTIPART_BOUNDARY}` }, payload: (() => {
-          const full = Buffer.from(multipart(body.value, null, null));
-          return full.subarray(0, Math.max(0, full.length - 12));
-        })(), note: 'multipart truncated' },
-        { headers: { 'content-type': 'multipart/form-data; boundary=other' }, payload: multipart(body.value, null, null), note: 'multipart wrong boundary' },
-        { headers: { 'content-type': 'application/json' }, payload: json.slice(0, Math.max(0, json.length - 1 - (json.length >> 1))), note: 'json truncated' },
-        { headers: { 'content-type': 'application/json' }, payload: Buffer.concat([Buffer.from('{"a":"'), Buffer.from([0xff, 0xfe, 0xc3, 0x28]), Buffer.from('"}')]), note: 'json invalid utf-8' },
+        {
+          headers: { 'content-type': `multipart/form-data; boundary=${MULTIPART_BOUNDARY}` },
+          payload: (() => {
+            const full = Buffer.from(multipart(body.value, null, null));
+            return full.subarray(0, Math.max(0, full.length - 12));
+          })(),
+          note: 'multipart truncated',
+        },
+        {
+          headers: { 'content-type': 'multipart/form-data; boundary=other' },
+          payload: multipart(body.value, null, null),
+          note: 'multipart wrong boundary',
+        },
+        {
+          headers: { 'content-type': 'application/json' },
+          payload: json.slice(0, Math.max(0, json.length - 1 - (json.length >> 1))),
+          note: 'json truncated',
+        },
+        {
+          headers: { 'content-type': 'application/json' },
+          payload: Buffer.concat([Buffer.from('{"a":"'), Buffer.from([0xff, 0xfe, 0xc3, 0x28]), Buffer.from('"}')]),
+          note: 'json invalid utf-8',
+        },
         { headers: { 'content-type': 'application/json' }, payload: '', note: 'json empty' },
-        { headers: { 'content-type': 'application/json' }, payload: '['.repeat(5000) + ']'.repeat(5000), note: 'json deeply nested' },
+        {
+          headers: { 'content-type': 'application/json' },
+          payload: '['.repeat(5000) + ']'.repeat(5000),
+          note: 'json deeply nested',
+        },
         { headers: { 'content-type': 'application/json; charset=utf-16' }, payload: json, note: 'json utf-16 charset' },
         { headers: { 'content-type': 'text/plain' }, payload: json, note: 'text/plain' },
         { headers: { 'content-type': 'application/xml' }, payload: '<a>1</a>', note: 'xml' },
@@ -332,12 +412,23 @@ function queryString(op: Operation, world: FuzzWorld): fc.Arbitrary<string> {
       fc.oneof(
         { arbitrary: fittingValue(p.schema, world, p.name).map((v) => [[p.name, asText(v)]]), weight: 5 },
         { arbitrary: evilValue.map((v) => [[p.name, asText(v)]]), weight: 2 },
-        { arbitrary: fc.tuple(fittingValue(p.schema, world, p.name), fittingValue(p.schema, world, p.name)).map(([a, b]) => [[p.name, asText(a)], [p.name, asText(b)]]), weight: 1 },
+        {
+          arbitrary: fc.tuple(fittingValue(p.schema, world, p.name), fittingValue(p.schema, world, p.name)).map(([a, b]) => [
+            [p.name, asText(a)],
+            [p.name, asText(b)],
+          ]),
+          weight: 1,
+        },
       ),
       { nil: [] as string[][], freq: 3 },
     ),
   );
-  const extra = fc.option(fc.tuple(fc.constantFrom('id', 'user_id', 'page[]', 'sort', '__proto__', 'limit', 'a'), fc.constantFrom(...ODD_STRINGS)).map(([k, v]) => [[k, v]]), { nil: [] as string[][], freq: 4 });
+  const extra = fc.option(
+    fc
+      .tuple(fc.constantFrom('id', 'user_id', 'page[]', 'sort', '__proto__', 'limit', 'a'), fc.constantFrom(...ODD_STRINGS))
+      .map(([k, v]) => [[k, v]]),
+    { nil: [] as string[][], freq: 4 },
+  );
   return fc.tuple(fc.tuple(...params), extra).map(([lists, more]) => {
     const pairs = [...lists.flat(), ...more];
     return pairs.length ? `?${pairs.map(([k, v]) => `${encode(k)}=${encode(v)}`).join('&')}` : '';
@@ -346,10 +437,13 @@ function queryString(op: Operation, world: FuzzWorld): fc.Arbitrary<string> {
 
 function authHeader(op: Operation, world: FuzzWorld): fc.Arbitrary<Record<string, string>> {
   return fc.oneof(
-    { arbitrary: fc.nat().map((i) => {
-      const good = world.goodAuth();
-      return { authorization: good[i % good.length] };
-    }), weight: op.secured ? 10 : 2 },
+    {
+      arbitrary: fc.nat().map((i) => {
+        const good = world.goodAuth();
+        return { authorization: good[i % good.length] };
+      }),
+      weight: op.secured ? 10 : 2,
+    },
     { arbitrary: fc.constant<Record<string, string>>({}), weight: 1 },
     { arbitrary: fc.constantFrom(...world.badAuth).map((authorization) => ({ authorization })), weight: 2 },
   );
@@ -357,14 +451,23 @@ function authHeader(op: Operation, world: FuzzWorld): fc.Arbitrary<Record<string
 
 /** One request for `op`. */
 export function requestFor(op: Operation, world: FuzzWorld): fc.Arbitrary<FuzzRequest> {
-  const fileField = op.body ? (Object.entries<Schema>(op.body.schema.properties ?? {}).find(([, p]) => p.format === 'binary')?.[0] ?? null) : null;
+  const fileField = op.body
+    ? (Object.entries<Schema>(op.body.schema.properties ?? {}).find(([, p]) => p.format === 'binary')?.[0] ?? null)
+    : null;
   const segments = fc.tuple(...op.pathParams.map((p) => pathSegment(p, world)));
   const body: fc.Arbitrary<Encoded | null> = op.body
     ? fc.oneof(
         { arbitrary: bodyValue(op.body.schema, world).chain((b) => encodeBody(b, op, fileField)), weight: 9 },
         { arbitrary: fc.constant(null), weight: 1 },
       )
-    : fc.option(fc.constant<Encoded>({ headers: { 'content-type': 'application/json' }, payload: '{"unexpected":true}', note: 'a body where none is expected' }), { nil: null, freq: 6 });
+    : fc.option(
+        fc.constant<Encoded>({
+          headers: { 'content-type': 'application/json' },
+          payload: '{"unexpected":true}',
+          note: 'a body where none is expected',
+        }),
+        { nil: null, freq: 6 },
+      );
   return fc.tuple(segments, queryString(op, world), body, authHeader(op, world)).map(([segs, query, encoded, auth]) => {
     let i = 0;
     const url = op.path.replace(/\{[^}]+\}/g, () => segs[i++]) + query;
@@ -384,8 +487,27 @@ export function strayRequest(world: FuzzWorld): fc.Arbitrary<FuzzRequest> {
   return fc
     .tuple(
       fc.constantFrom('GET', 'POST', 'PUT', 'PATCH', 'DELETE'),
-      fc.oneof(fc.constantFrom('/api', '/api/', '/api/jobs/1/2', '/api/auth', '/api/admin', '/api/users/1', '/%00', '/api/jobs/%', '/api/%E0%A4%A'), fc.webPath().map((p) => `/api${p}`)),
+      fc.oneof(
+        fc.constantFrom(
+          '/api',
+          '/api/',
+          '/api/jobs/1/2',
+          '/api/auth',
+          '/api/admin',
+          '/api/users/1',
+          '/%00',
+          '/api/jobs/%',
+          '/api/%E0%A4%A',
+        ),
+        fc.webPath().map((p) => `/api${p}`),
+      ),
       fc.constantFrom(...world.goodAuth(), ''),
     )
-    .map(([method, url, authorization]): FuzzRequest => ({ method, url, headers: authorization ? { authorization } : {}, op: null, note: 'stray path' }));
+    .map(([method, url, authorization]): FuzzRequest => ({
+      method,
+      url,
+      headers: authorization ? { authorization } : {},
+      op: null,
+      note: 'stray path',
+    }));
 }

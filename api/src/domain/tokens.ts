@@ -33,7 +33,12 @@ export function sessionExpiresAt(
  * Whether a use of the token at `now` should be recorded: at most once a minute (or a tenth of the
  * idle timeout when that is shorter), so the idle clock is exact to that and reads stay reads.
  */
-export function shouldRecordUse(lastUsed: Date | string | null, created: Date | string, now: number, policy: SessionPolicy): boolean {
+export function shouldRecordUse(
+  lastUsed: Date | string | null,
+  created: Date | string,
+  now: number,
+  policy: SessionPolicy,
+): boolean {
   const last = lastUsed === null ? toMs(created) : toMs(lastUsed);
   return now - last >= Math.min(60_000, policy.idleMs / 10);
 }

@@ -20,7 +20,11 @@ const userByTokenHash = precompile<HardenedDatabase, [tokenHash: string], UserWi
     .selectFrom('api_tokens')
     .innerJoin('users', 'users.id', 'api_tokens.user_id')
     .selectAll('users')
-    .select(['api_tokens.id as token_id', 'api_tokens.created_at as token_created_at', 'api_tokens.last_used_at as token_last_used_at'])
+    .select([
+      'api_tokens.id as token_id',
+      'api_tokens.created_at as token_created_at',
+      'api_tokens.last_used_at as token_last_used_at',
+    ])
     .where('api_tokens.token_hash', '=', tokenHash),
 );
 
@@ -48,7 +52,11 @@ export function registerAuth(app: FastifyInstance): void {
       throw unauthorized(SESSION_EXPIRED);
     }
     if (shouldRecordUse(lastUsedAt, createdAt, now, policy)) {
-      await db.updateTable('api_tokens').set({ last_used_at: new Date(now).toISOString() }).where('id', '=', tokenId).execute();
+      await db
+        .updateTable('api_tokens')
+        .set({ last_used_at: new Date(now).toISOString() })
+        .where('id', '=', tokenId)
+        .execute();
     }
     request.authUser = user;
     request.tokenHash = tokenHash;

@@ -5,7 +5,12 @@ export const emailField = {
   minLength: 1,
   maxLength: 255,
   format: 'email',
-  'x-messages': { required: 'Email is required', minLength: 'Email is required', format: 'Email is invalid', type: 'Email is invalid' },
+  'x-messages': {
+    required: 'Email is required',
+    minLength: 'Email is required',
+    format: 'Email is invalid',
+    type: 'Email is invalid',
+  },
 };
 
 export const passwordField = {

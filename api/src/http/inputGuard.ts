@@ -30,7 +30,10 @@ export function boundIntegers(schema: unknown): unknown {
   const out: Schema = {};
   for (const [key, value] of Object.entries(schema)) {
     // Literal values (enum members, defaults, examples) are data, not schemas.
-    out[key] = key === 'enum' || key === 'const' || key === 'default' || key === 'examples' || key === 'x-messages' ? value : boundIntegers(value);
+    out[key] =
+      key === 'enum' || key === 'const' || key === 'default' || key === 'examples' || key === 'x-messages'
+        ? value
+        : boundIntegers(value);
   }
   if (hasType(out, 'integer')) {
     out.maximum = typeof out.maximum === 'number' ? Math.min(out.maximum, INT_MAX) : INT_MAX;
@@ -101,7 +104,10 @@ function rejectNul(request: FastifyRequest): void {
 function addPreValidation(route: RouteOptions, hook: (request: FastifyRequest) => void): void {
   const wrapped = async (request: FastifyRequest) => hook(request);
   const existing = route.preValidation;
-  route.preValidation = existing === undefined ? [wrapped] : [...(Array.isArray(existing) ? existing : [existing]), wrapped] as RouteOptions['preValidation'];
+  route.preValidation =
+    existing === undefined
+      ? [wrapped]
+      : ([...(Array.isArray(existing) ? existing : [existing]), wrapped] as RouteOptions['preValidation']);
 }
 
 /** Registers the guards; call before the routes are registered (they apply through onRoute). */

@@ -105,7 +105,9 @@ export function registerMultipart(app: FastifyInstance, limits: MultipartLimits)
       );
     });
     parser.on('partsLimit', () => fail(new HttpError(413, `A form may not have more than ${limits.parts} parts.`)));
-    parser.on('filesLimit', () => fail(new HttpError(413, `A form may carry at most ${limits.files} file${limits.files === 1 ? '' : 's'}.`)));
+    parser.on('filesLimit', () =>
+      fail(new HttpError(413, `A form may carry at most ${limits.files} file${limits.files === 1 ? '' : 's'}.`)),
+    );
     parser.on('fieldsLimit', () => fail(new HttpError(413, `A form may not have more than ${limits.fields} fields.`)));
     parser.on('error', () => fail(new HttpError(400, MULTIPART_MALFORMED)));
     parser.on('finish', () => {

@@ -65,7 +65,10 @@ export class RedisRateLimitStore implements RateLimitStore {
   readonly name = 'redis';
   private readonly redis: Redis;
 
-  constructor(url: string, private readonly prefix: string) {
+  constructor(
+    url: string,
+    private readonly prefix: string,
+  ) {
     this.redis = new Redis(url, {
       // Fail fast instead of queueing logins while Redis is away.
       maxRetriesPerRequest: 1,
@@ -95,6 +98,12 @@ export class RedisRateLimitStore implements RateLimitStore {
   }
 }
 
-export function createRateLimitStore(options: { redisUrl: string | null; redisPrefix: string; db: Kysely<Database> }): RateLimitStore {
-  return options.redisUrl ? new RedisRateLimitStore(options.redisUrl, options.redisPrefix) : new DatabaseRateLimitStore(options.db);
+export function createRateLimitStore(options: {
+  redisUrl: string | null;
+  redisPrefix: string;
+  db: Kysely<Database>;
+}): RateLimitStore {
+  return options.redisUrl
+    ? new RedisRateLimitStore(options.redisUrl, options.redisPrefix)
+    : new DatabaseRateLimitStore(options.db);
 }

@@ -37,30 +37,6 @@ export default tseslint.config(
       'api/static/**',
     ],
   },
-  // TODO(lint): files being edited by other work, remove when landed
-  {
-    ignores: [
-      'shared/src/location/**',
-      'shell/src/session/SessionEffects.tsx',
-      'shell/src/layout/TopBar.tsx',
-      'shell/src/layout/TopBar.test.tsx',
-      'shell/src/session/SessionEffects.test.tsx',
-      'mfe-customer/src/screens/ViewOnMapPage.tsx',
-      'mfe-customer/src/map/**',
-      'api/src/location/**',
-      'api/firebase/**',
-      'api/src/routes/location.ts',
-      'api/test/*location*.ts',
-      'scripts/stack.mjs',
-      'api/src/http/**',
-      'api/src/routes/auth.ts',
-      'api/test/fuzz*.ts',
-      'api/src/domain/throttle.ts',
-      'api/src/domain/tokens.ts',
-      'api/src/services/rateLimitStore.ts',
-    ],
-  },
-
   js.configs.recommended,
   ...tseslint.configs.recommendedTypeChecked,
   {

@@ -114,6 +114,37 @@ describe('the booking modal (Booking Details)', () => {
     expect(bus.events.some((e) => e.type === 'job/updated')).toBe(false);
   });
 
+  it('sends one Idempotency-Key per attempt: kept after no answer (no double charge on retry), new after a decline', async () => {
+    const user = userEvent.setup();
+    const keys: string[] = [];
+    const replies = [
+      () => {
+        throw new Error('Network Error');
+      },
+      () => fail(402, 'Your card was declined.'),
+      () => ok(makeJob({ id: 7 }), 'Booking created successfully', 201),
+    ];
+    renderModal({
+      'GET /api/payment-methods': ok([visa]),
+      'POST /api/jobs': (config) => {
+        keys.push(String(config.headers['Idempotency-Key']));
+        return replies[keys.length - 1]();
+      },
+    });
+    await screen.findByText('Visa •••• 4242');
+    const dialog = await fillForm(user);
+    const submit = within(dialog).getByRole('button', { name: 'Submit & Pay' });
+    await user.click(submit);
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent('Network Error');
+    await user.click(submit);
+    expect(await within(dialog).findByText('Your card was declined.')).toBeInTheDocument();
+    await user.click(submit);
+    await waitFor(() => expect(keys).toHaveLength(3));
+    expect(keys[0]).toMatch(/^booking-[a-z0-9-]{8,}$/);
+    expect(keys[1]).toBe(keys[0]);
+    expect(keys[2]).not.toBe(keys[1]);
+  });
+
   it("shows the server's validation message (a wrong CVV) in the modal", async () => {
     const user = userEvent.setup();
     renderModal({

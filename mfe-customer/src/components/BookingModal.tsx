@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 import {
+  ApiError,
   Avatar,
   bus,
   createJob,
@@ -89,6 +90,8 @@ export function BookingForm({ serviceId, provider, onDone, focusFirstField = fal
   const list: PaymentMethod[] = cards.state.status === 'ready' ? cards.state.data : [];
   const card = list.find((c) => c.id === chosenCard) ?? defaultCard(list);
 
+  const attemptKey = useRef(newAttemptKey());
+
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     if (inFlight.current) return;
@@ -117,12 +120,15 @@ export function BookingForm({ serviceId, provider, onDone, focusFirstField = fal
           payment_method_id: card.id,
           cvv: values.cvv.trim(),
         },
-        { silent: true },
+        { silent: true, headers: { 'Idempotency-Key': attemptKey.current } },
       );
       bus.emit({ type: 'job/updated', job: data });
       void navigate('/requestconfirmation');
       onDone();
     } catch (err) {
+      // An answer (a declined card, a field error) ends this attempt; no answer at all keeps its key, so
+      // pressing Submit again cannot book and charge twice.
+      if (!(err instanceof ApiError) || err.status > 0) attemptKey.current = newAttemptKey();
       setError(errorMessage(err));
       inFlight.current = false;
       setBusy(false);
@@ -229,6 +235,11 @@ export function BookingForm({ serviceId, provider, onDone, focusFirstField = fal
       ) : null}
     </form>
   );
+}
+
+/** The Idempotency-Key of one booking attempt (the API books and charges a key once). */
+function newAttemptKey(): string {
+  return `booking-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 12)}`;
 }
 
 export interface BookingModalProps extends Omit<BookingFormProps, 'focusFirstField'> {

@@ -77,6 +77,13 @@ describe('Rate your Booking (/bookingfinished)', () => {
     expect(screen.queryByRole('button', { name: 'Submit' })).not.toBeInTheDocument();
   });
 
+  it("opens the booking of the finish e-mail's link (/bookingfinished?job=4)", async () => {
+    fakeApi({ 'GET /api/jobs/4': ok(completed) });
+    renderScreen(<BookingFinishedPage />, { path: '/bookingfinished', search: '?job=4' });
+    expect(await screen.findByText('Ravi Kumar')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Submit' })).toBeEnabled();
+  });
+
   it('without a booking it says so and links to Previous Bookings', async () => {
     fakeApi({});
     renderScreen(<BookingFinishedPage />, { path: '/bookingfinished' });

@@ -1,6 +1,6 @@
 import { useRef, useState, type FormEvent } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
-import { Avatar, bus, ErrorState, formatPrice, idFromState, Loader, PageTitle, rateJob, useJob, type Job } from 'shared';
+import { Avatar, bus, ErrorState, formatPrice, jobIdFrom, Loader, PageTitle, rateJob, useJob, type Job } from 'shared';
 import { TextAreaField } from '../components/Field';
 import { Stars } from '../components/Rating';
 import { StarRatingInput } from '../components/StarRatingInput';
@@ -78,7 +78,7 @@ function RatingForm({ job }: { job: Job }) {
  */
 export default function BookingFinishedPage() {
   const location = useLocation();
-  const { state, reload } = useJob(idFromState(location.state, 'jobId'));
+  const { state, reload } = useJob(jobIdFrom(location));
 
   let body;
   if (state.status === 'loading') body = <Loader label="Loading the booking…" />;

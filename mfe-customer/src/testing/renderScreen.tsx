@@ -21,6 +21,8 @@ export interface ScreenOptions {
   path?: string;
   /** Navigation state the screen was opened with. */
   state?: unknown;
+  /** The query string of the address (e.g. '?job=4' from a link in an e-mail). */
+  search?: string;
   role?: Role;
   user?: Partial<User>;
   /** Paths visited before the screen (for Go Back). */
@@ -33,12 +35,12 @@ export interface ScreenOptions {
  */
 export function renderScreen(
   ui: ReactElement,
-  { path = '/', state, role = 'Customer', user = {}, before = [] }: ScreenOptions = {},
+  { path = '/', state, search = '', role = 'Customer', user = {}, before = [] }: ScreenOptions = {},
 ) {
   const store = createAppStore(signedInAs(role, { id: role === 'Customer' ? 10 : 20, ...user }));
   const result = render(
     <Provider store={store}>
-      <MemoryRouter initialEntries={[...before, { pathname: path, state }]} initialIndex={before.length}>
+      <MemoryRouter initialEntries={[...before, { pathname: path, search, state }]} initialIndex={before.length}>
         <Routes>
           <Route path={path} element={ui} />
           <Route path="*" element={<LocationProbe />} />

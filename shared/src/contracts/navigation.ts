@@ -35,6 +35,14 @@ export function idFromState(state: unknown, field: string): number | null {
   return typeof id === 'number' && Number.isInteger(id) && id > 0 ? id : null;
 }
 
+/**
+ * The job of a screen: from navigation state, else from the `job` query parameter of a link from
+ * outside the app (the finish e-mail's "Rate your booking" opens /bookingfinished?job=ID).
+ */
+export function jobIdFrom(location: { state: unknown; search: string }): number | null {
+  return idFromState(location.state, 'jobId') ?? idFromState({ jobId: new URLSearchParams(location.search).get('job') }, 'jobId');
+}
+
 /** /newpaymentmethod opened from elsewhere (the booking modal): where to go back after the card is saved. */
 export interface AddCardNavState {
   returnTo: string;

@@ -86,7 +86,7 @@ describe('the contact list', () => {
     const links = await contacts().findAllByRole('link');
     expect(links.map((l) => l.getAttribute('aria-label'))).toEqual(['Pete Provider, 2 unread', 'Dora Driver']);
     expect(links[0]).toHaveAttribute('href', '/chatview/20');
-    const [peteItem, doraItem] = links.map((l) => l.closest('li')!) as [HTMLElement, HTMLElement];
+    const [peteItem, doraItem] = links.map((l): HTMLElement => l.closest('li')!) as [HTMLElement, HTMLElement];
     expect(within(peteItem).getByRole('img', { name: 'Pete Provider' })).toHaveAttribute(
       'src',
       'http://api.test/uploads/pete.png',

@@ -182,6 +182,18 @@ for (const dialect of DIALECTS) {
       assert.equal(processorRefundsFor(await chargeRefOf(job.id)).length, 1);
     });
 
+    test('a charge from before the processor kept books (demo data, older databases) is still refunded', async () => {
+      const job = await book();
+      await s.app.ctx.db
+        .updateTable('payments')
+        .set({ processor_ref: `ch_legacy_${job.id}` })
+        .where('job_id', '=', job.id)
+        .execute();
+      assert.equal((await patch(provider, job.id, 'Rejected')).status, 200);
+      assert.equal((await refundsOf(job.id))[0].status, 'succeeded');
+      assert.equal(processorRefundsFor(`ch_legacy_${job.id}`).length, 1);
+    });
+
     test('the same Idempotency-Key books and charges once; a malformed key is a 400', async () => {
       const key = `retry-${Date.now()}`;
       const first = await book({ 'Idempotency-Key': key });

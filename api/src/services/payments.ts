@@ -118,6 +118,11 @@ export class SandboxLedger {
     return this.db.prepare('select * from ledger where idempotency_key = ?').get(key) as LedgerRow | undefined;
   }
 
+  chargeByRef(processorRef: string): LedgerRow | undefined {
+    return this.db.prepare(`select * from ledger where kind = 'charge' and processor_ref = ?`).get(processorRef) as
+      LedgerRow | undefined;
+  }
+
   /** Records the entry unless its key is already there; answers the entry of the key either way. */
   record(entry: Omit<LedgerRow, 'id'>): LedgerRow {
     this.db
@@ -238,9 +243,10 @@ export class SandboxGateway implements PaymentGateway {
   async refund(input: RefundInput): Promise<{ processorRef: string }> {
     const earlier = this.ledger.byKey(input.idempotencyKey);
     if (earlier) return { processorRef: earlier.processor_ref };
-    const charge = this.ledger.all().find((row) => row.kind === 'charge' && row.processor_ref === input.chargeRef);
-    if (!charge) throw new HttpError(502, 'The payment provider does not know this charge.');
-    if (this.ledger.refundedCents(input.chargeRef) + input.amountCents > charge.amount_cents) {
+    const charge = this.ledger.chargeByRef(input.chargeRef);
+    // A charge from before the sandbox kept books (demo data, databases older than migration 0003) is
+    // refunded on our word; a charge it knows is never refunded beyond its amount.
+    if (charge && this.ledger.refundedCents(input.chargeRef) + input.amountCents > charge.amount_cents) {
       throw new HttpError(502, 'The payment provider refused the refund: more than was charged.');
     }
     const refunded = this.ledger.record({

@@ -34,21 +34,29 @@ process.env.SQLITE_PATH ??= path.join(dataDir, 'app.db');
 process.env.UPLOADS_DIR ??= path.join(dataDir, 'uploads');
 process.env.NODE_ENV = 'test';
 
-const { startStack, stackConfig } = await import('../scripts/stack.mjs');
+const { createAppServer, startStack, stackConfig } = await import('../scripts/stack.mjs');
 const config = stackConfig();
 console.log('e2e: building what is stale and starting the composed app ...');
 const stack = await startStack(config, { quietApi: !process.env.E2E_API_LOGS });
 
-// A small control endpoint so a test can stop and restart one remote's server.
+// A small control endpoint so a test can stop and restart one remote's server, or have it serve a
+// replaced dist/ ("reload": the static server indexes its files when it starts, as a deploy restarts it).
 const control = http.createServer(async (req, res) => {
-  const match = /^\/remotes\/([a-z_]+)\/(stop|start)$/.exec(req.url ?? '');
+  const match = /^\/remotes\/([a-z_]+)\/(stop|start|reload)$/.exec(req.url ?? '');
   const server = match && stack.servers[match[1]];
   if (req.method !== 'POST' || !server) {
     res.statusCode = 404;
     return res.end();
   }
   if (match[2] === 'stop') await server.stop();
-  else if (!server.running) await server.start();
+  else if (match[2] === 'start') {
+    if (!server.running) await server.start();
+  } else {
+    await server.stop();
+    const fresh = createAppServer(server.app, config);
+    stack.servers[match[1]] = fresh;
+    await fresh.start();
+  }
   res.end('ok');
 });
 await new Promise((resolve) => control.listen(0, '127.0.0.1', resolve));

@@ -137,7 +137,7 @@ export async function readOtp(to: string): Promise<string> {
   return otp;
 }
 
-async function controlRemote(name: string, action: 'stop' | 'start') {
+async function controlRemote(name: string, action: 'stop' | 'start' | 'reload') {
   if (!CONTROL_URL) throw new Error('E2E_CONTROL_URL is not set: run the e2e suite through `npm test -w e2e`');
   const response = await fetch(`${CONTROL_URL}/remotes/${name}/${action}`, { method: 'POST' });
   if (!response.ok) throw new Error(`could not ${action} ${name}: ${response.status}`);
@@ -145,6 +145,8 @@ async function controlRemote(name: string, action: 'stop' | 'start') {
 
 export const stopRemote = (name: string) => controlRemote(name, 'stop');
 export const startRemote = (name: string) => controlRemote(name, 'start');
+/** Restarts one remote's static server so that it serves what is in its dist/ now (a redeploy). */
+export const reloadRemote = (name: string) => controlRemote(name, 'reload');
 
 /**
  * With E2E_SCREENSHOTS=<dir>, saves the page at desktop width and at phone size (390×844) as

@@ -1,0 +1,272 @@
+// Accessibility of every route (issue 12): each public route, and every signed-in route as a Customer
+// and as a Provider, is checked with axe-core (its default rule set: WCAG 2.0, 2.1 and 2.2 A and AA and
+// the best practices) once the screen has loaded its data. A route with navigation state (details pages)
+// is opened with a real job made through the API, as the app itself would open it. One line per route
+// says how many serious or critical violations it has; the test fails on any, naming each rule, the
+// elements and axe's help text.
+import assert from 'node:assert/strict';
+import { randomUUID } from 'node:crypto';
+import { after, before, describe, it } from 'node:test';
+import AxeBuilder from '@axe-core/playwright';
+import type { BrowserContext, Page } from 'playwright-core';
+import { apiCall, openPage, signInDirectly, useBrowser, type Role } from '../support/app.ts';
+import { bookViaApi, customerWithCards, GOOD_CARD, providerOffering, type Party } from '../support/bookings.ts';
+
+const browser = useBrowser();
+
+const BLOCKING = new Set(['serious', 'critical']);
+
+interface Check {
+  /** What the report calls it: the path, and what is open on it when that matters. */
+  name: string;
+  path: string;
+  /** Navigation state, as the screen that links here passes it. */
+  state?: Record<string, unknown>;
+  /** The screen's h1 once it is there (any h1 when omitted). */
+  title?: string;
+  /** Text that shows the screen's data has arrived. */
+  ready?: (page: Page) => Promise<unknown>;
+  /** Something to open after loading (a dialog), checked as part of the route. */
+  open?: (page: Page) => Promise<unknown>;
+}
+
+interface Fixture {
+  customer: Party & { cardIds: number[] };
+  provider: Party & { serviceId: number };
+  pendingJob: number;
+  acceptedJob: number;
+  completedJob: number;
+}
+
+async function setUp(): Promise<Fixture> {
+  const provider = await providerOffering('Driver', 25, { first_name: 'Ada', last_name: `Axe${randomUUID().slice(0, 6)}` });
+  const customer = await customerWithCards([GOOD_CARD], { first_name: 'Ari', last_name: `Axe${randomUUID().slice(0, 6)}` });
+  const status = async (jobId: number, next: string) => {
+    const answer = await apiCall('PATCH', `/api/jobs/${jobId}`, { status: next }, provider.token);
+    assert.equal(answer.status, 200, JSON.stringify(answer.body));
+  };
+  const completedJob = await bookViaApi(customer, provider);
+  await status(completedJob, 'Accepted');
+  await status(completedJob, 'Completed');
+  const rejectedJob = await bookViaApi(customer, provider);
+  await status(rejectedJob, 'Rejected');
+  const acceptedJob = await bookViaApi(customer, provider);
+  await status(acceptedJob, 'Accepted');
+  const pendingJob = await bookViaApi(customer, provider);
+  // A conversation, so the chat screens have contacts and messages to show.
+  const message = await apiCall(
+    'POST',
+    '/api/chats',
+    { customer_id: customer.id, provider_id: provider.id, message_type: 'text', message: 'Is nine o’clock fine?' },
+    customer.token,
+  );
+  assert.equal(message.status, 201, JSON.stringify(message.body));
+  return { customer, provider, pendingJob, acceptedJob, completedJob };
+}
+
+const PUBLIC_CHECKS: Check[] = [
+  { name: '/login', path: '/login', title: 'Login' },
+  { name: '/signup', path: '/signup', title: 'Sign Up' },
+  { name: '/forgotpassword', path: '/forgotpassword', title: 'Forgot Password' },
+  { name: '/newpassword', path: '/newpassword', state: { email: 'someone@example.com' }, title: 'New Password' },
+];
+
+/** Every signed-in route (shell/src/routing/routeTable.ts and the shell's own pages), as `role` opens it. */
+function signedInChecks(role: Role, f: Fixture): Check[] {
+  const other = role === 'Customer' ? f.provider : f.customer;
+  const otherName = other.fullName;
+  const job = (jobId: number, page?: 'previousBooking') => ({ jobId, ...(page ? { page } : {}) });
+  const text = (value: string | RegExp) => (page: Page) => page.getByText(value).first().waitFor();
+  return [
+    { name: '/', path: '/', title: 'Home' },
+    { name: '/notification', path: '/notification', title: 'Your Notifications' },
+    { name: '/contactus', path: '/contactus', title: 'Contact Us' },
+    { name: '/profile', path: '/profile', title: 'My Profile' },
+    { name: '/editprofile', path: '/editprofile', title: 'Edit Profile' },
+    { name: '/payment', path: '/payment' },
+    { name: '/newpaymentmethod', path: '/newpaymentmethod', title: 'Edit Payment' },
+    { name: '/service', path: '/service', title: 'All Services' },
+    { name: '/drivebooking', path: '/drivebooking', state: { serviceId: f.provider.serviceId }, title: 'Book a Driver' },
+    {
+      name: '/providerprofile',
+      path: '/providerprofile',
+      state: { serviceId: f.provider.serviceId, providerId: f.provider.id },
+      title: 'Provider Profile',
+      ready: text(f.provider.fullName),
+    },
+    ...(role === 'Customer'
+      ? [
+          {
+            name: '/providerprofile (Booking Details dialog open)',
+            path: '/providerprofile',
+            state: { serviceId: f.provider.serviceId, providerId: f.provider.id },
+            title: 'Provider Profile',
+            ready: text(f.provider.fullName),
+            open: async (page: Page) => {
+              await page.getByRole('button', { name: 'Assign Job' }).click();
+              await page.getByRole('dialog', { name: 'Booking Details' }).getByLabel('Pick Address').waitFor();
+            },
+          },
+        ]
+      : []),
+    { name: '/activebooking', path: '/activebooking', title: 'Active Bookings', ready: text(otherName) },
+    { name: '/previousbooking', path: '/previousbooking', title: 'Previous Bookings', ready: text(otherName) },
+    {
+      name: '/activebookingdetails (Accepted)',
+      path: '/activebookingdetails',
+      state: job(f.acceptedJob),
+      ready: text(otherName),
+    },
+    {
+      name: '/activebookingdetails (past, Completed)',
+      path: '/activebookingdetails',
+      state: job(f.completedJob, 'previousBooking'),
+      ready: text(otherName),
+    },
+    {
+      name: '/provideractivebookingdetails',
+      path: '/provideractivebookingdetails',
+      state: job(f.acceptedJob),
+      title: 'Job Details',
+    },
+    { name: '/requestconfirmation', path: '/requestconfirmation', title: 'Request Confirmation' },
+    { name: '/bookingfinished', path: '/bookingfinished', state: job(f.completedJob), title: 'Rate your Booking' },
+    { name: '/viewonmap', path: '/viewonmap', state: job(f.acceptedJob), title: 'View on Map' },
+    { name: '/jobrequest', path: '/jobrequest', title: 'Job Requests' },
+    { name: '/jobrequestdetails', path: '/jobrequestdetails', state: job(f.pendingJob), title: 'Job Request Details' },
+    {
+      name: '/deliveryconfirmation (accept)',
+      path: '/deliveryconfirmation',
+      state: { jobId: f.pendingJob, action: 'accept' },
+      title: 'Delivery Confirmation',
+    },
+    {
+      name: '/deliveryconfirmation (reject)',
+      path: '/deliveryconfirmation',
+      state: { jobId: f.pendingJob, action: 'reject' },
+      title: 'Delivery Confirmation',
+    },
+    { name: '/ridefinished', path: '/ridefinished', title: 'Ride Finished' },
+    { name: '/chatview', path: '/chatview', title: 'Chat', ready: text(otherName) },
+    {
+      name: '/chatview/:username',
+      path: `/chatview/${other.id}`,
+      title: 'Chat',
+      ready: text('Is nine o’clock fine?'),
+    },
+  ];
+}
+
+/** Opens a route the way the app does: with its navigation state in history (React Router's `usr`). */
+async function openRoute(page: Page, check: Check) {
+  await page.goto(check.path);
+  if (check.state) {
+    await page.evaluate(({ path, state }) => window.history.replaceState({ usr: state, key: 'a11y', idx: 0 }, '', path), {
+      path: check.path,
+      state: check.state,
+    });
+    await page.reload();
+  }
+  const heading = check.title ? page.getByRole('heading', { level: 1, name: check.title }) : page.locator('h1');
+  await heading.first().waitFor();
+  await check.ready?.(page);
+  // Loaders (role=status "Loading…") gone, requests settled, then a frame for the last render.
+  await page
+    .locator('.ui-loader')
+    .first()
+    .waitFor({ state: 'detached', timeout: 10_000 })
+    .catch(() => undefined);
+  await page.waitForLoadState('networkidle', { timeout: 5_000 }).catch(() => undefined);
+  await check.open?.(page);
+  await page.waitForTimeout(200);
+}
+
+const failures: string[] = [];
+const summary: string[] = [];
+
+async function audit(page: Page, check: Check, role: Role | 'public') {
+  await openRoute(page, check);
+  assert.equal(new URL(page.url()).pathname, check.path, `${check.name} (${role}) was redirected`);
+  const results = await new AxeBuilder({ page }).analyze();
+  const blocking = results.violations.filter((v) => BLOCKING.has(v.impact ?? ''));
+  const other = results.violations.length - blocking.length;
+  // How much was checked, and what axe could not decide by itself (e.g. text over an image): shown, not failed.
+  const checked = `${results.passes.length} rules passed, ${results.incomplete.length} to review by hand`;
+  const line = `a11y ${check.name} (${role}): ${blocking.length} serious/critical, ${other} moderate/minor (${checked})${
+    blocking.length ? ` — ${blocking.map((v) => v.id).join(', ')}` : ''
+  }`;
+  console.log(line);
+  summary.push(line);
+  const details = blocking.map((v) => {
+    const targets = v.nodes.map(
+      (n) => `      ${n.target.join(' ')}${n.failureSummary ? `\n        ${n.failureSummary.replace(/\n/g, '\n        ')}` : ''}`,
+    );
+    return `  [${v.impact}] ${v.id}: ${v.help} (${v.helpUrl})\n${targets.join('\n')}`;
+  });
+  if (details.length) failures.push(`${check.name} (${role}):\n${details.join('\n')}`);
+  assert.equal(blocking.length, 0, `${check.name} (${role}) has serious or critical violations:\n${details.join('\n')}`);
+}
+
+let fixture: Fixture;
+before(async () => {
+  fixture = await setUp();
+});
+after(() => {
+  console.log(`\na11y summary (${summary.length} routes):\n${summary.join('\n')}`);
+  if (failures.length) console.log(`\na11y violations:\n${failures.join('\n\n')}`);
+});
+
+describe('accessibility of the public routes', () => {
+  let context: BrowserContext;
+  let page: Page;
+  before(async () => {
+    ({ context, page } = await openPage(browser()));
+  });
+  after(async () => {
+    await context.close();
+  });
+  for (const check of PUBLIC_CHECKS) {
+    it(`${check.name}: no serious or critical axe violations`, () => audit(page, check, 'public'));
+  }
+});
+
+for (const role of ['Customer', 'Provider'] as const) {
+  describe(`accessibility of the signed-in routes as a ${role}`, () => {
+    let context: BrowserContext;
+    let page: Page;
+    before(async () => {
+      ({ context, page } = await openPage(browser()));
+      await signInDirectly(page, role === 'Customer' ? fixture.customer.account : fixture.provider.account);
+    });
+    after(async () => {
+      await context.close();
+    });
+    // The checks need the fixture's ids, which exist only once `before` has run: list them by name here
+    // and look each one up when it runs.
+    const names = signedInChecks(role, placeholderFixture()).map((c) => c.name);
+    for (const name of names) {
+      it(`${name}: no serious or critical axe violations`, async () => {
+        const check = signedInChecks(role, fixture).find((c) => c.name === name);
+        assert.ok(check);
+        await audit(page, check, role);
+      });
+    }
+  });
+}
+
+/** Stand-in values with the shape of a fixture, for listing the checks' names before the data exists. */
+function placeholderFixture(): Fixture {
+  const party = {
+    account: { email: '', password: '', role: 'Customer' as Role, first_name: '', last_name: '' },
+    token: '',
+    id: 1,
+    fullName: '',
+  };
+  return {
+    customer: { ...party, cardIds: [] },
+    provider: { ...party, serviceId: 1 },
+    pendingJob: 1,
+    acceptedJob: 1,
+    completedJob: 1,
+  };
+}

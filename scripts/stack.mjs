@@ -31,13 +31,30 @@ export function stackConfig(env = process.env) {
   return { host, apps, api, env };
 }
 
-/** remotes.json as served: the remote's own origin, or a REMOTE_MFE_AUTH-style override (a manifest URL). */
+/**
+ * remotes.json as served: each remote's remoteEntry.js on its own origin, or a REMOTE_MFE_AUTH-style
+ * override (a remoteEntry.js URL, or an mf-manifest.json URL, which costs the browser one more request).
+ */
 export function remotesFor(config) {
   const remotes = {};
   for (const app of config.apps.filter((a) => a.name !== 'shell')) {
-    remotes[app.name] = config.env[`REMOTE_${app.name.toUpperCase()}`] || `${app.url}/mf-manifest.json`;
+    remotes[app.name] = config.env[`REMOTE_${app.name.toUpperCase()}`] || `${app.url}/remoteEntry.js`;
   }
   return remotes;
+}
+
+/** JSON that is safe inside a <script> element (no `</script>`, no `<!--`). */
+const scriptJson = (value) => JSON.stringify(value).replace(/</g, '\\u003c');
+
+/**
+ * The shell's index.html with remotes.json and runtime-config.json inlined as a JSON data block, so the
+ * first screen does not wait for two more requests (issue 12). `html` is the built file, read per request
+ * like the two JSON files, so both stay changeable at run time without a rebuild.
+ */
+export function withBootData(html, { remotes, runtimeConfig }) {
+  const block = `<script id="shell-boot" type="application/json">${scriptJson({ remotes, runtimeConfig })}</script>`;
+  // First thing in <head>: the page's inline start-up script reads it while the head is parsed.
+  return /<head[^>]*>/.test(html) ? html.replace(/<head[^>]*>/, (head) => `${head}${block}`) : `${block}${html}`;
 }
 
 /** runtime-config.json as served: the built default, with the API stack's addresses from the environment. */
@@ -147,6 +164,23 @@ export function createAppServer(app, config) {
     res.setHeader('Cache-Control', 'no-store');
     res.end(JSON.stringify(body));
   };
+  /** A page of the single-page app (a route, not a file): index.html with the boot data inlined. */
+  const sendPage = (req, res) => {
+    let html;
+    try {
+      html = readFileSync(path.join(dist, 'index.html'), 'utf8');
+    } catch {
+      res.statusCode = 404;
+      return res.end('Not found');
+    }
+    const body = withBootData(html, {
+      remotes: remotesFor(config),
+      runtimeConfig: runtimeConfigFor(config, builtJson('runtime-config.json')),
+    });
+    res.setHeader('Content-Type', 'text/html; charset=utf-8');
+    res.setHeader('Cache-Control', 'no-store');
+    res.end(req.method === 'HEAD' ? undefined : body);
+  };
   const handler = (req, res) => {
     gzip(req, res, () => {
       const pathname = new URL(req.url, 'http://x').pathname;
@@ -154,6 +188,8 @@ export function createAppServer(app, config) {
       if (isShell && pathname === '/runtime-config.json') {
         return sendJson(res, runtimeConfigFor(config, builtJson('runtime-config.json')));
       }
+      const isPage = pathname === '/index.html' || !path.posix.extname(pathname);
+      if (isShell && isPage && (req.method === 'GET' || req.method === 'HEAD')) return sendPage(req, res);
       if (!isShell && req.method === 'OPTIONS') {
         allowCors(res);
         res.statusCode = 204;

@@ -5,6 +5,13 @@ import { ShellApp } from './App';
 import { createFederationLoader, DEFAULT_REMOTES, normalizeRemotes } from './federation/runtimeLoader';
 import { createShellStore } from './store';
 
+declare global {
+  interface Window {
+    /** Started by index.html's inline script while the page loads: remotes.json and runtime-config.json. */
+    __SHELL_BOOT__?: { remotes: Promise<unknown>; runtimeConfig: Promise<unknown> };
+  }
+}
+
 /** Reads a JSON file served beside index.html, never from the HTTP cache (the server may rewrite it). */
 async function fetchJson(url: string): Promise<unknown> {
   const response = await fetch(url, { cache: 'no-store' });
@@ -13,12 +20,14 @@ async function fetchJson(url: string): Promise<unknown> {
 }
 
 async function start(): Promise<void> {
+  // index.html has them on the way already (inlined by the server, or fetched); fetched here otherwise.
+  const boot = window.__SHELL_BOOT__;
   const [remotes, config] = await Promise.all([
-    fetchJson('/remotes.json').then(normalizeRemotes, (error: unknown) => {
+    (boot?.remotes ?? fetchJson('/remotes.json')).then(normalizeRemotes, (error: unknown) => {
       console.warn('remotes.json unavailable, using defaults', error);
       return DEFAULT_REMOTES;
     }),
-    fetchJson('/runtime-config.json').catch((error: unknown) => {
+    (boot?.runtimeConfig ?? fetchJson('/runtime-config.json')).catch((error: unknown) => {
       console.warn('runtime-config.json unavailable, using defaults', error);
       return {};
     }),

@@ -122,10 +122,10 @@ function createConfig({ dir, name, exposes, title }) {
   return (_env, argv = {}) => {
     const mode = argv.mode || process.env.NODE_ENV || 'production';
     const production = mode === 'production';
-    return {
+    /** What every build of the app has in common; `uniqueName` keeps two builds' chunk loaders apart. */
+    const base = (uniqueName, clean) => ({
       mode,
       context: dir,
-      entry: { main: './src/index.ts' },
       devtool: production ? false : 'eval-cheap-module-source-map',
       output: {
         path: path.join(dir, 'dist'),
@@ -134,8 +134,8 @@ function createConfig({ dir, name, exposes, title }) {
         // directory depth), where a plain '[contenthash]' template would fail the build.
         filename: production ? hashedWhenKnown : '[name].js',
         chunkFilename: production ? '[name].[contenthash:8].js' : '[name].js',
-        uniqueName: name,
-        clean: true,
+        uniqueName,
+        clean,
         // Always write every file: `npm start` reads the last build's time from the output's mtime.
         compareBeforeEmit: false,
       },
@@ -161,47 +161,97 @@ function createConfig({ dir, name, exposes, title }) {
           { test: /\.(png|jpe?g|gif|svg|webp)$/i, type: 'asset' },
         ],
       },
-      plugins: [
-        new ModuleFederationPlugin({
-          name,
-          ...(isRemote ? { filename: 'remoteEntry.js', exposes, manifest: true } : { remotes: {} }),
-          shared: singletons(dir),
-          shareStrategy: 'loaded-first',
-          dts: false,
-          experiments: {
-            // Remotes never load other remotes: leave the remote-loading and manifest code out of their runtime.
-            optimization: isRemote ? { disableSnapshot: true, disableRemote: true, target: 'web' } : { target: 'web' },
-          },
-        }),
-        // moment without its locales (spec section 9 formats are English only).
-        new webpack.IgnorePlugin({ resourceRegExp: /^\.\/locale$/, contextRegExp: /moment$/ }),
-        new HtmlWebpackPlugin({
-          template,
-          title: title || name,
-          // Absolute: the shell is served with an SPA fallback, so deep links must still find the scripts.
-          publicPath: '/',
-          chunks: ['main'],
-        }),
-        new CopyPublicPlugin(publicDir),
-      ],
       optimization: {
         // Module Federation needs the runtime inside each entry.
         runtimeChunk: false,
       },
       performance: { hints: false },
       stats: 'errors-warnings',
-      devServer: {
-        port,
-        historyApiFallback: true,
-        hot: false,
-        liveReload: true,
-        headers: isRemote
-          ? { 'Access-Control-Allow-Origin': '*', 'Access-Control-Allow-Headers': '*' }
-          : { 'Access-Control-Allow-Origin': '*' },
-        static: false,
-        client: { overlay: { errors: true, warnings: false } },
-      },
+    });
+    // moment without its locales (spec section 9 formats are English only).
+    const noMomentLocales = () => new webpack.IgnorePlugin({ resourceRegExp: /^\.\/locale$/, contextRegExp: /moment$/ });
+    const html = () =>
+      new HtmlWebpackPlugin({
+        template,
+        title: title || name,
+        // Absolute: the shell is served with an SPA fallback, so deep links must still find the scripts.
+        publicPath: '/',
+        chunks: ['main'],
+      });
+    const devServer = {
+      port,
+      historyApiFallback: true,
+      hot: false,
+      liveReload: true,
+      headers: isRemote
+        ? { 'Access-Control-Allow-Origin': '*', 'Access-Control-Allow-Headers': '*' }
+        : { 'Access-Control-Allow-Origin': '*' },
+      static: false,
+      client: { overlay: { errors: true, warnings: false } },
     };
+
+    if (!isRemote) {
+      // The host: it registers the remotes at run time and provides its federation runtime to them
+      // (provide-runtime-core.mjs), so that no remoteEntry.js carries its own copy (issue 12).
+      return {
+        ...base(name, true),
+        entry: { main: './src/index.ts' },
+        plugins: [
+          new ModuleFederationPlugin({
+            name,
+            remotes: {},
+            shared: singletons(dir),
+            shareStrategy: 'loaded-first',
+            dts: false,
+            runtimePlugins: [path.join(__dirname, 'provide-runtime-core.mjs')],
+            experiments: { optimization: { target: 'web' } },
+          }),
+          noMomentLocales(),
+          html(),
+          new CopyPublicPlugin(publicDir),
+        ],
+        devServer,
+      };
+    }
+
+    // A remote is two builds into one dist/: the container (remoteEntry.js, mf-manifest.json and the
+    // exposed modules) and the standalone dev harness (index.html, main.js), which imports the remote's
+    // own source and so needs no federation. The container uses the federation runtime its host provides
+    // (`externalRuntime`): about 11 KB gzip less in each remoteEntry.js.
+    return [
+      {
+        ...base(name, true),
+        name: 'container',
+        entry: {},
+        plugins: [
+          new ModuleFederationPlugin({
+            name,
+            filename: 'remoteEntry.js',
+            exposes,
+            manifest: true,
+            shared: singletons(dir),
+            shareStrategy: 'loaded-first',
+            dts: false,
+            experiments: {
+              externalRuntime: true,
+              // Remotes never load other remotes: leave the remote-loading and manifest code out of their runtime.
+              optimization: { disableSnapshot: true, disableRemote: true, target: 'web' },
+            },
+          }),
+          noMomentLocales(),
+          new CopyPublicPlugin(publicDir),
+        ],
+        devServer,
+      },
+      {
+        ...base(`${name}_harness`, false),
+        name: 'harness',
+        // After the container, whose build cleans dist/.
+        dependencies: ['container'],
+        entry: { main: './src/index.ts' },
+        plugins: [noMomentLocales(), html()],
+      },
+    ];
   };
 }
 

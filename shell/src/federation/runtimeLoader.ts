@@ -3,11 +3,12 @@ import type { RemoteContract } from 'shared';
 import { isRemoteFallback, offlineRemotePlugin } from './offlinePlugin';
 import { REMOTE_NAMES, RemoteUnavailableError, type RemoteLoader, type RemoteName, type RemotesConfig } from './types';
 
+/** Each remote's remoteEntry.js (an mf-manifest.json URL works too, at the cost of one more request). */
 export const DEFAULT_REMOTES: RemotesConfig = {
-  mfe_auth: 'http://localhost:3001/mf-manifest.json',
-  mfe_customer: 'http://localhost:3002/mf-manifest.json',
-  mfe_provider: 'http://localhost:3003/mf-manifest.json',
-  mfe_chat: 'http://localhost:3004/mf-manifest.json',
+  mfe_auth: 'http://localhost:3001/remoteEntry.js',
+  mfe_customer: 'http://localhost:3002/remoteEntry.js',
+  mfe_provider: 'http://localhost:3003/remoteEntry.js',
+  mfe_chat: 'http://localhost:3004/remoteEntry.js',
 };
 
 /** Keeps the known remotes of a /remotes.json answer, with defaults for missing ones. */

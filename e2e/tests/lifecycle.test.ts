@@ -1,0 +1,161 @@
+// Cancellation, refunds and expiry end to end (issue 13), with a customer and a provider in two browser
+// contexts at once: the customer cancels a Pending booking and the provider's job requests drop it
+// live; a rejection reaches the customer as 'Rejected — refunded' with the refund in the payment
+// history; and a request not answered within a (shortened) deadline expires on both screens.
+import assert from 'node:assert/strict';
+import { randomUUID } from 'node:crypto';
+import { describe, it } from 'node:test';
+import type { Page } from 'playwright-core';
+import { openPage, signInDirectly, snap, useBrowser } from '../support/app.ts';
+import { bookViaApi, customerWithCards, GOOD_CARD, jobsOf, providerOffering, type Party } from '../support/bookings.ts';
+import { startExpiryWorker } from '../support/expiryWorker.ts';
+
+const browser = useBrowser();
+const uniqueSurname = () => `Life${randomUUID().slice(0, 6)}`;
+const cardOf = (page: Page, listName: string, name: string) =>
+  page.getByRole('list', { name: listName }).getByRole('listitem').filter({ hasText: name });
+
+async function openTwoParties(customer: Party, provider: Party) {
+  const c = await openPage(browser());
+  const p = await openPage(browser());
+  await signInDirectly(c.page, customer.account);
+  await signInDirectly(p.page, provider.account);
+  return { c, p };
+}
+
+async function twoParties(first: string) {
+  const provider = await providerOffering('Driver', 25, { first_name: 'Lena', last_name: uniqueSurname() });
+  const customer = await customerWithCards([GOOD_CARD], { first_name: first, last_name: uniqueSurname() });
+  return { provider, customer };
+}
+
+describe('cancelling, refunds and expiry, both sides live', () => {
+  it("the customer cancels a Pending booking: refunded, in Previous Bookings as Cancelled, gone from the provider's requests live", async () => {
+    const { provider, customer } = await twoParties('Cody');
+    const jobId = await bookViaApi(customer, provider);
+    const { c, p } = await openTwoParties(customer, provider);
+
+    await p.page.goto('/jobrequest');
+    const request = cardOf(p.page, 'Job requests', customer.fullName);
+    await request.waitFor();
+    const bell = p.page.getByRole('link', { name: /^Notifications: / });
+    const notificationsBefore = await bell.getAttribute('aria-label');
+
+    await c.page.goto('/activebooking');
+    await cardOf(c.page, 'Bookings', provider.fullName).getByRole('link').first().click();
+    await c.page.waitForURL('**/activebookingdetails');
+    await c.page.getByRole('button', { name: 'Cancel Booking' }).click();
+    const dialog = c.page.getByRole('dialog', { name: 'Cancel this booking?' });
+    await dialog
+      .getByText(
+        'The provider will no longer see this request, and your booking payment of 10.00 INR will be refunded to your card.',
+      )
+      .waitFor();
+    await snap(c.page, 'cancel-booking-dialog');
+    await dialog.getByRole('button', { name: 'Yes, cancel booking' }).click();
+    await c.page.getByText('Booking cancelled. Your 10.00 INR payment has been refunded.').waitFor();
+    await c.page.waitForURL('**/previousbooking');
+    await cardOf(c.page, 'Bookings', provider.fullName).getByText('Cancelled', { exact: true }).waitFor();
+    await snap(c.page, 'previous-bookings-cancelled');
+
+    // The provider's open list drops it without a reload, and the provider is notified.
+    await request.waitFor({ state: 'detached', timeout: 3_000 });
+    await p.page.waitForFunction(
+      (before) => document.querySelector('a[aria-label^="Notifications: "]')?.getAttribute('aria-label') !== before,
+      notificationsBefore,
+      { timeout: 3_000 },
+    );
+    await p.page.goto('/notification');
+    await p.page.getByText(`${customer.fullName} cancelled their Driver booking request.`).first().waitFor();
+
+    assert.equal((await jobsOf(customer.token)).find((j) => j.id === jobId)?.status, 'Cancelled');
+    await c.page.goto('/payment');
+    const history = c.page.getByRole('table', { name: 'Payment history' });
+    await history
+      .getByRole('row')
+      .filter({ hasText: `#${jobId} Driver` })
+      .filter({ hasText: 'Refunded' })
+      .waitFor();
+    assert.deepEqual(c.errors, []);
+    assert.deepEqual(p.errors, []);
+    await c.context.close();
+    await p.context.close();
+  });
+
+  it("a rejection reaches the customer as 'Rejected — refunded', with the refund in the payment history", async () => {
+    const { provider, customer } = await twoParties('Rita');
+    const jobId = await bookViaApi(customer, provider);
+    const { c, p } = await openTwoParties(customer, provider);
+
+    await c.page.goto('/payment');
+    const history = c.page.getByRole('table', { name: 'Payment history' });
+    await history
+      .getByRole('row')
+      .filter({ hasText: `#${jobId} Driver` })
+      .filter({ hasText: 'Paid' })
+      .waitFor();
+
+    await p.page.goto('/jobrequest');
+    await cardOf(p.page, 'Job requests', customer.fullName).getByRole('link', { name: 'View Details' }).click();
+    await p.page.getByRole('link', { name: 'Reject' }).click();
+    await p.page.waitForURL('**/deliveryconfirmation');
+    await p.page.getByRole('button', { name: 'Reject and Inform User' }).click();
+    await p.page.waitForURL('**/jobrequest');
+
+    // The customer's open payment history gains the refund without a reload.
+    const refund = history
+      .getByRole('row')
+      .filter({ hasText: `#${jobId} Driver` })
+      .filter({ hasText: 'Refund' });
+    await refund.filter({ hasText: '−10.00 INR' }).filter({ hasText: 'Refunded' }).waitFor({ timeout: 5_000 });
+    await snap(c.page, 'payment-history-refund');
+    await c.page.goto('/previousbooking');
+    await cardOf(c.page, 'Bookings', provider.fullName).getByText('Rejected — refunded', { exact: true }).waitFor();
+    await snap(c.page, 'previous-bookings-rejected-refunded');
+    // The provider reads plain 'Rejected': the refund is the customer's business.
+    await p.page.goto('/previousbooking');
+    const providerCard = cardOf(p.page, 'Bookings', customer.fullName);
+    await providerCard.getByText('Rejected', { exact: true }).waitFor();
+    assert.equal(await providerCard.getByText('Rejected — refunded').count(), 0);
+    assert.deepEqual(c.errors, []);
+    assert.deepEqual(p.errors, []);
+    await c.context.close();
+    await p.context.close();
+  });
+
+  it('a request not answered before the configured deadline expires on both screens and is refunded', async () => {
+    const { provider, customer } = await twoParties('Elsa');
+    const jobId = await bookViaApi(customer, provider);
+    const { c, p } = await openTwoParties(customer, provider);
+    await c.page.goto('/activebooking');
+    const booking = cardOf(c.page, 'Bookings', provider.fullName);
+    await booking.getByText('Waiting for Approval').waitFor();
+    await p.page.goto('/jobrequest');
+    const request = cardOf(p.page, 'Job requests', customer.fullName);
+    await request.waitFor();
+
+    // REQUEST_EXPIRY_SECONDS=3 on an API instance whose timer runs every second.
+    const worker = await startExpiryWorker(3);
+    try {
+      await booking.waitFor({ state: 'detached', timeout: 15_000 });
+      await request.waitFor({ state: 'detached', timeout: 5_000 });
+    } finally {
+      await worker.stop();
+    }
+    const job = (await jobsOf(customer.token)).find((j) => j.id === jobId);
+    assert.equal(job?.status, 'Expired');
+    await c.page.goto('/previousbooking');
+    await cardOf(c.page, 'Bookings', provider.fullName).getByText('Expired', { exact: true }).waitFor();
+    await c.page.goto('/payment');
+    await c.page
+      .getByRole('table', { name: 'Payment history' })
+      .getByRole('row')
+      .filter({ hasText: `#${jobId} Driver` })
+      .filter({ hasText: 'Refunded' })
+      .waitFor();
+    assert.deepEqual(c.errors, []);
+    assert.deepEqual(p.errors, []);
+    await c.context.close();
+    await p.context.close();
+  });
+});

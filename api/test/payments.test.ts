@@ -1,5 +1,6 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
+import type { PaymentMethod } from 'shared/src/contracts/entities';
 import { DIALECTS, addCard, signUp, startTestServer, type TestServer, type TestUser } from './helpers.js';
 
 for (const dialect of DIALECTS) {
@@ -65,7 +66,7 @@ for (const dialect of DIALECTS) {
       const def = await s.req('POST', `/api/payment-methods/${b.id}/default`, { token: owner.token });
       assert.equal(def.status, 200);
       assert.deepEqual(
-        def.body.data.map((c: any) => [c.id, c.is_default]),
+        def.body.data.map((c: PaymentMethod) => [c.id, c.is_default]),
         [
           [b.id, true],
           [a.id, false],
@@ -111,7 +112,7 @@ for (const dialect of DIALECTS) {
         assert.equal((await s.req('DELETE', `/api/payment-methods/${card.id}`, { token: intruder.token })).status, 403);
         assert.equal((await s.req('POST', `/api/payment-methods/${card.id}/default`, { token: intruder.token })).status, 403);
         const theirs = await s.req('GET', '/api/payment-methods', { token: intruder.token });
-        assert.ok(!theirs.body.data.some((c: any) => c.id === card.id));
+        assert.ok(!theirs.body.data.some((c: PaymentMethod) => c.id === card.id));
       }
       assert.equal((await s.req('DELETE', '/api/payment-methods/999999', { token: owner.token })).status, 404);
       assert.equal((await s.req('DELETE', `/api/payment-methods/${card.id}`, { token: owner.token })).status, 200);

@@ -40,7 +40,9 @@ const pgTypes = {
       const parse = pg.types.getTypeParser(oid, 'text') as (v: string) => Date;
       return (v: string) => (v === null ? null : parse(v).toISOString());
     }
-    return format === 'binary' ? pg.types.getTypeParser(oid, 'binary') : pg.types.getTypeParser(oid, 'text');
+    return (format === 'binary' ? pg.types.getTypeParser(oid, 'binary') : pg.types.getTypeParser(oid, 'text')) as (
+      value: string,
+    ) => unknown;
   },
 };
 

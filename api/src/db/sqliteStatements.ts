@@ -88,5 +88,6 @@ function rowBuilder(names: string[]): ((values: unknown[]) => Row) | null {
   if (names.length === 0 || names.includes('__proto__')) return null;
   const body = `return { ${names.map((name, i) => `${JSON.stringify(name)}: r[${i}]`).join(', ')} };`;
   // The names come from SQLite's description of the statement and are emitted as JSON string literals.
+  // eslint-disable-next-line @typescript-eslint/no-implied-eval -- a row builder compiled once per statement (see bench); the keys are JSON literals
   return new Function('r', body) as (values: unknown[]) => Row;
 }

@@ -25,7 +25,7 @@ export function outboxTransport(db: Kysely<Database>, clock: Clock): nodemailer.
     send(mail, callback) {
       const data = mail.data;
       const to = mail.message.getEnvelope().to ?? [];
-      const text = typeof data.text === 'string' ? data.text : data.text ? String(data.text) : '';
+      const text = typeof data.text === 'string' ? data.text : Buffer.isBuffer(data.text) ? data.text.toString('utf8') : '';
       const html = typeof data.html === 'string' ? data.html : null;
       const subject = data.subject ?? '';
       const createdAt = clock.now().toISOString();

@@ -19,34 +19,50 @@ export const JOB_NOT_YOURS = 'This booking is not yours.';
  * `replace` puts the answer of this browser's own action (accept, finish, ...) in place.
  */
 export function useJob(jobId: number | null) {
-  const [state, setState] = useState<JobState>(jobId ? { status: 'loading' } : { status: 'missing', message: NO_JOB_CHOSEN });
+  const [state, setState] = useState<JobState>(() => startState(jobId));
+  // Another job asked for: start over while rendering (not in an effect, which would show the old job once).
+  const [stateFor, setStateFor] = useState(jobId);
+  if (stateFor !== jobId) {
+    setStateFor(jobId);
+    setState(startState(jobId));
+  }
 
-  const load = useCallback(async () => {
-    if (!jobId) {
-      setState({ status: 'missing', message: NO_JOB_CHOSEN });
-      return;
-    }
-    setState({ status: 'loading' });
+  /** The job's state once the API has answered. */
+  const fetchedState = useCallback(async (): Promise<JobState> => {
+    if (!jobId) return startState(jobId);
     try {
       const { data } = await fetchJob(jobId, { silent: true });
-      setState({ status: 'ready', job: data });
+      return { status: 'ready', job: data };
     } catch (error) {
       console.error(error);
       const status = error instanceof ApiError ? error.status : 0;
-      if (status === 404 || status === 400) setState({ status: 'missing', message: JOB_NOT_FOUND });
-      else if (status === 403) setState({ status: 'missing', message: JOB_NOT_YOURS });
-      else setState({ status: 'error', message: error instanceof ApiError ? error.message : 'Network Error' });
+      if (status === 404 || status === 400) return { status: 'missing', message: JOB_NOT_FOUND };
+      if (status === 403) return { status: 'missing', message: JOB_NOT_YOURS };
+      return { status: 'error', message: error instanceof ApiError ? error.message : 'Network Error' };
     }
   }, [jobId]);
 
   useEffect(() => {
-    void load();
+    let current = true;
+    void fetchedState().then((next) => {
+      if (current) setState(next);
+    });
     const subscription = bus.on('job/updated').subscribe(({ job }) => {
       if (job.id === jobId) setState({ status: 'ready', job });
     });
-    return () => subscription.unsubscribe();
-  }, [load, jobId]);
+    return () => {
+      current = false;
+      subscription.unsubscribe();
+    };
+  }, [fetchedState, jobId]);
 
+  const reload = useCallback(async () => {
+    setState(startState(jobId));
+    setState(await fetchedState());
+  }, [fetchedState, jobId]);
   const replace = useCallback((job: Job) => setState({ status: 'ready', job }), []);
-  return { state, reload: load, replace };
+  return { state, reload, replace };
 }
+
+const startState = (jobId: number | null): JobState =>
+  jobId ? { status: 'loading' } : { status: 'missing', message: NO_JOB_CHOSEN };

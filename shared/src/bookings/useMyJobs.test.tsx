@@ -4,7 +4,7 @@ import { bus } from '../bus';
 import type { Job, JobStatus } from '../contracts';
 import { useMyJobs } from './useMyJobs';
 
-jest.mock('../api', () => ({ ...jest.requireActual('../api'), fetchJobs: jest.fn() }));
+jest.mock('../api', () => ({ ...jest.requireActual<typeof import('../api')>('../api'), fetchJobs: jest.fn() }));
 const mockedFetchJobs = fetchJobs as jest.MockedFunction<typeof fetchJobs>;
 
 const job = (id: number, status: JobStatus): Job =>

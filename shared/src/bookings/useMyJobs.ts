@@ -18,21 +18,24 @@ const PER_PAGE = 100;
 export function useMyJobs({ withLoader = false }: { withLoader?: boolean } = {}) {
   const [state, setState] = useState<JobsState>({ status: 'loading' });
 
-  const load = useCallback(async () => {
-    setState({ status: 'loading' });
+  /** The list's state once the API has answered. */
+  const fetchedState = useCallback(async (): Promise<JobsState> => {
     const startedAt = Date.now();
     try {
       const { data } = await fetchJobs({ per_page: PER_PAGE }, { silent: true });
       if (withLoader) await waitAtLeast(startedAt, bookingTiming.listLoaderMs);
-      setState({ status: 'ready', jobs: data });
+      return { status: 'ready', jobs: data };
     } catch (error) {
       console.error(error);
-      setState({ status: 'error', message: error instanceof ApiError ? error.message : 'Network Error' });
+      return { status: 'error', message: error instanceof ApiError ? error.message : 'Network Error' };
     }
   }, [withLoader]);
 
   useEffect(() => {
-    void load();
+    let mounted = true;
+    void fetchedState().then((next) => {
+      if (mounted) setState(next);
+    });
     const subscription = bus
       .on('job/updated')
       .subscribe(({ job }) =>
@@ -46,10 +49,15 @@ export function useMyJobs({ withLoader = false }: { withLoader?: boolean } = {})
       );
     });
     return () => {
+      mounted = false;
       subscription.unsubscribe();
       resubscribed.unsubscribe();
     };
-  }, [load]);
+  }, [fetchedState]);
 
-  return { state, reload: load };
+  const reload = useCallback(async () => {
+    setState({ status: 'loading' });
+    setState(await fetchedState());
+  }, [fetchedState]);
+  return { state, reload };
 }

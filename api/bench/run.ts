@@ -10,15 +10,24 @@
  *     own form-posting authoriser); 1 000 messages sent through POST /api/chats (multipart, as the
  *     app sends them), first as a closed-loop burst, then paced at half its throughput; latency
  *     from the POST to the event's arrival at the recipient's client.
+ *  3. The floor of GET /api/jobs (bench/floor.ts): the same list query on the bare database driver
+ *     plus JSON.stringify of the same answer, in-process with no HTTP, as iterations per second;
+ *     GET /api/jobs is reported as a percentage of it (goal >= 80 %) beside the bare-Fastify figure.
+ *  4. Realtime fan-out (bench/fanout.ts): 500 WebSocket clients (Pusher protocol) subscribed on the
+ *     embedded realtime server, events published through the pusher SDK at a rate stepped up until
+ *     p99 delivery exceeds 50 ms; the highest passing rate, for an event to all 500 clients and for
+ *     events each to one client.
  *
  * The servers run in a child process (bench/serve.ts); everything is on 127.0.0.1, bounded in count
  * and time, and the run stops by itself. Tunables (clamped): BENCH_DURATION (s, default 10),
  * BENCH_CONNECTIONS (20), BENCH_CLIENTS (500), BENCH_MESSAGES (1000 per phase), BENCH_RATE (msg/s of
- * the paced phase; default half the burst's throughput), BENCH_INFLIGHT (20, burst phase).
+ * the paced phase; default half the burst's throughput), BENCH_INFLIGHT (20, burst phase),
+ * BENCH_FLOOR_DURATION (s, default 5), BENCH_FANOUT_STEP (s per rate step, default 3),
+ * BENCH_FANOUT_P99_MS (50).
  */
 import { fork, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
@@ -26,6 +35,8 @@ import Pusher from 'pusher-js';
 import { sql } from 'kysely';
 import { createDb, type DbOptions } from '../src/db/index.js';
 import { migrateToLatest } from '../src/db/migrations.js';
+import { fanout, type FanoutFigures } from './fanout.js';
+import { measureFloor, type FloorFigures } from './floor.js';
 import { seed, type BenchUser, type SeedResult } from './seed.js';
 import type { ServeReady, ServeRequest } from './serve.js';
 import { fmt, percentile, table } from './stats.js';
@@ -46,6 +57,9 @@ const SETTINGS = {
   inflight: envInt('BENCH_INFLIGHT', 20, 1, 100),
   /** Offered rate of the paced phase; default: half the burst phase's throughput. */
   rate: process.env.BENCH_RATE ? envInt('BENCH_RATE', 50, 1, 1000) : undefined,
+  floorDuration: envInt('BENCH_FLOOR_DURATION', 5, 1, 60),
+  fanoutStep: envInt('BENCH_FANOUT_STEP', 3, 1, 30),
+  fanoutP99Ms: envInt('BENCH_FANOUT_P99_MS', 50, 1, 10_000),
   totalJobs: 100_000,
   ownJobs: 50,
   customers: 2000,
@@ -373,14 +387,20 @@ async function main(): Promise<void> {
     });
   }
 
+  const load1 = () => loadavg()[0].toFixed(1);
+  const loadAtStart = load1();
+  log(`machine: ${availableParallelism()} CPUs, load average ${loadAtStart} (1 min) at the start`);
   log(
     `settings: ${SETTINGS.duration} s per load run (after ${SETTINGS.warmup} s warm-up), ${SETTINGS.connections} connections; ` +
-      `${SETTINGS.clients} realtime clients, ${SETTINGS.messages} messages, ${SETTINGS.inflight} in flight`,
+      `${SETTINGS.clients} realtime clients, ${SETTINGS.messages} messages, ${SETTINGS.inflight} in flight; ` +
+      `floor ${SETTINGS.floorDuration} s; fan-out steps of ${SETTINGS.fanoutStep} s, goal p99 <= ${SETTINGS.fanoutP99Ms} ms`,
   );
 
   const http: HttpFigures[] = [];
   const seeds: Array<{ engine: string; ms: number }> = [];
+  const floors = new Map<string, { driver: FloorFigures; kysely: FloorFigures }>();
   let rt: RealtimeFigures | undefined;
+  let fan: FanoutFigures | undefined;
   try {
     for (const [index, engine] of engines.entries()) {
       log(`${engine.name}: migrating and seeding ${SETTINGS.totalJobs.toLocaleString('en-US')} jobs ...`);
@@ -396,6 +416,17 @@ async function main(): Promise<void> {
       log(
         `${engine.name}: seeded ${seeded.jobs.toLocaleString('en-US')} jobs, ${seeded.customers.length + seeded.providers.length} users in ${fmt(seeded.ms / 1000, 2)} s`,
       );
+      // The floor first, before the servers start: nothing of the benchmark itself competes with it.
+      floors.set(
+        engine.name,
+        await measureFloor(engine, seeded.subject.id, {
+          durationMs: SETTINGS.floorDuration * 1000,
+          warmupMs: 1000,
+          concurrency: SETTINGS.connections,
+          perPage: SETTINGS.ownJobs,
+          jobs: SETTINGS.ownJobs,
+        }),
+      );
 
       const servers = await startServers({ ...engine.options, uploadsDir: path.join(work, 'uploads') } as ServeRequest);
       try {
@@ -408,6 +439,17 @@ async function main(): Promise<void> {
           }),
         );
         if (index === 0) rt = await realtime(servers.ready, seeded);
+        if (index === 0) {
+          fan = await fanout({
+            clients: SETTINGS.clients,
+            realtimePort: servers.ready.realtimePort,
+            appId: servers.ready.pusherAppId,
+            key: servers.ready.pusherKey,
+            secret: servers.ready.pusherSecret,
+            stepSeconds: SETTINGS.fanoutStep,
+            p99GoalMs: SETTINGS.fanoutP99Ms,
+          });
+        }
       } finally {
         await servers.stop();
         await engine.cleanup().catch((err: unknown) => log(`cleanup of ${engine.name} failed: ${(err as Error).message}`));
@@ -418,6 +460,10 @@ async function main(): Promise<void> {
   }
 
   // ---------------------------------------------------------------- report
+  console.log(
+    `\nmachine: ${availableParallelism()} CPUs, 1-minute load average ${loadAtStart} at the start and ${load1()} at the end ` +
+      '(the figures are only comparable between quiet runs)',
+  );
   const bare = http[0];
   console.log('\n## HTTP (autocannon, ' + `${SETTINGS.connections} connections, ${SETTINGS.duration} s each)\n`);
   console.log(
@@ -436,6 +482,44 @@ async function main(): Promise<void> {
   );
   for (const h of http.slice(1)) {
     console.log(`ratio ${h.label} / bare: ${fmt(h.rps / bare.rps, 3)} (bare is ${fmt(bare.rps / h.rps, 1)}x faster)`);
+  }
+
+  console.log(
+    `\n## GET /api/jobs against its floor (the same query on the bare driver + JSON.stringify, in-process, no HTTP; goal >= 80 %)\n`,
+  );
+  const floorRows: string[][] = [];
+  for (const [engineName, floor] of floors) {
+    const api = http.find((h) => h.label.startsWith('GET /api/jobs') && h.label.includes(engineName));
+    for (const f of [floor.driver, floor.kysely]) {
+      floorRows.push([
+        f.label,
+        fmt(f.ips, 0),
+        fmt(f.p50us, 0),
+        fmt(f.p99us, 0),
+        `${fmt((f.ips / floor.driver.ips) * 100, 1)} %`,
+        '',
+      ]);
+    }
+    if (api) {
+      floorRows.push([
+        api.label,
+        fmt(api.rps, 0),
+        fmt(api.p50 * 1000, 0),
+        fmt(api.p99 * 1000, 0),
+        `${fmt((api.rps / floor.driver.ips) * 100, 1)} %`,
+        `${fmt((api.rps / bare.rps) * 100, 1)} %`,
+      ]);
+    }
+  }
+  console.log(table(['', 'per s', 'p50 µs', 'p99 µs', 'of floor', 'of bare Fastify'], floorRows));
+  for (const [engineName, floor] of floors) {
+    const api = http.find((h) => h.label.startsWith('GET /api/jobs') && h.label.includes(engineName));
+    if (!api) continue;
+    const pct = (api.rps / floor.driver.ips) * 100;
+    console.log(
+      `GET /api/jobs on ${engineName}: ${fmt(pct, 1)} % of its floor (${fmt(api.rps, 0)} of ${fmt(floor.driver.ips, 0)} per s) ` +
+        `${pct >= 80 ? 'meets' : 'misses'} the 80 % goal; ${fmt((api.rps / bare.rps) * 100, 1)} % of bare Fastify`,
+    );
   }
   console.log(`seeding: ${seeds.map((s) => `${s.engine} ${fmt(s.ms / 1000, 2)} s`).join(', ')}`);
 
@@ -462,6 +546,35 @@ async function main(): Promise<void> {
           fmt(percentile(p.postMs, 99)),
         ]),
       ),
+    );
+  }
+  if (fan) {
+    console.log(
+      `\n## Realtime fan-out (${fan.clients} subscribed WebSocket clients, Pusher protocol; pusher SDK triggerBatch publishes; ${SETTINGS.fanoutStep} s per step, goal p99 <= ${SETTINGS.fanoutP99Ms} ms)\n`,
+    );
+    console.log(
+      table(
+        ['shape', 'events/s', 'achieved', 'deliveries/s', 'delivered', 'p50 ms', 'p99 ms', 'max ms', ''],
+        fan.steps.map((st) => [
+          st.shape === 'broadcast' ? `one event to all ${fan.clients}` : 'one event to one client',
+          String(st.rate),
+          fmt(st.achieved, 0),
+          fmt(st.achieved * (st.shape === 'broadcast' ? fan.clients : 1), 0),
+          `${st.delivered}/${st.expected}`,
+          fmt(st.p50),
+          fmt(st.p99),
+          fmt(st.max),
+          st.pass ? 'pass' : 'FAIL',
+        ]),
+      ),
+    );
+    const b = fan.best.broadcast;
+    const p = fan.best.private;
+    console.log(
+      `highest rate with p99 <= ${SETTINGS.fanoutP99Ms} ms to ${fan.clients} clients: ` +
+        `${b ? `${b.rate} events/s to all of them (${fmt(b.rate * fan.clients, 0)} deliveries/s, p99 ${fmt(b.p99)} ms)` : 'none of the broadcast steps'}; ` +
+        `${p ? `${p.rate} events/s each to one of them (p99 ${fmt(p.p99)} ms)` : 'none of the one-client steps'}` +
+        `${fan.steps.some((st) => st.shape === 'private' && !st.pass) ? '' : ' (the one-client ladder ended without a failure: a lower bound)'}`,
     );
   }
   const ok =

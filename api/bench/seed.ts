@@ -77,6 +77,8 @@ export async function seed(db: Kysely<Database>, opts: SeedOptions): Promise<See
           .execute();
         for (const row of rows) users.push({ id: row.id, role, token: newBearerToken() });
       }
+      // Issued now: a session older than its lifetime (SESSION_LIFETIME_DAYS) is refused with 401.
+      const issued = new Date().toISOString();
       for (let start = 0; start < users.length; start += CHUNK) {
         await trx
           .insertInto('api_tokens')
@@ -85,7 +87,7 @@ export async function seed(db: Kysely<Database>, opts: SeedOptions): Promise<See
               user_id: u.id,
               token_hash: hashToken(u.token),
               device_id: 'bench',
-              created_at: now,
+              created_at: issued,
             })),
           )
           .execute();

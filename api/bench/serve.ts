@@ -25,6 +25,9 @@ export interface ServeReady {
   barePort: number;
   realtimePort: number;
   pusherKey: string;
+  /** For publishing straight to the realtime server (the fan-out measurement). */
+  pusherAppId: string;
+  pusherSecret: string;
 }
 
 const PUSHER = { appId: 'bench-app', key: 'bench-key', secret: 'bench-secret' };
@@ -54,7 +57,14 @@ async function main(request: ServeRequest): Promise<void> {
   await bare.listen({ port: 0, host: '127.0.0.1' });
 
   const port = (app: { server: { address(): unknown } }) => (app.server.address() as { port: number }).port;
-  const ready: ServeReady = { apiPort: port(api), barePort: port(bare), realtimePort: realtime.port, pusherKey: PUSHER.key };
+  const ready: ServeReady = {
+    apiPort: port(api),
+    barePort: port(bare),
+    realtimePort: realtime.port,
+    pusherKey: PUSHER.key,
+    pusherAppId: PUSHER.appId,
+    pusherSecret: PUSHER.secret,
+  };
 
   let stopping = false;
   const stop = async () => {

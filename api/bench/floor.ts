@@ -1,0 +1,217 @@
+/**
+ * The floor of GET /api/jobs: the work the endpoint cannot avoid, done in-process with no HTTP, no
+ * authentication and no framework - the same list query (the SQL the API's listJobsFor runs, compiled
+ * by Kysely from the API's own jobsWithPeople, prepared once) executed directly on the database driver
+ * (better-sqlite3, or node-postgres over a pool of 10), rows read as arrays (the drivers' cheapest
+ * mode) into objects by a builder generated once from the column names, each row turned into the API's
+ * Job shape (serializers.ts toJob) and the `{ data, message, meta }` envelope serialised with
+ * JSON.stringify. The answer is checked to be byte for byte the API's own (listJobsFor + the same
+ * envelope). Measured as completed iterations per second over a fixed time, after a warm-up. A second
+ * figure runs the API's own listJobsFor through Kysely, to show what the query layer adds.
+ */
+import SQLite from 'better-sqlite3';
+import pg from 'pg';
+import { createDb, type DbOptions } from '../src/db/index.js';
+import { jobsWithPeople, listJobsFor } from '../src/queries/jobs.js';
+import { toJob, type JobJoinedRow } from '../src/serializers.js';
+import { fmt, percentile } from './stats.js';
+
+export interface FloorFigures {
+  label: string;
+  /** Completed query + serialisation iterations per second. */
+  ips: number;
+  p50us: number;
+  p99us: number;
+  iterations: number;
+  /** Size of one serialised answer. */
+  bytes: number;
+}
+
+export interface FloorOptions {
+  durationMs: number;
+  warmupMs: number;
+  /** Queries in flight at once (PostgreSQL: over a pool, as the API's; SQLite is synchronous). */
+  concurrency: number;
+  /** Rows per page, as GET /api/jobs answers by default. */
+  perPage: number;
+  jobs: number;
+}
+
+const PG_INT8 = 20;
+const PG_NUMERIC = 1700;
+const PG_TIMESTAMPTZ = 1184;
+const PG_TIMESTAMP = 1114;
+
+/** node-postgres type parsing as the API configures it (db/index.ts): numbers, timestamps as ISO strings. */
+const pgTypes = {
+  getTypeParser(oid: number, format?: 'text' | 'binary') {
+    if (oid === PG_INT8 || oid === PG_NUMERIC) return (v: string) => (v === null ? null : Number(v));
+    if (oid === PG_TIMESTAMPTZ || oid === PG_TIMESTAMP) {
+      const parse = pg.types.getTypeParser(oid, 'text') as (v: string) => Date;
+      return (v: string) => (v === null ? null : parse(v).toISOString());
+    }
+    return format === 'binary' ? pg.types.getTypeParser(oid, 'binary') : pg.types.getTypeParser(oid, 'text');
+  },
+};
+
+/** Turns a raw row (an array) into an object keyed by the column names; a later column of the same name wins. */
+function rowBuilder(names: string[]): (row: unknown[]) => JobJoinedRow {
+  if (names.includes('__proto__')) throw new Error('a column named __proto__');
+  const body = names.map((name, i) => `${JSON.stringify(name)}: r[${i}]`).join(', ');
+  // The names come from the driver's description of the statement, emitted as JSON string literals.
+  // eslint-disable-next-line @typescript-eslint/no-implied-eval -- one object literal of a fixed shape per row
+  return new Function('r', `return { ${body} };`) as (row: unknown[]) => JobJoinedRow;
+}
+
+/** The envelope GET /api/jobs answers (routes/jobs.ts, http/reply.ts), serialised. */
+function serialise(rows: JobJoinedRow[], perPage: number): string {
+  const count = Math.min(rows.length, perPage);
+  const data = new Array<ReturnType<typeof toJob>>(count);
+  for (let i = 0; i < count; i++) data[i] = toJob(rows[i]);
+  return JSON.stringify({ data, message: 'Success', meta: { page: 1, per_page: perPage, has_more: rows.length > perPage } });
+}
+
+interface Variant {
+  label: string;
+  once: () => Promise<string> | string;
+  /** Loops in flight at once (a synchronous driver: 1). */
+  concurrency: number;
+}
+
+/** Slices of this length, alternating between the variants, so that both see the same machine. */
+const SLICE_MS = 200;
+
+/**
+ * Times the variants in alternating slices (after checking each answers exactly `expected` and a
+ * warm-up of each): completed iterations per second and per-iteration times in microseconds.
+ */
+async function measure(variants: Variant[], opts: FloorOptions, expected: string): Promise<FloorFigures[]> {
+  const state = variants.map((v) => ({ ...v, iterations: 0, ms: 0, samples: [] as number[], bytes: 0 }));
+  for (const v of state) {
+    const check = await v.once();
+    const answered = (JSON.parse(check) as { data: unknown[] }).data.length;
+    if (answered !== opts.jobs) throw new Error(`${v.label}: ${answered} jobs instead of ${opts.jobs}`);
+    if (check !== expected) throw new Error(`${v.label}: the answer differs from the API's listJobsFor`);
+    v.bytes = Buffer.byteLength(check);
+  }
+  const slice = async (v: (typeof state)[number], ms: number, record: boolean) => {
+    const end = performance.now() + ms;
+    let iterations = 0;
+    const loop = async () => {
+      while (performance.now() < end) {
+        const t0 = performance.now();
+        const out = v.once();
+        if (typeof out !== 'string') await out;
+        if (record) v.samples.push((performance.now() - t0) * 1000);
+        iterations++;
+        // A synchronous driver would otherwise never yield to the other loops or timers.
+        if (iterations % 256 === 0) await new Promise((r) => setImmediate(r));
+      }
+    };
+    const started = performance.now();
+    await Promise.all(Array.from({ length: v.concurrency }, loop));
+    if (record) {
+      v.iterations += iterations;
+      v.ms += performance.now() - started;
+    }
+  };
+  for (const v of state) await slice(v, opts.warmupMs, false);
+  for (let done = 0; done < opts.durationMs; done += SLICE_MS) {
+    for (const v of state) await slice(v, SLICE_MS, true);
+  }
+  return state.map((v) => {
+    const figures = {
+      label: v.label,
+      ips: v.iterations / (v.ms / 1000),
+      p50us: percentile(v.samples, 50),
+      p99us: percentile(v.samples, 99),
+      iterations: v.iterations,
+      bytes: v.bytes,
+    };
+    console.log(
+      `[bench] ${v.label}: ${fmt(figures.ips, 0)} /s, p50 ${fmt(figures.p50us, 0)} µs, p99 ${fmt(figures.p99us, 0)} µs, ${v.bytes} bytes`,
+    );
+    return figures;
+  });
+}
+
+/**
+ * The floor on one engine for the list of `subjectId` (a customer), and the same through the API's
+ * listJobsFor (Kysely). The database must already be seeded.
+ */
+export async function measureFloor(
+  engine: { name: string; options: DbOptions },
+  subjectId: number,
+  opts: FloorOptions,
+): Promise<{ driver: FloorFigures; kysely: FloorFigures }> {
+  const handle = createDb({ ...engine.options, poolSize: 10 });
+  const closers: Array<() => Promise<void> | void> = [];
+  try {
+    // The SQL listJobsFor runs for a customer's first page (limit per_page + 1 to know has_more).
+    const compiled = jobsWithPeople(handle.db)
+      .where('jobs.customer_id', '=', subjectId)
+      .orderBy('jobs.created_at', 'desc')
+      .orderBy('jobs.id', 'desc')
+      .limit(opts.perPage + 1)
+      .offset(0)
+      .compile();
+    const params = [...compiled.parameters];
+    const user = { id: subjectId, role: 'Customer' as const };
+    const apiAnswer = async () => {
+      const page = await listJobsFor(handle.db, user, { page: 1, perPage: opts.perPage });
+      return JSON.stringify({
+        data: page.jobs,
+        message: 'Success',
+        meta: { page: page.page, per_page: page.per_page, has_more: page.has_more },
+      });
+    };
+    // What the floor must produce: the API's own answer.
+    const expected = await apiAnswer();
+
+    let driver: Variant;
+    if (engine.options.databaseUrl) {
+      const schema = engine.options.pgSchema;
+      const pool = new pg.Pool({
+        connectionString: engine.options.databaseUrl,
+        max: 10,
+        types: pgTypes,
+        ...(schema ? { options: `-c search_path=${schema}` } : {}),
+      });
+      closers.push(() => pool.end());
+      const query = { name: 'bench-floor-jobs', text: compiled.sql, values: params, rowMode: 'array' as const };
+      let build: ((row: unknown[]) => JobJoinedRow) | undefined;
+      driver = {
+        label: `floor: the list query on node-postgres + JSON.stringify, ${engine.name}`,
+        once: async () => {
+          const result = await pool.query<unknown[]>(query);
+          build ??= rowBuilder(result.fields.map((f) => f.name));
+          return serialise(result.rows.map(build), opts.perPage);
+        },
+        concurrency: opts.concurrency,
+      };
+    } else {
+      const sqlite = new SQLite(engine.options.sqlitePath, { readonly: true });
+      closers.push(() => {
+        sqlite.close();
+      });
+      const stmt = sqlite.prepare<unknown[], unknown[]>(compiled.sql).raw(true);
+      const build = rowBuilder(stmt.columns().map((c) => c.name));
+      driver = {
+        label: `floor: the list query on better-sqlite3 + JSON.stringify, ${engine.name}`,
+        once: () => serialise(stmt.all(...params).map(build), opts.perPage),
+        concurrency: 1,
+      };
+    }
+    const kysely: Variant = {
+      label: `listJobsFor (Kysely) + JSON.stringify, ${engine.name}`,
+      once: apiAnswer,
+      // SQLite answers one query at a time (Kysely queues them on its one connection).
+      concurrency: engine.options.databaseUrl ? opts.concurrency : 1,
+    };
+    const [driverFigures, kyselyFigures] = await measure([driver, kysely], opts, expected);
+    return { driver: driverFigures, kysely: kyselyFigures };
+  } finally {
+    for (const close of closers) await close();
+    await handle.destroy();
+  }
+}

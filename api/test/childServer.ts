@@ -1,10 +1,13 @@
 /** The real API as a child process (src/main.ts), for the tests that kill it with SIGKILL. */
+import { after } from 'node:test';
 import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
 import net from 'node:net';
+import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
-import { TEST_DATABASE_URL, type Dialect } from './helpers.js';
+import { TEST_DATABASE_URL, dropSchema, newSchemaName, type Dialect } from './helpers.js';
 
 const apiDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -74,4 +77,20 @@ export async function childEnv(dialect: Dialect, dir: string, port: number, sche
     env.DATABASE_URL = u.toString();
   }
   return env;
+}
+
+/**
+ * For one describe block: a folder for the child servers' files, a PostgreSQL schema when on it, and the
+ * list of children started; after the block, any still running is killed and the folder and schema go.
+ */
+export function childServerSuite(dialect: Dialect, prefix: string) {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), prefix));
+  const schema = dialect === 'postgres' ? newSchemaName() : null;
+  const children: ChildProcess[] = [];
+  after(async () => {
+    for (const c of children) if (c.exitCode === null && c.signalCode === null) c.kill('SIGKILL');
+    if (schema) await dropSchema(schema);
+    fs.rmSync(dir, { recursive: true, force: true });
+  });
+  return { dir, schema, children };
 }

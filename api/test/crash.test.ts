@@ -3,26 +3,15 @@
  * killed with SIGKILL. After a restart, every booking that was answered 201 is there, with its
  * payment (job and charge are one transaction), and nothing half-written is left behind.
  */
-import { after, describe, test } from 'node:test';
+import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import type { ChildProcess } from 'node:child_process';
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { createDb } from '../src/db/index.js';
-import { DIALECTS, TEST_DATABASE_URL, dropSchema, newSchemaName, request } from './helpers.js';
-import { childEnv, freePort, startServer, stopped, waitUntilUp } from './childServer.js';
+import { DIALECTS, TEST_DATABASE_URL, request } from './helpers.js';
+import { childEnv, childServerSuite, freePort, startServer, stopped, waitUntilUp } from './childServer.js';
 
 for (const dialect of DIALECTS) {
   describe(`crash safety (${dialect})`, () => {
-    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'api-crash-'));
-    const schema = dialect === 'postgres' ? newSchemaName() : null;
-    const children: ChildProcess[] = [];
-    after(async () => {
-      for (const c of children) if (c.exitCode === null && c.signalCode === null) c.kill('SIGKILL');
-      if (schema) await dropSchema(schema);
-      fs.rmSync(dir, { recursive: true, force: true });
-    });
+    const { dir, schema, children } = childServerSuite(dialect, 'api-crash-');
 
     test('every booking answered 201 before kill -9 is there after a restart', async () => {
       const port = await freePort();

@@ -7,17 +7,13 @@
  * ledger net to exactly one charge, or one charge and one refund; every processor charge with no
  * booking was refunded exactly once.
  */
-import { after, describe, test } from 'node:test';
+import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import type { ChildProcess } from 'node:child_process';
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import type { Job } from 'shared/src/contracts/entities';
 import { createDb } from '../src/db/index.js';
 import { SandboxLedger } from '../src/services/payments.js';
-import { DIALECTS, TEST_DATABASE_URL, dropSchema, newSchemaName, request, type Res } from './helpers.js';
-import { childEnv, freePort, startServer, stopped, waitUntilUp } from './childServer.js';
+import { DIALECTS, TEST_DATABASE_URL, request, type Res } from './helpers.js';
+import { childEnv, childServerSuite, freePort, startServer, stopped, waitUntilUp } from './childServer.js';
 
 const ROUNDS = 4;
 const WORKERS = 6;
@@ -30,14 +26,7 @@ interface Attempt {
 
 for (const dialect of DIALECTS) {
   describe(`money across kill -9 (${dialect})`, () => {
-    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'api-money-'));
-    const schema = dialect === 'postgres' ? newSchemaName() : null;
-    const children: ChildProcess[] = [];
-    after(async () => {
-      for (const c of children) if (c.exitCode === null && c.signalCode === null) c.kill('SIGKILL');
-      if (schema) await dropSchema(schema);
-      fs.rmSync(dir, { recursive: true, force: true });
-    });
+    const { dir, schema, children } = childServerSuite(dialect, 'api-money-');
 
     test(
       'every booking nets to one charge, or one charge and one refund, after crashes and restarts',

@@ -1,7 +1,8 @@
 // Setting up the two sides of a booking through the real API, for the browser tests that are about
 // what happens next: a provider who offers a service at a price, a customer with a saved card.
 import assert from 'node:assert/strict';
-import { apiCall, createAccount, loginViaApi, type Account } from './app.ts';
+import type { Browser, Page } from 'playwright-core';
+import { apiCall, createAccount, loginViaApi, openPage, signInDirectly, type Account } from './app.ts';
 
 export const GOOD_CARD = '4242424242424242';
 export const DECLINED_CARD = '4000000000000002';
@@ -96,4 +97,28 @@ export async function bookViaApi(customer: Party & { cardIds: number[] }, provid
 export async function jobsOf(token: string): Promise<{ id: number; status: string }[]> {
   const jobs = await apiCall<{ data: { id: number; status: string }[] }>('GET', '/api/jobs', undefined, token);
   return jobs.body.data;
+}
+
+/** The customer and the provider signed in at once, each in their own browser context (two people, two devices). */
+export async function openTwoParties(browser: Browser, customer: Party, provider: Party) {
+  const c = await openPage(browser);
+  const p = await openPage(browser);
+  await signInDirectly(c.page, customer.account);
+  await signInDirectly(p.page, provider.account);
+  return { c, p };
+}
+
+/** The card of the list labelled `listName` that names `name`. */
+export const cardOf = (page: Page, listName: string, name: string) =>
+  page.getByRole('list', { name: listName }).getByRole('listitem').filter({ hasText: name });
+
+/** The provider rejects the customer's request from Job Requests, through the delivery confirmation. */
+export async function rejectFromJobRequests(page: Page, customer: Party) {
+  await page.goto('/jobrequest');
+  await cardOf(page, 'Job requests', customer.fullName).getByRole('link', { name: 'View Details' }).click();
+  await page.getByRole('link', { name: 'Reject' }).click();
+  await page.waitForURL('**/deliveryconfirmation');
+  await page.getByText('Are you sure you want to reject User Request?').waitFor();
+  await page.getByRole('button', { name: 'Reject and Inform User' }).click();
+  await page.waitForURL('**/jobrequest');
 }

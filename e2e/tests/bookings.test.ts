@@ -9,11 +9,14 @@ import type { Page } from 'playwright-core';
 import { openPage, signInDirectly, snap, useBrowser } from '../support/app.ts';
 import {
   bookViaApi,
+  cardOf,
   customerWithCards,
   DECLINED_CARD,
   GOOD_CARD,
   jobsOf,
+  openTwoParties as openBoth,
   providerOffering,
+  rejectFromJobRequests,
   type Party,
 } from '../support/bookings.ts';
 
@@ -23,13 +26,7 @@ const pathOf = (page: Page) => new URL(page.url()).pathname;
 /** A surname no other test uses, so that searching by it finds exactly this provider. */
 const uniqueSurname = () => `Ride${randomUUID().slice(0, 6)}`;
 
-async function openTwoParties(customer: Party, provider: Party) {
-  const c = await openPage(browser());
-  const p = await openPage(browser());
-  await signInDirectly(c.page, customer.account);
-  await signInDirectly(p.page, provider.account);
-  return { c, p };
-}
+const openTwoParties = (customer: Party, provider: Party) => openBoth(browser(), customer, provider);
 
 /** The customer goes from All Services to the provider's profile and opens the booking modal. */
 async function openBookingModal(page: Page, provider: Party) {
@@ -63,8 +60,6 @@ async function fillBooking(dialog: ReturnType<Page['getByRole']>) {
 }
 
 /** The card of one booking in a list of bookings or requests, found by the other party's name. */
-const cardOf = (page: Page, listName: string, name: string) =>
-  page.getByRole('list', { name: listName }).getByRole('listitem').filter({ hasText: name });
 
 describe('a booking from request to rating, both sides live', () => {
   it('books and pays, the provider accepts and finishes, the customer rates, the profile shows it', async () => {
@@ -164,15 +159,8 @@ describe('a booking from request to rating, both sides live', () => {
     const booking = cardOf(c.page, 'Bookings', provider.fullName);
     await booking.getByText('Waiting for Approval').waitFor();
 
-    await p.page.goto('/jobrequest');
-    const request = cardOf(p.page, 'Job requests', customer.fullName);
-    await request.getByRole('link', { name: 'View Details' }).click();
-    await p.page.getByRole('link', { name: 'Reject' }).click();
-    await p.page.waitForURL('**/deliveryconfirmation');
-    await p.page.getByText('Are you sure you want to reject User Request?').waitFor();
-    await p.page.getByRole('button', { name: 'Reject and Inform User' }).click();
-    await p.page.waitForURL('**/jobrequest');
-    await request.waitFor({ state: 'detached' });
+    await rejectFromJobRequests(p.page, customer);
+    await cardOf(p.page, 'Job requests', customer.fullName).waitFor({ state: 'detached' });
 
     // Rejected leaves the customer's Active Bookings without a reload and is listed as Rejected.
     await booking.waitFor({ state: 'detached', timeout: 2_000 });

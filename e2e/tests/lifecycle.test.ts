@@ -6,22 +6,31 @@ import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { describe, it } from 'node:test';
 import type { Page } from 'playwright-core';
-import { openPage, signInDirectly, snap, useBrowser } from '../support/app.ts';
-import { bookViaApi, customerWithCards, GOOD_CARD, jobsOf, providerOffering, type Party } from '../support/bookings.ts';
+import { snap, useBrowser } from '../support/app.ts';
+import {
+  bookViaApi,
+  cardOf,
+  customerWithCards,
+  GOOD_CARD,
+  jobsOf,
+  openTwoParties as openBoth,
+  providerOffering,
+  rejectFromJobRequests,
+  type Party,
+} from '../support/bookings.ts';
 import { startExpiryWorker } from '../support/expiryWorker.ts';
 
 const browser = useBrowser();
 const uniqueSurname = () => `Life${randomUUID().slice(0, 6)}`;
-const cardOf = (page: Page, listName: string, name: string) =>
-  page.getByRole('list', { name: listName }).getByRole('listitem').filter({ hasText: name });
+const openTwoParties = (customer: Party, provider: Party) => openBoth(browser(), customer, provider);
 
-async function openTwoParties(customer: Party, provider: Party) {
-  const c = await openPage(browser());
-  const p = await openPage(browser());
-  await signInDirectly(c.page, customer.account);
-  await signInDirectly(p.page, provider.account);
-  return { c, p };
-}
+/** The line of the customer's payment history about booking `jobId` that reads `text` (e.g. 'Refunded'). */
+const historyLine = (page: Page, jobId: number, text: string) =>
+  page
+    .getByRole('table', { name: 'Payment history' })
+    .getByRole('row')
+    .filter({ hasText: `#${jobId} Driver` })
+    .filter({ hasText: text });
 
 async function twoParties(first: string) {
   const provider = await providerOffering('Driver', 25, { first_name: 'Lena', last_name: uniqueSurname() });
@@ -70,12 +79,7 @@ describe('cancelling, refunds and expiry, both sides live', () => {
 
     assert.equal((await jobsOf(customer.token)).find((j) => j.id === jobId)?.status, 'Cancelled');
     await c.page.goto('/payment');
-    const history = c.page.getByRole('table', { name: 'Payment history' });
-    await history
-      .getByRole('row')
-      .filter({ hasText: `#${jobId} Driver` })
-      .filter({ hasText: 'Refunded' })
-      .waitFor();
+    await historyLine(c.page, jobId, 'Refunded').waitFor();
     assert.deepEqual(c.errors, []);
     assert.deepEqual(p.errors, []);
     await c.context.close();
@@ -88,26 +92,12 @@ describe('cancelling, refunds and expiry, both sides live', () => {
     const { c, p } = await openTwoParties(customer, provider);
 
     await c.page.goto('/payment');
-    const history = c.page.getByRole('table', { name: 'Payment history' });
-    await history
-      .getByRole('row')
-      .filter({ hasText: `#${jobId} Driver` })
-      .filter({ hasText: 'Paid' })
-      .waitFor();
+    await historyLine(c.page, jobId, 'Paid').waitFor();
 
-    await p.page.goto('/jobrequest');
-    await cardOf(p.page, 'Job requests', customer.fullName).getByRole('link', { name: 'View Details' }).click();
-    await p.page.getByRole('link', { name: 'Reject' }).click();
-    await p.page.waitForURL('**/deliveryconfirmation');
-    await p.page.getByRole('button', { name: 'Reject and Inform User' }).click();
-    await p.page.waitForURL('**/jobrequest');
+    await rejectFromJobRequests(p.page, customer);
 
     // The customer's open payment history gains the refund without a reload.
-    const refund = history
-      .getByRole('row')
-      .filter({ hasText: `#${jobId} Driver` })
-      .filter({ hasText: 'Refund' });
-    await refund.filter({ hasText: '−10.00 INR' }).filter({ hasText: 'Refunded' }).waitFor({ timeout: 5_000 });
+    await historyLine(c.page, jobId, '−10.00 INR').filter({ hasText: 'Refunded' }).waitFor({ timeout: 5_000 });
     await snap(c.page, 'payment-history-refund');
     await c.page.goto('/previousbooking');
     await cardOf(c.page, 'Bookings', provider.fullName).getByText('Rejected — refunded', { exact: true }).waitFor();
@@ -147,12 +137,7 @@ describe('cancelling, refunds and expiry, both sides live', () => {
     await c.page.goto('/previousbooking');
     await cardOf(c.page, 'Bookings', provider.fullName).getByText('Expired', { exact: true }).waitFor();
     await c.page.goto('/payment');
-    await c.page
-      .getByRole('table', { name: 'Payment history' })
-      .getByRole('row')
-      .filter({ hasText: `#${jobId} Driver` })
-      .filter({ hasText: 'Refunded' })
-      .waitFor();
+    await historyLine(c.page, jobId, 'Refunded').waitFor();
     assert.deepEqual(c.errors, []);
     assert.deepEqual(p.errors, []);
     await c.context.close();

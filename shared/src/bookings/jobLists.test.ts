@@ -1,34 +1,10 @@
 import type { Job, JobStatus } from '../contracts';
+import { makeJob } from '../testing';
 import { activeJobs, counterpartOf, newestAccepted, newestOngoing, pendingRequests, previousJobs, upsertJob } from './jobLists';
 
-function job(id: number, status: JobStatus, created_at = `2025-01-0${id}T10:00:00.000Z`): Job {
-  return {
-    id,
-    status,
-    service_id: 1,
-    service_name: 'Driver',
-    provider_id: 20,
-    customer_id: 10,
-    customer: { id: 10, full_name: 'Cara Customer', avatar: null },
-    provider: { id: 20, full_name: 'Pete Provider', avatar: null },
-    address: 'a',
-    destination_address: 'b',
-    destination_lat: null,
-    destination_lng: null,
-    lat: null,
-    lng: null,
-    price: 25,
-    duration: null,
-    day: null,
-    date: null,
-    time: null,
-    custom_time: null,
-    created_at,
-    updated_at: created_at,
-    rating: null,
-    refunded: false,
-  };
-}
+/** A job of the shared fixture with its own id, status and creation time (newest = highest id). */
+const job = (id: number, status: JobStatus, created_at = `2025-01-0${id}T10:00:00.000Z`): Job =>
+  makeJob({ id, status, created_at, updated_at: created_at });
 
 const all = [
   job(1, 'Pending'),
@@ -65,7 +41,7 @@ describe('job lists', () => {
     expect(upsertJob(list, job(3, 'Pending')).map((j) => j.id)).toEqual([3, 2, 1]);
   });
   it('the counterpart is the provider for a customer and the customer for a provider', () => {
-    expect(counterpartOf(job(1, 'Pending'), 'Customer').full_name).toBe('Pete Provider');
-    expect(counterpartOf(job(1, 'Pending'), 'Provider').full_name).toBe('Cara Customer');
+    expect(counterpartOf(job(1, 'Pending'), 'Customer').full_name).toBe('Ravi Kumar');
+    expect(counterpartOf(job(1, 'Pending'), 'Provider').full_name).toBe('Asha Verma');
   });
 });

@@ -149,7 +149,7 @@ describe('a booking from request to rating, both sides live', () => {
     await p.context.close();
   });
 
-  it('a rejected request leaves the provider list and reaches the customer as Rejected, live', async () => {
+  it("a rejected request leaves the provider list and reaches the customer as 'Rejected — refunded', live", async () => {
     const provider = await providerOffering('Driver', 25, { first_name: 'Rhea', last_name: uniqueSurname() });
     const customer = await customerWithCards([GOOD_CARD], { first_name: 'Ravi', last_name: uniqueSurname() });
     const jobId = await bookViaApi(customer, provider);
@@ -165,7 +165,8 @@ describe('a booking from request to rating, both sides live', () => {
     // Rejected leaves the customer's Active Bookings without a reload and is listed as Rejected.
     await booking.waitFor({ state: 'detached', timeout: 2_000 });
     await c.page.goto('/previousbooking');
-    await cardOf(c.page, 'Bookings', provider.fullName).getByText('Rejected', { exact: true }).waitFor();
+    // Its payment was given back, so the customer reads 'Rejected — refunded' (issue 13).
+    await cardOf(c.page, 'Bookings', provider.fullName).getByText('Rejected — refunded', { exact: true }).waitFor();
     assert.equal((await jobsOf(customer.token)).find((j) => j.id === jobId)?.status, 'Rejected');
     await c.context.close();
     await p.context.close();

@@ -5,4 +5,6 @@ module.exports = createConfig({
   name: 'mfe_auth',
   title: 'mfe_auth (standalone)',
   exposes: { './contract': './src/contract.ts' },
+  // Static first frames of /login, /signup, /forgotpassword, /newpassword (issue 12).
+  firstFrames: true,
 });

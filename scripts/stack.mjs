@@ -57,6 +57,68 @@ export function withBootData(html, { remotes, runtimeConfig }) {
   return /<head[^>]*>/.test(html) ? html.replace(/<head[^>]*>/, (head) => `${head}${block}`) : `${block}${html}`;
 }
 
+/**
+ * The page with a remote's static first frame of the route (issue 12): its markup in #root, inside the
+ * shell's wrapper of public screens (`public-area`, as shell/src/routing/AppRoutes.tsx renders them),
+ * inert until the app takes its place, and the frame's stylesheet. A signed-in visitor (the start-up
+ * script marks <html data-signed-in>) never sees it: the app sends them elsewhere.
+ */
+export function withFirstFrame(html, frame) {
+  // The boot loader in #root (shell/public/index.html) gives way to the frame.
+  const root = /(<div id="?root"?>)<div class="?boot-loader"?[^>]*>[^<]*<\/div>/;
+  if (!frame || !root.test(html) || !html.includes('</head>')) return html;
+  const css = `${frame.css}\n[data-signed-in] [data-first-frame]{display:none}`.replace(/<\//g, '<\\/');
+  return html
+    .replace('</head>', () => `<style data-first-frame>${css}</style></head>`)
+    .replace(root, (_, open) => `${open}<div class="public-area" data-first-frame inert>${frame.html}</div>`);
+}
+
+/**
+ * The first frames the remotes publish (`first-frames.json` beside their remoteEntry.js; see
+ * tools/webpack/first-frames), read from their origins and kept for a few seconds, so a redeployed
+ * remote's frames are served without restarting the shell's server.
+ */
+export function createFirstFrames(config, { ttlMs = 5000, timeoutMs = 1500 } = {}) {
+  const cache = new Map();
+  async function load(url) {
+    try {
+      const response = await fetch(url, { signal: AbortSignal.timeout(timeoutMs) });
+      if (!response.ok) return null;
+      const value = await response.json();
+      return value && typeof value.frames === 'object' && value.frames ? value : null;
+    } catch {
+      return null;
+    }
+  }
+  function get(url) {
+    const entry = cache.get(url);
+    if (entry && (entry.pending || Date.now() - entry.at < ttlMs)) return entry.loaded ? entry.value : entry.pending;
+    const pending = load(url).then((value) => {
+      cache.set(url, { at: Date.now(), loaded: true, value, pending: null });
+      return value;
+    });
+    // Stale while revalidating: a known answer is used at once, the first one is waited for.
+    cache.set(url, { at: entry?.at ?? 0, loaded: Boolean(entry?.loaded), value: entry?.value ?? null, pending });
+    return entry?.loaded ? entry.value : pending;
+  }
+  /** The frame of `pathname` ({ html, css }), or null. */
+  return async function firstFrameFor(pathname) {
+    const urls = [];
+    for (const entry of Object.values(remotesFor(config))) {
+      try {
+        urls.push(new URL('first-frames.json', entry).href);
+      } catch {
+        /* not a URL: no frames */
+      }
+    }
+    for (const published of await Promise.all(urls.map(get))) {
+      const markup = published?.frames[pathname];
+      if (typeof markup === 'string') return { html: markup, css: typeof published.css === 'string' ? published.css : '' };
+    }
+    return null;
+  };
+}
+
 /** runtime-config.json as served: the built default, with the API stack's addresses from the environment. */
 export function runtimeConfigFor(config, builtDefault = {}) {
   const { env, host, api } = config;
@@ -164,8 +226,9 @@ export function createAppServer(app, config) {
     res.setHeader('Cache-Control', 'no-store');
     res.end(JSON.stringify(body));
   };
-  /** A page of the single-page app (a route, not a file): index.html with the boot data inlined. */
-  const sendPage = (req, res) => {
+  const firstFrameFor = isShell ? createFirstFrames(config) : null;
+  /** A page of the single-page app (a route, not a file): index.html with the boot data and the route's first frame. */
+  const sendPage = async (req, res, pathname) => {
     let html;
     try {
       html = readFileSync(path.join(dist, 'index.html'), 'utf8');
@@ -173,10 +236,14 @@ export function createAppServer(app, config) {
       res.statusCode = 404;
       return res.end('Not found');
     }
-    const body = withBootData(html, {
-      remotes: remotesFor(config),
-      runtimeConfig: runtimeConfigFor(config, builtJson('runtime-config.json')),
-    });
+    const frame = await firstFrameFor(pathname);
+    const body = withFirstFrame(
+      withBootData(html, {
+        remotes: remotesFor(config),
+        runtimeConfig: runtimeConfigFor(config, builtJson('runtime-config.json')),
+      }),
+      frame,
+    );
     res.setHeader('Content-Type', 'text/html; charset=utf-8');
     res.setHeader('Cache-Control', 'no-store');
     res.end(req.method === 'HEAD' ? undefined : body);
@@ -189,7 +256,12 @@ export function createAppServer(app, config) {
         return sendJson(res, runtimeConfigFor(config, builtJson('runtime-config.json')));
       }
       const isPage = pathname === '/index.html' || !path.posix.extname(pathname);
-      if (isShell && isPage && (req.method === 'GET' || req.method === 'HEAD')) return sendPage(req, res);
+      if (isShell && isPage && (req.method === 'GET' || req.method === 'HEAD')) {
+        return void sendPage(req, res, pathname).catch(() => {
+          res.statusCode = 500;
+          res.end();
+        });
+      }
       if (!isShell && req.method === 'OPTIONS') {
         allowCors(res);
         res.statusCode = 204;

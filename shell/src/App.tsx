@@ -7,9 +7,8 @@ import type { RemoteLoader } from './federation/types';
 import { AppRoutes } from './routing/AppRoutes';
 import { wireBusToStore } from './session/busWiring';
 import { SessionEffects } from './session/SessionEffects';
-import './styles.css';
 
-/** The shell without its router (the browser uses BrowserRouter, tests a MemoryRouter). */
+/** The shell without its router (the browser uses BrowserRouter, tests a MemoryRouter). Its styles.css is inlined into index.html. */
 export function ShellApp({ store, loader }: { store: AppStore; loader: RemoteLoader }) {
   useEffect(() => wireBusToStore(store), [store]);
   return (

@@ -1,3 +1,4 @@
+import { startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router-dom';
 import { setRuntimeConfig, type RuntimeConfig } from 'shared';
@@ -19,6 +20,39 @@ async function fetchJson(url: string): Promise<unknown> {
   return response.json();
 }
 
+/** The longest the static first frame stands in for a screen that is still loading. */
+const FIRST_FRAME_MAX_MS = 10_000;
+
+/**
+ * The server may have put a remote's static first frame of the route into #root (issue 12; see
+ * tools/webpack/first-frames). Signed out, the app renders beside it, hidden, and takes its place once it
+ * shows more than a loader, so the frame turns into the live screen without a flash of the loader.
+ * Signed in, the frame (hidden by CSS) goes at once: the app sends the visitor elsewhere.
+ */
+function appContainer(root: HTMLElement, signedIn: boolean): HTMLElement {
+  const frame = root.querySelector<HTMLElement>(':scope > [data-first-frame]');
+  if (!frame) return root;
+  if (signedIn) {
+    frame.remove();
+    return root;
+  }
+  const container = document.createElement('div');
+  container.hidden = true;
+  root.append(container);
+  const reveal = () => {
+    observer.disconnect();
+    window.clearTimeout(timer);
+    frame.remove();
+    container.hidden = false;
+  };
+  const observer = new MutationObserver(() => {
+    if (container.firstElementChild && !container.querySelector('.ui-loader')) reveal();
+  });
+  observer.observe(container, { childList: true, subtree: true });
+  const timer = window.setTimeout(reveal, FIRST_FRAME_MAX_MS);
+  return container;
+}
+
 async function start(): Promise<void> {
   // index.html has them on the way already (inlined by the server, or fetched); fetched here otherwise.
   const boot = window.__SHELL_BOOT__;
@@ -37,11 +71,16 @@ async function start(): Promise<void> {
   const store = createShellStore();
   const root = document.getElementById('root');
   if (!root) return;
-  createRoot(root).render(
-    <BrowserRouter>
-      <ShellApp store={store} loader={loader} />
-    </BrowserRouter>,
-  );
+  const app = createRoot(appContainer(root, store.getState().session.isLogin));
+  // A transition: React renders the first screen in slices and yields to the browser in between, instead
+  // of one long task that blocks input (issue 12: total blocking time).
+  startTransition(() => {
+    app.render(
+      <BrowserRouter>
+        <ShellApp store={store} loader={loader} />
+      </BrowserRouter>,
+    );
+  });
 }
 
 void start();

@@ -12,6 +12,7 @@ const path = require('path');
 const webpack = require('webpack');
 const HtmlWebpackPlugin = require('html-webpack-plugin');
 const { ModuleFederationPlugin } = require('@module-federation/enhanced/webpack');
+const { firstFramesConfig } = require('./first-frames/index.cjs');
 
 /** Default dev-server ports; override with the same variables `npm start` reads (e.g. CHAT_PORT=4104) or PORT. */
 const DEFAULT_PORTS = { shell: 3000, mfe_auth: 3001, mfe_customer: 3002, mfe_provider: 3003, mfe_chat: 3004 };
@@ -31,6 +32,8 @@ function singletons(dir) {
   const deps = pkg.dependencies || {};
   const sharedPkg = JSON.parse(fs.readFileSync(path.join(SHARED_DIR, 'package.json'), 'utf8'));
   const routerVersion = require(require.resolve('react-router-dom/package.json', { paths: [dir] })).version;
+  // The facades (facadeAliases) are shared under the real packages' versions.
+  const versionOf = (name) => require(require.resolve(`${name}/package.json`, { paths: [SHARED_DIR] })).version;
   const single = (requiredVersion) => ({ singleton: true, requiredVersion: requiredVersion || false });
   return {
     react: single(deps.react),
@@ -43,8 +46,8 @@ function singletons(dir) {
     'react-router': { ...single(deps['react-router-dom']), version: routerVersion },
     redux: single(deps.redux),
     'react-redux': single(deps['react-redux']),
-    '@reduxjs/toolkit': single(deps['@reduxjs/toolkit']),
-    rxjs: single(deps.rxjs),
+    '@reduxjs/toolkit': { ...single(deps['@reduxjs/toolkit']), version: versionOf('@reduxjs/toolkit') },
+    rxjs: { ...single(deps.rxjs), version: versionOf('rxjs') },
     // The workspace package: one bus, one API client, one config per page.
     shared: { singleton: true, requiredVersion: `^${sharedPkg.version}`, version: sharedPkg.version },
     // Date/price formatting carries moment: its own shared module, so it stays out of the /login load.
@@ -83,6 +86,79 @@ class CopyPublicPlugin {
   }
 }
 
+/**
+ * The chunks the entry's `import('./bootstrap')` needs before the app can start: the bootstrap's own
+ * chunks and, following the shared modules they consume (React, the router, the store, `shared`, ...),
+ * the chunks of the copies the host provides (the ones loaded: the host is loaded first). Preloaded from
+ * index.html, they download in parallel with main.js instead of after it has run (issue 12).
+ */
+function firstLoadChunks(compilation, entryName = 'main') {
+  const { chunkGraph } = compilation;
+  const entry = compilation.entrypoints.get(entryName);
+  if (!entry) return [];
+  const provided = new Map();
+  for (const chunk of entry.chunks) {
+    for (const module of chunkGraph.getChunkModulesIterable(chunk)) {
+      if (module.constructor.name === 'ProvideSharedModule') provided.set(module._name, module);
+    }
+  }
+  const files = new Set();
+  const seen = new Set();
+  const visitGroupOf = (block) => {
+    const group = chunkGraph.getBlockChunkGroup(block);
+    for (const chunk of group ? group.chunks : []) visitChunk(chunk);
+  };
+  const visitChunk = (chunk) => {
+    if (seen.has(chunk)) return;
+    seen.add(chunk);
+    for (const file of chunk.files) if (file.endsWith('.js')) files.add(file);
+    for (const module of chunkGraph.getChunkModulesIterable(chunk)) {
+      if (module.constructor.name !== 'ConsumeSharedModule') continue;
+      const provider = provided.get(module.options.shareKey);
+      (provider || module).blocks.forEach(visitGroupOf);
+    }
+  };
+  for (const chunk of entry.chunks) {
+    for (const module of chunkGraph.getChunkEntryModulesIterable(chunk)) module.blocks.forEach(visitGroupOf);
+  }
+  return [...files];
+}
+
+/**
+ * The host's <head> additions (issue 12), for a template that places its scripts itself: its stylesheet
+ * as a <style> element instead of JavaScript (the page is styled before any script runs, which the static
+ * first frame needs, and the bytes leave the JS), and a preload of each of its scripts and of the chunks
+ * its first load needs (firstLoadChunks).
+ */
+class HostHeadPlugin {
+  constructor({ inlineCss }) {
+    this.inlineCss = inlineCss;
+  }
+
+  apply(compiler) {
+    compiler.hooks.thisCompilation.tap('HostHeadPlugin', (compilation) => {
+      HtmlWebpackPlugin.getHooks(compilation).alterAssetTagGroups.tap('HostHeadPlugin', (data) => {
+        const tags = [];
+        if (this.inlineCss) {
+          compilation.fileDependencies.add(this.inlineCss);
+          tags.push({ tagName: 'style', voidTag: false, attributes: {}, innerHTML: fs.readFileSync(this.inlineCss, 'utf8') });
+        }
+        const publicPath = data.publicPath || '';
+        const scripts = data.headTags.concat(data.bodyTags).filter((tag) => tag.tagName === 'script' && tag.attributes.src);
+        const files = [
+          ...scripts.map((tag) => tag.attributes.src),
+          ...firstLoadChunks(compilation).map((file) => publicPath + file),
+        ];
+        for (const href of new Set(files)) {
+          tags.push({ tagName: 'link', voidTag: true, attributes: { rel: 'preload', href, as: 'script' } });
+        }
+        data.headTags.unshift(...tags.map((tag) => ({ ...tag, meta: { plugin: 'HostHeadPlugin' } })));
+        return data;
+      });
+    });
+  }
+}
+
 const REACT_ROUTER_FACADE = path.join(__dirname, 'react-router-facade.mjs');
 
 /** 'react-router' and 'react-router-dom' → the facade; the facade → react-router's own build for the mode. */
@@ -94,6 +170,21 @@ function reactRouterAliases(production) {
     'react-router-dom$': REACT_ROUTER_FACADE,
     'react-router$': REACT_ROUTER_FACADE,
     __react_router_implementation__$: fs.existsSync(build) ? build : path.join(root, 'dist', 'development', 'index.mjs'),
+  };
+}
+
+/**
+ * Shared singletons that are big and mostly unused: each resolves to a facade in this folder that
+ * re-exports only what the apps use (like react-router-facade.mjs), and the facade to the real build.
+ */
+function facadeAliases() {
+  const rxjs = path.dirname(require.resolve('rxjs/package.json', { paths: [SHARED_DIR] }));
+  const toolkit = path.dirname(require.resolve('@reduxjs/toolkit/package.json', { paths: [SHARED_DIR] }));
+  return {
+    rxjs$: path.join(__dirname, 'rxjs-facade.mjs'),
+    __rxjs_implementation__$: path.join(rxjs, 'dist', 'esm', 'index.js'),
+    '@reduxjs/toolkit$': path.join(__dirname, 'redux-toolkit-facade.mjs'),
+    __redux_toolkit_implementation__$: path.join(toolkit, 'dist', 'redux-toolkit.modern.mjs'),
   };
 }
 
@@ -109,8 +200,11 @@ function hashedWhenKnown(pathData) {
  * @param {string} options.name           federation name: 'shell' | 'mfe_auth' | 'mfe_customer' | 'mfe_provider' | 'mfe_chat'
  * @param {Record<string,string>} [options.exposes]  modules a remote exposes (e.g. { './contract': './src/contract.ts' })
  * @param {string} [options.title]        <title> of the HTML page (shell, or a remote's standalone harness)
+ * @param {string} [options.inlineCss]   the host's stylesheet, inlined into index.html (not imported by the code)
+ * @param {boolean} [options.firstFrames] a remote with public routes: render them to static first frames
+ *                                        (`dist/first-frames.json`, see first-frames/index.cjs)
  */
-function createConfig({ dir, name, exposes, title }) {
+function createConfig({ dir, name, exposes, title, inlineCss, firstFrames = false }) {
   const isRemote = Boolean(exposes && Object.keys(exposes).length);
   const envPort = process.env[PORT_VARIABLES[name]] || process.env.PORT;
   const port = Number(envPort || DEFAULT_PORTS[name] || 3000);
@@ -141,7 +235,7 @@ function createConfig({ dir, name, exposes, title }) {
       },
       resolve: {
         extensions: ['.tsx', '.ts', '.mjs', '.js', '.json'],
-        alias: reactRouterAliases(production),
+        alias: { ...reactRouterAliases(production), ...facadeAliases() },
       },
       module: {
         rules: [
@@ -170,13 +264,28 @@ function createConfig({ dir, name, exposes, title }) {
     });
     // moment without its locales (spec section 9 formats are English only).
     const noMomentLocales = () => new webpack.IgnorePlugin({ resourceRegExp: /^\.\/locale$/, contextRegExp: /moment$/ });
-    const html = () =>
+    // The host's template places its scripts itself (shell/public/index.html: they start after the first paint).
+    const html = ({ inject = true } = {}) =>
       new HtmlWebpackPlugin({
         template,
+        inject,
         title: title || name,
         // Absolute: the shell is served with an SPA fallback, so deep links must still find the scripts.
         publicPath: '/',
         chunks: ['main'],
+        minify: production
+          ? {
+              collapseWhitespace: true,
+              keepClosingSlash: true,
+              removeComments: true,
+              removeRedundantAttributes: true,
+              removeScriptTypeAttributes: true,
+              removeStyleLinkTypeAttributes: true,
+              useShortDoctype: true,
+              minifyCSS: true,
+              minifyJS: true,
+            }
+          : false,
       });
     const devServer = {
       port,
@@ -207,7 +316,8 @@ function createConfig({ dir, name, exposes, title }) {
             experiments: { optimization: { target: 'web' } },
           }),
           noMomentLocales(),
-          html(),
+          html({ inject: false }),
+          new HostHeadPlugin({ inlineCss: inlineCss && path.resolve(dir, inlineCss) }),
           new CopyPublicPlugin(publicDir),
         ],
         devServer,
@@ -251,6 +361,16 @@ function createConfig({ dir, name, exposes, title }) {
         entry: { main: './src/index.ts' },
         plugins: [noMomentLocales(), html()],
       },
+      ...(firstFrames && production
+        ? [
+            firstFramesConfig({
+              dir,
+              contract: exposes['./contract'],
+              resolve: base(name, false).resolve,
+              tsconfig: path.join(dir, 'tsconfig.json'),
+            }),
+          ]
+        : []),
     ];
   };
 }

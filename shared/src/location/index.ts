@@ -11,6 +11,7 @@ export * from './messages';
 export {
   configureLocationSharing,
   getLocationSharing,
+  shareLocationNow,
   startLocationSharing,
   stopLocationSharing,
   subscribeLocationSharing,

@@ -6,6 +6,11 @@ export const SHARING_ELSEWHERE_LABEL = 'Sharing location (another tab)';
 export const LOCATION_OFF_LABEL = 'Location off';
 export const LOCATION_NOT_SENT_LABEL = 'Location not sent';
 
+export const SHARE_LOCATION_LABEL = 'Share location';
+
+/** Before the browser has asked (it asks when the provider presses Share location, never at page load). */
+export const ASK_MESSAGE =
+  'Your location is not shared yet, so customers cannot follow you on the map. Press Share location and allow it when your browser asks.';
 export const DENIED_MESSAGE =
   "Location access is blocked, so customers cannot follow you on the map. To turn it on, allow location for this site in your browser's site settings, then reload the page.";
 export const UNAVAILABLE_MESSAGE =

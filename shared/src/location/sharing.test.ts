@@ -2,6 +2,7 @@ import {
   configureLocationSharing,
   getLocationSharing,
   RECONNECT_AFTER_MS,
+  shareLocationNow,
   startLocationSharing,
   stopLocationSharing,
   subscribeLocationSharing,
@@ -159,6 +160,71 @@ describe('location sharing (the one watcher of a browser)', () => {
     expect(geo.activeWatches).toBe(0);
     expect(backend.connections).toHaveLength(0);
     expect(getLocationSharing().state).toBe('denied');
+  });
+
+  describe('the geolocation permission (the browser asks only when the provider presses Share location)', () => {
+    /** navigator.permissions answering `state` for geolocation, which `set` changes as the site settings would. */
+    function fakePermissions(state: PermissionState) {
+      const status = Object.assign(new EventTarget(), { state });
+      const set = (next: PermissionState) => {
+        status.state = next;
+        status.dispatchEvent(new Event('change'));
+      };
+      return { permissions: { query: () => Promise.resolve(status as unknown as PermissionStatus) }, set };
+    }
+
+    it('not asked yet: nothing is watched at sign-in, state ask; Share location starts the watch', async () => {
+      const { permissions } = fakePermissions('prompt');
+      configureLocationSharing({ geolocation: geo, backend, locks: null, target, permissions });
+      startLocationSharing(provider);
+      await flush();
+      expect(getLocationSharing().state).toBe('ask');
+      expect(geo.watchCalls).toBe(0);
+      shareLocationNow();
+      expect(geo.watchCalls).toBe(1);
+      geo.move(4, 4);
+      await flush();
+      expect(getLocationSharing().state).toBe('sharing');
+    });
+
+    it('granted: watched at once, without a click', async () => {
+      configureLocationSharing({
+        geolocation: geo,
+        backend,
+        locks: null,
+        target,
+        permissions: fakePermissions('granted').permissions,
+      });
+      startLocationSharing(provider);
+      await flush();
+      expect(geo.watchCalls).toBe(1);
+    });
+
+    it('denied: state denied without asking; allowed later in the site settings, the watch starts', async () => {
+      const { permissions, set } = fakePermissions('denied');
+      configureLocationSharing({ geolocation: geo, backend, locks: null, target, permissions });
+      startLocationSharing(provider);
+      await flush();
+      expect(getLocationSharing().state).toBe('denied');
+      expect(geo.watchCalls).toBe(0);
+      shareLocationNow();
+      expect(geo.watchCalls).toBe(0);
+      set('granted');
+      expect(geo.watchCalls).toBe(1);
+      expect(getLocationSharing().state).toBe('starting');
+    });
+
+    it('logout while waiting: a later answer starts nothing', async () => {
+      const { permissions, set } = fakePermissions('prompt');
+      configureLocationSharing({ geolocation: geo, backend, locks: null, target, permissions });
+      startLocationSharing(provider);
+      await flush();
+      stopLocationSharing();
+      set('granted');
+      shareLocationNow();
+      expect(geo.watchCalls).toBe(0);
+      expect(getLocationSharing().state).toBe('off');
+    });
   });
 
   it('no device position: state unavailable until one comes, then sharing', async () => {

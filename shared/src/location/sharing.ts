@@ -21,6 +21,11 @@ export type SharingState =
   | 'off'
   /** Waiting for the permission, the first position or the first write. */
   | 'starting'
+  /**
+   * The browser would ask for the permission: sharing waits for the provider to turn it on
+   * (`shareLocationNow()` from a click), so the prompt answers their gesture, not the page load.
+   */
+  | 'ask'
   /** The last position was written. */
   | 'sharing'
   /** Another tab of this browser shares. */
@@ -49,6 +54,8 @@ export interface LocationSharingSession {
 /** What the sharing uses from the browser and the world; tests replace them. */
 export interface LocationSharingDeps {
   geolocation?: Geolocation | null;
+  /** navigator.permissions; null (or a browser without it) watches at once. */
+  permissions?: Pick<Permissions, 'query'> | null;
   backend?: LocationBackend;
   /** Web Locks (navigator.locks); null runs without (every tab watches). */
   locks?: LockManager | null;
@@ -80,6 +87,8 @@ interface Run {
   lastConnectFailAt: number | null;
   abort: AbortController | null;
   release: (() => void) | null;
+  /** Stops listening to the geolocation permission's changes. */
+  unlisten: (() => void) | null;
 }
 
 let run: Run | null = null;
@@ -110,6 +119,11 @@ export function subscribeLocationSharing(listener: () => void): () => void {
 function locksOf(): LockManager | null {
   if (deps.locks !== undefined) return deps.locks;
   return typeof navigator !== 'undefined' && navigator.locks ? navigator.locks : null;
+}
+
+function permissionsOf(): Pick<Permissions, 'query'> | null {
+  if (deps.permissions !== undefined) return deps.permissions;
+  return typeof navigator !== 'undefined' && navigator.permissions ? navigator.permissions : null;
 }
 
 function targetOf(): LocationSharingDeps['target'] {
@@ -195,8 +209,45 @@ function begin(current: Run) {
       current.throttle?.offer(position);
     },
   });
+  startWhenAllowed(current);
+}
+
+/** Starts the device watch (which asks for the permission when the browser has no answer yet). */
+function watch(current: Run) {
+  if (current.stopped || !current.watcher) return;
+  current.unlisten?.();
+  current.unlisten = null;
   update({ state: 'starting' });
   current.watcher.start();
+}
+
+/**
+ * Watches at once when the permission is granted (or the browser cannot tell). Otherwise it waits: a
+ * browser asks only in answer to the provider's own click (`shareLocationNow`), never at page load; a
+ * denied permission says so. A permission granted later (in the site settings) starts the watch.
+ */
+function startWhenAllowed(current: Run) {
+  const permissions = permissionsOf();
+  if (!permissions) return watch(current);
+  permissions.query({ name: 'geolocation' }).then(
+    (status) => {
+      if (current.stopped) return;
+      const apply = () => {
+        if (current.stopped) return;
+        if (status.state === 'granted') watch(current);
+        else update({ state: status.state === 'denied' ? 'denied' : 'ask' });
+      };
+      status.addEventListener('change', apply);
+      current.unlisten = () => status.removeEventListener('change', apply);
+      apply();
+    },
+    () => watch(current),
+  );
+}
+
+/** The provider turns sharing on (a click): the browser may now ask for the permission. */
+export function shareLocationNow(): void {
+  if (run && !run.stopped && snapshot.state === 'ask') watch(run);
 }
 
 function hold(current: Run): Promise<void> {
@@ -209,6 +260,8 @@ function hold(current: Run): Promise<void> {
 
 function end(current: Run) {
   current.stopped = true;
+  current.unlisten?.();
+  current.unlisten = null;
   current.watcher?.stop();
   current.throttle?.stop();
   current.abort?.abort();
@@ -268,6 +321,7 @@ export function startLocationSharing(session: LocationSharingSession): void {
     lastConnectFailAt: null,
     abort: null,
     release: null,
+    unlisten: null,
   };
   run = current;
   snapshot = OFF;

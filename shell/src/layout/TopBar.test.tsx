@@ -1,6 +1,7 @@
 import { act, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import {
+  ASK_MESSAGE,
   configureLocationSharing,
   DENIED_MESSAGE,
   SERVICE_ERROR_MESSAGE,
@@ -70,6 +71,23 @@ describe('the top bar tells a provider whether customers can follow them', () =>
     await user.click(screen.getByRole('button', { name: 'Dismiss' }));
     expect(notice()).not.toBeInTheDocument();
     expect(indicator()).toHaveTextContent('Location off');
+  });
+
+  it('not asked yet: Location off, and Share location lets the browser ask (never at page load)', async () => {
+    const user = userEvent.setup();
+    const status = Object.assign(new EventTarget(), { state: 'prompt' });
+    const permissions = { query: () => Promise.resolve(status as unknown as PermissionStatus) };
+    configureLocationSharing({ geolocation: geo, backend, locks: null, permissions });
+    renderBar();
+    await act(flush);
+    expect(geo.watchCalls).toBe(0);
+    expect(indicator()).toHaveTextContent('Location off');
+    expect(notice()).toHaveTextContent(ASK_MESSAGE);
+    expect(notice()).toHaveTextContent(/customers cannot follow you/);
+    await user.click(screen.getByRole('button', { name: 'Share location' }));
+    expect(geo.watchCalls).toBe(1);
+    expect(indicator()).toHaveTextContent('Locating…');
+    expect(notice()).not.toBeInTheDocument();
   });
 
   it('no position on the device: says so and that sharing resumes by itself', async () => {

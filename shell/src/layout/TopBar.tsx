@@ -1,12 +1,15 @@
 import { useEffect, useState, type CSSProperties } from 'react';
 import { Link } from 'react-router-dom';
 import {
+  ASK_MESSAGE,
   DENIED_MESSAGE,
   formatClock,
   LOCATING_LABEL,
   LOCATION_NOT_SENT_LABEL,
   LOCATION_OFF_LABEL,
   SERVICE_ERROR_MESSAGE,
+  SHARE_LOCATION_LABEL,
+  shareLocationNow,
   SHARING_ELSEWHERE_LABEL,
   SHARING_LABEL,
   UNAVAILABLE_MESSAGE,
@@ -32,6 +35,7 @@ export function sharingIndicator(state: SharingState): { label: string; tone: To
       return { label: SHARING_LABEL, tone: 'on' };
     case 'elsewhere':
       return { label: SHARING_ELSEWHERE_LABEL, tone: 'on' };
+    case 'ask':
     case 'denied':
     case 'unavailable':
     case 'unsupported':
@@ -45,6 +49,7 @@ export function sharingIndicator(state: SharingState): { label: string; tone: To
 
 /** What the provider is told when customers cannot follow them, and how to turn it on. */
 export function sharingNotice(state: SharingState): string | null {
+  if (state === 'ask') return ASK_MESSAGE;
   if (state === 'denied') return DENIED_MESSAGE;
   if (state === 'unavailable') return UNAVAILABLE_MESSAGE;
   if (state === 'unsupported') return UNSUPPORTED_MESSAGE;
@@ -140,6 +145,23 @@ function LocationNotice({ state }: { state: SharingState }) {
       }}
     >
       <span style={{ flex: 1 }}>{message}</span>
+      {state === 'ask' ? (
+        <button
+          type="button"
+          onClick={shareLocationNow}
+          style={{
+            border: 0,
+            borderRadius: 6,
+            padding: '4px 10px',
+            background: '#991b1b',
+            color: '#ffffff',
+            cursor: 'pointer',
+            fontWeight: 600,
+          }}
+        >
+          {SHARE_LOCATION_LABEL}
+        </button>
+      ) : null}
       <button
         type="button"
         onClick={() => setDismissed(state)}

@@ -115,20 +115,25 @@ describe('cancelling, refunds and expiry, both sides live', () => {
 
   it('a request not answered before the configured deadline expires on both screens and is refunded', async () => {
     const { provider, customer } = await twoParties('Elsa');
-    const jobId = await bookViaApi(customer, provider);
     const { c, p } = await openTwoParties(customer, provider);
     await c.page.goto('/activebooking');
-    const booking = cardOf(c.page, 'Bookings', provider.fullName);
-    await booking.getByText('Waiting for Approval').waitFor();
+    await c.page.getByText('You have no active bookings.').waitFor();
     await p.page.goto('/jobrequest');
-    const request = cardOf(p.page, 'Job requests', customer.fullName);
-    await request.waitFor();
+    await p.page.getByText('You have no job requests right now.').waitFor();
 
-    // REQUEST_EXPIRY_SECONDS=3 on an API instance whose timer runs every second.
+    // REQUEST_EXPIRY_SECONDS=3 on an API instance whose timer runs every second. It is started before the
+    // booking, so its start-up pass has already expired whatever earlier tests left Pending.
     const worker = await startExpiryWorker(3);
+    let jobId: number;
     try {
-      await booking.waitFor({ state: 'detached', timeout: 15_000 });
-      await request.waitFor({ state: 'detached', timeout: 5_000 });
+      jobId = await bookViaApi(customer, provider);
+      // The request reaches both open screens live, then expires on both, also live.
+      const booking = cardOf(c.page, 'Bookings', provider.fullName);
+      const request = cardOf(p.page, 'Job requests', customer.fullName);
+      await booking.getByText('Waiting for Approval').waitFor({ timeout: 5_000 });
+      await request.waitFor({ timeout: 5_000 });
+      await booking.waitFor({ state: 'detached', timeout: 30_000 });
+      await request.waitFor({ state: 'detached', timeout: 10_000 });
     } finally {
       await worker.stop();
     }

@@ -1,6 +1,11 @@
 const { createConfig } = require('../tools/webpack/createConfig.cjs');
 
 // The host: no build-time remotes; they are registered at run time from /remotes.json.
-// Its stylesheet is inlined into index.html, so the page (and a remote's static first frame) is styled
-// before any script runs.
-module.exports = createConfig({ dir: __dirname, name: 'shell', title: 'Marketplace', inlineCss: 'src/styles.css' });
+// The stylesheets of shared's UI primitives and its own are inlined into index.html, so the page (and a
+// remote's static first frame) is styled before any script runs.
+module.exports = createConfig({
+  dir: __dirname,
+  name: 'shell',
+  title: 'Marketplace',
+  inlineCss: ['../shared/src/ui/ui.css', 'src/styles.css'],
+});

@@ -1,5 +1,6 @@
 import { createRoot } from 'react-dom/client';
-import { DevHarness, prepareHarness } from 'shared';
+// The harness is not part of the shared singleton the composed app loads.
+import { DevHarness, prepareHarness } from 'shared/src/harness';
 import contract from './contract';
 
 /** Standalone dev harness of mfe_auth (`npm start -w mfe-auth`); in the composed app the shell mounts the contract instead. */

@@ -7,6 +7,7 @@ export * from './session/store';
 export * from './price';
 export * from './realtime';
 export * from './ui';
-export * from './harness';
 export * from './bookings';
 export * from './location';
+// The standalone dev harness is imported from 'shared/src/harness' by the remotes' own entry, so the
+// composed app does not load it.

@@ -131,7 +131,7 @@ function firstLoadChunks(compilation, entryName = 'main') {
  * its first load needs (firstLoadChunks).
  */
 class HostHeadPlugin {
-  constructor({ inlineCss }) {
+  constructor({ inlineCss = [] }) {
     this.inlineCss = inlineCss;
   }
 
@@ -139,9 +139,9 @@ class HostHeadPlugin {
     compiler.hooks.thisCompilation.tap('HostHeadPlugin', (compilation) => {
       HtmlWebpackPlugin.getHooks(compilation).alterAssetTagGroups.tap('HostHeadPlugin', (data) => {
         const tags = [];
-        if (this.inlineCss) {
-          compilation.fileDependencies.add(this.inlineCss);
-          tags.push({ tagName: 'style', voidTag: false, attributes: {}, innerHTML: fs.readFileSync(this.inlineCss, 'utf8') });
+        for (const file of this.inlineCss) {
+          compilation.fileDependencies.add(file);
+          tags.push({ tagName: 'style', voidTag: false, attributes: {}, innerHTML: fs.readFileSync(file, 'utf8') });
         }
         const publicPath = data.publicPath || '';
         const scripts = data.headTags.concat(data.bodyTags).filter((tag) => tag.tagName === 'script' && tag.attributes.src);
@@ -200,7 +200,7 @@ function hashedWhenKnown(pathData) {
  * @param {string} options.name           federation name: 'shell' | 'mfe_auth' | 'mfe_customer' | 'mfe_provider' | 'mfe_chat'
  * @param {Record<string,string>} [options.exposes]  modules a remote exposes (e.g. { './contract': './src/contract.ts' })
  * @param {string} [options.title]        <title> of the HTML page (shell, or a remote's standalone harness)
- * @param {string} [options.inlineCss]   the host's stylesheet, inlined into index.html (not imported by the code)
+ * @param {string|string[]} [options.inlineCss] the host's stylesheets, inlined into index.html (not imported by the code)
  * @param {boolean} [options.firstFrames] a remote with public routes: render them to static first frames
  *                                        (`dist/first-frames.json`, see first-frames/index.cjs)
  */
@@ -317,7 +317,7 @@ function createConfig({ dir, name, exposes, title, inlineCss, firstFrames = fals
           }),
           noMomentLocales(),
           html({ inject: false }),
-          new HostHeadPlugin({ inlineCss: inlineCss && path.resolve(dir, inlineCss) }),
+          new HostHeadPlugin({ inlineCss: [].concat(inlineCss || []).map((file) => path.resolve(dir, file)) }),
           new CopyPublicPlugin(publicDir),
         ],
         devServer,

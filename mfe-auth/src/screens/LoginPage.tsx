@@ -1,12 +1,11 @@
 import { useEffect, useRef, type FormEvent } from 'react';
-import { Formik, type FormikHelpers } from 'formik';
+import { Formik, validateYupSchema, yupToFormErrors, type FormikErrors, type FormikHelpers } from 'formik';
 import { Link, useNavigate } from 'react-router-dom';
 import { bus, login, sessionActions, useAppDispatch, type Role } from 'shared';
 import { RoleChoice } from '../components/RoleChoice';
 import { SubmitButton } from '../components/SubmitButton';
 import { TextField } from '../components/TextField';
 import { AuthCard } from '../components/AuthCard';
-import { loginSchema } from '../validation/login';
 import { getDeviceId } from '../deviceId';
 import { LOGIN_DELAY_MS } from '../constants';
 
@@ -17,6 +16,21 @@ interface Values {
 }
 
 const initialValues: Values = { role: 'Customer', email: '', password: '' };
+
+/**
+ * The login schema (yup), loaded with the first validation instead of with the screen: the first load of
+ * /login carries no validation library (issue 12). Formik's own validationSchema does the same two steps.
+ */
+async function validate(values: Values): Promise<FormikErrors<Values>> {
+  const { loginSchema } = await import('../validation/login');
+  try {
+    await validateYupSchema(values, loginSchema);
+    return {};
+  } catch (error) {
+    if ((error as { name?: unknown } | null)?.name !== 'ValidationError') throw error;
+    return yupToFormErrors<Values>(error);
+  }
+}
 
 export default function LoginPage() {
   const dispatch = useAppDispatch();
@@ -49,7 +63,7 @@ export default function LoginPage() {
 
   return (
     <AuthCard title="Login">
-      <Formik initialValues={initialValues} validationSchema={loginSchema} onSubmit={submit}>
+      <Formik initialValues={initialValues} validate={validate} onSubmit={submit}>
         {({ values, isSubmitting, handleSubmit }) => {
           const onSubmit = (event: FormEvent<HTMLFormElement>) => {
             if (!values.email && !values.password) {

@@ -9,6 +9,7 @@ import { loadPersistedSession } from '../session/persistence';
 import { sessionActions, type RootStateWithSession } from '../session/sessionSlice';
 import { createAppStore, persistSession, type AppStore } from '../session/store';
 import { ErrorBoundary, ErrorState, Loader } from '../ui';
+import '../ui/ui.css';
 
 const DEMO_USER = (role: Role): User => ({
   id: 0,

@@ -1,4 +1,5 @@
-import './ui.css';
+// ui.css is not imported here: the shell inlines it into its index.html (with its own styles.css), so the
+// composed app is styled before any script runs; a remote's standalone harness imports it itself.
 
 export * from './Loader';
 export * from './PageTitle';

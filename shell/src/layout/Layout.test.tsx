@@ -30,7 +30,7 @@ describe('the signed-in layout', () => {
   it('shows the sidebar of spec section 2 with the user, and Version 2.0', async () => {
     fakeApi();
     renderShell({ role: 'Customer', user: { first_name: 'Carmen', email: 'carmen@example.com' } });
-    const nav = screen.getByRole('navigation');
+    const nav = await screen.findByRole('navigation');
     for (const name of [
       'Home',
       'My Profile',
@@ -135,7 +135,7 @@ describe('the signed-in layout', () => {
         ? Promise.resolve({ data: { data: { total }, message: 'Success' }, status: 200, statusText: 'OK', headers: {}, config })
         : base(config);
     renderShell({ role: 'Customer' });
-    const nav = screen.getByRole('navigation');
+    const nav = await screen.findByRole('navigation');
     const chat = await within(nav).findByRole('link', { name: 'Chat: 2 unread' });
     expect(chat).toHaveAttribute('href', '/chatview');
     expect(within(chat).getByTestId('chat-unread-count')).toHaveTextContent('2');

@@ -29,7 +29,7 @@ describe('logout', () => {
     const requests = fakeApi();
     const user = userEvent.setup({ advanceTimers: jest.advanceTimersByTime });
     const { store } = renderShell({ role: 'Customer' });
-    await user.click(screen.getByRole('button', { name: 'Logout' }));
+    await user.click(await screen.findByRole('button', { name: 'Logout' }));
     expect(
       requests.some(
         (r) => r.url === '/api/auth/logout' && r.method === 'post' && r.headers.get('Authorization') === 'Bearer tok',

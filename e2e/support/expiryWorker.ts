@@ -29,7 +29,7 @@ export async function startExpiryWorker(expirySeconds: number): Promise<ExpiryWo
   const port = await freePort();
   const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
     cwd: apiDir,
-    stdio: ['ignore', 'ignore', 'inherit'],
+    stdio: ['ignore', 'inherit', 'inherit'],
     env: {
       ...process.env,
       HOST: '127.0.0.1',

@@ -86,29 +86,6 @@ export function useAllRemotes(): Record<RemoteName, RemoteState> {
   return states;
 }
 
-/** How long the other contracts wait for an idle moment at most. */
-const IDLE_TIMEOUT_MS = 2000;
-
-/**
- * Every remote's contract, the ones the screen does not need yet loaded when the browser is idle: the
- * route's own remote (and a widget's) is loaded by whoever mounts it, first, without the others'
- * downloads and start-up work in its way (issue 12). Signed-in users need them all soon (routes the
- * contracts add, the sidebar's links to every remote).
- */
-export function useAllRemotesWhenIdle(): Record<RemoteName, RemoteState> {
-  const { states, ensure } = useRemotes();
-  useEffect(() => {
-    const loadAll = () => REMOTE_NAMES.forEach(ensure);
-    if (typeof window.requestIdleCallback !== 'function') {
-      const timer = window.setTimeout(loadAll, 0);
-      return () => window.clearTimeout(timer);
-    }
-    const handle = window.requestIdleCallback(loadAll, { timeout: IDLE_TIMEOUT_MS });
-    return () => window.cancelIdleCallback(handle);
-  }, [ensure]);
-  return states;
-}
-
 /** The load state of one remote's contract (loading it if needed) and a function that retries it. */
 export function useRemote(name: RemoteName): RemoteState & { retry: () => void } {
   const { states, ensure, retry } = useRemotes();

@@ -1,11 +1,12 @@
 import { lazy, Suspense, type ReactNode } from 'react';
 import { Navigate, Route, Routes } from 'react-router-dom';
 import { ErrorBoundary, ErrorState, Loader, useSession, type RemoteRoute } from 'shared';
-import { useAllRemotes, useAllRemotesWhenIdle } from '../federation/RemotesContext';
-import { Layout } from '../layout/Layout';
+import { useAllRemotes } from '../federation/RemotesContext';
 import { RemoteRouteElement } from './RemoteRouteElement';
 import { PUBLIC_PATHS, signedInPaths } from './routeTable';
 
+// The signed-in layout (sidebar, top bar) is not part of the signed-out first load (issue 12).
+const Layout = lazy(() => import('../layout/Layout').then((module) => ({ default: module.Layout })));
 const HomePage = lazy(() => import('../pages/HomePage'));
 const NotificationsPage = lazy(() => import('../pages/NotificationsPage'));
 const ContactUsPage = lazy(() => import('../pages/ContactUsPage'));
@@ -57,8 +58,16 @@ export function AppRoutes() {
 }
 
 function SignedInRoutes() {
-  const states = useAllRemotesWhenIdle();
+  const states = useAllRemotes();
   const contractRoutes: RemoteRoute[] = Object.values(states).flatMap((s) => (s.status === 'ready' ? s.contract.routes : []));
+  return (
+    <Suspense fallback={<Loader />}>
+      <SignedInRoutesTable contractRoutes={contractRoutes} />
+    </Suspense>
+  );
+}
+
+function SignedInRoutesTable({ contractRoutes }: { contractRoutes: RemoteRoute[] }) {
   return (
     <Routes>
       <Route element={<Layout />}>

@@ -1,15 +1,11 @@
 import { startTransition } from 'react';
-import { createRoot } from 'react-dom/client';
-import { BrowserRouter } from 'react-router-dom';
-import { setRuntimeConfig, type RuntimeConfig } from 'shared';
-import { ShellApp } from './App';
-import { createFederationLoader, DEFAULT_REMOTES, normalizeRemotes } from './federation/runtimeLoader';
-import { createShellStore } from './store';
+import type { RuntimeConfig } from 'shared';
+import { DEFAULT_REMOTES, normalizeRemotes } from './federation/runtimeLoader';
 
 declare global {
   interface Window {
     /** Started by index.html's inline script while the page loads: remotes.json and runtime-config.json. */
-    __SHELL_BOOT__?: { remotes: Promise<unknown>; runtimeConfig: Promise<unknown> };
+    __SHELL_BOOT__?: { remotes: Promise<unknown>; runtimeConfig: Promise<unknown>; signedIn?: boolean };
   }
 }
 
@@ -53,6 +49,9 @@ function appContainer(root: HTMLElement, signedIn: boolean): HTMLElement {
   return container;
 }
 
+/** Lets the browser paint and handle input between two pieces of start-up work. */
+const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
+
 async function start(): Promise<void> {
   // index.html has them on the way already (inlined by the server, or fetched); fetched here otherwise.
   const boot = window.__SHELL_BOOT__;
@@ -66,7 +65,20 @@ async function start(): Promise<void> {
       return {};
     }),
   ]);
+  // The start-up work in steps, each its own task instead of one long one (issue 12: total blocking time):
+  // the shared package with the libraries it brings, React DOM, then the shell's own modules. "eager":
+  // they are in this chunk already (no request), only evaluated later.
+  const { setRuntimeConfig } = await import(/* webpackMode: "eager" */ 'shared');
   setRuntimeConfig(config as Partial<RuntimeConfig>);
+  await nextTask();
+  const { createRoot } = await import(/* webpackMode: "eager" */ 'react-dom/client');
+  await nextTask();
+  const [{ BrowserRouter }, { ShellApp }, { createFederationLoader }, { createShellStore }] = await Promise.all([
+    import(/* webpackMode: "eager" */ 'react-router-dom'),
+    import(/* webpackMode: "eager" */ './App'),
+    import(/* webpackMode: "eager" */ './federation/runtimeLoader'),
+    import(/* webpackMode: "eager" */ './store'),
+  ]);
   const loader = createFederationLoader(remotes);
   const store = createShellStore();
   const root = document.getElementById('root');

@@ -127,8 +127,8 @@ function firstLoadChunks(compilation, entryName = 'main') {
 /**
  * The host's <head> additions (issue 12), for a template that places its scripts itself: its stylesheet
  * as a <style> element instead of JavaScript (the page is styled before any script runs, which the static
- * first frame needs, and the bytes leave the JS), and a preload of each of its scripts and of the chunks
- * its first load needs (firstLoadChunks).
+ * first frame needs, and the bytes leave the JS), and, for the template, the list of the chunks its first
+ * load needs (firstLoadChunks: `htmlWebpackPlugin.options.firstLoadChunks`).
  */
 class HostHeadPlugin {
   constructor({ inlineCss = [] }) {
@@ -143,15 +143,8 @@ class HostHeadPlugin {
           compilation.fileDependencies.add(file);
           tags.push({ tagName: 'style', voidTag: false, attributes: {}, innerHTML: fs.readFileSync(file, 'utf8') });
         }
-        const publicPath = data.publicPath || '';
-        const scripts = data.headTags.concat(data.bodyTags).filter((tag) => tag.tagName === 'script' && tag.attributes.src);
-        const files = [
-          ...scripts.map((tag) => tag.attributes.src),
-          ...firstLoadChunks(compilation).map((file) => publicPath + file),
-        ];
-        for (const href of new Set(files)) {
-          tags.push({ tagName: 'link', voidTag: true, attributes: { rel: 'preload', href, as: 'script' } });
-        }
+        // For the template's loader, which preloads them after the first paint (shell/public/index.html).
+        data.plugin.options.firstLoadChunks = firstLoadChunks(compilation).map((file) => (data.publicPath || '') + file);
         data.headTags.unshift(...tags.map((tag) => ({ ...tag, meta: { plugin: 'HostHeadPlugin' } })));
         return data;
       });

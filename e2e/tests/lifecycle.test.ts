@@ -1,7 +1,7 @@
-// Cancellation and refunds end to end (issue 13), with a customer and a provider in two browser
+// Cancellation, refunds and expiry end to end (issue 13), with a customer and a provider in two browser
 // contexts at once: the customer cancels a Pending booking and the provider's job requests drop it
 // live; a rejection reaches the customer as 'Rejected — refunded' with the refund in the payment
-// history. (Expiry is covered by the API suites with the injectable clock.)
+// history; and a request not answered within a (shortened) deadline expires on both screens.
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { describe, it } from 'node:test';
@@ -18,6 +18,7 @@ import {
   rejectFromJobRequests,
   type Party,
 } from '../support/bookings.ts';
+import { startExpiryWorker } from '../support/expiryWorker.ts';
 
 const browser = useBrowser();
 const uniqueSurname = () => `Life${randomUUID().slice(0, 6)}`;
@@ -37,7 +38,7 @@ async function twoParties(first: string) {
   return { provider, customer };
 }
 
-describe('cancelling and refunds, both sides live', () => {
+describe('cancelling, refunds and expiry, both sides live', () => {
   it("the customer cancels a Pending booking: refunded, in Previous Bookings as Cancelled, gone from the provider's requests live", async () => {
     const { provider, customer } = await twoParties('Cody');
     const jobId = await bookViaApi(customer, provider);
@@ -106,6 +107,41 @@ describe('cancelling and refunds, both sides live', () => {
     const providerCard = cardOf(p.page, 'Bookings', customer.fullName);
     await providerCard.getByText('Rejected', { exact: true }).waitFor();
     assert.equal(await providerCard.getByText('Rejected — refunded').count(), 0);
+    assert.deepEqual(c.errors, []);
+    assert.deepEqual(p.errors, []);
+    await c.context.close();
+    await p.context.close();
+  });
+
+  it('a request not answered before the configured deadline expires on both screens and is refunded', async () => {
+    const { provider, customer } = await twoParties('Elsa');
+    const jobId = await bookViaApi(customer, provider);
+    const { c, p } = await openTwoParties(customer, provider);
+    await c.page.goto('/activebooking');
+    const booking = cardOf(c.page, 'Bookings', provider.fullName);
+    await booking.getByText('Waiting for Approval').waitFor();
+    await p.page.goto('/jobrequest');
+    const request = cardOf(p.page, 'Job requests', customer.fullName);
+    await request.waitFor();
+
+    // An API instance configured with REQUEST_EXPIRY_SECONDS=3 and a timer that runs every second, on
+    // the suite's database and realtime server: its sweeper expires the request and refunds it.
+    const worker = await startExpiryWorker(3);
+    try {
+      // Both open screens drop it without a reload.
+      await request.waitFor({ state: 'detached', timeout: 15_000 });
+      await booking.waitFor({ state: 'detached', timeout: 5_000 });
+    } finally {
+      await worker.stop();
+    }
+    assert.equal((await jobsOf(customer.token)).find((j) => j.id === jobId)?.status, 'Expired');
+    await c.page.getByText('You have no active bookings.').waitFor();
+    await p.page.getByText('You have no job requests right now.').waitFor();
+    await snap(p.page, 'job-requests-after-expiry');
+    await c.page.goto('/previousbooking');
+    await cardOf(c.page, 'Bookings', provider.fullName).getByText('Expired', { exact: true }).waitFor();
+    await c.page.goto('/payment');
+    await historyLine(c.page, jobId, 'Refunded').waitFor();
     assert.deepEqual(c.errors, []);
     assert.deepEqual(p.errors, []);
     await c.context.close();

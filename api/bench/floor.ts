@@ -22,6 +22,8 @@ export interface FloorFigures {
   ips: number;
   p50us: number;
   p99us: number;
+  /** CPU time of the process (user + system, all threads) per iteration, µs: unlike the rate, hardly moved by other work on the machine. */
+  cpuUs: number;
   iterations: number;
   /** Size of one serialised answer. */
   bytes: number;
@@ -86,7 +88,7 @@ const SLICE_MS = 200;
  * warm-up of each): completed iterations per second and per-iteration times in microseconds.
  */
 async function measure(variants: Variant[], opts: FloorOptions, expected: string): Promise<FloorFigures[]> {
-  const state = variants.map((v) => ({ ...v, iterations: 0, ms: 0, samples: [] as number[], bytes: 0 }));
+  const state = variants.map((v) => ({ ...v, iterations: 0, ms: 0, cpuUs: 0, samples: [] as number[], bytes: 0 }));
   for (const v of state) {
     const check = await v.once();
     const answered = (JSON.parse(check) as { data: unknown[] }).data.length;
@@ -109,10 +111,13 @@ async function measure(variants: Variant[], opts: FloorOptions, expected: string
       }
     };
     const started = performance.now();
+    const cpu = process.cpuUsage();
     await Promise.all(Array.from({ length: v.concurrency }, loop));
     if (record) {
+      const used = process.cpuUsage(cpu);
       v.iterations += iterations;
       v.ms += performance.now() - started;
+      v.cpuUs += used.user + used.system;
     }
   };
   for (const v of state) await slice(v, opts.warmupMs, false);
@@ -125,11 +130,12 @@ async function measure(variants: Variant[], opts: FloorOptions, expected: string
       ips: v.iterations / (v.ms / 1000),
       p50us: percentile(v.samples, 50),
       p99us: percentile(v.samples, 99),
+      cpuUs: v.cpuUs / v.iterations,
       iterations: v.iterations,
       bytes: v.bytes,
     };
     console.log(
-      `[bench] ${v.label}: ${fmt(figures.ips, 0)} /s, p50 ${fmt(figures.p50us, 0)} µs, p99 ${fmt(figures.p99us, 0)} µs, ${v.bytes} bytes`,
+      `[bench] ${v.label}: ${fmt(figures.ips, 0)} /s, p50 ${fmt(figures.p50us, 0)} µs, p99 ${fmt(figures.p99us, 0)} µs, CPU ${fmt(figures.cpuUs, 0)} µs each, ${v.bytes} bytes`,
     );
     return figures;
   });
@@ -143,7 +149,7 @@ export async function measureFloor(
   engine: { name: string; options: DbOptions },
   subjectId: number,
   opts: FloorOptions,
-): Promise<{ driver: FloorFigures; kysely: FloorFigures }> {
+): Promise<{ driver: FloorFigures; kysely: FloorFigures; answer: string }> {
   const handle = createDb({ ...engine.options, poolSize: 10 });
   const closers: Array<() => Promise<void> | void> = [];
   try {
@@ -209,7 +215,7 @@ export async function measureFloor(
       concurrency: engine.options.databaseUrl ? opts.concurrency : 1,
     };
     const [driverFigures, kyselyFigures] = await measure([driver, kysely], opts, expected);
-    return { driver: driverFigures, kysely: kyselyFigures };
+    return { driver: driverFigures, kysely: kyselyFigures, answer: expected };
   } finally {
     for (const close of closers) await close();
     await handle.destroy();

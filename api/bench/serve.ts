@@ -4,8 +4,8 @@
  *  - the API (buildApp) on an already seeded database, publishing through the realtime server;
  *  - the realtime server (Pusher protocol), as `npm start` runs it beside the API;
  *  - a bare Fastify route answering {hello:'world'}, the baseline.
- * Everything listens on 127.0.0.1 only. The parent sends 'stop'; the child also stops when the
- * parent goes away.
+ * Everything listens on 127.0.0.1 only. The parent sends 'cpu' to get this process's CPU time
+ * (process.cpuUsage()) and 'stop'; the child also stops when the parent goes away.
  */
 import Fastify from 'fastify';
 import { buildApp } from '../src/app.js';
@@ -76,6 +76,8 @@ async function main(request: ServeRequest): Promise<void> {
   };
   process.on('message', (m) => {
     if (m === 'stop') void stop();
+    // The servers' CPU time so far (all threads of this process), to put beside a load run's request count.
+    else if (m === 'cpu') process.send!({ cpu: process.cpuUsage() });
   });
   process.on('disconnect', () => void stop());
   process.send!({ ready });

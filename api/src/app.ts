@@ -1,6 +1,5 @@
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyServerOptions } from 'fastify';
 import cors from '@fastify/cors';
-import helmet from 'helmet';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import type { Transporter } from 'nodemailer';
@@ -15,6 +14,7 @@ import { registerAuth } from './http/auth.js';
 import { registerErrorHandling } from './http/errors.js';
 import { registerInputGuards } from './http/inputGuard.js';
 import { registerMultipart } from './http/multipart.js';
+import { securityHeaders } from './http/securityHeaders.js';
 import { createMailer, defaultTransporter } from './services/mailer.js';
 import { PusherPublisher, type Publisher } from './services/publisher.js';
 import { createGateway, SandboxGateway, type PaymentGateway } from './services/payments.js';
@@ -135,15 +135,11 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
 
   registerInputGuards(app);
 
-  // Security headers: helmet's middleware is built once here, then applied to every response.
-  const securityHeaders = helmet({
-    // The app's origins load /uploads images and /static icons.
-    crossOriginResourcePolicy: { policy: 'cross-origin' },
-    // Served over plain http in development; upgrading would break /api/docs on localhost.
-    contentSecurityPolicy: { directives: { upgradeInsecureRequests: null } },
-  });
-  app.addHook('onRequest', (request, reply, done) => {
-    securityHeaders(request.raw, reply.raw, (err?: unknown) => done(err as Error | undefined));
+  // Security headers: helmet's, worked out once from its options and set on every response (http/securityHeaders.ts).
+  const applySecurityHeaders = securityHeaders();
+  app.addHook('onRequest', (_request, reply, done) => {
+    applySecurityHeaders(reply.raw);
+    done();
   });
   await app.register(cors, {
     origin: config.appOrigins,

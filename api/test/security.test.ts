@@ -4,6 +4,9 @@
  */
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
+import { createServer } from 'node:http';
+import helmet from 'helmet';
+import { SECURITY_HEADER_OPTIONS, securityHeaders } from '../src/http/securityHeaders.js';
 import { startTestServer, type TestServer } from './helpers.js';
 
 describe('production mode', () => {
@@ -51,5 +54,46 @@ describe('security headers', () => {
       assert.equal(a.headers['x-frame-options'], 'SAMEORIGIN');
       assert.equal(a.headers['cross-origin-resource-policy'], 'cross-origin');
     }
+  });
+
+  test("exactly helmet's headers: the same as helmet's own middleware sets with the same options", async () => {
+    // helmet run per request on a bare Node server, as the API used to.
+    const middleware = helmet(SECURITY_HEADER_OPTIONS);
+    const server = createServer((req, res) => {
+      res.setHeader('X-Powered-By', 'something');
+      middleware(req, res, () => res.end('{}'));
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    let expected: Headers;
+    try {
+      expected = (await fetch(`http://127.0.0.1:${(server.address() as { port: number }).port}/`)).headers;
+    } finally {
+      await new Promise((resolve) => server.close(resolve));
+    }
+    const fromHelmet = Object.fromEntries(
+      [...expected.entries()].filter(
+        ([name]) => !['date', 'connection', 'keep-alive', 'content-length', 'transfer-encoding'].includes(name),
+      ),
+    );
+    assert.ok(Object.keys(fromHelmet).length >= 10, JSON.stringify(fromHelmet));
+    assert.equal(fromHelmet['x-powered-by'], undefined);
+
+    const res = await s.app.inject({ method: 'GET', url: '/api/services' });
+    const ours = res.headers;
+    for (const [name, value] of Object.entries(fromHelmet)) assert.equal(ours[name], value, name);
+    assert.equal(ours['x-powered-by'], undefined);
+  });
+
+  test('helmet options that would make headers per request are refused', () => {
+    assert.throws(() => securityHeaders({ contentSecurityPolicy: { directives: { scriptSrc: ["'self'", () => "'nonce-x'"] } } }));
+    const applied: string[] = [];
+    securityHeaders()({
+      setHeader: (name: string) => {
+        applied.push(name.toLowerCase());
+        return undefined as never;
+      },
+      removeHeader: (name: string) => applied.push(`-${name.toLowerCase()}`),
+    });
+    assert.ok(applied.includes('content-security-policy') && applied.includes('-x-powered-by'), applied.join());
   });
 });

@@ -6,7 +6,7 @@ import { cara, carl, dora, makeChat, makeMessage, ME_CUSTOMER_ID, pete } from '.
 import { renderChat } from '../testing/renderChat';
 import { setupScreenTest } from '../testing/screenTest';
 
-const recorded = setupScreenTest();
+const { bus: recorded } = setupScreenTest();
 
 beforeAll(() => setRuntimeConfig({ apiUrl: 'http://api.test' }));
 

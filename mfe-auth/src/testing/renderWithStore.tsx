@@ -1,9 +1,9 @@
 import type { ReactElement } from 'react';
 import { configureStore } from '@reduxjs/toolkit';
 import { Provider } from 'react-redux';
-import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import { render } from '@testing-library/react';
 import { initialSessionState, sessionReducer, type SessionState, type User } from 'shared';
+import { ScreenRouter } from 'shared/src/testing/renderScreen';
 
 export const customer: User = {
   id: 1,
@@ -34,12 +34,6 @@ export const provider: User = {
   basic_price: 25,
 };
 
-/** Shows where the screen navigated to, so tests can assert it like a user reading the address bar. */
-function LocationProbe() {
-  const location = useLocation();
-  return <p data-testid="location">{location.pathname}</p>;
-}
-
 export function makeStore(session: Partial<SessionState> = {}) {
   return configureStore({
     reducer: { session: sessionReducer },
@@ -60,12 +54,7 @@ export function renderWithStore(
   const store = makeStore(session);
   const result = render(
     <Provider store={store}>
-      <MemoryRouter initialEntries={[{ pathname: path, state }]}>
-        <Routes>
-          <Route path={path} element={ui} />
-          <Route path="*" element={<LocationProbe />} />
-        </Routes>
-      </MemoryRouter>
+      <ScreenRouter ui={ui} path={path} state={state} />
     </Provider>,
   );
   return { store, ...result };

@@ -1,4 +1,4 @@
-import axios, { AxiosError, type AxiosResponse } from 'axios';
+import type { AxiosError, AxiosInstance, AxiosRequestConfig, AxiosResponse } from 'axios';
 import type { ApiEnvelope, ApiErrorBody } from '../contracts';
 import { bus } from '../bus';
 import { getRuntimeConfig } from '../config';
@@ -30,15 +30,6 @@ export class ApiError extends Error {
   }
 }
 
-export const apiClient = axios.create();
-
-apiClient.interceptors.request.use((config) => {
-  config.baseURL = getRuntimeConfig().apiUrl;
-  const token = tokenProvider();
-  if (token) config.headers.set('Authorization', `Bearer ${token}`);
-  return config;
-});
-
 /**
  * Whether a 401 means the signed-in session is over: the call carried the session's current token
  * (a wrong password at login carries none; an answer to a token already replaced by a new sign-in
@@ -51,29 +42,84 @@ function endsSession(error: AxiosError): boolean {
   return !!current && sent === `Bearer ${current}`;
 }
 
-/** Spec section 8, in one place: 400 → danger alert with the server message; 200 → success alert; else danger alert. */
-apiClient.interceptors.response.use(
-  (response) => {
-    const message = (response.data as Partial<ApiEnvelope<unknown>> | undefined)?.message;
-    const method = (response.config.method ?? 'get').toLowerCase();
-    if (!response.config.silent && method !== 'get' && typeof message === 'string' && message) {
-      bus.emit({ type: 'alert/show', alert: { type: 'success', message } });
-    }
-    return response;
-  },
-  (error: AxiosError<ApiErrorBody>) => {
-    const status = error.response?.status ?? 0;
-    const serverMessage = error.response?.data?.message;
-    const message = status === 400 && serverMessage ? serverMessage : serverMessage || error.message || 'Network Error';
-    if (status === 401 && endsSession(error)) {
-      // The session's token was refused (expired or revoked): the shell signs out and says so, once.
-      bus.emit({ type: 'auth/sessionExpired' });
-    } else if (!error.config?.silent) {
+/** Adds the client's request and response handling to a new axios instance. */
+function configure(created: AxiosInstance): AxiosInstance {
+  created.interceptors.request.use((config) => {
+    if (apiClient.defaults.adapter) config.adapter = apiClient.defaults.adapter;
+    config.baseURL = getRuntimeConfig().apiUrl;
+    const token = tokenProvider();
+    if (token) config.headers.set('Authorization', `Bearer ${token}`);
+    return config;
+  });
+
+  /** Spec section 8, in one place: 400 → danger alert with the server message; 200 → success alert; else danger alert. */
+  created.interceptors.response.use(
+    (response) => {
+      const message = (response.data as Partial<ApiEnvelope<unknown>> | undefined)?.message;
+      const method = (response.config.method ?? 'get').toLowerCase();
+      if (!response.config.silent && method !== 'get' && typeof message === 'string' && message) {
+        bus.emit({ type: 'alert/show', alert: { type: 'success', message } });
+      }
+      return response;
+    },
+    (error: AxiosError<ApiErrorBody>) => {
+      const status = error.response?.status ?? 0;
+      const serverMessage = error.response?.data?.message;
+      const message = status === 400 && serverMessage ? serverMessage : serverMessage || error.message || 'Network Error';
+      if (status === 401 && endsSession(error)) {
+        // The session's token was refused (expired or revoked): the shell signs out and says so, once.
+        bus.emit({ type: 'auth/sessionExpired' });
+      } else if (!error.config?.silent) {
+        bus.emit({ type: 'alert/show', alert: { type: 'danger', message } });
+      }
+      return Promise.reject(new ApiError(message, status, error.response?.data?.errors));
+    },
+  );
+  return created;
+}
+
+/**
+ * The axios instance, made with the first call: axios (about 17 KB gzip) is not part of the first load
+ * of a screen that calls no API yet, such as /login (issue 12). A failed download is tried again by the
+ * next call.
+ */
+let instance: Promise<AxiosInstance> | null = null;
+
+function client(): Promise<AxiosInstance> {
+  instance ??= import('axios').then(
+    ({ default: axios }) => configure(axios.create()),
+    (error: unknown) => {
+      instance = null;
+      const message = error instanceof Error && error.message ? error.message : 'Network Error';
       bus.emit({ type: 'alert/show', alert: { type: 'danger', message } });
-    }
-    return Promise.reject(new ApiError(message, status, error.response?.data?.errors));
-  },
-);
+      throw new ApiError(message, 0);
+    },
+  );
+  return instance;
+}
+
+type Method = 'request' | 'get' | 'delete' | 'post' | 'put' | 'patch';
+
+/** `apiClient[method]`: the axios instance's method, once the instance is there. */
+function lazyMethod<M extends Method>(method: M): AxiosInstance[M] {
+  const call = (...args: unknown[]) =>
+    client().then((created) => (created[method] as (...a: unknown[]) => Promise<unknown>).apply(created, args));
+  return call as AxiosInstance[M];
+}
+
+/**
+ * The one API client (an axios instance's request methods, with the handling above). `defaults.adapter`
+ * replaces the transport (tests: a fake API).
+ */
+export const apiClient = {
+  defaults: {} as { adapter?: AxiosRequestConfig['adapter'] },
+  request: lazyMethod('request'),
+  get: lazyMethod('get'),
+  delete: lazyMethod('delete'),
+  post: lazyMethod('post'),
+  put: lazyMethod('put'),
+  patch: lazyMethod('patch'),
+};
 
 /** Resolves to the `{ data, message }` envelope of a call. */
 export async function unwrap<T>(request: Promise<AxiosResponse<ApiEnvelope<T>>>): Promise<ApiEnvelope<T>> {

@@ -1,4 +1,4 @@
-import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
+import type { UnknownAction } from 'redux';
 import type { Alert, PersistedSession, User } from '../contracts';
 
 export interface SessionState extends PersistedSession {
@@ -20,35 +20,52 @@ export const LOGGED_OUT: PersistedSession = {
 
 export const initialSessionState: SessionState = { ...LOGGED_OUT, alert: null };
 
-export const sessionSlice = createSlice({
-  name: 'session',
-  initialState: initialSessionState,
-  reducers: {
-    loggedIn(state, action: PayloadAction<{ user: User; token: string }>) {
-      state.isLogin = true;
-      state.users = action.payload.user;
-      state.token = action.payload.token;
-    },
-    userUpdated(state, action: PayloadAction<User>) {
-      state.users = action.payload;
-    },
-    patched(state, action: PayloadAction<Partial<PersistedSession>>) {
-      Object.assign(state, action.payload);
-    },
-    alertSet(state, action: PayloadAction<Alert>) {
-      state.alert = action.payload;
-    },
-    alertCleared(state) {
-      state.alert = null;
-    },
-    loggedOut() {
-      return initialSessionState;
-    },
-  },
-});
+/** An action of the session slice: `session/<name>` with its payload. */
+export type SessionAction<P = undefined> = { type: string; payload: P };
 
-export const sessionActions = sessionSlice.actions;
-export const sessionReducer = sessionSlice.reducer;
+/** Makes the action creator of `session/<name>` (like a Redux Toolkit slice's, with `type` and `match`). */
+function sessionAction<P = undefined>(name: string) {
+  const type = `session/${name}`;
+  const create = (...[payload]: P extends undefined ? [] : [payload: P]): SessionAction<P> => ({ type, payload: payload as P });
+  return Object.assign(create, {
+    type,
+    match: (action: unknown): action is SessionAction<P> => (action as { type?: unknown } | null)?.type === type,
+  });
+}
+
+/**
+ * The session's actions. Plain Redux (no Redux Toolkit, no immer): the shell's first load carries no
+ * toolkit (issue 12); the toolkit stays a shared singleton for the slices remotes may inject.
+ */
+export const sessionActions = {
+  loggedIn: sessionAction<{ user: User; token: string }>('loggedIn'),
+  userUpdated: sessionAction<User>('userUpdated'),
+  patched: sessionAction<Partial<PersistedSession>>('patched'),
+  alertSet: sessionAction<Alert>('alertSet'),
+  alertCleared: sessionAction('alertCleared'),
+  loggedOut: sessionAction('loggedOut'),
+};
+
+/** The session reducer: each action returns a new state object (unchanged state for other actions). */
+export function sessionReducer(state: SessionState = initialSessionState, action: UnknownAction): SessionState {
+  if (sessionActions.loggedIn.match(action)) {
+    return { ...state, isLogin: true, users: action.payload.user, token: action.payload.token };
+  }
+  if (sessionActions.userUpdated.match(action)) return { ...state, users: action.payload };
+  if (sessionActions.patched.match(action)) return { ...state, ...action.payload };
+  if (sessionActions.alertSet.match(action)) return { ...state, alert: action.payload };
+  if (sessionActions.alertCleared.match(action)) return { ...state, alert: null };
+  if (sessionActions.loggedOut.match(action)) return initialSessionState;
+  return state;
+}
+
+/** The slice as one object (name, reducer, actions, initial state), as a Redux Toolkit slice offers them. */
+export const sessionSlice = {
+  name: 'session' as const,
+  reducer: sessionReducer,
+  actions: sessionActions,
+  getInitialState: (): SessionState => initialSessionState,
+};
 
 /** The shell mounts the slice under this key; remotes select through the selectors below. */
 export interface RootStateWithSession {

@@ -1,4 +1,4 @@
-import { combineReducers, configureStore, type Reducer, type UnknownAction } from '@reduxjs/toolkit';
+import { combineReducers, legacy_createStore as createStore, type Reducer, type UnknownAction } from 'redux';
 import { savePersistedSession } from './persistence';
 import { initialSessionState, sessionReducer, type SessionState } from './sessionSlice';
 
@@ -14,10 +14,12 @@ export interface AppRootState {
  */
 export function createAppStore(preloadedSession?: Partial<SessionState>) {
   const reducers: Record<string, Reducer> = { session: sessionReducer };
-  const store = configureStore({
-    reducer: combineReducers(reducers) as unknown as Reducer<AppRootState, UnknownAction, Partial<AppRootState>>,
-    preloadedState: preloadedSession ? { session: { ...initialSessionState, ...preloadedSession } } : undefined,
-  });
+  // Redux itself (no Redux Toolkit): the one store of the page needs no middleware, and the toolkit stays
+  // out of the shell's first load (issue 12). Remotes' slices may still be made with the toolkit.
+  const store = createStore(
+    combineReducers(reducers) as unknown as Reducer<AppRootState, UnknownAction, Partial<AppRootState>>,
+    preloadedSession ? { session: { ...initialSessionState, ...preloadedSession } } : undefined,
+  );
   return Object.assign(store, {
     /** Adds a reducer under `key` (once); remotes use it for state that is theirs alone. */
     injectReducer(key: string, reducer: Reducer): void {

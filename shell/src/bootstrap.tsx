@@ -5,7 +5,7 @@ import { DEFAULT_REMOTES, normalizeRemotes } from './federation/runtimeLoader';
 declare global {
   interface Window {
     /** Started by index.html's inline script while the page loads: remotes.json and runtime-config.json. */
-    __SHELL_BOOT__?: { remotes: Promise<unknown>; runtimeConfig: Promise<unknown>; signedIn?: boolean };
+    __SHELL_BOOT__?: { remotes: Promise<unknown>; runtimeConfig: Promise<unknown>; signedIn?: boolean; role?: string | null };
   }
 }
 
@@ -73,14 +73,22 @@ async function start(): Promise<void> {
   await nextTask();
   const { createRoot } = await import(/* webpackMode: "eager" */ 'react-dom/client');
   await nextTask();
-  const [{ BrowserRouter }, { ShellApp }, { createFederationLoader }, { createShellStore }] = await Promise.all([
+  const [{ BrowserRouter }, { ShellApp }, { createFederationLoader }, { createShellStore }, { remoteFor }] = await Promise.all([
     import(/* webpackMode: "eager" */ 'react-router-dom'),
     import(/* webpackMode: "eager" */ './App'),
     import(/* webpackMode: "eager" */ './federation/runtimeLoader'),
     import(/* webpackMode: "eager" */ './store'),
+    import(/* webpackMode: "eager" */ './routing/remoteFor'),
   ]);
   const loader = createFederationLoader(remotes);
   const store = createShellStore();
+  // The first screen's remote starts loading now, not once React has rendered down to it: signed out,
+  // every route shows an mfe_auth screen (the guard sends the rest to /login).
+  const { isLogin, users } = store.getState().session;
+  const first = isLogin ? remoteFor(window.location.pathname, users?.role) : 'mfe_auth';
+  if (first) loader.loadContract(first).catch(() => undefined);
+  // Signed in, the layout (sidebar, top bar: a lazy chunk, not in the signed-out first load) is needed at once.
+  if (isLogin) import('./layout/Layout').catch(() => undefined);
   const root = document.getElementById('root');
   if (!root) return;
   const app = createRoot(appContainer(root, store.getState().session.isLogin));

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useState, type ComponentType } from 'react';
+import { lazy, Suspense, useEffect, useState, type ComponentType } from 'react';
 import { ErrorBoundary, ErrorState, Loader } from 'shared';
 
 export const REMOTE_UNAVAILABLE_MESSAGE = 'This part of the app is unavailable right now.';
@@ -9,6 +9,12 @@ export function RemoteUnavailable({ onRetry, detail }: { onRetry: () => void; de
   return <ErrorState message={REMOTE_UNAVAILABLE_MESSAGE} detail={detail} onRetry={onRetry} />;
 }
 
+/** Tells `onShown` (once mounted) that what it stands beside is on screen. */
+export function Shown({ onShown }: { onShown?: () => void }) {
+  useEffect(() => onShown?.(), [onShown]);
+  return null;
+}
+
 /**
  * Mounts a lazily loaded remote component behind an error boundary and a loader.
  * Retry re-creates the lazy component, so a chunk that failed to download is fetched again.
@@ -17,11 +23,14 @@ export function RemoteMount({
   load,
   label,
   background = false,
+  onShown,
 }: {
   load: RemoteLoad;
   label?: string;
   /** Shows nothing while loading or after a failure (for widgets with nothing on screen until asked). */
   background?: boolean;
+  /** Called once the component (or the message that it failed) is on screen, e.g. to place what goes below it. */
+  onShown?: () => void;
 }) {
   // The lazy component is kept in state, so it is the same component on every render: made on mount, for a
   // new `load`, and on Retry (React caches a rejected lazy() forever; a new one fetches the chunk again).
@@ -32,12 +41,18 @@ export function RemoteMount({
   return (
     <ErrorBoundary
       resetKey={attempt}
-      fallback={(error) =>
-        background ? null : <RemoteUnavailable detail={label ? `${label}: ${error.message}` : error.message} onRetry={retry} />
-      }
+      fallback={(error) => (
+        <>
+          {background ? null : (
+            <RemoteUnavailable detail={label ? `${label}: ${error.message}` : error.message} onRetry={retry} />
+          )}
+          <Shown onShown={onShown} />
+        </>
+      )}
     >
       <Suspense fallback={background ? null : <Loader />}>
         <Lazy />
+        <Shown onShown={onShown} />
       </Suspense>
     </ErrorBoundary>
   );

@@ -1,6 +1,8 @@
-import { useEffect, useState, type CSSProperties } from 'react';
+import { useEffect, useState, type CSSProperties, type SyntheticEvent } from 'react';
 import { NavLink } from 'react-router-dom';
 import { Avatar, bus, fetchChatUnread, useSession } from 'shared';
+import { useRemotes } from '../federation/RemotesContext';
+import { remoteFor } from '../routing/remoteFor';
 import { useLogout } from '../session/useLogout';
 
 const LINKS = [
@@ -81,6 +83,13 @@ export function useChatUnreadTotal(userId: number | undefined): number {
 /** The signed-in sidebar of spec section 2. */
 export function Sidebar() {
   const user = useSession().users;
+  const { ensure } = useRemotes();
+  // A link about to be followed (pointer over it, focus): its remote's contract starts loading now.
+  const prefetch = (event: SyntheticEvent) => {
+    const link = (event.target as Element).closest('a[href]');
+    const remote = link && remoteFor(new URL(link.getAttribute('href') ?? '', window.location.href).pathname, user?.role);
+    if (remote) ensure(remote);
+  };
   const logout = useLogout();
   const unread = useChatUnreadTotal(user?.id);
   return (
@@ -92,7 +101,7 @@ export function Sidebar() {
           <span className="sidebar__email">{user?.email}</span>
         </div>
       </div>
-      <nav className="sidebar__nav" aria-label="Main">
+      <nav className="sidebar__nav" aria-label="Main" onPointerOver={prefetch} onFocus={prefetch}>
         {LINKS.map((l) => (
           <NavLink key={l.to} to={l.to} end={'end' in l} className={linkClass}>
             {l.label}

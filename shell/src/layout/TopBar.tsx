@@ -122,7 +122,10 @@ function LocationIndicator({ sharing }: { sharing: LocationSharingSnapshot }) {
   );
 }
 
-/** A non-blocking line under the top bar (the page stays usable); each state's notice can be dismissed. */
+/**
+ * A non-blocking bar at the bottom of the window (the page stays usable; fixed, so it appearing a moment
+ * after the page never moves the page: issue 12, layout shift); each state's notice can be dismissed.
+ */
 function LocationNotice({ state }: { state: SharingState }) {
   const message = sharingNotice(state);
   // The notice dismissed for this state; another state brings its own notice.
@@ -134,13 +137,19 @@ function LocationNotice({ state }: { state: SharingState }) {
       role="status"
       aria-label="Location notice"
       style={{
+        position: 'fixed',
+        left: 0,
+        right: 0,
+        bottom: 0,
+        zIndex: 40,
         display: 'flex',
         alignItems: 'flex-start',
         gap: 12,
         padding: '10px 24px',
         background: warn ? '#fffbeb' : '#fef2f2',
         color: warn ? '#92400e' : '#991b1b',
-        borderBottom: `1px solid ${warn ? '#fcd34d' : '#fca5a5'}`,
+        borderTop: `1px solid ${warn ? '#fcd34d' : '#fca5a5'}`,
+        boxShadow: '0 -2px 8px rgba(15, 23, 42, 0.08)',
         fontSize: '0.9rem',
       }}
     >

@@ -1,12 +1,12 @@
 /// <reference types="@testing-library/jest-dom" />
-import { screen, within } from '@testing-library/react';
+import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { fetchServices, type RemoteContract, type Service } from 'shared';
 import { renderWithProviders, signedInAs } from 'shared/src/testing';
 import { Route, Routes, useLocation } from 'react-router-dom';
 import { RemotesProvider } from '../federation/RemotesContext';
 import type { RemoteLoader, RemoteName } from '../federation/types';
-import HomePage from './HomePage';
+import HomePage, { SERVICES_WAIT_MS } from './HomePage';
 
 jest.mock('shared', () => ({ ...jest.requireActual<typeof import('shared')>('shared'), fetchServices: jest.fn() }));
 const mockedFetchServices = fetchServices as jest.MockedFunction<typeof fetchServices>;
@@ -43,6 +43,20 @@ function renderHome(role: 'Customer' | 'Provider', remoteLoader = loader()) {
 }
 
 describe('HomePage', () => {
+  it('shows the Services row after SERVICES_WAIT_MS when the blocks do not come', async () => {
+    jest.useFakeTimers();
+    mockedFetchServices.mockResolvedValue({ data: SERVICES, message: '' });
+    const hanging: RemoteLoader = {
+      loadContract: () => new Promise(() => undefined),
+      retryContract: () => new Promise(() => undefined),
+    };
+    renderHome('Customer', hanging);
+    expect(screen.queryByRole('heading', { name: 'Services' })).not.toBeInTheDocument();
+    act(() => jest.advanceTimersByTime(SERVICES_WAIT_MS));
+    expect(screen.getByRole('heading', { name: 'Services' })).toBeInTheDocument();
+    jest.useRealTimers();
+  });
+
   beforeEach(() => jest.spyOn(console, 'error').mockImplementation(() => undefined));
   afterEach(() => {
     mockedFetchServices.mockReset();
@@ -53,7 +67,9 @@ describe('HomePage', () => {
     mockedFetchServices.mockResolvedValue({ data: SERVICES, message: '' });
     renderHome('Customer');
     expect(screen.getByRole('heading', { name: 'Home' })).toBeInTheDocument();
-    expect(screen.getByText('Loading services')).toBeInTheDocument();
+    // The row waits for the blocks above it, so their arrival never pushes it down.
+    expect(screen.queryByRole('heading', { name: 'Services' })).not.toBeInTheDocument();
+    expect(await screen.findByText('Customer blocks')).toBeInTheDocument();
     const row = await screen.findByRole('list', { name: 'Services' });
     expect(
       within(row)

@@ -1,4 +1,4 @@
-import { useEffect, useState, type CSSProperties } from 'react';
+import { useCallback, useEffect, useState, type CSSProperties } from 'react';
 import { Link } from 'react-router-dom';
 import { assetUrl, ErrorState, fetchServices, Loader, PageTitle, useSession, type Service, type ServiceNavState } from 'shared';
 import { RemoteWidget } from '../components/RemoteWidget';
@@ -87,18 +87,31 @@ export function ServicesRow() {
   );
 }
 
-/** Home: the title, the role's blocks (from the customer or provider remote) and the Services row. */
+/** The longest the Services row waits for the role's blocks above it. */
+export const SERVICES_WAIT_MS = 3000;
+
+/**
+ * Home: the title, the role's blocks (from the customer or provider remote) and the Services row. The row
+ * comes once the blocks are on screen (or after SERVICES_WAIT_MS), so the blocks arriving never push it
+ * down (issue 12: layout shift).
+ */
 export default function HomePage() {
   const role = useSession().users?.role;
+  const [servicesShown, setServicesShown] = useState(false);
+  const showServices = useCallback(() => setServicesShown(true), []);
+  useEffect(() => {
+    const timer = setTimeout(showServices, SERVICES_WAIT_MS);
+    return () => clearTimeout(timer);
+  }, [showServices]);
   return (
     <div className="ui-page">
       <PageTitle>Home</PageTitle>
       {role === 'Provider' ? (
-        <RemoteWidget remote="mfe_provider" name="HomeBlocks" />
+        <RemoteWidget remote="mfe_provider" name="HomeBlocks" onShown={showServices} />
       ) : (
-        <RemoteWidget remote="mfe_customer" name="HomeBlocks" />
+        <RemoteWidget remote="mfe_customer" name="HomeBlocks" onShown={showServices} />
       )}
-      <ServicesRow />
+      {servicesShown ? <ServicesRow /> : null}
     </div>
   );
 }

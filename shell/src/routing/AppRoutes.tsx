@@ -1,11 +1,12 @@
 import { lazy, Suspense, type ReactNode } from 'react';
 import { Navigate, Route, Routes } from 'react-router-dom';
 import { ErrorBoundary, ErrorState, Loader, useSession, type RemoteRoute } from 'shared';
-import { useAllRemotes } from '../federation/RemotesContext';
+import { useAllRemotes, useRemotes } from '../federation/RemotesContext';
 import { RemoteRouteElement } from './RemoteRouteElement';
 import { PUBLIC_PATHS, signedInPaths } from './routeTable';
 
-// The signed-in layout (sidebar, top bar) is not part of the signed-out first load (issue 12).
+// The signed-in layout (sidebar, top bar) is not part of the signed-out first load (issue 12); signed in,
+// bootstrap.tsx starts its download at start-up, so it costs them no extra round trip.
 const Layout = lazy(() => import('../layout/Layout').then((module) => ({ default: module.Layout })));
 const HomePage = lazy(() => import('../pages/HomePage'));
 const NotificationsPage = lazy(() => import('../pages/NotificationsPage'));
@@ -57,8 +58,13 @@ export function AppRoutes() {
   return <SignedInRoutes />;
 }
 
+/**
+ * The signed-in routes: the route table's, plus those the contracts loaded so far add. Contracts load when
+ * a screen needs them (its route, a widget, a link about to be followed), not all at once (issue 12); an
+ * unknown path loads them all before it gives up (UnknownSignedIn).
+ */
 function SignedInRoutes() {
-  const states = useAllRemotes();
+  const { states } = useRemotes();
   const contractRoutes: RemoteRoute[] = Object.values(states).flatMap((s) => (s.status === 'ready' ? s.contract.routes : []));
   return (
     <Suspense fallback={<Loader />}>

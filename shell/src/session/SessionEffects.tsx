@@ -14,6 +14,9 @@ import {
 } from 'shared';
 import { useSessionExpiry } from './useSessionExpiry';
 
+/** The longest the realtime connection waits for an idle moment after sign-in or a page load. */
+const REALTIME_IDLE_TIMEOUT_MS = 1500;
+
 /** GET /api/notifications, silently (failures are only logged, spec section 8). */
 export async function fetchNotificationsSilently(): Promise<AppNotification[] | null> {
   try {
@@ -45,7 +48,13 @@ export function SessionEffects() {
         if (active && notifications) dispatch(sessionActions.patched({ notifications }));
       });
     void refresh();
-    void connectRealtime({ userId, token });
+    // The realtime connection (pusher-js) waits for an idle moment, off the first screen's path (issue 12);
+    // what is published meanwhile is fetched again once it subscribes (realtime/subscribed below).
+    const connect = () => void connectRealtime({ userId, token });
+    const idle =
+      typeof window.requestIdleCallback === 'function'
+        ? window.requestIdleCallback(connect, { timeout: REALTIME_IDLE_TIMEOUT_MS })
+        : window.setTimeout(connect, 0);
     // Notifications published while the channel was (re)connecting were missed: fetch them again.
     const resubscribed = bus.on('realtime/subscribed').subscribe(() => void refresh());
     const subscription = bus.on('notifications/changed').subscribe((event) => {
@@ -66,6 +75,8 @@ export function SessionEffects() {
       subscription.unsubscribe();
       resubscribed.unsubscribe();
       jobSubscription.unsubscribe();
+      if (typeof window.cancelIdleCallback === 'function') window.cancelIdleCallback(idle);
+      window.clearTimeout(idle);
       disconnectRealtime();
     };
   }, [dispatch, isLogin, userId, token]);

@@ -1,4 +1,4 @@
-import { useEffect, useState, type CSSProperties } from 'react';
+import { useEffect, useRef, useState, type CSSProperties } from 'react';
 import { Link } from 'react-router-dom';
 import {
   ASK_MESSAGE,
@@ -131,9 +131,34 @@ function LocationNotice({ state }: { state: SharingState }) {
   // The notice dismissed for this state; another state brings its own notice.
   const [dismissed, setDismissed] = useState<SharingState | null>(null);
   if (!message || dismissed === state) return null;
+  return <NoticeBar state={state} message={message} onDismiss={() => setDismissed(state)} />;
+}
+
+/**
+ * The notice bar. While it is shown, the page gets as much room below its end as the bar is high, so the
+ * bar never hides the end of the page (the room is added below everything: nothing on screen moves).
+ */
+function NoticeBar({ state, message, onDismiss }: { state: SharingState; message: string; onDismiss: () => void }) {
+  const bar = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    const element = bar.current;
+    if (!element) return undefined;
+    const body = document.body;
+    const fit = () => {
+      body.style.paddingBottom = `${element.offsetHeight}px`;
+    };
+    fit();
+    const observer = typeof ResizeObserver === 'function' ? new ResizeObserver(fit) : null;
+    observer?.observe(element);
+    return () => {
+      observer?.disconnect();
+      body.style.paddingBottom = '';
+    };
+  }, []);
   const warn = state === 'error';
   return (
     <div
+      ref={bar}
       role="status"
       aria-label="Location notice"
       style={{
@@ -173,7 +198,7 @@ function LocationNotice({ state }: { state: SharingState }) {
       ) : null}
       <button
         type="button"
-        onClick={() => setDismissed(state)}
+        onClick={onDismiss}
         style={{
           border: 0,
           background: 'none',

@@ -3,8 +3,9 @@
  *
  *  1. HTTP: autocannon against GET /api/jobs for a customer with 50 jobs in a table of 100 000
  *     (SQLite in a temp file; also PostgreSQL when BENCH_DATABASE_URL is set, in a throw-away
- *     schema), and against a bare Fastify route answering {hello:'world'}; requests per second,
- *     p50/p99 latency and the ratio.
+ *     schema), against a bare Fastify route answering {hello:'world'} and against a bare Fastify
+ *     route answering the same 30 KB answer already serialised (what HTTP alone costs for it);
+ *     requests per second, p50/p99 latency, the ratio, and the server process's CPU time per request.
  *  2. Realtime delivery: 500 pusher-js clients, each its own user subscribed to its own
  *     private-message.{id} channel and authorised by the API's POST /broadcasting/auth (pusher-js's
  *     own form-posting authoriser); 1 000 messages sent through POST /api/chats (multipart, as the
@@ -451,11 +452,25 @@ async function main(): Promise<void> {
         }),
       );
 
-      const servers = await startServers({ ...engine.options, uploadsDir: path.join(work, 'uploads') } as ServeRequest);
+      const servers = await startServers({
+        ...engine.options,
+        uploadsDir: path.join(work, 'uploads'),
+        bareAnswer: floors.get(engine.name)!.answer,
+      } as ServeRequest);
       try {
         const { apiPort, barePort } = servers.ready;
         await checkJobs(apiPort, seeded.subject, floors.get(engine.name)!.answer);
-        if (index === 0) http.push(await load("bare Fastify GET / {hello:'world'}", `http://127.0.0.1:${barePort}/`));
+        if (index === 0) {
+          http.push(await load("bare Fastify GET / {hello:'world'}", `http://127.0.0.1:${barePort}/`, {}, servers.cpu));
+          http.push(
+            await load(
+              `bare Fastify GET /answer: GET /api/jobs's answer, already serialised (HTTP alone)`,
+              `http://127.0.0.1:${barePort}/answer`,
+              {},
+              servers.cpu,
+            ),
+          );
+        }
         http.push(
           await load(
             `GET /api/jobs, ${engine.name} (50 of 100 000 jobs)`,
@@ -494,7 +509,7 @@ async function main(): Promise<void> {
   console.log('\n## HTTP (autocannon, ' + `${SETTINGS.connections} connections, ${SETTINGS.duration} s each)\n`);
   console.log(
     table(
-      ['target', 'req/s', 'p50 ms', 'p99 ms', 'requests', 'failed', 'vs bare'],
+      ['target', 'req/s', 'p50 ms', 'p99 ms', 'requests', 'failed', 'server CPU µs each', 'vs bare'],
       http.map((h) => [
         h.label,
         fmt(h.rps, 0),
@@ -502,13 +517,15 @@ async function main(): Promise<void> {
         fmt(h.p99, 0),
         h.requests.toLocaleString('en-US'),
         String(h.bad),
+        h.cpuUs === undefined ? '-' : fmt(h.cpuUs, 0),
         `${fmt((h.rps / bare.rps) * 100, 1)} %`,
       ]),
     ),
   );
-  for (const h of http.slice(1)) {
+  for (const h of http.filter((x) => x.label.startsWith('GET /api/jobs'))) {
     console.log(`ratio ${h.label} / bare: ${fmt(h.rps / bare.rps, 3)} (bare is ${fmt(bare.rps / h.rps, 1)}x faster)`);
   }
+  const answerOnly = http.find((h) => h.label.startsWith('bare Fastify GET /answer'));
 
   console.log(
     `\n## GET /api/jobs against its floor (the same query on the bare driver + JSON.stringify, in-process, no HTTP; goal >= 80 %)\n`,
@@ -540,6 +557,18 @@ async function main(): Promise<void> {
         `${fmt((api.rps / bare.rps) * 100, 1)} %`,
       ]);
     }
+  }
+  if (answerOnly) {
+    floorRows.push([
+      answerOnly.label,
+      fmt(answerOnly.rps, 0),
+      fmt(answerOnly.p50 * 1000, 0),
+      fmt(answerOnly.p99 * 1000, 0),
+      '',
+      answerOnly.cpuUs === undefined ? '-' : fmt(answerOnly.cpuUs, 0),
+      '',
+      `${fmt((answerOnly.rps / bare.rps) * 100, 1)} %`,
+    ]);
   }
   console.log(
     table(['', 'per s', 'p50 µs', 'p99 µs', 'of floor', 'CPU µs each', 'of floor by CPU', 'of bare Fastify'], floorRows),

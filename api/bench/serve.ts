@@ -3,7 +3,8 @@
  * 500 pusher-js clients do not share an event loop (or a CPU) with them:
  *  - the API (buildApp) on an already seeded database, publishing through the realtime server;
  *  - the realtime server (Pusher protocol), as `npm start` runs it beside the API;
- *  - a bare Fastify route answering {hello:'world'}, the baseline.
+ *  - a bare Fastify route answering {hello:'world'}, the baseline, and one answering GET /api/jobs's
+ *    answer as an already serialised string (what HTTP alone costs for that answer).
  * Everything listens on 127.0.0.1 only. The parent sends 'cpu' to get this process's CPU time
  * (process.cpuUsage()) and 'stop'; the child also stops when the parent goes away.
  */
@@ -18,6 +19,8 @@ export interface ServeRequest {
   pgSchema?: string;
   sqlitePath?: string;
   uploadsDir: string;
+  /** What the bare server answers at GET /answer: GET /api/jobs's answer, already serialised (the cost of HTTP alone). */
+  bareAnswer?: string;
 }
 
 export interface ServeReady {
@@ -54,6 +57,10 @@ async function main(request: ServeRequest): Promise<void> {
 
   const bare = Fastify({ logger: false });
   bare.get('/', async () => ({ hello: 'world' }));
+  const answer = request.bareAnswer ?? '{}';
+  bare.get('/answer', (_request, reply) => {
+    void reply.header('content-type', 'application/json; charset=utf-8').send(answer);
+  });
   await bare.listen({ port: 0, host: '127.0.0.1' });
 
   const port = (app: { server: { address(): unknown } }) => (app.server.address() as { port: number }).port;

@@ -73,6 +73,17 @@ describe('the top bar tells a provider whether customers can follow them', () =>
     expect(indicator()).toHaveTextContent('Location off');
   });
 
+  it('the notice bar (fixed at the bottom) gives the page room below its end while it is shown', async () => {
+    const user = userEvent.setup();
+    jest.spyOn(HTMLElement.prototype, 'offsetHeight', 'get').mockReturnValue(120);
+    renderBar();
+    act(() => geo.fail(1));
+    expect(notice()).toHaveStyle({ position: 'fixed', bottom: '0px' });
+    expect(document.body.style.paddingBottom).toBe('120px');
+    await user.click(screen.getByRole('button', { name: 'Dismiss' }));
+    expect(document.body.style.paddingBottom).toBe('');
+  });
+
   it('not asked yet: Location off, and Share location lets the browser ask (never at page load)', async () => {
     const user = userEvent.setup();
     const status = Object.assign(new EventTarget(), { state: 'prompt' });

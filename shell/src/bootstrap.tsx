@@ -68,8 +68,10 @@ async function start(): Promise<void> {
   // The start-up work in steps, each its own task instead of one long one (issue 12: total blocking time):
   // the shared package with the libraries it brings, React DOM, then the shell's own modules. "eager":
   // they are in this chunk already (no request), only evaluated later.
-  const { setRuntimeConfig } = await import(/* webpackMode: "eager" */ 'shared');
+  const { preloadApiClient, setRuntimeConfig } = await import(/* webpackMode: "eager" */ 'shared');
   setRuntimeConfig(config as Partial<RuntimeConfig>);
+  // Signed in, the first screen calls the API at once: the API client's axios starts loading now.
+  if (boot?.signedIn) preloadApiClient();
   await nextTask();
   const { createRoot } = await import(/* webpackMode: "eager" */ 'react-dom/client');
   await nextTask();

@@ -98,6 +98,15 @@ function client(): Promise<AxiosInstance> {
   return instance;
 }
 
+/**
+ * Starts loading axios now, so that the first call does not wait for it: for a signed-in start, whose
+ * first screen calls the API at once (issue 12).
+ */
+export function preloadApiClient(): void {
+  // Silently: a failed download is tried again, and reported, by the first call.
+  import('axios').catch(() => undefined);
+}
+
 type Method = 'request' | 'get' | 'delete' | 'post' | 'put' | 'patch';
 
 /** `apiClient[method]`: the axios instance's method, once the instance is there. */

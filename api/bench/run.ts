@@ -530,46 +530,37 @@ async function main(): Promise<void> {
   console.log(
     `\n## GET /api/jobs against its floor (the same query on the bare driver + JSON.stringify, in-process, no HTTP; goal >= 80 %)\n`,
   );
+  const percent = (ratio: number) => `${fmt(ratio * 100, 1)} %`;
+  const apiOn = (engineName: string) => http.find((h) => h.label.startsWith('GET /api/jobs') && h.label.includes(engineName));
+  /** A row for an HTTP target; `floor` when it is measured against one. */
+  const httpRow = (h: HttpFigures, floor?: FloorFigures): string[] => [
+    h.label,
+    fmt(h.rps, 0),
+    fmt(h.p50 * 1000, 0),
+    fmt(h.p99 * 1000, 0),
+    floor ? percent(h.rps / floor.ips) : '',
+    h.cpuUs === undefined ? '-' : fmt(h.cpuUs, 0),
+    !floor ? '' : h.cpuUs === undefined ? '-' : percent(floor.cpuUs / h.cpuUs),
+    percent(h.rps / bare.rps),
+  ];
   const floorRows: string[][] = [];
   for (const [engineName, floor] of floors) {
-    const api = http.find((h) => h.label.startsWith('GET /api/jobs') && h.label.includes(engineName));
     for (const f of [floor.driver, floor.kysely]) {
       floorRows.push([
         f.label,
         fmt(f.ips, 0),
         fmt(f.p50us, 0),
         fmt(f.p99us, 0),
-        `${fmt((f.ips / floor.driver.ips) * 100, 1)} %`,
+        percent(f.ips / floor.driver.ips),
         fmt(f.cpuUs, 0),
-        `${fmt((floor.driver.cpuUs / f.cpuUs) * 100, 1)} %`,
+        percent(floor.driver.cpuUs / f.cpuUs),
         '',
       ]);
     }
-    if (api) {
-      floorRows.push([
-        api.label,
-        fmt(api.rps, 0),
-        fmt(api.p50 * 1000, 0),
-        fmt(api.p99 * 1000, 0),
-        `${fmt((api.rps / floor.driver.ips) * 100, 1)} %`,
-        api.cpuUs === undefined ? '-' : fmt(api.cpuUs, 0),
-        api.cpuUs === undefined ? '-' : `${fmt((floor.driver.cpuUs / api.cpuUs) * 100, 1)} %`,
-        `${fmt((api.rps / bare.rps) * 100, 1)} %`,
-      ]);
-    }
+    const api = apiOn(engineName);
+    if (api) floorRows.push(httpRow(api, floor.driver));
   }
-  if (answerOnly) {
-    floorRows.push([
-      answerOnly.label,
-      fmt(answerOnly.rps, 0),
-      fmt(answerOnly.p50 * 1000, 0),
-      fmt(answerOnly.p99 * 1000, 0),
-      '',
-      answerOnly.cpuUs === undefined ? '-' : fmt(answerOnly.cpuUs, 0),
-      '',
-      `${fmt((answerOnly.rps / bare.rps) * 100, 1)} %`,
-    ]);
-  }
+  if (answerOnly) floorRows.push(httpRow(answerOnly));
   console.log(
     table(['', 'per s', 'p50 µs', 'p99 µs', 'of floor', 'CPU µs each', 'of floor by CPU', 'of bare Fastify'], floorRows),
   );
@@ -579,7 +570,7 @@ async function main(): Promise<void> {
       'on the machine moves much less than the rates measured.',
   );
   for (const [engineName, floor] of floors) {
-    const api = http.find((h) => h.label.startsWith('GET /api/jobs') && h.label.includes(engineName));
+    const api = apiOn(engineName);
     if (!api) continue;
     const pct = (api.rps / floor.driver.ips) * 100;
     const byCpu = api.cpuUs === undefined ? undefined : (floor.driver.cpuUs / api.cpuUs) * 100;

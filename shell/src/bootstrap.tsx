@@ -93,7 +93,7 @@ async function start(): Promise<void> {
   if (isLogin) import('./layout/Layout').catch(() => undefined);
   const root = document.getElementById('root');
   if (!root) return;
-  const app = createRoot(appContainer(root, store.getState().session.isLogin));
+  const app = createRoot(appContainer(root, isLogin));
   // A transition: React renders the first screen in slices and yields to the browser in between, instead
   // of one long task that blocks input (issue 12: total blocking time).
   startTransition(() => {

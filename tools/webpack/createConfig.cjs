@@ -181,6 +181,18 @@ function facadeAliases() {
   };
 }
 
+/** TypeScript through ts-loader, types left to `tsc --noEmit` (npm run lint). */
+function typescriptRule(configFile, { sourceMap }) {
+  return {
+    test: /\.tsx?$/,
+    exclude: /node_modules/,
+    use: {
+      loader: require.resolve('ts-loader'),
+      options: { transpileOnly: true, configFile, compilerOptions: { noEmit: false, sourceMap } },
+    },
+  };
+}
+
 /** '[name].[contenthash:8].js' once the chunk's hash exists, '[name].js' while it is still being computed. */
 function hashedWhenKnown(pathData) {
   const hash = pathData.chunk && pathData.chunk.contentHash && pathData.chunk.contentHash.javascript;
@@ -232,18 +244,7 @@ function createConfig({ dir, name, exposes, title, inlineCss, firstFrames = fals
       },
       module: {
         rules: [
-          {
-            test: /\.tsx?$/,
-            exclude: /node_modules/,
-            use: {
-              loader: require.resolve('ts-loader'),
-              options: {
-                transpileOnly: true,
-                configFile: path.join(dir, 'tsconfig.json'),
-                compilerOptions: { noEmit: false, sourceMap: !production },
-              },
-            },
-          },
+          typescriptRule(path.join(dir, 'tsconfig.json'), { sourceMap: !production }),
           { test: /\.css$/, use: [require.resolve('style-loader'), require.resolve('css-loader')] },
           { test: /\.(png|jpe?g|gif|svg|webp)$/i, type: 'asset' },
         ],
@@ -360,7 +361,7 @@ function createConfig({ dir, name, exposes, title, inlineCss, firstFrames = fals
               dir,
               contract: exposes['./contract'],
               resolve: base(name, false).resolve,
-              tsconfig: path.join(dir, 'tsconfig.json'),
+              typescript: typescriptRule(path.join(dir, 'tsconfig.json'), { sourceMap: false }),
             }),
           ]
         : []),

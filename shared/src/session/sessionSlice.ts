@@ -59,14 +59,6 @@ export function sessionReducer(state: SessionState = initialSessionState, action
   return state;
 }
 
-/** The slice as one object (name, reducer, actions, initial state), as a Redux Toolkit slice offers them. */
-export const sessionSlice = {
-  name: 'session' as const,
-  reducer: sessionReducer,
-  actions: sessionActions,
-  getInitialState: (): SessionState => initialSessionState,
-};
-
 /** The shell mounts the slice under this key; remotes select through the selectors below. */
 export interface RootStateWithSession {
   session: SessionState;

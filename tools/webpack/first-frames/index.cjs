@@ -49,9 +49,9 @@ function externals({ request }, callback) {
  * @param {string} options.dir       the remote's directory
  * @param {string} options.contract  the remote's contract module (its exposes['./contract'])
  * @param {object} options.resolve   the remote's resolve options (aliases)
- * @param {string} options.tsconfig  its tsconfig.json
+ * @param {object} options.typescript the remote's TypeScript rule (createConfig's, without source maps)
  */
-function firstFramesConfig({ dir, contract, resolve, tsconfig }) {
+function firstFramesConfig({ dir, contract, resolve, typescript }) {
   return {
     name: 'first-frames',
     mode: 'production',
@@ -73,14 +73,7 @@ function firstFramesConfig({ dir, contract, resolve, tsconfig }) {
     },
     module: {
       rules: [
-        {
-          test: /\.tsx?$/,
-          exclude: /node_modules/,
-          use: {
-            loader: require.resolve('ts-loader'),
-            options: { transpileOnly: true, configFile: tsconfig, compilerOptions: { noEmit: false, sourceMap: false } },
-          },
-        },
+        typescript,
         { test: /\.css$/, use: [path.join(__dirname, 'css-loader.cjs')] },
         { test: /\.(png|jpe?g|gif|svg|webp)$/i, type: 'asset/inline' },
       ],

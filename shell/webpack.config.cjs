@@ -8,4 +8,6 @@ module.exports = createConfig({
   name: 'shell',
   title: 'Marketplace',
   inlineCss: ['../shared/src/ui/ui.css', 'src/styles.css'],
+  // Signed in, the layout and the API client's axios are needed at once: index.html preloads them then.
+  signedInChunks: ['layout', 'axios'],
 });

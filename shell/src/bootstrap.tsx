@@ -66,31 +66,34 @@ async function start(): Promise<void> {
     }),
   ]);
   // The start-up work in steps, each its own task instead of one long one (issue 12: total blocking time):
-  // the shared package with the libraries it brings, React DOM, then the shell's own modules. "eager":
+  // the shared package, the store and the federation runtime (which start the first screen's downloads),
+  // React DOM, then the shell's own modules. "eager":
   // they are in this chunk already (no request), only evaluated later.
-  const { preloadApiClient, setRuntimeConfig } = await import(/* webpackMode: "eager" */ 'shared');
+  const [{ preloadApiClient, setRuntimeConfig }, { createFederationLoader }, { createShellStore }, { preloadFirstScreen }] =
+    await Promise.all([
+      import(/* webpackMode: "eager" */ 'shared'),
+      import(/* webpackMode: "eager" */ './federation/runtimeLoader'),
+      import(/* webpackMode: "eager" */ './store'),
+      import(/* webpackMode: "eager" */ './routing/firstScreen'),
+    ]);
   setRuntimeConfig(config as Partial<RuntimeConfig>);
-  // Signed in, the first screen calls the API at once: the API client's axios starts loading now.
-  if (boot?.signedIn) preloadApiClient();
+  const loader = createFederationLoader(remotes);
+  const store = createShellStore();
+  const { isLogin, users } = store.getState().session;
+  // The first screen's code starts downloading now (its remote's contract, then its chunks), before React
+  // DOM is even evaluated, and, signed in, the layout and the API client's axios, which it needs at once.
+  preloadFirstScreen(loader, window.location.pathname, { signedIn: isLogin, role: users?.role });
+  if (isLogin) {
+    preloadApiClient();
+    import(/* webpackChunkName: "layout" */ './layout/Layout').catch(() => undefined);
+  }
   await nextTask();
   const { createRoot } = await import(/* webpackMode: "eager" */ 'react-dom/client');
   await nextTask();
-  const [{ BrowserRouter }, { ShellApp }, { createFederationLoader }, { createShellStore }, { remoteFor }] = await Promise.all([
+  const [{ BrowserRouter }, { ShellApp }] = await Promise.all([
     import(/* webpackMode: "eager" */ 'react-router-dom'),
     import(/* webpackMode: "eager" */ './App'),
-    import(/* webpackMode: "eager" */ './federation/runtimeLoader'),
-    import(/* webpackMode: "eager" */ './store'),
-    import(/* webpackMode: "eager" */ './routing/remoteFor'),
   ]);
-  const loader = createFederationLoader(remotes);
-  const store = createShellStore();
-  // The first screen's remote starts loading now, not once React has rendered down to it: signed out,
-  // every route shows an mfe_auth screen (the guard sends the rest to /login).
-  const { isLogin, users } = store.getState().session;
-  const first = isLogin ? remoteFor(window.location.pathname, users?.role) : 'mfe_auth';
-  if (first) loader.loadContract(first).catch(() => undefined);
-  // Signed in, the layout (sidebar, top bar: a lazy chunk, not in the signed-out first load) is needed at once.
-  if (isLogin) import('./layout/Layout').catch(() => undefined);
   const root = document.getElementById('root');
   if (!root) return;
   const app = createRoot(appContainer(root, isLogin));

@@ -124,15 +124,28 @@ function firstLoadChunks(compilation, entryName = 'main') {
   return [...files];
 }
 
+/** The JavaScript files of the chunk groups named by a webpackChunkName comment on their import(). */
+function namedChunkFiles(compilation, names) {
+  const files = new Set();
+  for (const name of names) {
+    const group = compilation.namedChunkGroups.get(name);
+    if (!group) throw new Error(`HostHeadPlugin: no chunk named "${name}" (a webpackChunkName comment missing?)`);
+    for (const chunk of group.chunks) for (const file of chunk.files) if (file.endsWith('.js')) files.add(file);
+  }
+  return [...files];
+}
+
 /**
  * The host's <head> additions (issue 12), for a template that places its scripts itself: its stylesheet
  * as a <style> element instead of JavaScript (the page is styled before any script runs, which the static
  * first frame needs, and the bytes leave the JS), and, for the template, the list of the chunks its first
- * load needs (firstLoadChunks: `htmlWebpackPlugin.options.firstLoadChunks`).
+ * load needs (firstLoadChunks: `htmlWebpackPlugin.options.firstLoadChunks`) and the chunks a signed-in
+ * start needs at once (`signedInChunks`: the named ones the app lists).
  */
 class HostHeadPlugin {
-  constructor({ inlineCss = [] }) {
+  constructor({ inlineCss = [], signedInChunkNames = [] }) {
     this.inlineCss = inlineCss;
+    this.signedInChunkNames = signedInChunkNames;
   }
 
   apply(compiler) {
@@ -144,7 +157,9 @@ class HostHeadPlugin {
           tags.push({ tagName: 'style', voidTag: false, attributes: {}, innerHTML: fs.readFileSync(file, 'utf8') });
         }
         // For the template's loader, which preloads them after the first paint (shell/public/index.html).
-        data.plugin.options.firstLoadChunks = firstLoadChunks(compilation).map((file) => (data.publicPath || '') + file);
+        const publicFile = (file) => (data.publicPath || '') + file;
+        data.plugin.options.firstLoadChunks = firstLoadChunks(compilation).map(publicFile);
+        data.plugin.options.signedInChunks = namedChunkFiles(compilation, this.signedInChunkNames).map(publicFile);
         data.headTags.unshift(...tags.map((tag) => ({ ...tag, meta: { plugin: 'HostHeadPlugin' } })));
         return data;
       });
@@ -206,10 +221,12 @@ function hashedWhenKnown(pathData) {
  * @param {Record<string,string>} [options.exposes]  modules a remote exposes (e.g. { './contract': './src/contract.ts' })
  * @param {string} [options.title]        <title> of the HTML page (shell, or a remote's standalone harness)
  * @param {string|string[]} [options.inlineCss] the host's stylesheets, inlined into index.html (not imported by the code)
+ * @param {string[]} [options.signedInChunks] the host: names of lazy chunks (webpackChunkName) a signed-in
+ *                                        start needs at once; index.html preloads them when signed in
  * @param {boolean} [options.firstFrames] a remote with public routes: render them to static first frames
  *                                        (`dist/first-frames.json`, see first-frames/index.cjs)
  */
-function createConfig({ dir, name, exposes, title, inlineCss, firstFrames = false }) {
+function createConfig({ dir, name, exposes, title, inlineCss, signedInChunks = [], firstFrames = false }) {
   const isRemote = Boolean(exposes && Object.keys(exposes).length);
   const envPort = process.env[PORT_VARIABLES[name]] || process.env.PORT;
   const port = Number(envPort || DEFAULT_PORTS[name] || 3000);
@@ -311,7 +328,10 @@ function createConfig({ dir, name, exposes, title, inlineCss, firstFrames = fals
           }),
           noMomentLocales(),
           html({ inject: false }),
-          new HostHeadPlugin({ inlineCss: [].concat(inlineCss || []).map((file) => path.resolve(dir, file)) }),
+          new HostHeadPlugin({
+            inlineCss: [].concat(inlineCss || []).map((file) => path.resolve(dir, file)),
+            signedInChunkNames: signedInChunks,
+          }),
           new CopyPublicPlugin(publicDir),
         ],
         devServer,

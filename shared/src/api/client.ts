@@ -86,7 +86,7 @@ function configure(created: AxiosInstance): AxiosInstance {
 let instance: Promise<AxiosInstance> | null = null;
 
 function client(): Promise<AxiosInstance> {
-  instance ??= import('axios').then(
+  instance ??= import(/* webpackChunkName: "axios" */ 'axios').then(
     ({ default: axios }) => configure(axios.create()),
     (error: unknown) => {
       instance = null;
@@ -104,7 +104,7 @@ function client(): Promise<AxiosInstance> {
  */
 export function preloadApiClient(): void {
   // Silently: a failed download is tried again, and reported, by the first call.
-  import('axios').catch(() => undefined);
+  import(/* webpackChunkName: "axios" */ 'axios').catch(() => undefined);
 }
 
 type Method = 'request' | 'get' | 'delete' | 'post' | 'put' | 'patch';

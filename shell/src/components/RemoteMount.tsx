@@ -1,5 +1,6 @@
 import { lazy, Suspense, useEffect, useState, type ComponentType } from 'react';
 import { ErrorBoundary, ErrorState, Loader } from 'shared';
+import { firstScreenShown } from '../session/firstScreenShown';
 
 export const REMOTE_UNAVAILABLE_MESSAGE = 'This part of the app is unavailable right now.';
 
@@ -44,7 +45,10 @@ export function RemoteMount({
       fallback={(error) => (
         <>
           {background ? null : (
-            <RemoteUnavailable detail={label ? `${label}: ${error.message}` : error.message} onRetry={retry} />
+            <>
+              <RemoteUnavailable detail={label ? `${label}: ${error.message}` : error.message} onRetry={retry} />
+              <Shown onShown={firstScreenShown} />
+            </>
           )}
           <Shown onShown={onShown} />
         </>
@@ -53,6 +57,7 @@ export function RemoteMount({
       <Suspense fallback={background ? null : <Loader />}>
         <Lazy />
         <Shown onShown={onShown} />
+        {background ? null : <Shown onShown={firstScreenShown} />}
       </Suspense>
     </ErrorBoundary>
   );

@@ -7,7 +7,9 @@ import { PUBLIC_PATHS, signedInPaths } from './routeTable';
 
 // The signed-in layout (sidebar, top bar) is not part of the signed-out first load (issue 12); signed in,
 // bootstrap.tsx starts its download at start-up, so it costs them no extra round trip.
-const Layout = lazy(() => import('../layout/Layout').then((module) => ({ default: module.Layout })));
+const Layout = lazy(() =>
+  import(/* webpackChunkName: "layout" */ '../layout/Layout').then((module) => ({ default: module.Layout })),
+);
 const HomePage = lazy(() => import('../pages/HomePage'));
 const NotificationsPage = lazy(() => import('../pages/NotificationsPage'));
 const ContactUsPage = lazy(() => import('../pages/ContactUsPage'));

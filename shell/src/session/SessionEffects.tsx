@@ -12,9 +12,12 @@ import {
   useSession,
   type AppNotification,
 } from 'shared';
+import { afterFirstScreen } from './firstScreenShown';
 import { useSessionExpiry } from './useSessionExpiry';
 
-/** The longest the realtime connection waits for an idle moment after sign-in or a page load. */
+/** The longest the realtime connection waits for the first screen of a page load. */
+const FIRST_SCREEN_WAIT_MS = 2000;
+/** The longest it then waits for an idle moment. */
 const REALTIME_IDLE_TIMEOUT_MS = 1500;
 
 /** GET /api/notifications, silently (failures are only logged, spec section 8). */
@@ -48,13 +51,18 @@ export function SessionEffects() {
         if (active && notifications) dispatch(sessionActions.patched({ notifications }));
       });
     void refresh();
-    // The realtime connection (pusher-js) waits for an idle moment, off the first screen's path (issue 12);
-    // what is published meanwhile is fetched again once it subscribes (realtime/subscribed below).
+    // The realtime connection (pusher-js) waits for the first screen, then for an idle moment, off that
+    // screen's path (issue 12); what is published meanwhile is fetched again once it subscribes
+    // (realtime/subscribed below).
     const connect = () => void connectRealtime({ userId, token });
-    const idle =
-      typeof window.requestIdleCallback === 'function'
-        ? window.requestIdleCallback(connect, { timeout: REALTIME_IDLE_TIMEOUT_MS })
-        : window.setTimeout(connect, 0);
+    let idle: number | undefined;
+    void afterFirstScreen(FIRST_SCREEN_WAIT_MS).then(() => {
+      if (!active) return;
+      idle =
+        typeof window.requestIdleCallback === 'function'
+          ? window.requestIdleCallback(connect, { timeout: REALTIME_IDLE_TIMEOUT_MS })
+          : window.setTimeout(connect, 0);
+    });
     // Notifications published while the channel was (re)connecting were missed: fetch them again.
     const resubscribed = bus.on('realtime/subscribed').subscribe(() => void refresh());
     const subscription = bus.on('notifications/changed').subscribe((event) => {
@@ -75,8 +83,10 @@ export function SessionEffects() {
       subscription.unsubscribe();
       resubscribed.unsubscribe();
       jobSubscription.unsubscribe();
-      if (typeof window.cancelIdleCallback === 'function') window.cancelIdleCallback(idle);
-      window.clearTimeout(idle);
+      if (idle !== undefined) {
+        if (typeof window.cancelIdleCallback === 'function') window.cancelIdleCallback(idle);
+        window.clearTimeout(idle);
+      }
       disconnectRealtime();
     };
   }, [dispatch, isLogin, userId, token]);

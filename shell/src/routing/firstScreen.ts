@@ -1,0 +1,32 @@
+import { matchPath } from 'react-router-dom';
+import type { RemoteContract, Role } from 'shared';
+import type { RemoteLoader } from '../federation/types';
+import { remoteFor } from './remoteFor';
+import { PUBLIC_PATHS, pickForRole } from './routeTable';
+
+type ScreenLoad = () => Promise<unknown>;
+
+/** The module of `contract` that draws the screen at `pathname`: Home's blocks of the role, or the route's screen. */
+export function screenLoadOf(contract: RemoteContract, pathname: string, role: Role | null | undefined): ScreenLoad | undefined {
+  if (pathname === '/') {
+    return contract.widgets.find((w) => w.name === 'HomeBlocks' && (!w.role || !role || w.role === role))?.load;
+  }
+  const routes = contract.routes.filter((route) => matchPath({ path: route.path, end: true }, pathname));
+  return pickForRole(routes, role)?.load;
+}
+
+/**
+ * Starts downloading the first screen's code at start-up, before React has rendered down to it (issue 12):
+ * its remote's contract, then at once the screen's own chunks, instead of one after the other with a
+ * render in between. Signed out, every route shows an mfe_auth screen (the guard sends the rest to
+ * /login). Failures are left to the screen, which loads the same modules and shows them.
+ */
+export function preloadFirstScreen(loader: RemoteLoader, pathname: string, session: { signedIn: boolean; role?: Role | null }) {
+  const path = session.signedIn || (PUBLIC_PATHS as readonly string[]).includes(pathname) ? pathname : '/login';
+  const remote = session.signedIn ? remoteFor(path, session.role) : 'mfe_auth';
+  if (!remote) return;
+  loader
+    .loadContract(remote)
+    .then((contract) => screenLoadOf(contract, path, session.role)?.())
+    .catch(() => undefined);
+}

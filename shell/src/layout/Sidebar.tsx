@@ -2,6 +2,7 @@ import { useEffect, useState, type CSSProperties, type SyntheticEvent } from 're
 import { NavLink } from 'react-router-dom';
 import { Avatar, bus, fetchChatUnread, useSession } from 'shared';
 import { useRemotes } from '../federation/RemotesContext';
+import { screenLoadOf } from '../routing/firstScreen';
 import { remoteFor } from '../routing/remoteFor';
 import { useLogout } from '../session/useLogout';
 
@@ -83,12 +84,18 @@ export function useChatUnreadTotal(userId: number | undefined): number {
 /** The signed-in sidebar of spec section 2. */
 export function Sidebar() {
   const user = useSession().users;
-  const { ensure } = useRemotes();
-  // A link about to be followed (pointer over it, focus): its remote's contract starts loading now.
+  const { ensure, states } = useRemotes();
+  // A link about to be followed (pointer over it, focus): its remote's contract starts loading now, and
+  // once that is there, its screen's own chunks.
   const prefetch = (event: SyntheticEvent) => {
     const link = (event.target as Element).closest('a[href]');
-    const remote = link && remoteFor(new URL(link.getAttribute('href') ?? '', window.location.href).pathname, user?.role);
-    if (remote) ensure(remote);
+    if (!link) return;
+    const pathname = new URL(link.getAttribute('href') ?? '', window.location.href).pathname;
+    const remote = remoteFor(pathname, user?.role);
+    if (!remote) return;
+    const state = states[remote];
+    if (state.status !== 'ready') ensure(remote);
+    else screenLoadOf(state.contract, pathname, user?.role)?.().catch(() => undefined);
   };
   const logout = useLogout();
   const unread = useChatUnreadTotal(user?.id);

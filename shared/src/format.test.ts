@@ -23,6 +23,90 @@ describe('date formats of spec section 9 (UTC)', () => {
   });
 });
 
+describe('date formats: details a regression would change (UTC)', () => {
+  it.each([
+    [1, '1st'],
+    [2, '2nd'],
+    [3, '3rd'],
+    [4, '4th'],
+    [11, '11th'],
+    [12, '12th'],
+    [13, '13th'],
+    [21, '21st'],
+    [22, '22nd'],
+    [23, '23rd'],
+    [31, '31st'],
+  ])('writes day %i as %s', (day, ordinal) => {
+    const iso = `2025-01-${String(day).padStart(2, '0')}T10:00:00Z`;
+    expect(formatDateLong(iso)).toBe(`January ${ordinal} 2025, 10:00 am`);
+    expect(formatDateShort(iso)).toBe(`Jan ${ordinal} 25, 10:00 am`);
+  });
+
+  it('writes midnight and noon as 12, with lowercase am/pm', () => {
+    expect(formatDateLong('2025-06-15T00:00:00Z')).toBe('June 15th 2025, 12:00 am');
+    expect(formatDateLong('2025-06-15T00:05:00Z')).toBe('June 15th 2025, 12:05 am');
+    expect(formatDateLong('2025-06-15T11:59:00Z')).toBe('June 15th 2025, 11:59 am');
+    expect(formatDateLong('2025-06-15T12:00:00Z')).toBe('June 15th 2025, 12:00 pm');
+    expect(formatDateLong('2025-06-15T12:45:00Z')).toBe('June 15th 2025, 12:45 pm');
+    expect(formatDateShort('2025-06-15T13:00:00Z')).toBe('Jun 15th 25, 1:00 pm');
+  });
+
+  it('pads minutes and two-digit years but not hours', () => {
+    expect(formatDateLong('2025-03-05T14:07:00Z')).toBe('March 5th 2025, 2:07 pm');
+    expect(formatDateShort('2025-03-05T14:07:00Z')).toBe('Mar 5th 25, 2:07 pm');
+    expect(formatDateLong('2025-03-05T09:00:00Z')).toBe('March 5th 2025, 9:00 am');
+    expect(formatDateShort('2005-09-05T21:09:00Z')).toBe('Sep 5th 05, 9:09 pm');
+    expect(formatDateShort('0005-03-05T14:07:00Z')).toBe('Mar 5th 05, 2:07 pm');
+    expect(formatDateLong('0005-03-05T14:07:00Z')).toBe('March 5th 0005, 2:07 pm');
+  });
+
+  it('reads ISO 8601 with Z, with an offset, without one (local time) and with or without milliseconds', () => {
+    expect(formatDateLong('2025-03-05T14:07:00.000Z')).toBe('March 5th 2025, 2:07 pm');
+    expect(formatDateLong('2025-03-05T14:07:00.999Z')).toBe('March 5th 2025, 2:07 pm');
+    expect(formatDateLong('2025-03-05T14:07:00')).toBe('March 5th 2025, 2:07 pm');
+    expect(formatDateLong('2025-03-05T14:07')).toBe('March 5th 2025, 2:07 pm');
+    expect(formatDateLong('2025-03-05T14:07:00+02:00')).toBe('March 5th 2025, 12:07 pm');
+    expect(formatDateLong('2025-03-05T14:07:00.000+0200')).toBe('March 5th 2025, 12:07 pm');
+    expect(formatDateLong('2025-01-01T01:15:00+02:00')).toBe('December 31st 2024, 11:15 pm');
+    expect(formatDateLong('2025-03-05T22:30:00-05:00')).toBe('March 6th 2025, 3:30 am');
+    expect(formatDateLong('2025-03-05')).toBe('March 5th 2025, 12:00 am');
+  });
+
+  it('reads the other ISO 8601 forms moment read: basic, week and ordinal dates, 24:00', () => {
+    expect(formatDateLong('20250305T140700Z')).toBe('March 5th 2025, 2:07 pm');
+    expect(formatDateLong('2025-W10-3')).toBe('March 5th 2025, 12:00 am');
+    expect(formatDateLong('2025-064T14:07Z')).toBe('March 5th 2025, 2:07 pm');
+    expect(formatDateLong('2025-03-05T24:00:00Z')).toBe('March 6th 2025, 12:00 am');
+  });
+
+  it("reads SQL's local timestamps", () => {
+    expect(formatDateShort('2025-03-05 14:07:00')).toBe('Mar 5th 25, 2:07 pm');
+    expect(formatDateLong('2024-12-31 23:59:59')).toBe('December 31st 2024, 11:59 pm');
+  });
+
+  it('reads epoch milliseconds and Date objects', () => {
+    expect(formatDateLong(0)).toBe('January 1st 1970, 12:00 am');
+    // 2025-03-05T14:07:00Z
+    expect(formatDateLong(1741183620000)).toBe('March 5th 2025, 2:07 pm');
+    expect(formatDateShort(new Date(Date.UTC(2025, 11, 31, 12, 0)))).toBe('Dec 31st 25, 12:00 pm');
+  });
+
+  it('answers an empty string for missing values, invalid dates and out-of-range fields', () => {
+    for (const format of [formatDateLong, formatDateShort]) {
+      expect(format(null)).toBe('');
+      expect(format(undefined)).toBe('');
+      expect(format('')).toBe('');
+      expect(format('not a date')).toBe('');
+      expect(format('2025-13-01')).toBe('');
+      expect(format('2025-03-05T25:00')).toBe('');
+      expect(format('2025-03-05T14:60')).toBe('');
+      expect(format('2025-03-05T14:07:00+02:90')).toBe('');
+      expect(format(NaN)).toBe('');
+      expect(format(new Date('invalid'))).toBe('');
+    }
+  });
+});
+
 describe('prices of spec section 9', () => {
   it('prefixes prices with $', () => {
     expect(formatPrice(500)).toBe('$500');

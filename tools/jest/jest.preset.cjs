@@ -1,7 +1,7 @@
 /** Jest preset shared by every frontend app and the shared package: SWC transform, jsdom, Testing Library. */
 const path = require('path');
 
-// moment output depends on the time zone (DESIGN.md section 9): every suite runs in UTC.
+// date output depends on the time zone (DESIGN.md section 9): every suite runs in UTC.
 process.env.TZ = 'UTC';
 
 module.exports = (dir) => ({

@@ -50,7 +50,7 @@ function singletons(dir) {
     rxjs: { ...single(deps.rxjs), version: versionOf('rxjs') },
     // The workspace package: one bus, one API client, one config per page.
     shared: { singleton: true, requiredVersion: `^${sharedPkg.version}`, version: sharedPkg.version },
-    // Date/price formatting carries moment: its own shared module, so it stays out of the /login load.
+    // Date/price formatting carries the date library (dayjs): its own shared module, out of the /login load.
     'shared/src/format': { singleton: true, requiredVersion: `^${sharedPkg.version}`, version: sharedPkg.version },
   };
 }
@@ -273,8 +273,6 @@ function createConfig({ dir, name, exposes, title, inlineCss, signedInChunks = [
       performance: { hints: false },
       stats: 'errors-warnings',
     });
-    // moment without its locales (spec section 9 formats are English only).
-    const noMomentLocales = () => new webpack.IgnorePlugin({ resourceRegExp: /^\.\/locale$/, contextRegExp: /moment$/ });
     // The host's template places its scripts itself (shell/public/index.html: they start after the first paint).
     const html = ({ inject = true } = {}) =>
       new HtmlWebpackPlugin({
@@ -326,7 +324,6 @@ function createConfig({ dir, name, exposes, title, inlineCss, signedInChunks = [
             runtimePlugins: [path.join(__dirname, 'provide-runtime-core.mjs')],
             experiments: { optimization: { target: 'web' } },
           }),
-          noMomentLocales(),
           html({ inject: false }),
           new HostHeadPlugin({
             inlineCss: [].concat(inlineCss || []).map((file) => path.resolve(dir, file)),
@@ -362,7 +359,6 @@ function createConfig({ dir, name, exposes, title, inlineCss, signedInChunks = [
               optimization: { disableSnapshot: true, disableRemote: true, target: 'web' },
             },
           }),
-          noMomentLocales(),
           new CopyPublicPlugin(publicDir),
         ],
         devServer,
@@ -373,7 +369,7 @@ function createConfig({ dir, name, exposes, title, inlineCss, signedInChunks = [
         // After the container, whose build cleans dist/.
         dependencies: ['container'],
         entry: { main: './src/index.ts' },
-        plugins: [noMomentLocales(), html()],
+        plugins: [html()],
       },
       ...(firstFrames && production
         ? [

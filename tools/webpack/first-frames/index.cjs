@@ -81,7 +81,6 @@ function firstFramesConfig({ dir, contract, resolve, typescript }) {
     plugins: [
       // One file: the screens' lazy chunks are rendered in the same Node process.
       new webpack.optimize.LimitChunkCountPlugin({ maxChunks: 1 }),
-      new webpack.IgnorePlugin({ resourceRegExp: /^\.\/locale$/, contextRegExp: /moment$/ }),
       new RenderFirstFramesPlugin(),
     ],
     optimization: { minimize: false },

@@ -8,6 +8,7 @@ module.exports = createConfig({
   name: 'shell',
   title: 'Marketplace',
   inlineCss: ['../shared/src/ui/ui.css', 'src/styles.css'],
-  // Signed in, the layout and the API client's axios are needed at once: index.html preloads them then.
-  signedInChunks: ['layout', 'axios'],
+  // Signed in, the layout and the API client's axios are needed at once, and on / the Home page:
+  // index.html preloads them then.
+  signedInChunks: { '*': ['layout', 'axios'], '/': ['home'] },
 });

@@ -81,11 +81,13 @@ async function start(): Promise<void> {
   const store = createShellStore();
   const { isLogin, users } = store.getState().session;
   // The first screen's code starts downloading now (its remote's contract, then its chunks), before React
-  // DOM is even evaluated, and, signed in, the layout and the API client's axios, which it needs at once.
+  // DOM is even evaluated, and, signed in, the layout, the API client's axios and Home, which it needs at once
+  // (index.html has them on the way already; these find them in the cache).
   preloadFirstScreen(loader, window.location.pathname, { signedIn: isLogin, role: users?.role });
   if (isLogin) {
     preloadApiClient();
     import(/* webpackChunkName: "layout" */ './layout/Layout').catch(() => undefined);
+    if (window.location.pathname === '/') import(/* webpackChunkName: "home" */ './pages/HomePage').catch(() => undefined);
   }
   await nextTask();
   const { createRoot } = await import(/* webpackMode: "eager" */ 'react-dom/client');

@@ -140,12 +140,12 @@ function namedChunkFiles(compilation, names) {
  * as a <style> element instead of JavaScript (the page is styled before any script runs, which the static
  * first frame needs, and the bytes leave the JS), and, for the template, the list of the chunks its first
  * load needs (firstLoadChunks: `htmlWebpackPlugin.options.firstLoadChunks`) and the chunks a signed-in
- * start needs at once (`signedInChunks`: the named ones the app lists).
+ * start needs at once (`signedInChunks`: the files of the named chunks the app lists, by path or '*').
  */
 class HostHeadPlugin {
-  constructor({ inlineCss = [], signedInChunkNames = [] }) {
+  constructor({ inlineCss = [], signedInChunks = {} }) {
     this.inlineCss = inlineCss;
-    this.signedInChunkNames = signedInChunkNames;
+    this.signedInChunks = signedInChunks;
   }
 
   apply(compiler) {
@@ -159,7 +159,12 @@ class HostHeadPlugin {
         // For the template's loader, which preloads them after the first paint (shell/public/index.html).
         const publicFile = (file) => (data.publicPath || '') + file;
         data.plugin.options.firstLoadChunks = firstLoadChunks(compilation).map(publicFile);
-        data.plugin.options.signedInChunks = namedChunkFiles(compilation, this.signedInChunkNames).map(publicFile);
+        data.plugin.options.signedInChunks = Object.fromEntries(
+          Object.entries(this.signedInChunks).map(([where, names]) => [
+            where,
+            namedChunkFiles(compilation, names).map(publicFile),
+          ]),
+        );
         data.headTags.unshift(...tags.map((tag) => ({ ...tag, meta: { plugin: 'HostHeadPlugin' } })));
         return data;
       });
@@ -221,12 +226,13 @@ function hashedWhenKnown(pathData) {
  * @param {Record<string,string>} [options.exposes]  modules a remote exposes (e.g. { './contract': './src/contract.ts' })
  * @param {string} [options.title]        <title> of the HTML page (shell, or a remote's standalone harness)
  * @param {string|string[]} [options.inlineCss] the host's stylesheets, inlined into index.html (not imported by the code)
- * @param {string[]} [options.signedInChunks] the host: names of lazy chunks (webpackChunkName) a signed-in
- *                                        start needs at once; index.html preloads them when signed in
+ * @param {Record<string,string[]>} [options.signedInChunks] the host: names of lazy chunks (webpackChunkName)
+ *                                        a signed-in start needs at once, on any path ('*') or on one path
+ *                                        ('/'); index.html preloads them when signed in
  * @param {boolean} [options.firstFrames] a remote with public routes: render them to static first frames
  *                                        (`dist/first-frames.json`, see first-frames/index.cjs)
  */
-function createConfig({ dir, name, exposes, title, inlineCss, signedInChunks = [], firstFrames = false }) {
+function createConfig({ dir, name, exposes, title, inlineCss, signedInChunks = {}, firstFrames = false }) {
   const isRemote = Boolean(exposes && Object.keys(exposes).length);
   const envPort = process.env[PORT_VARIABLES[name]] || process.env.PORT;
   const port = Number(envPort || DEFAULT_PORTS[name] || 3000);
@@ -327,7 +333,7 @@ function createConfig({ dir, name, exposes, title, inlineCss, signedInChunks = [
           html({ inject: false }),
           new HostHeadPlugin({
             inlineCss: [].concat(inlineCss || []).map((file) => path.resolve(dir, file)),
-            signedInChunkNames: signedInChunks,
+            signedInChunks,
           }),
           new CopyPublicPlugin(publicDir),
         ],

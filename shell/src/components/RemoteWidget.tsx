@@ -1,6 +1,8 @@
+import { useEffect, useState } from 'react';
 import { Loader, useSession } from 'shared';
 import { useRemote } from '../federation/RemotesContext';
 import type { RemoteName } from '../federation/types';
+import { afterFirstScreen, FIRST_SCREEN_WAIT_MS } from '../session/firstScreenShown';
 import { RemoteMount, RemoteUnavailable, Shown } from './RemoteMount';
 
 export interface RemoteWidgetProps {
@@ -14,11 +16,34 @@ export interface RemoteWidgetProps {
   onShown?: () => void;
 }
 
+/** False until the first screen is on screen (or FIRST_SCREEN_WAIT_MS passed); true at once when `now`. */
+function useAfterFirstScreen(now: boolean): boolean {
+  const [after, setAfter] = useState(now);
+  useEffect(() => {
+    if (after) return undefined;
+    let live = true;
+    void afterFirstScreen(FIRST_SCREEN_WAIT_MS).then(() => {
+      if (live) setAfter(true);
+    });
+    return () => {
+      live = false;
+    };
+  }, [after]);
+  return after;
+}
+
 /**
  * Places a widget from a remote's contract inside a shell page. When the remote is down it shows
- * a clear message with a Retry button instead; the rest of the page keeps working.
+ * a clear message with a Retry button instead; the rest of the page keeps working. A background widget
+ * waits for the first screen (issue 12): its code does not compete with that screen's.
  */
 export function RemoteWidget({ remote, name, background = false, onShown }: RemoteWidgetProps) {
+  const mount = useAfterFirstScreen(!background);
+  if (!mount) return null;
+  return <LoadedWidget remote={remote} name={name} background={background} onShown={onShown} />;
+}
+
+function LoadedWidget({ remote, name, background = false, onShown }: RemoteWidgetProps) {
   const state = useRemote(remote);
   const role = useSession().users?.role;
   if (state.status === 'idle' || state.status === 'loading') return background ? null : <Loader />;

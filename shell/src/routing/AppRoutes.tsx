@@ -10,7 +10,7 @@ import { PUBLIC_PATHS, signedInPaths } from './routeTable';
 const Layout = lazy(() =>
   import(/* webpackChunkName: "layout" */ '../layout/Layout').then((module) => ({ default: module.Layout })),
 );
-const HomePage = lazy(() => import('../pages/HomePage'));
+const HomePage = lazy(() => import(/* webpackChunkName: "home" */ '../pages/HomePage'));
 const NotificationsPage = lazy(() => import('../pages/NotificationsPage'));
 const ContactUsPage = lazy(() => import('../pages/ContactUsPage'));
 

@@ -12,12 +12,10 @@ import {
   useSession,
   type AppNotification,
 } from 'shared';
-import { afterFirstScreen } from './firstScreenShown';
+import { afterFirstScreen, FIRST_SCREEN_WAIT_MS } from './firstScreenShown';
 import { useSessionExpiry } from './useSessionExpiry';
 
-/** The longest the realtime connection waits for the first screen of a page load. */
-const FIRST_SCREEN_WAIT_MS = 2000;
-/** The longest it then waits for an idle moment. */
+/** The longest the realtime connection waits for an idle moment once the first screen is shown. */
 const REALTIME_IDLE_TIMEOUT_MS = 1500;
 
 /** GET /api/notifications, silently (failures are only logged, spec section 8). */

@@ -172,6 +172,39 @@ class HostHeadPlugin {
   }
 }
 
+/**
+ * Puts a remote's exposed `./contract` module into its remoteEntry.js instead of a chunk of its own (issue
+ * 12): the shell reads a remote's contract before any of its screens, so a separate chunk is one more round
+ * trip on the way to every first screen. The contract is small (routes and widgets with lazy imports).
+ */
+class ContractInEntryPlugin {
+  constructor({ containerName, contractFile }) {
+    this.containerName = containerName;
+    this.contractFile = contractFile;
+  }
+
+  apply(compiler) {
+    compiler.hooks.thisCompilation.tap('ContractInEntryPlugin', (compilation) => {
+      compilation.hooks.optimizeChunks.tap('ContractInEntryPlugin', (chunks) => {
+        const { chunkGraph } = compilation;
+        const entry = [...chunks].find((chunk) => chunk.name === this.containerName);
+        const contractChunks = [...chunks].filter(
+          (chunk) => chunk !== entry && chunkGraph.getChunkModules(chunk).some((module) => module.resource === this.contractFile),
+        );
+        for (const chunk of contractChunks) {
+          if (!entry || !chunkGraph.canChunksBeIntegrated(entry, chunk)) {
+            const error = new webpack.WebpackError(`ContractInEntryPlugin: ${chunk.name || chunk.id} cannot join remoteEntry.js`);
+            compilation.errors.push(error);
+            continue;
+          }
+          chunkGraph.integrateChunks(entry, chunk);
+          chunks.delete(chunk);
+        }
+      });
+    });
+  }
+}
+
 const REACT_ROUTER_FACADE = path.join(__dirname, 'react-router-facade.mjs');
 
 /** 'react-router' and 'react-router-dom' → the facade; the facade → react-router's own build for the mode. */
@@ -365,6 +398,9 @@ function createConfig({ dir, name, exposes, title, inlineCss, signedInChunks = {
               optimization: { disableSnapshot: true, disableRemote: true, target: 'web' },
             },
           }),
+          ...(exposes['./contract']
+            ? [new ContractInEntryPlugin({ containerName: name, contractFile: path.resolve(dir, exposes['./contract']) })]
+            : []),
           new CopyPublicPlugin(publicDir),
         ],
         devServer,

@@ -54,8 +54,13 @@ export function useChats() {
 
   useEffect(() => {
     const subscription = bus.on('realtime/message').subscribe(({ message }) => noteMessage(message));
-    return () => subscription.unsubscribe();
-  }, [noteMessage]);
+    // The channel (re)subscribed: messages published while it was connecting were missed; reload quietly.
+    const resubscribed = bus.on('realtime/subscribed').subscribe(() => void load(false));
+    return () => {
+      subscription.unsubscribe();
+      resubscribed.unsubscribe();
+    };
+  }, [noteMessage, load]);
 
   const upsert = useCallback((chat: Chat) => {
     setState((current) => ({ status: 'ready', chats: upsertChat(current.status === 'ready' ? current.chats : [], chat) }));

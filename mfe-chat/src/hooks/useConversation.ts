@@ -113,6 +113,27 @@ export function useConversation(chat: Chat | null, callbacks: ConversationCallba
     return () => subscription.unsubscribe();
   }, [chatId]);
 
+  // The realtime channel (re)subscribed: messages published while it was connecting were missed. The
+  // newest page has them; the ones not shown yet join the list (and the chat is marked read, as live).
+  useEffect(() => {
+    if (chatId === null) return undefined;
+    const subscription = bus.on('realtime/subscribed').subscribe(() => {
+      fetchMessages(chatId, { page: 1, per_page: PAGE_SIZE }, { silent: true }).then(
+        (response) => {
+          const current = stateRef.current;
+          if (chatRef.current?.id !== chatId || current.status !== 'ready') return;
+          const known = new Set(current.messages.map((m) => m.id));
+          const missed = (response.data?.messages ?? []).filter((m) => !known.has(m.id));
+          if (missed.length === 0) return;
+          setState((s) => (s.status === 'ready' ? { ...s, messages: [...missed, ...s.messages] } : s));
+          callbacksRef.current.onIncoming(missed[0]);
+        },
+        (error: unknown) => console.error(error),
+      );
+    });
+    return () => subscription.unsubscribe();
+  }, [chatId]);
+
   const deliver = useCallback(async (item: OutgoingMessage): Promise<boolean> => {
     const target = chatRef.current;
     if (!target || target.id !== item.chatId) return false;

@@ -277,6 +277,38 @@ describe('live messages', () => {
     await waitFor(() => expect(reads()).toBe(2));
   });
 
+  it('the channel subscribed: a message sent while it connected (no live event) appears, and the contacts reload', async () => {
+    let newest = peteMessages();
+    let chatLists = 0;
+    const api = customerApi({
+      'GET /api/chats/1/messages': () => messagesReply(newest),
+      'GET /api/chats': () => {
+        chatLists += 1;
+        return ok(customerChats());
+      },
+    });
+    renderChat({ route: '/chatview/20' });
+    const log = await screen.findByRole('log');
+    await waitFor(() => expect(within(log).getAllByRole('listitem')).toHaveLength(3));
+    const reads = () => api.calls.filter((c) => c.url === '/api/chats/1/read').length;
+    await waitFor(() => expect(reads()).toBe(1));
+    const listsBefore = chatLists;
+
+    newest = [makeMessage({ id: 13, chat_id: 1, from_id: pete.id, message: 'Sent while you connected' }), ...peteMessages()];
+    act(() => bus.emit({ type: 'realtime/subscribed' }));
+    await waitFor(() => expect(within(log).getAllByRole('listitem')).toHaveLength(4));
+    const items = within(log).getAllByRole('listitem');
+    expect(items[items.length - 1]).toHaveTextContent('Sent while you connected');
+    await waitFor(() => expect(reads()).toBe(2));
+    expect(chatLists).toBe(listsBefore + 1);
+
+    // Subscribed again with nothing new: nothing added, nothing marked read again.
+    act(() => bus.emit({ type: 'realtime/subscribed' }));
+    await waitFor(() => expect(chatLists).toBe(listsBefore + 2));
+    expect(within(log).getAllByRole('listitem')).toHaveLength(4);
+    expect(reads()).toBe(2);
+  });
+
   it('a message in another conversation moves its contact to the top and raises its unread count', async () => {
     customerApi();
     renderChat({ route: '/chatview/20' });

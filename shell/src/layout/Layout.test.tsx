@@ -159,6 +159,25 @@ describe('the signed-in layout', () => {
     await screen.findByRole('heading', { name: 'Home' });
   });
 
+  it('the channel subscribed: notifications sent while it connected show on an open Notifications page and on the bell', async () => {
+    const note = (id: number): AppNotification => ({
+      id,
+      title: 'Chat',
+      description: `Message ${id}`,
+      user: { full_name: 'Nora Notifier', avatar: null },
+      read: false,
+    });
+    fakeApi([note(1)]);
+    renderShell({ route: '/notification', role: 'Provider' });
+    expect(await screen.findAllByRole('listitem', { name: 'Chat from Nora Notifier' })).toHaveLength(1);
+    // A message arrives before the realtime channel is subscribed: no live event for it.
+    fakeApi([note(2), note(1)]);
+    act(() => bus.emit({ type: 'realtime/subscribed' }));
+    await waitFor(() => expect(screen.getAllByRole('listitem', { name: 'Chat from Nora Notifier' })).toHaveLength(2));
+    expect(screen.getByText('Message 2')).toBeInTheDocument();
+    expect(await screen.findByRole('link', { name: 'Notifications: 2' })).toBeInTheDocument();
+  });
+
   it('sidebar links navigate between remote screens', async () => {
     fakeApi();
     renderShell({ role: 'Customer' });

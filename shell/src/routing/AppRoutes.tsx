@@ -1,7 +1,9 @@
 import { lazy, Suspense, type ReactNode } from 'react';
 import { Navigate, Route, Routes } from 'react-router-dom';
 import { ErrorBoundary, ErrorState, Loader, useSession, type RemoteRoute } from 'shared';
+import { Shown } from '../components/RemoteMount';
 import { useAllRemotes, useRemotes } from '../federation/RemotesContext';
+import { firstScreenShown } from '../session/firstScreenShown';
 import { RemoteRouteElement } from './RemoteRouteElement';
 import { PUBLIC_PATHS, signedInPaths } from './routeTable';
 
@@ -14,13 +16,19 @@ const HomePage = lazy(() => import(/* webpackChunkName: "home" */ '../pages/Home
 const NotificationsPage = lazy(() => import('../pages/NotificationsPage'));
 const ContactUsPage = lazy(() => import('../pages/ContactUsPage'));
 
-/** The shell's own pages, each behind its own boundary. */
-function ShellPage({ children }: { children: ReactNode }) {
+/**
+ * The shell's own pages, each behind its own boundary. Once mounted, a page is the first screen on screen
+ * (firstScreenShown), except Home, whose blocks from a remote say so themselves.
+ */
+function ShellPage({ children, blocksSayShown = false }: { children: ReactNode; blocksSayShown?: boolean }) {
   return (
     <ErrorBoundary
       fallback={(error, reset) => <ErrorState message="This page failed to load." detail={error.message} onRetry={reset} />}
     >
-      <Suspense fallback={<Loader />}>{children}</Suspense>
+      <Suspense fallback={<Loader />}>
+        {children}
+        {blocksSayShown ? null : <Shown onShown={firstScreenShown} />}
+      </Suspense>
     </ErrorBoundary>
   );
 }
@@ -82,7 +90,7 @@ function SignedInRoutesTable({ contractRoutes }: { contractRoutes: RemoteRoute[]
         <Route
           index
           element={
-            <ShellPage>
+            <ShellPage blocksSayShown>
               <HomePage />
             </ShellPage>
           }

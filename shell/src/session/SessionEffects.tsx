@@ -61,8 +61,13 @@ export function SessionEffects() {
           ? window.requestIdleCallback(connect, { timeout: REALTIME_IDLE_TIMEOUT_MS })
           : window.setTimeout(connect, 0);
     });
-    // Notifications published while the channel was (re)connecting were missed: fetch them again.
-    const resubscribed = bus.on('realtime/subscribed').subscribe(() => void refresh());
+    // Notifications published while the channel was (re)connecting were missed: fetch them again, and
+    // announce them, so that an open Notifications page shows them too.
+    const resubscribed = bus.on('realtime/subscribed').subscribe(() => {
+      void fetchNotificationsSilently().then((notifications) => {
+        if (active && notifications) bus.emit({ type: 'notifications/changed', notifications });
+      });
+    });
     const subscription = bus.on('notifications/changed').subscribe((event) => {
       if (event.notifications) dispatch(sessionActions.patched({ notifications: event.notifications }));
       else void refresh();

@@ -1,10 +1,10 @@
 /**
- * When the first screen of this page load is on screen: a remote's screen, or Home's blocks, once mounted
- * (RemoteMount). Work the first screen does not need (the realtime connection, background widgets) waits
+ * When the first screen of this page load is on screen: a remote's screen or Home's blocks, once mounted
+ * (RemoteMount), or one of the shell's own pages (AppRoutes). Work the first screen does not need (the realtime connection, background widgets) waits
  * for it (issue 12), so it does not compete with that screen's downloads and rendering.
  */
 
-/** The longest such work waits (a shell page says nothing; a remote may be slow or down). */
+/** The longest such work waits (a remote may be slow, or down with no message yet). */
 export const FIRST_SCREEN_WAIT_MS = 2000;
 
 let markShown: () => void = () => undefined;

@@ -50,9 +50,17 @@ export function useJob(jobId: number | null) {
     const subscription = bus.on('job/updated').subscribe(({ job }) => {
       if (job.id === jobId) setState({ status: 'ready', job });
     });
+    // A change published while the realtime channel was (re)connecting was missed: fetch the job again
+    // quietly (a shown job stays on screen if that fails).
+    const resubscribed = bus.on('realtime/subscribed').subscribe(() => {
+      void fetchedState().then((next) => {
+        if (current && next.status === 'ready') setState(next);
+      });
+    });
     return () => {
       current = false;
       subscription.unsubscribe();
+      resubscribed.unsubscribe();
     };
   }, [fetchedState, jobId]);
 

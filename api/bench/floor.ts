@@ -57,7 +57,7 @@ const pgTypes = {
 };
 
 /** Turns a raw row (an array) into an object keyed by the column names; a later column of the same name wins. */
-function rowBuilder(names: string[]): (row: unknown[]) => JobJoinedRow {
+export function rowBuilder(names: string[]): (row: unknown[]) => JobJoinedRow {
   if (names.includes('__proto__')) throw new Error('a column named __proto__');
   const body = names.map((name, i) => `${JSON.stringify(name)}: r[${i}]`).join(', ');
   // The names come from the driver's description of the statement, emitted as JSON string literals.
@@ -66,7 +66,7 @@ function rowBuilder(names: string[]): (row: unknown[]) => JobJoinedRow {
 }
 
 /** The envelope GET /api/jobs answers (routes/jobs.ts, http/reply.ts), serialised. */
-function serialise(rows: JobJoinedRow[], perPage: number): string {
+export function serialise(rows: JobJoinedRow[], perPage: number): string {
   const count = Math.min(rows.length, perPage);
   const data = new Array<ReturnType<typeof toJob>>(count);
   for (let i = 0; i < count; i++) data[i] = toJob(rows[i]);

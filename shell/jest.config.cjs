@@ -1,1 +1,3 @@
-module.exports = require('../tools/jest/jest.preset.cjs')(__dirname);
+const preset = require('../tools/jest/jest.preset.cjs')(__dirname);
+
+module.exports = { ...preset, setupFilesAfterEnv: [...preset.setupFilesAfterEnv, '<rootDir>/src/testing/pusherMock.ts'] };

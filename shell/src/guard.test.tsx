@@ -2,15 +2,6 @@ import { screen, waitFor } from '@testing-library/react';
 import { SESSION_STORAGE_KEY } from 'shared';
 import { fakeApi, renderShell } from './testing/renderShell';
 
-jest.mock('pusher-js', () => ({
-  __esModule: true,
-  default: jest.fn(() => ({
-    subscribe: () => ({ bind: jest.fn(), unbind_all: jest.fn() }),
-    unsubscribe: jest.fn(),
-    disconnect: jest.fn(),
-  })),
-}));
-
 const where = () => screen.getByTestId('where').textContent;
 
 beforeEach(() => {

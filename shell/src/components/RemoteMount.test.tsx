@@ -4,15 +4,6 @@ import type { ComponentType } from 'react';
 import { REMOTE_UNAVAILABLE_MESSAGE } from './RemoteMount';
 import { fakeApi, fakeContracts, fakeLoader, renderShell } from '../testing/renderShell';
 
-jest.mock('pusher-js', () => ({
-  __esModule: true,
-  default: jest.fn(() => ({
-    subscribe: () => ({ bind: jest.fn(), unbind_all: jest.fn() }),
-    unsubscribe: jest.fn(),
-    disconnect: jest.fn(),
-  })),
-}));
-
 beforeEach(() => {
   localStorage.clear();
   fakeApi();

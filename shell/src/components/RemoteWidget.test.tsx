@@ -2,15 +2,6 @@ import { act, screen } from '@testing-library/react';
 import { afterFirstScreen } from '../session/firstScreenShown';
 import { fakeApi, fakeContracts, fakeLoader, renderShell } from '../testing/renderShell';
 
-jest.mock('pusher-js', () => ({
-  __esModule: true,
-  default: jest.fn(() => ({
-    subscribe: () => ({ bind: jest.fn(), unbind_all: jest.fn() }),
-    unsubscribe: jest.fn(),
-    disconnect: jest.fn(),
-  })),
-}));
-
 let firstScreenOnScreen: () => void = () => undefined;
 jest.mock('../session/firstScreenShown', () => ({
   ...jest.requireActual<object>('../session/firstScreenShown'),

@@ -4,15 +4,6 @@ import type { AxiosAdapter } from 'axios';
 import { apiClient, bus, setRuntimeConfig, type AppNotification } from 'shared';
 import { fakeApi, renderShell } from '../testing/renderShell';
 
-jest.mock('pusher-js', () => ({
-  __esModule: true,
-  default: jest.fn(() => ({
-    subscribe: () => ({ bind: jest.fn(), unbind_all: jest.fn() }),
-    unsubscribe: jest.fn(),
-    disconnect: jest.fn(),
-  })),
-}));
-
 const notification = (id: number): AppNotification => ({
   id,
   title: 'Job',

@@ -1,15 +1,6 @@
 import { fireEvent, screen, within } from '@testing-library/react';
 import { fakeApi, fakeContracts, fakeLoader, renderShell } from '../testing/renderShell';
 
-jest.mock('pusher-js', () => ({
-  __esModule: true,
-  default: jest.fn(() => ({
-    subscribe: () => ({ bind: jest.fn(), unbind_all: jest.fn() }),
-    unsubscribe: jest.fn(),
-    disconnect: jest.fn(),
-  })),
-}));
-
 beforeEach(() => {
   localStorage.clear();
   fakeApi();

@@ -9,15 +9,6 @@ import {
 } from 'shared/src/location/testing';
 import { fakeApi, renderShell } from '../testing/renderShell';
 
-jest.mock('pusher-js', () => ({
-  __esModule: true,
-  default: jest.fn(() => ({
-    subscribe: () => ({ bind: jest.fn(), unbind_all: jest.fn() }),
-    unsubscribe: jest.fn(),
-    disconnect: jest.fn(),
-  })),
-}));
-
 const flush = async () => {
   for (let i = 0; i < 10; i++) await Promise.resolve();
 };

@@ -22,7 +22,7 @@
  *
  * What instructions do not show: the kernel's work (the sockets' syscalls; callgrind counts user
  * space only) and how long an instruction takes. By instructions GET /api/jobs is close to its floor
- * (about 89 % on 2026-11-24) while by CPU time it is far below (55-59 %): the server runs about as
+ * (87-89 % on 2026-11-24) while by CPU time it is far below (55-59 %): the server runs about as
  * many instructions as the floor, but more slowly, plus its system time.
  *
  * The dumps stay in the printed directory, with JIT-compiled functions named from node's

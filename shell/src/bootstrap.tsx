@@ -1,5 +1,5 @@
 import { startTransition } from 'react';
-import type { RuntimeConfig } from 'shared';
+import type { Role, RuntimeConfig } from 'shared';
 import { DEFAULT_REMOTES, normalizeRemotes } from './federation/runtimeLoader';
 
 declare global {
@@ -65,30 +65,32 @@ async function start(): Promise<void> {
       return {};
     }),
   ]);
-  // The start-up work in steps, each its own task instead of one long one (issue 12: total blocking time):
-  // the shared package, the store and the federation runtime (which start the first screen's downloads),
-  // React DOM, then the shell's own modules. "eager":
-  // they are in this chunk already (no request), only evaluated later.
-  const [{ preloadApiClient, setRuntimeConfig }, { createFederationLoader }, { createShellStore }, { preloadFirstScreen }] =
-    await Promise.all([
-      import(/* webpackMode: "eager" */ 'shared'),
-      import(/* webpackMode: "eager" */ './federation/runtimeLoader'),
-      import(/* webpackMode: "eager" */ './store'),
-      import(/* webpackMode: "eager" */ './routing/firstScreen'),
-    ]);
-  setRuntimeConfig(config as Partial<RuntimeConfig>);
+  // The start-up work in steps, each its own task instead of one long one (issue 12: total blocking time).
+  // "eager": the modules are in this chunk already (no request), only evaluated later.
+  // 1. The federation runtime, and the first screen's code starts downloading (its remote's contract, then
+  //    its chunks), as the session index.html read says, before anything else is evaluated.
+  const [{ createFederationLoader }, { preloadFirstScreen }] = await Promise.all([
+    import(/* webpackMode: "eager" */ './federation/runtimeLoader'),
+    import(/* webpackMode: "eager" */ './routing/firstScreen'),
+  ]);
   const loader = createFederationLoader(remotes);
+  preloadFirstScreen(loader, window.location.pathname, { signedIn: boot?.signedIn === true, role: boot?.role as Role });
+  await nextTask();
+  // 2. The shared package and the store. Signed in, the layout, the API client's axios and Home are needed
+  //    at once (index.html has them on the way already; these find them in the cache).
+  const [{ preloadApiClient, setRuntimeConfig }, { createShellStore }] = await Promise.all([
+    import(/* webpackMode: "eager" */ 'shared'),
+    import(/* webpackMode: "eager" */ './store'),
+  ]);
+  setRuntimeConfig(config as Partial<RuntimeConfig>);
   const store = createShellStore();
-  const { isLogin, users } = store.getState().session;
-  // The first screen's code starts downloading now (its remote's contract, then its chunks), before React
-  // DOM is even evaluated, and, signed in, the layout, the API client's axios and Home, which it needs at once
-  // (index.html has them on the way already; these find them in the cache).
-  preloadFirstScreen(loader, window.location.pathname, { signedIn: isLogin, role: users?.role });
+  const { isLogin } = store.getState().session;
   if (isLogin) {
     preloadApiClient();
     import(/* webpackChunkName: "layout" */ './layout/Layout').catch(() => undefined);
     if (window.location.pathname === '/') import(/* webpackChunkName: "home" */ './pages/HomePage').catch(() => undefined);
   }
+  // 3. React DOM, 4. the router and the shell's own modules.
   await nextTask();
   const { createRoot } = await import(/* webpackMode: "eager" */ 'react-dom/client');
   await nextTask();

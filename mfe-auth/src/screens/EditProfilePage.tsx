@@ -1,7 +1,17 @@
 import { useId, useState, type ChangeEvent } from 'react';
 import { Form, Formik } from 'formik';
 import { useLocation, useNavigate } from 'react-router-dom';
-import { Avatar, bus, ErrorState, PageTitle, sessionActions, updateProfile, useAppDispatch, useSession, type User } from 'shared';
+import {
+  Avatar,
+  bus,
+  ErrorState,
+  PageTitle,
+  sessionActions,
+  updateProfile,
+  useAppDispatch,
+  type User,
+  useSessionUser,
+} from 'shared';
 import { CheckboxField } from '../components/CheckboxField';
 import { SubmitButton } from '../components/SubmitButton';
 import { TextAreaField, TextField } from '../components/TextField';
@@ -37,7 +47,7 @@ function initialValuesOf(user: User): Values {
 
 /** Edit Profile (spec section 2); providers also edit bio, years of experience and price. */
 export default function EditProfilePage() {
-  const user = useSession().users;
+  const user = useSessionUser();
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
   const location = useLocation();

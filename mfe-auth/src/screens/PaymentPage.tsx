@@ -1,5 +1,5 @@
 import { Link } from 'react-router-dom';
-import { PageTitle, useSession } from 'shared';
+import { PageTitle, useSessionUser } from 'shared';
 import { PaymentHistory } from '../components/PaymentHistory';
 import { SavedCardList } from '../components/PaymentCardList';
 import { usePaymentMethods } from '../payments/usePaymentMethods';
@@ -10,7 +10,7 @@ import { usePaymentMethods } from '../payments/usePaymentMethods';
  */
 export default function PaymentPage() {
   const payments = usePaymentMethods();
-  const user = useSession().users;
+  const user = useSessionUser();
   return (
     <div className="ui-page">
       <PageTitle

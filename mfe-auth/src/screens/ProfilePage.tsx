@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
-import { Avatar, ErrorState, formatPrice, PageTitle, useSession } from 'shared';
+import { Avatar, ErrorState, formatPrice, PageTitle, useSessionUser } from 'shared';
 import { SavedCardList } from '../components/PaymentCardList';
 import { CheckoutModal } from '../payments/CheckoutModal';
 import { usePaymentMethods } from '../payments/usePaymentMethods';
@@ -8,7 +8,7 @@ import '../auth.css';
 
 /** My Profile (spec section 2): the user's details and the Payment panel with the saved cards. */
 export default function ProfilePage() {
-  const user = useSession().users;
+  const user = useSessionUser();
   const payments = usePaymentMethods();
   const [checkoutOpen, setCheckoutOpen] = useState(false);
 

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { ApiError, bus, fetchChats, markChatRead, useSession, type Chat, type Message } from 'shared';
+import { ApiError, bus, fetchChats, markChatRead, type Chat, type Message, useSessionUser } from 'shared';
 import { applyMessage, markReadLocally, sortChats, totalUnread, upsertChat } from '../lib/chatList';
 
 export type ChatsState = { status: 'loading' } | { status: 'error'; message: string } | { status: 'ready'; chats: Chat[] };
@@ -12,7 +12,7 @@ const errorText = (error: unknown) => (error instanceof ApiError ? error.message
  * Announces the unread total on the bus (`chat/unreadChanged`) for the sidebar.
  */
 export function useChats() {
-  const myId = useSession().users?.id;
+  const myId = useSessionUser()?.id;
   const [state, setState] = useState<ChatsState>({ status: 'loading' });
   const chatsRef = useRef<Chat[] | null>(null);
   chatsRef.current = state.status === 'ready' ? state.chats : null;

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useMemo } from 'react';
 import { useNavigate, useParams, useSearchParams } from 'react-router-dom';
-import { Loader, PageTitle, useSession, type Message } from 'shared';
+import { Loader, PageTitle, type Message, useSessionUser } from 'shared';
 import { ContactList } from '../components/ContactList';
 import { ConversationPane, PaneHeader } from '../components/ConversationPane';
 import { useChats } from '../hooks/useChats';
@@ -18,7 +18,7 @@ export default function ChatPage() {
   const { username } = useParams();
   const [searchParams] = useSearchParams();
   const navigate = useNavigate();
-  const me = useSession().users;
+  const me = useSessionUser();
   const role = me?.role;
   const target = useMemo(() => chatTargetOf(username, searchParams.get('chat')), [username, searchParams]);
 

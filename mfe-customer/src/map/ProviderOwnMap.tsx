@@ -4,9 +4,9 @@ import {
   formatLatLng,
   useLocationSharing,
   useProviderLocation,
-  useSession,
   type Job,
   type LatLng,
+  useSessionUser,
 } from 'shared';
 import { LocationFacts, type Fact } from './LocationFacts';
 import { MapCanvas } from './MapCanvas';
@@ -19,7 +19,7 @@ import { EMPTY_MAP_PROVIDER, NOT_SHARED_YET, sharingLine } from './texts';
  */
 export function ProviderOwnMap({ job }: { job: Job }) {
   const sharing = useLocationSharing();
-  const ownId = useSession().users?.id ?? null;
+  const ownId = useSessionUser()?.id ?? null;
   const stored = useProviderLocation(ownId, { enabled: !sharing.position && sharing.state === 'elsewhere' });
   const own: LatLng | null = sharing.position ?? (stored.status === 'live' ? stored.position : null);
   const pickup: LatLng | null = job.lat !== null && job.lng !== null ? { lat: job.lat, lng: job.lng } : null;

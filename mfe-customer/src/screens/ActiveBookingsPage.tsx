@@ -1,5 +1,5 @@
 import { Link } from 'react-router-dom';
-import { activeJobs, ErrorState, Loader, PageTitle, useMyJobs, useSession } from 'shared';
+import { activeJobs, ErrorState, Loader, PageTitle, useMyJobs, useSessionUser } from 'shared';
 import { JobCard } from '../components/JobCard';
 import '../styles/customer.css';
 
@@ -9,7 +9,7 @@ import '../styles/customer.css';
  * party (job/updated on the bus) updates the card in place.
  */
 export default function ActiveBookingsPage() {
-  const role = useSession().users?.role;
+  const role = useSessionUser()?.role;
   const { state, reload } = useMyJobs({ withLoader: true });
   const jobs = state.status === 'ready' ? activeJobs(state.jobs) : [];
 

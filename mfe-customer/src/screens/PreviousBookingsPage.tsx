@@ -1,4 +1,4 @@
-import { ErrorState, Loader, PageTitle, previousJobs, useMyJobs, useSession } from 'shared';
+import { ErrorState, Loader, PageTitle, previousJobs, useMyJobs, useSessionUser } from 'shared';
 import { JobCard } from '../components/JobCard';
 import '../styles/customer.css';
 
@@ -7,7 +7,7 @@ import '../styles/customer.css';
  * Completed ones; a customer's unrated Completed job offers 'Rate this booking', a rated one its stars.
  */
 export default function PreviousBookingsPage() {
-  const role = useSession().users?.role;
+  const role = useSessionUser()?.role;
   const { state, reload } = useMyJobs({ withLoader: true });
   const jobs = state.status === 'ready' ? previousJobs(state.jobs) : [];
 

@@ -1,5 +1,5 @@
 import { Link, useLocation, useNavigate } from 'react-router-dom';
-import { ErrorState, idFromState, Loader, PageTitle, useJob, useSession, type Job, type JobNavState } from 'shared';
+import { ErrorState, idFromState, Loader, PageTitle, useJob, type Job, type JobNavState, useSessionUser } from 'shared';
 import { Stepper } from '../components/Stepper';
 import { CustomerFollowMap } from '../map/CustomerFollowMap';
 import { mapViewFor } from '../map/mapView';
@@ -22,7 +22,7 @@ function detailsRoute(role: string | undefined, job: Job | null): { path: string
 export default function ViewOnMapPage() {
   const location = useLocation();
   const navigate = useNavigate();
-  const { users } = useSession();
+  const users = useSessionUser();
   const jobId = idFromState(location.state, 'jobId');
   const { state, reload } = useJob(jobId);
   const job = state.status === 'ready' ? state.job : null;

@@ -1,5 +1,13 @@
 import { Link, useLocation, useNavigate } from 'react-router-dom';
-import { bookingStatusLabel, idFromState, PageTitle, pastBookingStatusLabel, useJob, useSession, type JobNavState } from 'shared';
+import {
+  bookingStatusLabel,
+  idFromState,
+  PageTitle,
+  pastBookingStatusLabel,
+  useJob,
+  type JobNavState,
+  useSessionUser,
+} from 'shared';
 import { closedRequestLine } from '../lib/jobs';
 import { useStatusChange } from '../lib/useStatusChange';
 import { ActionError, JobStateView, PersonRow, PickAndDrop, JobSummary } from './JobParts';
@@ -20,7 +28,7 @@ export const MOVE_BACK_LABEL = 'Move back to Waiting for Approval';
 export function JobDetails() {
   const location = useLocation();
   const navigate = useNavigate();
-  const isProvider = useSession().users?.role === 'Provider';
+  const isProvider = useSessionUser()?.role === 'Provider';
   const jobId = idFromState(location.state, 'jobId');
   const past = (location.state as Partial<JobNavState> | null)?.page === 'previousBooking';
   const { state, reload, replace } = useJob(isProvider ? jobId : null);

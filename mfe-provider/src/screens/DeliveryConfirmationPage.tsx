@@ -5,9 +5,9 @@ import {
   idFromState,
   PageTitle,
   useJob,
-  useSession,
   type DeliveryConfirmationNavState,
   type JobNavState,
+  useSessionUser,
 } from 'shared';
 import { ActionError, JobStateView, NothingHere, PersonRow } from '../components/JobParts';
 import { ProvidersOnly } from '../components/ProvidersOnly';
@@ -47,7 +47,7 @@ function actionFromState(state: unknown): DeliveryConfirmationNavState['action']
 export default function DeliveryConfirmationPage() {
   const location = useLocation();
   const navigate = useNavigate();
-  const isProvider = useSession().users?.role === 'Provider';
+  const isProvider = useSessionUser()?.role === 'Provider';
   const jobId = idFromState(location.state, 'jobId');
   const action = actionFromState(location.state);
   const { state, reload } = useJob(isProvider && action ? jobId : null);

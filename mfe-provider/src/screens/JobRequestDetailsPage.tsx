@@ -4,9 +4,9 @@ import {
   idFromState,
   PageTitle,
   useJob,
-  useSession,
   type DeliveryConfirmationNavState,
   type JobNavState,
+  useSessionUser,
 } from 'shared';
 import { JobStateView, JobSummary, PersonRow, PickAndDrop } from '../components/JobParts';
 import { ProvidersOnly } from '../components/ProvidersOnly';
@@ -23,7 +23,7 @@ import '../styles/provider.css';
 export default function JobRequestDetailsPage() {
   const location = useLocation();
   const navigate = useNavigate();
-  const isProvider = useSession().users?.role === 'Provider';
+  const isProvider = useSessionUser()?.role === 'Provider';
   const jobId = idFromState(location.state, 'jobId');
   const { state, reload } = useJob(isProvider ? jobId : null);
 

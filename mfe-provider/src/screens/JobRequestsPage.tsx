@@ -9,10 +9,10 @@ import {
   pendingRequests,
   StatusBadge,
   useMyJobs,
-  useSession,
   type Job,
   type JobNavState,
   type Role,
+  useSessionUser,
 } from 'shared';
 import { formatDateLong } from 'shared/src/format';
 import '../styles/provider.css';
@@ -61,7 +61,7 @@ function RequestCard({ job, role }: { job: Job; role: Role | undefined }) {
  * one leaves the list without a reload (job/updated).
  */
 export default function JobRequestsPage() {
-  const role = useSession().users?.role;
+  const role = useSessionUser()?.role;
   const { state, reload } = useMyJobs({ withLoader: true });
   const jobs = state.status === 'ready' ? pendingRequests(state.jobs) : [];
   const isProvider = role === 'Provider';

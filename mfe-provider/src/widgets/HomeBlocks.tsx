@@ -8,8 +8,8 @@ import {
   newestAccepted,
   StatusBadge,
   useMyJobs,
-  useSession,
   type JobNavState,
+  useSessionUser,
 } from 'shared';
 import '../styles/provider.css';
 import './HomeBlocks.css';
@@ -59,7 +59,7 @@ function StatusBlock() {
  * total_provider_jobs) and the Status block.
  */
 export default function HomeBlocks() {
-  const user = useSession().users;
+  const user = useSessionUser();
   const cards = [
     { label: 'Jobs Done', value: String(user?.completed_jobs ?? 0) },
     { label: 'Total Payments', value: formatPrice(500) },

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { Loader, useSession } from 'shared';
+import { Loader, useSessionUser } from 'shared';
 import { useRemote } from '../federation/RemotesContext';
 import type { RemoteName } from '../federation/types';
 import { afterFirstScreen, FIRST_SCREEN_WAIT_MS } from '../session/firstScreenShown';
@@ -45,7 +45,7 @@ export function RemoteWidget({ remote, name, background = false, onShown }: Remo
 
 function LoadedWidget({ remote, name, background = false, onShown }: RemoteWidgetProps) {
   const state = useRemote(remote);
-  const role = useSession().users?.role;
+  const role = useSessionUser()?.role;
   if (state.status === 'idle' || state.status === 'loading') return background ? null : <Loader />;
   if (state.status === 'error') {
     return (

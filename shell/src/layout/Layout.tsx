@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { Outlet, useLocation } from 'react-router-dom';
-import { useSession } from 'shared';
+import { useSessionUser } from 'shared';
 import { RemoteWidget } from '../components/RemoteWidget';
 import { Sidebar } from './Sidebar';
 import { TopBar } from './TopBar';
@@ -32,7 +32,7 @@ export function Layout() {
     query.addEventListener('change', onChange);
     return () => query.removeEventListener('change', onChange);
   }, []);
-  const role = useSession().users?.role;
+  const role = useSessionUser()?.role;
   return (
     <div className={`layout${menuOpen ? '' : ' layout--collapsed'}`}>
       {menuOpen ? <Sidebar /> : null}

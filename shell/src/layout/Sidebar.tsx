@@ -1,6 +1,6 @@
 import { useEffect, useState, type CSSProperties, type SyntheticEvent } from 'react';
 import { NavLink } from 'react-router-dom';
-import { Avatar, bus, fetchChatUnread, useSession } from 'shared';
+import { Avatar, bus, fetchChatUnread, useSessionUser } from 'shared';
 import { useRemotes } from '../federation/RemotesContext';
 import { screenLoadOf } from '../routing/firstScreen';
 import { remoteFor } from '../routing/remoteFor';
@@ -83,7 +83,7 @@ export function useChatUnreadTotal(userId: number | undefined): number {
 
 /** The signed-in sidebar of spec section 2. */
 export function Sidebar() {
-  const user = useSession().users;
+  const user = useSessionUser();
   const { ensure, states } = useRemotes();
   // A link about to be followed (pointer over it, focus): its remote's contract starts loading now, and
   // once that is there, its screen's own chunks.

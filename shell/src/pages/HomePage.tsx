@@ -1,6 +1,15 @@
 import { useCallback, useEffect, useState, type CSSProperties } from 'react';
 import { Link } from 'react-router-dom';
-import { assetUrl, ErrorState, fetchServices, Loader, PageTitle, useSession, type Service, type ServiceNavState } from 'shared';
+import {
+  assetUrl,
+  ErrorState,
+  fetchServices,
+  Loader,
+  PageTitle,
+  type Service,
+  type ServiceNavState,
+  useSessionUser,
+} from 'shared';
 import { RemoteWidget } from '../components/RemoteWidget';
 
 const row: CSSProperties = {
@@ -28,7 +37,7 @@ type ServicesState = { status: 'loading' } | { status: 'ready'; services: Servic
  * Each card is a link: a customer books that service (/drivebooking), a provider manages theirs (/service).
  */
 export function ServicesRow() {
-  const role = useSession().users?.role;
+  const role = useSessionUser()?.role;
   const [state, setState] = useState<ServicesState>({ status: 'loading' });
   const [attempt, setAttempt] = useState(0);
 
@@ -96,7 +105,7 @@ export const SERVICES_WAIT_MS = 3000;
  * down (issue 12: layout shift).
  */
 export default function HomePage() {
-  const role = useSession().users?.role;
+  const role = useSessionUser()?.role;
   const [servicesShown, setServicesShown] = useState(false);
   const showServices = useCallback(() => setServicesShown(true), []);
   useEffect(() => {

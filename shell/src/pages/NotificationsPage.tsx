@@ -9,9 +9,9 @@ import {
   PageTitle,
   sessionActions,
   useAppDispatch,
-  useSession,
   type AppNotification,
   type Role,
+  useSessionUser,
 } from 'shared';
 
 /**
@@ -44,7 +44,7 @@ type State = { status: 'loading' } | { status: 'ready'; notifications: AppNotifi
 
 /** Your Notifications: loaded with a loader and refreshed whenever the bus announces `notifications/changed`. */
 export default function NotificationsPage() {
-  const role = useSession().users?.role;
+  const role = useSessionUser()?.role;
   const dispatch = useAppDispatch();
   const [state, setState] = useState<State>({ status: 'loading' });
 

@@ -1,6 +1,6 @@
 import { lazy, Suspense, type ReactNode } from 'react';
 import { Navigate, Route, Routes } from 'react-router-dom';
-import { ErrorBoundary, ErrorState, Loader, useSession, type RemoteRoute } from 'shared';
+import { ErrorBoundary, ErrorState, Loader, type RemoteRoute, useSignedIn } from 'shared';
 import { Shown } from '../components/RemoteMount';
 import { useAllRemotes, useRemotes } from '../federation/RemotesContext';
 import { firstScreenShown } from '../session/firstScreenShown';
@@ -45,7 +45,7 @@ function UnknownSignedIn() {
  * else redirects to /login; logged in, the signed-in routes live in the layout and unknown paths go to /.
  */
 export function AppRoutes() {
-  const { isLogin } = useSession();
+  const isLogin = useSignedIn();
   if (!isLogin) {
     return (
       <Routes>

@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { Loader, PlaceholderPage, useSession, type RemoteContract, type RemoteRoute, type Role } from 'shared';
+import { Loader, PlaceholderPage, type RemoteContract, type RemoteRoute, type Role, useSessionUser } from 'shared';
 import { RemoteMount, RemoteUnavailable } from '../components/RemoteMount';
 import { useRemotes } from '../federation/RemotesContext';
 import { PUBLIC_PATHS, ROUTE_TABLE, pickForRole, type OwnedRoute } from './routeTable';
@@ -29,7 +29,7 @@ function ownerOf(
  */
 export function RemoteRouteElement({ path }: { path: string }) {
   const { states, ensure, retry } = useRemotes();
-  const role = useSession().users?.role;
+  const role = useSessionUser()?.role;
   const contracts = Object.fromEntries(
     Object.entries(states).flatMap(([name, s]) => (s.status === 'ready' ? [[name, s.contract]] : [])),
   ) as Partial<Record<RemoteName, RemoteContract>>;

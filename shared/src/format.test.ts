@@ -42,13 +42,15 @@ describe('date formats: details a regression would change (UTC)', () => {
     expect(formatDateShort(iso)).toBe(`Jan ${ordinal} 25, 10:00 am`);
   });
 
-  it('writes midnight and noon as 12, with lowercase am/pm', () => {
-    expect(formatDateLong('2025-06-15T00:00:00Z')).toBe('June 15th 2025, 12:00 am');
-    expect(formatDateLong('2025-06-15T00:05:00Z')).toBe('June 15th 2025, 12:05 am');
-    expect(formatDateLong('2025-06-15T11:59:00Z')).toBe('June 15th 2025, 11:59 am');
-    expect(formatDateLong('2025-06-15T12:00:00Z')).toBe('June 15th 2025, 12:00 pm');
-    expect(formatDateLong('2025-06-15T12:45:00Z')).toBe('June 15th 2025, 12:45 pm');
-    expect(formatDateShort('2025-06-15T13:00:00Z')).toBe('Jun 15th 25, 1:00 pm');
+  it.each([
+    [formatDateLong, '2025-06-15T00:00:00Z', 'June 15th 2025, 12:00 am'],
+    [formatDateLong, '2025-06-15T00:05:00Z', 'June 15th 2025, 12:05 am'],
+    [formatDateLong, '2025-06-15T11:59:00Z', 'June 15th 2025, 11:59 am'],
+    [formatDateLong, '2025-06-15T12:00:00Z', 'June 15th 2025, 12:00 pm'],
+    [formatDateLong, '2025-06-15T12:45:00Z', 'June 15th 2025, 12:45 pm'],
+    [formatDateShort, '2025-06-15T13:00:00Z', 'Jun 15th 25, 1:00 pm'],
+  ])('writes midnight and noon as 12, with lowercase am/pm: %p(%s)', (format, iso, expected) => {
+    expect(format(iso)).toBe(expected);
   });
 
   it('pads minutes and two-digit years but not hours', () => {
@@ -58,16 +60,18 @@ describe('date formats: details a regression would change (UTC)', () => {
     expect(formatDateShort('2005-09-05T21:09:00Z')).toBe('Sep 5th 05, 9:09 pm');
   });
 
-  it('reads ISO 8601 with Z, with an offset, without one (local time) and with or without milliseconds', () => {
-    expect(formatDateLong('2025-03-05T14:07:00.000Z')).toBe('March 5th 2025, 2:07 pm');
-    expect(formatDateLong('2025-03-05T14:07:00.999Z')).toBe('March 5th 2025, 2:07 pm');
-    expect(formatDateLong('2025-03-05T14:07:00')).toBe('March 5th 2025, 2:07 pm');
-    expect(formatDateLong('2025-03-05T14:07')).toBe('March 5th 2025, 2:07 pm');
-    expect(formatDateLong('2025-03-05T14:07:00+02:00')).toBe('March 5th 2025, 12:07 pm');
-    expect(formatDateLong('2025-03-05T14:07:00.000+0200')).toBe('March 5th 2025, 12:07 pm');
-    expect(formatDateLong('2025-01-01T01:15:00+02:00')).toBe('December 31st 2024, 11:15 pm');
-    expect(formatDateLong('2025-03-05T22:30:00-05:00')).toBe('March 6th 2025, 3:30 am');
-    expect(formatDateLong('2025-03-05')).toBe('March 5th 2025, 12:00 am');
+  it.each([
+    ['2025-03-05T14:07:00.000Z', 'March 5th 2025, 2:07 pm'],
+    ['2025-03-05T14:07:00.999Z', 'March 5th 2025, 2:07 pm'],
+    ['2025-03-05T14:07:00', 'March 5th 2025, 2:07 pm'],
+    ['2025-03-05T14:07', 'March 5th 2025, 2:07 pm'],
+    ['2025-03-05T14:07:00+02:00', 'March 5th 2025, 12:07 pm'],
+    ['2025-03-05T14:07:00.000+0200', 'March 5th 2025, 12:07 pm'],
+    ['2025-01-01T01:15:00+02:00', 'December 31st 2024, 11:15 pm'],
+    ['2025-03-05T22:30:00-05:00', 'March 6th 2025, 3:30 am'],
+    ['2025-03-05', 'March 5th 2025, 12:00 am'],
+  ])('reads ISO 8601 with Z, with an offset, without one (local time), with or without milliseconds: %s', (iso, expected) => {
+    expect(formatDateLong(iso)).toBe(expected);
   });
 
   it("reads SQL's local timestamps", () => {

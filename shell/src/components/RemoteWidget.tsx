@@ -2,7 +2,8 @@ import { useEffect, useState } from 'react';
 import { Loader, useSessionUser } from 'shared';
 import { useRemote } from '../federation/RemotesContext';
 import type { RemoteName } from '../federation/types';
-import { afterFirstScreen, FIRST_SCREEN_WAIT_MS } from '../session/firstScreenShown';
+import { widgetFor } from '../routing/routeTable';
+import { afterFirstScreen } from '../session/firstScreenShown';
 import { RemoteMount, RemoteUnavailable, Shown } from './RemoteMount';
 
 export interface RemoteWidgetProps {
@@ -16,13 +17,13 @@ export interface RemoteWidgetProps {
   onShown?: () => void;
 }
 
-/** False until the first screen is on screen (or FIRST_SCREEN_WAIT_MS passed); true at once when `now`. */
+/** False until the first screen is on screen (or the longest wait passed); true at once when `now`. */
 function useAfterFirstScreen(now: boolean): boolean {
   const [after, setAfter] = useState(now);
   useEffect(() => {
     if (after) return undefined;
     let live = true;
-    void afterFirstScreen(FIRST_SCREEN_WAIT_MS).then(() => {
+    void afterFirstScreen().then(() => {
       if (live) setAfter(true);
     });
     return () => {
@@ -55,7 +56,7 @@ function LoadedWidget({ remote, name, background = false, onShown }: RemoteWidge
       </>
     );
   }
-  const widget = state.contract.widgets.find((w) => w.name === name && (!w.role || !role || w.role === role));
+  const widget = widgetFor(state.contract, name, role);
   if (!widget) return <Shown onShown={onShown} />;
   return <RemoteMount load={widget.load} label={`${remote}/${name}`} background={background} onShown={onShown} />;
 }

@@ -2,14 +2,14 @@ import { matchPath } from 'react-router-dom';
 import type { RemoteContract, Role } from 'shared';
 import type { RemoteLoader } from '../federation/types';
 import { remoteFor } from './remoteFor';
-import { PUBLIC_PATHS, pickForRole } from './routeTable';
+import { PUBLIC_PATHS, pickForRole, widgetFor } from './routeTable';
 
 type ScreenLoad = () => Promise<unknown>;
 
 /** The module of `contract` that draws the screen at `pathname`: Home's blocks of the role, or the route's screen. */
 export function screenLoadOf(contract: RemoteContract, pathname: string, role: Role | null | undefined): ScreenLoad | undefined {
   if (pathname === '/') {
-    return contract.widgets.find((w) => w.name === 'HomeBlocks' && (!w.role || !role || w.role === role))?.load;
+    return widgetFor(contract, 'HomeBlocks', role)?.load;
   }
   const routes = contract.routes.filter((route) => matchPath({ path: route.path, end: true }, pathname));
   return pickForRole(routes, role)?.load;

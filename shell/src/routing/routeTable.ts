@@ -1,4 +1,4 @@
-import type { RemoteRoute, Role } from 'shared';
+import type { RemoteContract, RemoteRoute, RemoteWidget, Role } from 'shared';
 import type { RemoteName } from '../federation/types';
 
 /** The exact public routes (spec section 2); any other path while logged out redirects to /login. */
@@ -52,6 +52,11 @@ export const viewRoleOf = (role: Role | null | undefined): Role => (role === 'Cu
 export function pickForRole<T extends { role?: Role }>(entries: readonly T[], role: Role | null | undefined): T | undefined {
   const view = viewRoleOf(role);
   return entries.find((e) => e.role === view) ?? entries.find((e) => !e.role);
+}
+
+/** A contract's widget of that name for the role: one restricted to the role, or one for both roles. */
+export function widgetFor(contract: RemoteContract, name: string, role: Role | null | undefined): RemoteWidget | undefined {
+  return contract.widgets.find((w) => w.name === name && (!w.role || !role || w.role === role));
 }
 
 /** Signed-in paths: the table's plus the ones the loaded contracts declare, without duplicates. */

@@ -12,7 +12,7 @@ import {
   useSession,
   type AppNotification,
 } from 'shared';
-import { afterFirstScreen, FIRST_SCREEN_WAIT_MS } from './firstScreenShown';
+import { afterFirstScreen } from './firstScreenShown';
 import { useSessionExpiry } from './useSessionExpiry';
 
 /** The longest the realtime connection waits for an idle moment once the first screen is shown. */
@@ -54,7 +54,7 @@ export function SessionEffects() {
     // (realtime/subscribed below).
     const connect = () => void connectRealtime({ userId, token });
     let idle: number | undefined;
-    void afterFirstScreen(FIRST_SCREEN_WAIT_MS).then(() => {
+    void afterFirstScreen().then(() => {
       if (!active) return;
       idle =
         typeof window.requestIdleCallback === 'function'

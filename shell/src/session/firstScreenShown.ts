@@ -5,7 +5,7 @@
  */
 
 /** The longest such work waits (a remote may be slow, or down with no message yet). */
-export const FIRST_SCREEN_WAIT_MS = 2000;
+const FIRST_SCREEN_WAIT_MS = 2000;
 
 let markShown: () => void = () => undefined;
 const shown = new Promise<void>((resolve) => {
@@ -18,7 +18,7 @@ export function firstScreenShown(): void {
 }
 
 /** Settles once the first screen is on screen, or after `maxMs` (e.g. a shell page, or a remote that is slow). */
-export function afterFirstScreen(maxMs: number): Promise<void> {
+export function afterFirstScreen(maxMs = FIRST_SCREEN_WAIT_MS): Promise<void> {
   return new Promise((resolve) => {
     const timer = setTimeout(resolve, maxMs);
     void shown.then(() => {

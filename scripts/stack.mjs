@@ -199,7 +199,11 @@ function allowCors(res) {
   res.setHeader('Access-Control-Allow-Headers', '*');
 }
 
-/** Serves one app's dist from its own origin: gzip, long cache for hashed files, SPA fallback for the shell. */
+/**
+ * Serves one app's dist from its own origin: the build's brotli and gzip copies of its files (`x.js.br`,
+ * `x.js.gz`, tools/webpack/createConfig.cjs) as they are, other responses compressed on the fly; long
+ * cache for hashed files; SPA fallback for the shell.
+ */
 export function createAppServer(app, config) {
   const dist = path.join(ROOT, app.dir, 'dist');
   const isShell = app.name === 'shell';
@@ -208,6 +212,8 @@ export function createAppServer(app, config) {
     single: isShell,
     dev: false,
     etag: true,
+    brotli: true,
+    gzip: true,
     setHeaders(res, pathname) {
       if (!isShell) allowCors(res);
       const hashed = /\.[0-9a-f]{8,}\.(js|css)$/.test(pathname);

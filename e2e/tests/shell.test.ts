@@ -1,13 +1,44 @@
 // The federated foundation in a real browser: the guard, the layout, logout, a corrupt session, React
 // loaded once, and a remote that is down while the rest of the app keeps working.
 import assert from 'node:assert/strict';
+import { statSync } from 'node:fs';
+import http from 'node:http';
+import path from 'node:path';
 import { describe, it } from 'node:test';
+import { fileURLToPath } from 'node:url';
 import type { Page } from 'playwright-core';
 import { createAccount, openPage, signInDirectly, startRemote, stopRemote, useBrowser } from '../support/app.ts';
 
 const browser = useBrowser();
 
 const sidebar = (page: Page) => page.getByRole('navigation');
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
+/** The app folder of each origin the stack serves (the shell and the remotes, ports 3100-3104). */
+const APP_DIRS: Record<string, string> = {
+  '3100': 'shell',
+  '3101': 'mfe-auth',
+  '3102': 'mfe-customer',
+  '3103': 'mfe-provider',
+  '3104': 'mfe-chat',
+};
+const builtFile = (url: string, suffix: string) => {
+  const { port, pathname } = new URL(url);
+  return path.join(ROOT, APP_DIRS[port], 'dist', `${pathname.slice(1)}${suffix}`);
+};
+
+/** GET `url` with only gzip accepted, the body as it came over the wire (not decoded). */
+function rawGet(url: string): Promise<{ encoding?: string; bytes: number }> {
+  return new Promise((resolve, reject) => {
+    http
+      .get(url, { headers: { 'Accept-Encoding': 'gzip' } }, (response) => {
+        let bytes = 0;
+        response.on('data', (chunk: Buffer) => (bytes += chunk.length));
+        response.on('end', () => resolve({ encoding: response.headers['content-encoding'], bytes }));
+      })
+      .on('error', reject);
+  });
+}
 
 describe('route guard', () => {
   it('sends a logged-out visitor of a signed-in route to /login, and keeps the public routes public', async () => {
@@ -132,6 +163,46 @@ describe('a remote that is down', () => {
       await startRemote('mfe_chat');
     }
     assert.deepEqual(errors, []);
+    await context.close();
+  });
+});
+
+describe('static files', () => {
+  it("sends the builds' own brotli copies to the browser and gzip copies to gzip-only clients, as built", async () => {
+    const { page, context } = await openPage(browser());
+    const scripts: { url: string; encoding?: string; bytes: Promise<number> }[] = [];
+    page.on('response', (response) => {
+      if (response.request().resourceType() !== 'script') return;
+      scripts.push({
+        url: response.url(),
+        encoding: response.headers()['content-encoding'],
+        bytes: response
+          .request()
+          .sizes()
+          .then((sizes) => sizes.responseBodySize),
+      });
+    });
+    await page.goto('/login');
+    await page.getByRole('heading', { name: 'Login' }).waitFor();
+    await page.waitForLoadState('networkidle');
+    // Every script large enough to be worth compressing, from the shell and the auth remote.
+    const compressed = scripts.filter((s) => statSync(builtFile(s.url, '')).size > 4096);
+    assert.ok(
+      compressed.some((s) => new URL(s.url).port === '3100'),
+      'no shell script loaded',
+    );
+    assert.ok(
+      compressed.some((s) => new URL(s.url).port === '3101'),
+      'no auth remote script loaded',
+    );
+    for (const script of compressed) {
+      assert.equal(script.encoding, 'br', `${script.url} was not sent as brotli`);
+      // The very bytes of the build's .br file: nothing compressed again per request.
+      assert.equal(await script.bytes, statSync(builtFile(script.url, '.br')).size, `${script.url} is not the built .br`);
+    }
+    const entry = compressed.find((s) => s.url.endsWith('/remoteEntry.js'));
+    assert.ok(entry, 'remoteEntry.js not loaded');
+    assert.deepEqual(await rawGet(entry.url), { encoding: 'gzip', bytes: statSync(builtFile(entry.url, '.gz')).size });
     await context.close();
   });
 });

@@ -78,17 +78,19 @@ async function start(): Promise<void> {
   await nextTask();
   // 2. The shared package and the store. Signed in, the layout, the API client's axios and Home are needed
   //    at once (index.html has them on the way already; these find them in the cache).
-  const [{ preloadApiClient, setRuntimeConfig }, { createShellStore }] = await Promise.all([
+  const [{ preloadApiClient, setRuntimeConfig }, { createShellStore }, { loadComponent }, shellPages] = await Promise.all([
     import(/* webpackMode: "eager" */ 'shared'),
     import(/* webpackMode: "eager" */ './store'),
+    import(/* webpackMode: "eager" */ './components/loadedComponents'),
+    import(/* webpackMode: "eager" */ './routing/shellPages'),
   ]);
   setRuntimeConfig(config as Partial<RuntimeConfig>);
   const store = createShellStore();
   const { isLogin } = store.getState().session;
   if (isLogin) {
     preloadApiClient();
-    import(/* webpackChunkName: "layout" */ './layout/Layout').catch(() => undefined);
-    if (window.location.pathname === '/') import(/* webpackChunkName: "home" */ './pages/HomePage').catch(() => undefined);
+    loadComponent(shellPages.loadLayout).catch(() => undefined);
+    if (window.location.pathname === '/') loadComponent(shellPages.loadHomePage).catch(() => undefined);
   }
   // 3. React DOM, 4. the router and the shell's own modules.
   await nextTask();

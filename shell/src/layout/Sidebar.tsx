@@ -2,6 +2,7 @@ import { useEffect, useState, type CSSProperties, type SyntheticEvent } from 're
 import { NavLink } from 'react-router-dom';
 import { Avatar, bus, fetchChatUnread, useSessionUser } from 'shared';
 import { useRemotes } from '../federation/RemotesContext';
+import { loadComponent } from '../components/loadedComponents';
 import { screenLoadOf } from '../routing/firstScreen';
 import { remoteFor } from '../routing/remoteFor';
 import { useLogout } from '../session/useLogout';
@@ -95,7 +96,10 @@ export function Sidebar() {
     if (!remote) return;
     const state = states[remote];
     if (state.status !== 'ready') ensure(remote);
-    else screenLoadOf(state.contract, pathname, user?.role)?.().catch(() => undefined);
+    else {
+      const load = screenLoadOf(state.contract, pathname, user?.role);
+      if (load) loadComponent(load).catch(() => undefined);
+    }
   };
   const logout = useLogout();
   const unread = useChatUnreadTotal(user?.id);

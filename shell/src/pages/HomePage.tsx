@@ -11,6 +11,7 @@ import {
   useSessionUser,
 } from 'shared';
 import { RemoteWidget } from '../components/RemoteWidget';
+import { afterNextPaint } from '../session/firstScreenShown';
 
 const row: CSSProperties = {
   display: 'grid',
@@ -107,11 +108,12 @@ export const SERVICES_WAIT_MS = 3000;
 export default function HomePage() {
   const role = useSessionUser()?.role;
   const [servicesShown, setServicesShown] = useState(false);
-  const showServices = useCallback(() => setServicesShown(true), []);
+  // After the blocks' paint: the row's rendering and requests do not hold it back (issue 12).
+  const showServices = useCallback(() => afterNextPaint(() => setServicesShown(true)), []);
   useEffect(() => {
-    const timer = setTimeout(showServices, SERVICES_WAIT_MS);
+    const timer = setTimeout(() => setServicesShown(true), SERVICES_WAIT_MS);
     return () => clearTimeout(timer);
-  }, [showServices]);
+  }, []);
   return (
     <div className="ui-page">
       <PageTitle>Home</PageTitle>

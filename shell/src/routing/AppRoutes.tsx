@@ -1,20 +1,20 @@
-import { lazy, Suspense, type ReactNode } from 'react';
+import { Suspense, type ReactNode } from 'react';
 import { Navigate, Route, Routes } from 'react-router-dom';
 import { ErrorBoundary, ErrorState, Loader, type RemoteRoute, useSignedIn } from 'shared';
+import { lazyComponent } from '../components/loadedComponents';
 import { Shown } from '../components/RemoteMount';
 import { useAllRemotes, useRemotes } from '../federation/RemotesContext';
 import { firstScreenShown } from '../session/firstScreenShown';
 import { RemoteRouteElement } from './RemoteRouteElement';
 import { PUBLIC_PATHS, signedInPaths } from './routeTable';
+import { loadContactUsPage, loadHomePage, loadLayout, loadNotificationsPage } from './shellPages';
 
 // The signed-in layout (sidebar, top bar) is not part of the signed-out first load (issue 12); signed in,
-// bootstrap.tsx starts its download at start-up, so it costs them no extra round trip.
-const Layout = lazy(() =>
-  import(/* webpackChunkName: "layout" */ '../layout/Layout').then((module) => ({ default: module.Layout })),
-);
-const HomePage = lazy(() => import(/* webpackChunkName: "home" */ '../pages/HomePage'));
-const NotificationsPage = lazy(() => import('../pages/NotificationsPage'));
-const ContactUsPage = lazy(() => import('../pages/ContactUsPage'));
+// bootstrap.tsx loads it at start-up, so it costs them no extra round trip and shows at once.
+const Layout = lazyComponent(loadLayout);
+const HomePage = lazyComponent(loadHomePage);
+const NotificationsPage = lazyComponent(loadNotificationsPage);
+const ContactUsPage = lazyComponent(loadContactUsPage);
 
 /**
  * The shell's own pages, each behind its own boundary. Once mounted, a page is the first screen on screen

@@ -1,10 +1,11 @@
 import { matchPath } from 'react-router-dom';
 import type { RemoteContract, Role } from 'shared';
+import { loadComponent, type ComponentLoad } from '../components/loadedComponents';
 import type { RemoteLoader } from '../federation/types';
 import { remoteFor } from './remoteFor';
 import { PUBLIC_PATHS, pickForRole, widgetFor } from './routeTable';
 
-type ScreenLoad = () => Promise<unknown>;
+type ScreenLoad = ComponentLoad;
 
 /** The module of `contract` that draws the screen at `pathname`: Home's blocks of the role, or the route's screen. */
 export function screenLoadOf(contract: RemoteContract, pathname: string, role: Role | null | undefined): ScreenLoad | undefined {
@@ -27,6 +28,9 @@ export function preloadFirstScreen(loader: RemoteLoader, pathname: string, sessi
   if (!remote) return;
   loader
     .loadContract(remote)
-    .then((contract) => screenLoadOf(contract, path, session.role)?.())
+    .then((contract) => {
+      const load = screenLoadOf(contract, path, session.role);
+      return load ? loadComponent(load) : undefined;
+    })
     .catch(() => undefined);
 }

@@ -48,14 +48,14 @@ export function SessionEffects() {
       fetchNotificationsSilently().then((notifications) => {
         if (active && notifications) dispatch(sessionActions.patched({ notifications }));
       });
-    void refresh();
-    // The realtime connection (pusher-js) waits for the first screen, then for an idle moment, off that
-    // screen's path (issue 12); what is published meanwhile is fetched again once it subscribes
-    // (realtime/subscribed below).
+    // The notifications (the bell's count) and the realtime connection (pusher-js) wait for the first
+    // screen, the connection then for an idle moment, off that screen's path (issue 12); what is published
+    // meanwhile is fetched again once it subscribes (realtime/subscribed below).
     const connect = () => void connectRealtime({ userId, token });
     let idle: number | undefined;
     void afterFirstScreen().then(() => {
       if (!active) return;
+      void refresh();
       idle =
         typeof window.requestIdleCallback === 'function'
           ? window.requestIdleCallback(connect, { timeout: REALTIME_IDLE_TIMEOUT_MS })

@@ -1,0 +1,36 @@
+import { lazy, type ComponentType } from 'react';
+
+// Props are the loaded component's own; this module only passes them through.
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- a map of components of any props
+type AnyComponent = ComponentType<any>;
+export type ComponentLoad<C extends AnyComponent = AnyComponent> = () => Promise<{ default: C }>;
+
+const loaded = new WeakMap<ComponentLoad, AnyComponent>();
+
+/**
+ * Runs `load` and remembers the component it gives, so that whatever renders it after it has arrived (a
+ * screen preloaded at start-up, issue 12) shows it at once. React.lazy suspends on its first render even
+ * when the module is already here, and React then holds the content back behind the fallback for up to
+ * 300 ms (its Suspense throttle): that wait came between the preloaded first screen and the phone's screen.
+ */
+export function loadComponent<C extends AnyComponent>(load: ComponentLoad<C>): Promise<{ default: C }> {
+  return load().then((module) => {
+    loaded.set(load, module.default);
+    return module;
+  });
+}
+
+/** The component of `load` if loadComponent has loaded it already. */
+export function loadedComponent<C extends AnyComponent>(load: ComponentLoad<C>): C | undefined {
+  return loaded.get(load) as C | undefined;
+}
+
+/** React.lazy of `load`, except that once loaded (by loadComponent, anywhere) it renders at once, without suspending. */
+export function lazyComponent<C extends AnyComponent>(load: ComponentLoad<C>): ComponentType<React.ComponentProps<C>> {
+  const Lazy = lazy(() => loadComponent(load));
+  function LazyComponent(props: React.ComponentProps<C>) {
+    const Loaded: AnyComponent | undefined = loadedComponent(load);
+    return Loaded ? <Loaded {...props} /> : <Lazy {...props} />;
+  }
+  return LazyComponent;
+}

@@ -86,8 +86,9 @@ async function remoteEntries() {
   for (const app of config.apps.filter((a) => a.name !== 'shell')) {
     const response = await fetch(`${app.url}/remoteEntry.js`);
     const body = Buffer.from(await response.arrayBuffer());
-    // fetch decodes the transfer encoding itself, so the gzip size is computed here (default level, as served).
-    result.push({ name: app.name, status: response.status, raw: body.length, gzip: gzipSync(body).length });
+    // fetch decodes the transfer encoding itself, so the gzip size is computed here (level 9, as the build's
+    // .gz copy that is served).
+    result.push({ name: app.name, status: response.status, raw: body.length, gzip: gzipSync(body, { level: 9 }).length });
   }
   return result;
 }

@@ -32,11 +32,12 @@ const SHARED_DIR = path.resolve(__dirname, '../../shared');
  * Brotli (quality 11) and gzip (level 9) copies of the production files next to them (`x.js.br`, `x.js.gz`),
  * which any static host serves as they are (scripts/stack.mjs with sirv, nginx `gzip_static`/`brotli_static`,
  * a CDN): smaller than compressing on each request at the fast levels a server can afford, and no CPU spent
- * compressing while a phone waits for the first screen. index.html is not among them: the server writes
- * the boot data and the first frame into it per request.
+ * compressing while a phone waits for the first screen. Not for index.html (the server writes the boot data
+ * and the first frame into it per request) nor JSON (remotes.json and runtime-config.json are edited in
+ * place at deploy time, and a stale compressed copy would be served instead).
  */
 function precompressed() {
-  const files = { test: /\.(js|css|json|svg)$/, threshold: 1024, minRatio: 0.9 };
+  const files = { test: /\.(js|css|svg)$/, threshold: 1024, minRatio: 0.9 };
   return [
     new CompressionPlugin({
       ...files,

@@ -1,14 +1,11 @@
-import { lazy, Suspense, useEffect, useState, type ComponentType } from 'react';
+import { Suspense, useEffect, useState, type ComponentType } from 'react';
 import { ErrorBoundary, ErrorState, Loader } from 'shared';
 import { firstScreenShown } from '../session/firstScreenShown';
-import { loadComponent, loadedComponent } from './loadedComponents';
+import { lazyComponent } from './loadedComponents';
 
 export const REMOTE_UNAVAILABLE_MESSAGE = 'This part of the app is unavailable right now.';
 
 type RemoteLoad = () => Promise<{ default: ComponentType }>;
-
-/** The component of `load`: as it is when loaded already (loadComponent), else lazily. */
-const lazyOf = (load: RemoteLoad) => loadedComponent(load) ?? lazy(() => loadComponent(load));
 
 export function RemoteUnavailable({ onRetry, detail }: { onRetry: () => void; detail?: string }) {
   return <ErrorState message={REMOTE_UNAVAILABLE_MESSAGE} detail={detail} onRetry={onRetry} />;
@@ -40,10 +37,10 @@ export function RemoteMount({
   // The lazy component is kept in state, so it is the same component on every render: made on mount, for a
   // new `load`, and on Retry (React caches a rejected lazy() forever; a new one fetches the chunk again).
   // A module loaded already (the first screen's, preloaded at start-up) is rendered at once instead.
-  const [mounted, setMounted] = useState(() => ({ load, attempt: 0, Lazy: lazyOf(load) }));
-  if (mounted.load !== load) setMounted({ load, attempt: mounted.attempt, Lazy: lazyOf(load) });
+  const [mounted, setMounted] = useState(() => ({ load, attempt: 0, Lazy: lazyComponent(load) }));
+  if (mounted.load !== load) setMounted({ load, attempt: mounted.attempt, Lazy: lazyComponent(load) });
   const { attempt, Lazy } = mounted;
-  const retry = () => setMounted((m) => ({ load: m.load, attempt: m.attempt + 1, Lazy: lazy(() => loadComponent(m.load)) }));
+  const retry = () => setMounted((m) => ({ load: m.load, attempt: m.attempt + 1, Lazy: lazyComponent(m.load) }));
   return (
     <ErrorBoundary
       resetKey={attempt}

@@ -2,8 +2,7 @@ import { useEffect, useState, type CSSProperties, type SyntheticEvent } from 're
 import { NavLink } from 'react-router-dom';
 import { Avatar, bus, fetchChatUnread, useSessionUser } from 'shared';
 import { useRemotes } from '../federation/RemotesContext';
-import { loadComponent } from '../components/loadedComponents';
-import { screenLoadOf } from '../routing/firstScreen';
+import { loadScreen } from '../routing/firstScreen';
 import { remoteFor } from '../routing/remoteFor';
 import { useLogout } from '../session/useLogout';
 
@@ -96,10 +95,7 @@ export function Sidebar() {
     if (!remote) return;
     const state = states[remote];
     if (state.status !== 'ready') ensure(remote);
-    else {
-      const load = screenLoadOf(state.contract, pathname, user?.role);
-      if (load) loadComponent(load).catch(() => undefined);
-    }
+    else loadScreen(state.contract, pathname, user?.role).catch(() => undefined);
   };
   const logout = useLogout();
   const unread = useChatUnreadTotal(user?.id);

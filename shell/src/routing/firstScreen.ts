@@ -16,6 +16,12 @@ export function screenLoadOf(contract: RemoteContract, pathname: string, role: R
   return pickForRole(routes, role)?.load;
 }
 
+/** Starts loading the code of the screen at `pathname` (see screenLoadOf), if the contract has one. */
+export function loadScreen(contract: RemoteContract, pathname: string, role: Role | null | undefined) {
+  const load = screenLoadOf(contract, pathname, role);
+  return load ? loadComponent(load) : Promise.resolve(undefined);
+}
+
 /**
  * Starts downloading the first screen's code at start-up, before React has rendered down to it (issue 12):
  * its remote's contract, then at once the screen's own chunks, instead of one after the other with a
@@ -28,9 +34,6 @@ export function preloadFirstScreen(loader: RemoteLoader, pathname: string, sessi
   if (!remote) return;
   loader
     .loadContract(remote)
-    .then((contract) => {
-      const load = screenLoadOf(contract, path, session.role);
-      return load ? loadComponent(load) : undefined;
-    })
+    .then((contract) => loadScreen(contract, path, session.role))
     .catch(() => undefined);
 }

@@ -1,7 +1,8 @@
 /**
- * When the first screen of this page load is on screen: a remote's screen or Home's blocks, once mounted
- * (RemoteMount), or one of the shell's own pages (AppRoutes). Work the first screen does not need (the realtime connection, background widgets) waits
- * for it (issue 12), so it does not compete with that screen's downloads and rendering.
+ * When the first screen of this page load is on screen: a remote's screen or Home's blocks (RemoteMount),
+ * or one of the shell's own pages (AppRoutes), once painted. Work the first screen does not need (the
+ * realtime connection, the notifications, background widgets) waits for it (issue 12), so it does not
+ * compete with that screen's downloads and rendering.
  */
 
 /** The longest such work waits (a remote may be slow, or down with no message yet). */

@@ -7,7 +7,7 @@ import path from 'node:path';
 import { describe, it } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import type { Page } from 'playwright-core';
-import { createAccount, openPage, signInDirectly, startRemote, stopRemote, useBrowser } from '../support/app.ts';
+import { BASE_URL, createAccount, openPage, signInDirectly, startRemote, stopRemote, useBrowser } from '../support/app.ts';
 
 const browser = useBrowser();
 
@@ -118,6 +118,43 @@ describe('signed-in layout', () => {
     const copies = bodies.filter((body) => body.includes('__reactContainer$')).length;
     assert.equal(copies, 1, `react-dom was loaded ${copies} times`);
     await context.close();
+  });
+
+  it("holds the provider's Home still while its jobs load, on a phone and on a desktop: nothing on screen moves", async () => {
+    const account = await createAccount('Provider');
+    for (const viewport of [
+      { width: 390, height: 844 },
+      { width: 1280, height: 900 },
+    ]) {
+      const context = await browser().newContext({ baseURL: BASE_URL, viewport });
+      const page = await context.newPage();
+      // Every layout shift the page makes (what a user sees jump), from its first frame.
+      await page.addInitScript(() => {
+        const shifts: number[] = [];
+        (window as unknown as { shifts: number[] }).shifts = shifts;
+        new PerformanceObserver((list) => {
+          for (const entry of list.getEntries() as Array<PerformanceEntry & { value: number; hadRecentInput: boolean }>) {
+            if (!entry.hadRecentInput) shifts.push(entry.value);
+          }
+        }).observe({ type: 'layout-shift', buffered: true });
+      });
+      // The jobs answer comes late: the Services row is on screen before the Status block has its answer.
+      await page.route('**/api/jobs?*', async (route) => {
+        await new Promise((resolve) => setTimeout(resolve, 1500));
+        await route.continue();
+      });
+      await signInDirectly(page, account);
+      await page.goto('/');
+      await page.getByRole('heading', { name: 'Services' }).waitFor();
+      await page.getByText('Loading your jobs…').waitFor();
+      await page.getByText('You have no on-going job right now.').waitFor();
+      // The location notice (sharing not allowed yet) at the bottom: it moves nothing either.
+      await page.getByRole('status', { name: 'Location notice' }).waitFor();
+      await page.waitForTimeout(300);
+      const shifts = await page.evaluate(() => (window as unknown as { shifts: number[] }).shifts);
+      assert.deepEqual(shifts, [], `at ${viewport.width} px the page moved: layout shifts ${shifts.join(', ')}`);
+      await context.close();
+    }
   });
 
   it('logs out: the session is cleared and the login page opens', async () => {

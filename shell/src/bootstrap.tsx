@@ -77,18 +77,32 @@ async function start(): Promise<void> {
   preloadFirstScreen(loader, window.location.pathname, { signedIn: boot?.signedIn === true, role: boot?.role as Role });
   await nextTask();
   // 2. The shared package and the store. Signed in, the layout, the API client's axios and Home are needed
-  //    at once (index.html has them on the way already; these find them in the cache).
-  const [{ preloadApiClient, setRuntimeConfig }, { createShellStore }, { loadComponent }, shellPages] = await Promise.all([
-    import(/* webpackMode: "eager" */ 'shared'),
-    import(/* webpackMode: "eager" */ './store'),
-    import(/* webpackMode: "eager" */ './components/loadedComponents'),
-    import(/* webpackMode: "eager" */ './routing/shellPages'),
-  ]);
+  //    at once (index.html has them on the way already; these find them in the cache), and a provider's
+  //    location sharing starts.
+  const [{ preloadApiClient, setRuntimeConfig, startLocationSharing }, { createShellStore }, { loadComponent }, shellPages] =
+    await Promise.all([
+      import(/* webpackMode: "eager" */ 'shared'),
+      import(/* webpackMode: "eager" */ './store'),
+      import(/* webpackMode: "eager" */ './components/loadedComponents'),
+      import(/* webpackMode: "eager" */ './routing/shellPages'),
+    ]);
   setRuntimeConfig(config as Partial<RuntimeConfig>);
   const store = createShellStore();
-  const { isLogin } = store.getState().session;
+  const { isLogin, users, token } = store.getState().session;
   if (isLogin) {
     preloadApiClient();
+    // A provider's location sharing starts now rather than in SessionEffects once the first screen has
+    // rendered (where starting it again changes nothing; it stops there on logout): the browser's answers
+    // (the tab's lock, the geolocation permission) are in by then, and a notice asking to share comes with
+    // the first screen, not after it and its requests (issue 12: on a phone it is the largest paint).
+    if (users?.role === 'Provider' && token) {
+      try {
+        startLocationSharing({ userId: users.id, role: users.role, token });
+      } catch (error) {
+        // Sharing is never in the way of the app's start.
+        console.warn('location sharing could not start', error);
+      }
+    }
     loadComponent(shellPages.loadLayout).catch(() => undefined);
     if (window.location.pathname === '/') loadComponent(shellPages.loadHomePage).catch(() => undefined);
   }

@@ -187,6 +187,35 @@ describe('location sharing (the one watcher of a browser)', () => {
       expect(getLocationSharing().state).toBe('sharing');
     });
 
+    it('is asked once, at the start, while another tab holds the lock; the notice comes as soon as the lock does', async () => {
+      const locks = fakeLocks();
+      let releaseFirstTab: () => void = () => undefined;
+      void locks.request('marketplace-location-sharing', {}, () => new Promise<void>((r) => (releaseFirstTab = r)));
+      const { permissions } = fakePermissions('prompt');
+      const query = jest.spyOn(permissions, 'query');
+      configureLocationSharing({ geolocation: geo, backend, locks, target, permissions });
+      startLocationSharing(provider);
+      expect(query).toHaveBeenCalledTimes(1);
+      await flush();
+      expect(getLocationSharing().state).toBe('elsewhere');
+      releaseFirstTab();
+      await flush();
+      expect(getLocationSharing().state).toBe('ask');
+      expect(query).toHaveBeenCalledTimes(1);
+    });
+
+    it('a browser that throws at the question (it does not know the permission): watched at once', async () => {
+      const permissions = {
+        query: () => {
+          throw new TypeError("'geolocation' is not a valid enum value");
+        },
+      };
+      configureLocationSharing({ geolocation: geo, backend, locks: null, target, permissions });
+      expect(() => startLocationSharing(provider)).not.toThrow();
+      await flush();
+      expect(geo.watchCalls).toBe(1);
+    });
+
     it('granted: watched at once, without a click', async () => {
       configureLocationSharing({
         geolocation: geo,

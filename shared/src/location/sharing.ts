@@ -89,6 +89,8 @@ interface Run {
   release: (() => void) | null;
   /** Stops listening to the geolocation permission's changes. */
   unlisten: (() => void) | null;
+  /** The geolocation permission, asked for at the start, while the lock is awaited (null: cannot tell). */
+  permission: Promise<PermissionStatus> | null;
 }
 
 let run: Run | null = null;
@@ -221,15 +223,28 @@ function watch(current: Run) {
   current.watcher.start();
 }
 
+/** The geolocation permission's status, or null where the browser cannot tell. */
+function queryPermission(): Promise<PermissionStatus> | null {
+  const permissions = permissionsOf();
+  if (!permissions) return null;
+  try {
+    const status = permissions.query({ name: 'geolocation' });
+    status.catch(() => undefined); // handled in startWhenAllowed, unless the run stops first
+    return status;
+  } catch {
+    // A browser that does not know this permission's name throws at once: it cannot tell.
+    return null;
+  }
+}
+
 /**
  * Watches at once when the permission is granted (or the browser cannot tell). Otherwise it waits: a
  * browser asks only in answer to the provider's own click (`shareLocationNow`), never at page load; a
  * denied permission says so. A permission granted later (in the site settings) starts the watch.
  */
 function startWhenAllowed(current: Run) {
-  const permissions = permissionsOf();
-  if (!permissions) return watch(current);
-  permissions.query({ name: 'geolocation' }).then(
+  if (!current.permission) return watch(current);
+  current.permission.then(
     (status) => {
       if (current.stopped) return;
       const apply = () => {
@@ -322,6 +337,7 @@ export function startLocationSharing(session: LocationSharingSession): void {
     abort: null,
     release: null,
     unlisten: null,
+    permission: queryPermission(),
   };
   run = current;
   snapshot = OFF;

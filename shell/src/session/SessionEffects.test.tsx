@@ -1,6 +1,6 @@
 import { act, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { configureLocationSharing, DENIED_MESSAGE, getLocationSharing, stopLocationSharing } from 'shared';
+import { configureLocationSharing, DENIED_MESSAGE, getLocationSharing, startLocationSharing, stopLocationSharing } from 'shared';
 import {
   fakeGeolocation,
   fakeLocationBackend,
@@ -84,6 +84,17 @@ describe('the shell owns the position watcher of a signed-in provider', () => {
     });
     expect(backend.writes).toHaveLength(1);
     expect(backend.connections.every((c) => c.closed)).toBe(true);
+  });
+
+  it('started at start-up (bootstrap) for a session that has ended by the time the shell mounts: stopped', async () => {
+    startLocationSharing({ userId: 1, role: 'Provider', token: 'tok' });
+    expect(geo.activeWatches).toBe(1);
+    renderShell({ route: '/login' });
+    await act(async () => {
+      await flush();
+    });
+    expect(geo.activeWatches).toBe(0);
+    expect(getLocationSharing().state).toBe('off');
   });
 
   it('a customer session watches nothing and shows no indicator', async () => {

@@ -95,7 +95,12 @@ export function SessionEffects() {
   }, [dispatch, isLogin, userId, token]);
 
   useEffect(() => {
-    if (!isLogin || userId === undefined || !token || role !== 'Provider') return undefined;
+    // bootstrap.tsx starts it before the first render for a signed-in provider (starting it again changes
+    // nothing); a session that ended before this mounted stops it here.
+    if (!isLogin || userId === undefined || !token || role !== 'Provider') {
+      stopLocationSharing();
+      return undefined;
+    }
     startLocationSharing({ userId, role, token });
     return () => stopLocationSharing();
   }, [isLogin, userId, token, role]);

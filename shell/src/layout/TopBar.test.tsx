@@ -73,15 +73,17 @@ describe('the top bar tells a provider whether customers can follow them', () =>
     expect(indicator()).toHaveTextContent('Location off');
   });
 
-  it('the notice bar (fixed at the bottom) gives the page room below its end while it is shown', async () => {
+  it('the notice bar (fixed at the bottom) gives the page room below its end, and the sidebar its height, while it is shown', async () => {
     const user = userEvent.setup();
     jest.spyOn(HTMLElement.prototype, 'offsetHeight', 'get').mockReturnValue(120);
     renderBar();
     act(() => geo.fail(1));
     expect(notice()).toHaveStyle({ position: 'fixed', bottom: '0px' });
     expect(document.body.style.paddingBottom).toBe('120px');
+    expect(document.body.style.getPropertyValue('--notice-bar-height')).toBe('120px');
     await user.click(screen.getByRole('button', { name: 'Dismiss' }));
     expect(document.body.style.paddingBottom).toBe('');
+    expect(document.body.style.getPropertyValue('--notice-bar-height')).toBe('');
   });
 
   it('not asked yet: Location off, and Share location lets the browser ask (never at page load)', async () => {

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type CSSProperties } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState, type CSSProperties } from 'react';
 import { Link } from 'react-router-dom';
 import {
   ASK_MESSAGE,
@@ -136,16 +136,19 @@ function LocationNotice({ state }: { state: SharingState }) {
 
 /**
  * The notice bar. While it is shown, the page gets as much room below its end as the bar is high, so the
- * bar never hides the end of the page (the room is added below everything: nothing on screen moves).
+ * bar never hides the end of the page (the room is added below everything: nothing on screen moves), and
+ * the sidebar ends above it (styles.css reads --notice-bar-height).
  */
 function NoticeBar({ state, message, onDismiss }: { state: SharingState; message: string; onDismiss: () => void }) {
   const bar = useRef<HTMLDivElement>(null);
-  useEffect(() => {
+  // Before the bar's first paint: the room (and the sidebar's end) come with it, nothing moves after.
+  useLayoutEffect(() => {
     const element = bar.current;
     if (!element) return undefined;
     const body = document.body;
     const fit = () => {
       body.style.paddingBottom = `${element.offsetHeight}px`;
+      body.style.setProperty('--notice-bar-height', `${element.offsetHeight}px`);
     };
     fit();
     const observer = typeof ResizeObserver === 'function' ? new ResizeObserver(fit) : null;
@@ -153,6 +156,7 @@ function NoticeBar({ state, message, onDismiss }: { state: SharingState; message
     return () => {
       observer?.disconnect();
       body.style.paddingBottom = '';
+      body.style.removeProperty('--notice-bar-height');
     };
   }, []);
   const warn = state === 'error';
@@ -168,8 +172,10 @@ function NoticeBar({ state, message, onDismiss }: { state: SharingState; message
         bottom: 0,
         zIndex: 40,
         display: 'flex',
+        // On a phone the buttons go below the message, which keeps the whole width (a lower bar).
+        flexWrap: 'wrap',
         alignItems: 'flex-start',
-        gap: 12,
+        gap: '8px 12px',
         padding: '10px 24px',
         background: warn ? '#fffbeb' : '#fef2f2',
         color: warn ? '#92400e' : '#991b1b',
@@ -178,7 +184,7 @@ function NoticeBar({ state, message, onDismiss }: { state: SharingState; message
         fontSize: '0.9rem',
       }}
     >
-      <span style={{ flex: 1 }}>{message}</span>
+      <span style={{ flex: '1 1 260px' }}>{message}</span>
       {state === 'ask' ? (
         <button
           type="button"

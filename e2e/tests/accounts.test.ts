@@ -444,6 +444,9 @@ describe('a session the API no longer accepts', () => {
     const session = await signInDirectly(page, account);
     await page.goto('/activebooking');
     await page.getByRole('heading', { name: 'Active Bookings' }).waitFor();
+    // The page's own start-up requests (unread count, realtime channel auth) finish first, so that the
+    // click below is what meets the revoked token; one of them meeting it would end the session early.
+    await page.waitForLoadState('networkidle');
     // The token is revoked elsewhere (as an expiry or a password reset would).
     assert.equal((await apiCall('POST', '/api/auth/logout', undefined, session.token)).status, 200);
     await page.getByRole('link', { name: 'Previous Bookings' }).click();

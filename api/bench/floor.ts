@@ -11,7 +11,7 @@
  */
 import SQLite from 'better-sqlite3';
 import pg from 'pg';
-import { createDb, type DbOptions } from '../src/db/index.js';
+import { createDb, type Db, type DbOptions } from '../src/db/index.js';
 import { jobsWithPeople, listJobsFor } from '../src/queries/jobs.js';
 import { toJob, type JobJoinedRow } from '../src/serializers.js';
 import { fmt, percentile } from './stats.js';
@@ -141,6 +141,83 @@ async function measure(variants: Variant[], opts: FloorOptions, expected: string
   });
 }
 
+/** What one iteration of the floor is: the list query on the bare driver, turned into the answer. */
+export interface FloorQuery extends Variant {
+  close(): Promise<void> | void;
+}
+
+/** The SQL listJobsFor runs for a customer's first page (limit per_page + 1 to know has_more). */
+export function floorSql(db: Db['db'], subjectId: number, perPage: number) {
+  return jobsWithPeople(db)
+    .where('jobs.customer_id', '=', subjectId)
+    .orderBy('jobs.created_at', 'desc')
+    .orderBy('jobs.id', 'desc')
+    .limit(perPage + 1)
+    .offset(0)
+    .compile();
+}
+
+/**
+ * Opens the floor on one engine, on its own connection (PostgreSQL: a pool of 10), for the list of
+ * `subjectId` (a customer): the list query prepared once, rows read as arrays, the row builder,
+ * toJob and JSON.stringify. `handle` only compiles the SQL.
+ */
+export function openFloorQuery(
+  handle: Db,
+  engine: { name: string; options: DbOptions },
+  subjectId: number,
+  perPage: number,
+  concurrency: number,
+): FloorQuery {
+  const compiled = floorSql(handle.db, subjectId, perPage);
+  const params = [...compiled.parameters];
+  if (engine.options.databaseUrl) {
+    const schema = engine.options.pgSchema;
+    const pool = new pg.Pool({
+      connectionString: engine.options.databaseUrl,
+      max: 10,
+      types: pgTypes,
+      ...(schema ? { options: `-c search_path=${schema}` } : {}),
+    });
+    const query = { name: 'bench-floor-jobs', text: compiled.sql, values: params, rowMode: 'array' as const };
+    let build: ((row: unknown[]) => JobJoinedRow) | undefined;
+    return {
+      label: `floor: the list query on node-postgres + JSON.stringify, ${engine.name}`,
+      once: async () => {
+        const result = await pool.query<unknown[]>(query);
+        build ??= rowBuilder(result.fields.map((f) => f.name));
+        return serialise(result.rows.map(build), perPage);
+      },
+      concurrency,
+      close: () => pool.end(),
+    };
+  }
+  const sqlite = new SQLite(engine.options.sqlitePath, { readonly: true });
+  const stmt = sqlite.prepare<unknown[], unknown[]>(compiled.sql).raw(true);
+  const build = rowBuilder(stmt.columns().map((c) => c.name));
+  return {
+    label: `floor: the list query on better-sqlite3 + JSON.stringify, ${engine.name}`,
+    once: () => serialise(stmt.all(...params).map(build), perPage),
+    concurrency: 1,
+    close: () => {
+      sqlite.close();
+    },
+  };
+}
+
+/** The API's own answer for the list of `subjectId`: listJobsFor (Kysely) + JSON.stringify of the envelope. */
+export function apiAnswerer(handle: Db, subjectId: number, perPage: number): () => Promise<string> {
+  const user = { id: subjectId, role: 'Customer' as const };
+  return async () => {
+    const page = await listJobsFor(handle.db, user, { page: 1, perPage });
+    return JSON.stringify({
+      data: page.jobs,
+      message: 'Success',
+      meta: { page: page.page, per_page: page.per_page, has_more: page.has_more },
+    });
+  };
+}
+
 /**
  * The floor on one engine for the list of `subjectId` (a customer), and the same through the API's
  * listJobsFor (Kysely). The database must already be seeded.
@@ -151,63 +228,12 @@ export async function measureFloor(
   opts: FloorOptions,
 ): Promise<{ driver: FloorFigures; kysely: FloorFigures; answer: string }> {
   const handle = createDb({ ...engine.options, poolSize: 10 });
-  const closers: Array<() => Promise<void> | void> = [];
+  let driver: FloorQuery | undefined;
   try {
-    // The SQL listJobsFor runs for a customer's first page (limit per_page + 1 to know has_more).
-    const compiled = jobsWithPeople(handle.db)
-      .where('jobs.customer_id', '=', subjectId)
-      .orderBy('jobs.created_at', 'desc')
-      .orderBy('jobs.id', 'desc')
-      .limit(opts.perPage + 1)
-      .offset(0)
-      .compile();
-    const params = [...compiled.parameters];
-    const user = { id: subjectId, role: 'Customer' as const };
-    const apiAnswer = async () => {
-      const page = await listJobsFor(handle.db, user, { page: 1, perPage: opts.perPage });
-      return JSON.stringify({
-        data: page.jobs,
-        message: 'Success',
-        meta: { page: page.page, per_page: page.per_page, has_more: page.has_more },
-      });
-    };
+    const apiAnswer = apiAnswerer(handle, subjectId, opts.perPage);
     // What the floor must produce: the API's own answer.
     const expected = await apiAnswer();
-
-    let driver: Variant;
-    if (engine.options.databaseUrl) {
-      const schema = engine.options.pgSchema;
-      const pool = new pg.Pool({
-        connectionString: engine.options.databaseUrl,
-        max: 10,
-        types: pgTypes,
-        ...(schema ? { options: `-c search_path=${schema}` } : {}),
-      });
-      closers.push(() => pool.end());
-      const query = { name: 'bench-floor-jobs', text: compiled.sql, values: params, rowMode: 'array' as const };
-      let build: ((row: unknown[]) => JobJoinedRow) | undefined;
-      driver = {
-        label: `floor: the list query on node-postgres + JSON.stringify, ${engine.name}`,
-        once: async () => {
-          const result = await pool.query<unknown[]>(query);
-          build ??= rowBuilder(result.fields.map((f) => f.name));
-          return serialise(result.rows.map(build), opts.perPage);
-        },
-        concurrency: opts.concurrency,
-      };
-    } else {
-      const sqlite = new SQLite(engine.options.sqlitePath, { readonly: true });
-      closers.push(() => {
-        sqlite.close();
-      });
-      const stmt = sqlite.prepare<unknown[], unknown[]>(compiled.sql).raw(true);
-      const build = rowBuilder(stmt.columns().map((c) => c.name));
-      driver = {
-        label: `floor: the list query on better-sqlite3 + JSON.stringify, ${engine.name}`,
-        once: () => serialise(stmt.all(...params).map(build), opts.perPage),
-        concurrency: 1,
-      };
-    }
+    driver = openFloorQuery(handle, engine, subjectId, opts.perPage, opts.concurrency);
     const kysely: Variant = {
       label: `listJobsFor (Kysely) + JSON.stringify, ${engine.name}`,
       once: apiAnswer,
@@ -217,7 +243,7 @@ export async function measureFloor(
     const [driverFigures, kyselyFigures] = await measure([driver, kysely], opts, expected);
     return { driver: driverFigures, kysely: kyselyFigures, answer: expected };
   } finally {
-    for (const close of closers) await close();
+    await driver?.close();
     await handle.destroy();
   }
 }

@@ -13,13 +13,11 @@
  *    the already serialised answer (HTTP alone). `quit` ends either mode.
  */
 import { createInterface } from 'node:readline';
-import SQLite from 'better-sqlite3';
 import Fastify from 'fastify';
 import { buildApp } from '../src/app.js';
 import { loadConfig } from '../src/config.js';
 import { createDb } from '../src/db/index.js';
-import { jobsWithPeople, listJobsFor } from '../src/queries/jobs.js';
-import { rowBuilder, serialise } from './floor.js';
+import { apiAnswerer, openFloorQuery } from './floor.js';
 
 export interface TargetRequest {
   mode: 'floor' | 'server';
@@ -34,27 +32,9 @@ async function main(request: TargetRequest): Promise<void> {
   const { perPage, subjectId } = request;
 
   // The floor, as bench/floor.ts builds it: the SQL of listJobsFor, prepared once on its own read-only connection.
-  const compiled = jobsWithPeople(handle.db)
-    .where('jobs.customer_id', '=', subjectId)
-    .orderBy('jobs.created_at', 'desc')
-    .orderBy('jobs.id', 'desc')
-    .limit(perPage + 1)
-    .offset(0)
-    .compile();
-  const params = [...compiled.parameters];
-  const sqlite = new SQLite(request.sqlitePath, { readonly: true });
-  const stmt = sqlite.prepare<unknown[], unknown[]>(compiled.sql).raw(true);
-  const build = rowBuilder(stmt.columns().map((c) => c.name));
-  const floorOnce = () => serialise(stmt.all(...params).map(build), perPage);
-  const user = { id: subjectId, role: 'Customer' as const };
-  const kyselyOnce = async () => {
-    const page = await listJobsFor(handle.db, user, { page: 1, perPage });
-    return JSON.stringify({
-      data: page.jobs,
-      message: 'Success',
-      meta: { page: page.page, per_page: page.per_page, has_more: page.has_more },
-    });
-  };
+  const floor = openFloorQuery(handle, { name: 'SQLite', options: { sqlitePath: request.sqlitePath } }, subjectId, perPage, 1);
+  const floorOnce = floor.once as () => string;
+  const kyselyOnce = apiAnswerer(handle, subjectId, perPage);
   const answer = floorOnce();
   if ((await kyselyOnce()) !== answer) throw new Error("the floor's answer differs from listJobsFor's");
 
@@ -102,7 +82,7 @@ async function main(request: TargetRequest): Promise<void> {
     out('done');
   }
   for (const close of closers) await close();
-  sqlite.close();
+  await floor.close();
   await handle.destroy();
 }
 

@@ -13,7 +13,9 @@
  *     from the POST to the event's arrival at the recipient's client.
  *  3. The floor of GET /api/jobs (bench/floor.ts): the same list query on the bare database driver
  *     plus JSON.stringify of the same answer, in-process with no HTTP, as iterations per second;
- *     GET /api/jobs is reported as a percentage of it (goal >= 80 %) beside the bare-Fastify figure.
+ *     GET /api/jobs is reported as a percentage of it (goal >= 80 %) beside the bare-Fastify figure,
+ *     and beside the same floor's work answered per request by a bare Fastify route (no
+ *     authentication, no hooks): the most any HTTP server in this process reaches with that work.
  *  4. Realtime fan-out (bench/fanout.ts): 500 WebSocket clients (Pusher protocol) subscribed on the
  *     embedded realtime server, events published through the pusher SDK at a rate stepped up until
  *     p99 delivery exceeds 50 ms; the highest passing rate, for an event to all 500 clients and for
@@ -172,6 +174,16 @@ async function checkJobs(apiPort: number, user: BenchUser, floorAnswer: string):
     throw new Error(`GET /api/jobs answered ${res.status} with ${Array.isArray(body.data) ? body.data.length : 'no'} jobs`);
   }
   assert.deepStrictEqual(body, JSON.parse(floorAnswer), "GET /api/jobs does not answer the floor's answer");
+}
+
+const floorOverHttpLabel = (engineName: string) =>
+  `bare Fastify GET /floor: the floor's work per request, no auth or hooks (the most HTTP allows), ${engineName}`;
+
+/** The bare server's GET /floor answers exactly the floor's answer. */
+async function checkFloorOverHttp(barePort: number, floorAnswer: string): Promise<void> {
+  const res = await fetch(`http://127.0.0.1:${barePort}/floor`);
+  const body = await res.text();
+  if (res.status !== 200 || body !== floorAnswer) throw new Error(`GET /floor answered ${res.status} and not the floor's answer`);
 }
 
 // ---------------------------------------------------------------- realtime delivery
@@ -456,10 +468,12 @@ async function main(): Promise<void> {
         ...engine.options,
         uploadsDir: path.join(work, 'uploads'),
         bareAnswer: floors.get(engine.name)!.answer,
+        floor: { engine: engine.name, subjectId: seeded.subject.id, perPage: SETTINGS.ownJobs },
       } as ServeRequest);
       try {
         const { apiPort, barePort } = servers.ready;
         await checkJobs(apiPort, seeded.subject, floors.get(engine.name)!.answer);
+        await checkFloorOverHttp(barePort, floors.get(engine.name)!.answer);
         if (index === 0) {
           http.push(await load("bare Fastify GET / {hello:'world'}", `http://127.0.0.1:${barePort}/`, {}, servers.cpu));
           http.push(
@@ -479,6 +493,7 @@ async function main(): Promise<void> {
             servers.cpu,
           ),
         );
+        http.push(await load(floorOverHttpLabel(engine.name), `http://127.0.0.1:${barePort}/floor`, {}, servers.cpu));
         if (index === 0) rt = await realtime(servers.ready, seeded);
         if (index === 0) {
           fan = await fanout({
@@ -532,6 +547,7 @@ async function main(): Promise<void> {
   );
   const percent = (ratio: number) => `${fmt(ratio * 100, 1)} %`;
   const apiOn = (engineName: string) => http.find((h) => h.label.startsWith('GET /api/jobs') && h.label.includes(engineName));
+  const floorOverHttp = (engineName: string) => http.find((h) => h.label === floorOverHttpLabel(engineName));
   /** A row for an HTTP target; `floor` when it is measured against one. */
   const httpRow = (h: HttpFigures, floor?: FloorFigures): string[] => [
     h.label,
@@ -559,6 +575,8 @@ async function main(): Promise<void> {
     }
     const api = apiOn(engineName);
     if (api) floorRows.push(httpRow(api, floor.driver));
+    const overHttp = floorOverHttp(engineName);
+    if (overHttp) floorRows.push(httpRow(overHttp, floor.driver));
   }
   if (answerOnly) floorRows.push(httpRow(answerOnly));
   console.log(
@@ -582,6 +600,19 @@ async function main(): Promise<void> {
           : `; by CPU time ${fmt(byCpu, 1)} % (${fmt(api.cpuUs!, 0)} against ${fmt(floor.driver.cpuUs, 0)} µs per answer)`) +
         `; ${fmt((api.rps / bare.rps) * 100, 1)} % of bare Fastify`,
     );
+    const overHttp = floorOverHttp(engineName);
+    if (overHttp) {
+      const ceiling = (overHttp.rps / floor.driver.ips) * 100;
+      const ceilingByCpu = overHttp.cpuUs === undefined ? undefined : (floor.driver.cpuUs / overHttp.cpuUs) * 100;
+      console.log(
+        `  the floor's own work behind bare Fastify (no auth, no hooks) reaches ${fmt(ceiling, 1)} % of the floor` +
+          (ceilingByCpu === undefined ? '' : ` (${fmt(ceilingByCpu, 1)} % by CPU time)`) +
+          `: HTTP alone leaves ${fmt(100 - ceiling, 1)} points; GET /api/jobs reaches ${fmt((api.rps / overHttp.rps) * 100, 1)} % of that` +
+          (overHttp.cpuUs === undefined || api.cpuUs === undefined
+            ? ''
+            : ` (${fmt((overHttp.cpuUs / api.cpuUs) * 100, 1)} % by CPU time)`),
+      );
+    }
   }
   console.log(`seeding: ${seeds.map((s) => `${s.engine} ${fmt(s.ms / 1000, 2)} s`).join(', ')}`);
 

@@ -3,8 +3,10 @@
  * 500 pusher-js clients do not share an event loop (or a CPU) with them:
  *  - the API (buildApp) on an already seeded database, publishing through the realtime server;
  *  - the realtime server (Pusher protocol), as `npm start` runs it beside the API;
- *  - a bare Fastify route answering {hello:'world'}, the baseline, and one answering GET /api/jobs's
- *    answer as an already serialised string (what HTTP alone costs for that answer).
+ *  - a bare Fastify route answering {hello:'world'}, the baseline, one answering GET /api/jobs's
+ *    answer as an already serialised string (what HTTP alone costs for that answer), and one doing the
+ *    floor's work for each request (bench/floor.ts), no authentication and no hooks: the most an HTTP
+ *    server in this process reaches with that work.
  * Everything listens on 127.0.0.1 only. The parent sends 'cpu' to get this process's CPU time
  * (process.cpuUsage()) and 'stop'; the child also stops when the parent goes away.
  */
@@ -13,6 +15,7 @@ import { buildApp } from '../src/app.js';
 import { loadConfig } from '../src/config.js';
 import { createDb } from '../src/db/index.js';
 import { startRealtimeServer } from '../src/realtime/server.js';
+import { openFloorQuery } from './floor.js';
 
 export interface ServeRequest {
   databaseUrl?: string;
@@ -21,6 +24,8 @@ export interface ServeRequest {
   uploadsDir: string;
   /** What the bare server answers at GET /answer: GET /api/jobs's answer, already serialised (the cost of HTTP alone). */
   bareAnswer?: string;
+  /** Whose list the bare server's GET /floor answers, doing the floor's work per request. */
+  floor?: { engine: string; subjectId: number; perPage: number };
 }
 
 export interface ServeReady {
@@ -61,6 +66,23 @@ async function main(request: ServeRequest): Promise<void> {
   bare.get('/answer', (_request, reply) => {
     void reply.header('content-type', 'application/json; charset=utf-8').send(answer);
   });
+  const floor = request.floor
+    ? openFloorQuery(
+        handle,
+        {
+          name: request.floor.engine,
+          options: { databaseUrl: request.databaseUrl, sqlitePath: request.sqlitePath, pgSchema: request.pgSchema },
+        },
+        request.floor.subjectId,
+        request.floor.perPage,
+        1,
+      )
+    : undefined;
+  if (floor) {
+    bare.get('/floor', async (_request, reply) =>
+      reply.header('content-type', 'application/json; charset=utf-8').send(await floor.once()),
+    );
+  }
   await bare.listen({ port: 0, host: '127.0.0.1' });
 
   const port = (app: { server: { address(): unknown } }) => (app.server.address() as { port: number }).port;
@@ -78,6 +100,7 @@ async function main(request: ServeRequest): Promise<void> {
     if (stopping) return;
     stopping = true;
     await Promise.allSettled([api.close(), bare.close(), realtime.close()]);
+    await floor?.close();
     await handle.destroy();
     process.exit(0);
   };

@@ -5,6 +5,7 @@ import pg from 'pg';
 import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
 import type { Database } from './schema.js';
 import { cachingSqliteDatabase } from './sqliteStatements.js';
+import { preparingPgPool } from './pgStatements.js';
 
 export type Dialect = 'sqlite' | 'postgres';
 
@@ -64,7 +65,8 @@ export function createDb(options: DbOptions): Db {
     pool.on('error', () => {
       /* an idle client died (e.g. the server restarted); the pool replaces it */
     });
-    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    // The hot queries go as named prepared statements (see pgStatements.ts).
+    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: preparingPgPool(pool) }) });
     return { db, dialect: 'postgres', schema, destroy: () => db.destroy() };
   }
 

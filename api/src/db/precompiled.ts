@@ -1,4 +1,5 @@
 import { createQueryId, type Compilable, type CompiledQuery, type Kysely } from 'kysely';
+import { registerHotStatement } from './pgStatements.js';
 
 /** Stands for the i-th argument while the query is built, then marks where its value goes. */
 class Slot {
@@ -29,6 +30,8 @@ export function precompile<DB, Args extends unknown[], Row>(
     if (positions.length !== arity || used.size !== arity || used.has(-1)) {
       throw new Error(`precompile: the query must use each of its ${arity} placeholders once as a parameter: ${compiled.sql}`);
     }
+    // On PostgreSQL it runs as a named prepared statement, planned once per connection.
+    registerHotStatement(compiled.sql);
     const entry = { compiled, positions };
     compiledFor.set(db, entry);
     return entry;

@@ -1,0 +1,90 @@
+/**
+ * The hot queries as named prepared statements on PostgreSQL (db/pgStatements.ts): a precompiled
+ * query is prepared once per connection and answers as an unnamed one would, other queries stay
+ * unnamed, and a schema change under a prepared `select *` is answered, not failed. PostgreSQL only
+ * (TEST_DATABASE_URL), as the statements are.
+ */
+import { after, before, describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import pg from 'pg';
+import { sql, type Generated, type Kysely } from 'kysely';
+import { createDb, type Db } from '../src/db/index.js';
+import { precompile } from '../src/db/precompiled.js';
+import { hotStatementName } from '../src/db/pgStatements.js';
+import { TEST_DATABASE_URL, dropSchema, newSchemaName } from './helpers.js';
+
+interface ItemsDb {
+  items: { id: Generated<number>; name: string };
+}
+
+const itemsFrom = precompile<ItemsDb, [minId: number], { id: number; name: string }>(1, (db, minId) =>
+  db.selectFrom('items').selectAll().where('id', '>=', minId).orderBy('id'),
+);
+
+if (TEST_DATABASE_URL) {
+  describe('named prepared statements on PostgreSQL', () => {
+    const schema = newSchemaName();
+    let handle: Db;
+    const db = () => handle.db as unknown as Kysely<ItemsDb>;
+    /** The statements this session has prepared (the pool has one connection, so one session). */
+    const prepared = async () =>
+      (await sql<{ name: string; statement: string }>`select name, statement from pg_prepared_statements`.execute(db())).rows;
+
+    before(async () => {
+      const client = new pg.Client({ connectionString: TEST_DATABASE_URL! });
+      await client.connect();
+      await client.query(`create schema "${schema}"`);
+      await client.query(`create table "${schema}".items (id serial primary key, name text not null)`);
+      await client.query(`insert into "${schema}".items (name) values ('one'), ('two'), ('three')`);
+      await client.end();
+      handle = createDb({ databaseUrl: TEST_DATABASE_URL!, pgSchema: schema, poolSize: 1 });
+    });
+    after(async () => {
+      await handle.destroy();
+      await dropSchema(schema);
+    });
+
+    test('a precompiled query is prepared by name once and answers as the same query unnamed', async () => {
+      const first = await itemsFrom(db(), 2);
+      assert.deepEqual(first, [
+        { id: 2, name: 'two' },
+        { id: 3, name: 'three' },
+      ]);
+      const compiled = db().selectFrom('items').selectAll().where('id', '>=', 2).orderBy('id').compile();
+      const name = hotStatementName(compiled.sql);
+      assert.ok(name, 'the precompiled SQL is registered');
+      assert.deepEqual(
+        (await prepared()).filter((s) => s.name === name).map((s) => s.statement),
+        [compiled.sql],
+      );
+      // Run again with other values: the same statement, the right rows.
+      assert.deepEqual(await itemsFrom(db(), 3), [{ id: 3, name: 'three' }]);
+      assert.deepEqual(await itemsFrom(db(), 9), []);
+      assert.equal((await prepared()).filter((s) => s.name === name).length, 1);
+      assert.deepEqual(await db().selectFrom('items').selectAll().where('id', '>=', 2).orderBy('id').execute(), first);
+    });
+
+    test('other queries stay unnamed', async () => {
+      const rows = await db().selectFrom('items').select('name').where('id', '=', 1).execute();
+      assert.deepEqual(rows, [{ name: 'one' }]);
+      const statements = (await prepared()).map((s) => s.statement);
+      assert.ok(
+        statements.every((text) => !text.includes('"name" from "items" where "id" = $1')),
+        statements.join('\n'),
+      );
+    });
+
+    test('a column added under a prepared select * is answered, with the new column', async () => {
+      assert.equal((await itemsFrom(db(), 1)).length, 3);
+      await sql`alter table items add column note text`.execute(db());
+      await sql`update items set note = 'n' where id = 1`.execute(db());
+      const rows = (await itemsFrom(db(), 1)) as Array<{ id: number; name: string; note?: string | null }>;
+      assert.deepEqual(rows, [
+        { id: 1, name: 'one', note: 'n' },
+        { id: 2, name: 'two', note: null },
+        { id: 3, name: 'three', note: null },
+      ]);
+      assert.deepEqual(await itemsFrom(db(), 3), [{ id: 3, name: 'three', note: null }]);
+    });
+  });
+}

@@ -149,3 +149,37 @@ for (const dialect of DIALECTS) {
     });
   });
 }
+
+if (TEST_DATABASE_URL) {
+  describe('migrations into a schema named only by the search_path (postgres)', () => {
+    test('a second schema of the same database is migrated in full, beside one migrated before', async () => {
+      const schemas = [newSchemaName(), newSchemaName()];
+      const handles: Db[] = [];
+      try {
+        for (const schema of schemas) {
+          const url = new URL(TEST_DATABASE_URL!);
+          url.searchParams.set('options', `-c search_path=${schema}`);
+          const handle = createDb({ databaseUrl: url.toString(), poolSize: 2 });
+          handles.push(handle);
+          await sql`create schema ${sql.id(schema)}`.execute(handle.db);
+          const result = await migrateToLatest(handle);
+          assert.ok((result.results ?? []).length > 0, `no migration ran in ${schema}`);
+        }
+        for (const [i, handle] of handles.entries()) {
+          const tables = await sql<{ table_name: string }>`
+            select table_name from information_schema.tables
+            where table_schema = ${schemas[i]} and table_name in ('kysely_migration_lock', 'users', 'jobs')
+            order by table_name`.execute(handle.db);
+          assert.deepEqual(
+            tables.rows.map((t) => t.table_name),
+            ['jobs', 'kysely_migration_lock', 'users'],
+          );
+          assert.deepEqual(await handle.db.selectFrom('jobs').select('id').execute(), []);
+        }
+      } finally {
+        for (const handle of handles) await handle.destroy();
+        for (const schema of schemas) await dropSchema(schema);
+      }
+    });
+  });
+}

@@ -347,6 +347,18 @@ async function widenJobStatuses(db: MigrationDb, dialect: Dialect, statuses: str
   }
 }
 
+/**
+ * The schema the connection works in (the first of its search_path that exists). Kysely's migrator,
+ * told no schema, takes its tables found in any schema as its own: a database where another schema
+ * was migrated (a second deployment, a test) would skip creating them here and then fail.
+ */
+async function currentSchema(handle: Db): Promise<string> {
+  const { rows } = await sql<{ schema: string | null }>`select current_schema() as schema`.execute(handle.db);
+  const schema = rows[0]?.schema;
+  if (!schema) throw new Error('PostgreSQL: no schema of the search_path exists to migrate into');
+  return schema;
+}
+
 /** Applies every pending migration; throws if one fails. Safe to call on every start. */
 export async function migrateToLatest(handle: Db): Promise<MigrationResultSet> {
   if (handle.dialect === 'postgres' && handle.schema) {
@@ -355,7 +367,7 @@ export async function migrateToLatest(handle: Db): Promise<MigrationResultSet> {
   const migrator = new Migrator({
     db: handle.db,
     provider: { getMigrations: async () => buildMigrations(handle.dialect) },
-    ...(handle.schema ? { migrationTableSchema: handle.schema } : {}),
+    ...(handle.dialect === 'postgres' ? { migrationTableSchema: handle.schema ?? (await currentSchema(handle)) } : {}),
   });
   const result = await migrator.migrateToLatest();
   if (result.error)

@@ -18,8 +18,11 @@ export function jobsWithPeople(db: Kysely<Database>) {
     .select([...PEOPLE_COLUMNS, 's.name as service_name', 'r.rating as rating', 'rf.id as refund_id']);
 }
 
+/** One job by id, compiled once: the apps read a job on every screen of a booking. */
+const jobById = precompile<Database, [id: number], JobJoinedRow>(1, (db, id) => jobsWithPeople(db).where('jobs.id', '=', id));
+
 export async function getJob(db: Kysely<Database>, id: number): Promise<Job | null> {
-  const row = await jobsWithPeople(db).where('jobs.id', '=', id).executeTakeFirst();
+  const [row] = await jobById(db, id);
   return row ? toJob(row) : null;
 }
 

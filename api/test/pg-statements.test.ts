@@ -86,5 +86,46 @@ if (TEST_DATABASE_URL) {
       ]);
       assert.deepEqual(await itemsFrom(db(), 3), [{ id: 3, name: 'three', note: null }]);
     });
+
+    test('a statement gone from the session (as behind a transaction-mode pooler) is answered unnamed', async () => {
+      // A connection of its own: from here on it sends everything unnamed.
+      const own = createDb({ databaseUrl: TEST_DATABASE_URL!, pgSchema: schema, poolSize: 1 });
+      const ownDb = own.db as unknown as Kysely<ItemsDb>;
+      try {
+        const compiled = ownDb.selectFrom('items').selectAll().where('id', '>=', 2).orderBy('id').compile();
+        const name = hotStatementName(compiled.sql)!;
+        assert.equal((await itemsFrom(ownDb, 2)).length, 2);
+        // The client still believes it is prepared, so it sends only Bind: PostgreSQL answers 26000.
+        await sql.raw(`deallocate ${name}`).execute(ownDb);
+        const rows = await itemsFrom(ownDb, 2);
+        assert.deepEqual(
+          rows.map((r) => r.name),
+          ['two', 'three'],
+        );
+        assert.deepEqual(await itemsFrom(ownDb, 3), [rows[1]]);
+        const statements = await sql<{ name: string }>`select name from pg_prepared_statements`.execute(ownDb);
+        assert.deepEqual(statements.rows, [], 'not prepared again on this connection');
+      } finally {
+        await own.destroy();
+      }
+    });
+
+    test('inside a transaction the hot queries go unnamed, and named again after it', async () => {
+      const own = createDb({ databaseUrl: TEST_DATABASE_URL!, pgSchema: schema, poolSize: 1 });
+      const ownDb = own.db as unknown as Kysely<ItemsDb>;
+      const names = async (on: Kysely<ItemsDb>) =>
+        (await sql<{ name: string }>`select name from pg_prepared_statements`.execute(on)).rows.map((r) => r.name);
+      try {
+        const name = hotStatementName(ownDb.selectFrom('items').selectAll().where('id', '>=', 2).orderBy('id').compile().sql)!;
+        await ownDb.transaction().execute(async (trx) => {
+          assert.equal((await itemsFrom(trx, 2)).length, 2);
+          assert.deepEqual(await names(trx), []);
+        });
+        assert.equal((await itemsFrom(ownDb, 2)).length, 2);
+        assert.deepEqual(await names(ownDb), [name]);
+      } finally {
+        await own.destroy();
+      }
+    });
   });
 }

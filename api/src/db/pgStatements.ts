@@ -10,6 +10,7 @@ import type { PostgresPool, PostgresPoolClient, PostgresQueryResult } from 'kyse
  *
  * Only SQL registered here is named: the precompiled queries of the hot paths (db/precompiled.ts), a
  * fixed set, so each connection holds a bounded number of statements. Everything else stays unnamed.
+ * A connection whose statements turn out unreliable (see below) answers unnamed from then on.
  */
 const statementNames = new Map<string, string>();
 
@@ -23,23 +24,38 @@ export function hotStatementName(sql: string): string | undefined {
   return statementNames.get(sql);
 }
 
-/** PostgreSQL's "cached plan must not change result type": the table under a prepared `select *` changed. */
-const CACHED_PLAN_CHANGED = '0A000';
+/**
+ * Errors that say this connection's prepared statements cannot be relied on: "cached plan must not
+ * change result type" (the table under a prepared `select *` changed), and "prepared statement does
+ * not exist" or "already exists" (a pooler in front of PostgreSQL, such as PgBouncer in transaction
+ * mode before 1.21, hands the statement's session to someone else).
+ */
+const STATEMENTS_UNRELIABLE = new Set(['0A000', '26000', '42P05']);
+
+/** How Kysely opens and ends a transaction (savepoints, `rollback to ...`, do not end it). */
+const TRANSACTION_START = /^\s*(begin|start transaction)\b/i;
+const TRANSACTION_END = /^\s*(commit|rollback)\s*$/i;
 
 function preparingClient(client: pg.PoolClient): PostgresPoolClient {
   let prepares = true;
+  // Inside a transaction a failed statement aborts it, so nothing could be answered unnamed instead:
+  // the hot queries go unnamed there.
+  let inTransaction = false;
   const unnamed = <R>(sql: string, parameters: ReadonlyArray<unknown>) =>
     client.query(sql, parameters as unknown[]) as unknown as Promise<PostgresQueryResult<R>>;
   return {
     async query<R>(sql: string, parameters: ReadonlyArray<unknown>): Promise<PostgresQueryResult<R>> {
-      const name = prepares ? hotStatementName(sql) : undefined;
-      if (!name) return unnamed<R>(sql, parameters);
+      const name = prepares && !inTransaction ? hotStatementName(sql) : undefined;
+      if (!name) {
+        if (TRANSACTION_START.test(sql)) inTransaction = true;
+        else if (inTransaction && TRANSACTION_END.test(sql)) inTransaction = false;
+        return unnamed<R>(sql, parameters);
+      }
       try {
         return (await client.query({ name, text: sql, values: parameters as unknown[] })) as unknown as PostgresQueryResult<R>;
       } catch (err) {
-        // A schema change after this connection prepared the statement: its statements are stale,
-        // so this connection sends everything unnamed from now on.
-        if ((err as { code?: string }).code !== CACHED_PLAN_CHANGED) throw err;
+        // This connection sends everything unnamed from now on.
+        if (!STATEMENTS_UNRELIABLE.has((err as { code?: string }).code ?? '')) throw err;
         prepares = false;
         return unnamed<R>(sql, parameters);
       }

@@ -3,7 +3,8 @@
 // the best practices) once the screen has loaded its data. A route with navigation state (details pages)
 // is opened with a real job made through the API, as the app itself would open it. One line per route
 // says how many serious or critical violations it has; the test fails on any, naming each rule, the
-// elements and axe's help text.
+// elements and axe's help text. Each route is then laid out on a phone (390×844): nothing on it may be
+// cut off by the right edge of the screen (support/phoneFit.ts).
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { after, before, describe, it } from 'node:test';
@@ -11,6 +12,7 @@ import AxeBuilder from '@axe-core/playwright';
 import type { BrowserContext, Page } from 'playwright-core';
 import { apiCall, openPage, signInDirectly, useBrowser, type Role } from '../support/app.ts';
 import { bookViaApi, customerWithCards, GOOD_CARD, providerOffering, type Party } from '../support/bookings.ts';
+import { cutOffOnPhone } from '../support/phoneFit.ts';
 
 const browser = useBrowser();
 
@@ -53,11 +55,17 @@ async function setUp(): Promise<Fixture> {
   const acceptedJob = await bookViaApi(customer, provider);
   await status(acceptedJob, 'Accepted');
   const pendingJob = await bookViaApi(customer, provider);
-  // A conversation, so the chat screens have contacts and messages to show.
+  // A conversation, so the chat screens have contacts and messages to show; its last message is longer
+  // than a phone's contact row, which has to cut it short rather than widen the list.
   const message = await apiCall(
     'POST',
     '/api/chats',
-    { customer_id: customer.id, provider_id: provider.id, message_type: 'text', message: 'Is nine o’clock fine?' },
+    {
+      customer_id: customer.id,
+      provider_id: provider.id,
+      message_type: 'text',
+      message: 'Is nine o’clock fine? I will wait at the main gate with two suitcases.',
+    },
     customer.token,
   );
   assert.equal(message.status, 201, JSON.stringify(message.body));
@@ -205,6 +213,9 @@ async function audit(page: Page, check: Check, role: Role | 'public') {
   });
   if (details.length) failures.push(`${check.name} (${role}):\n${details.join('\n')}`);
   assert.equal(blocking.length, 0, `${check.name} (${role}) has serious or critical violations:\n${details.join('\n')}`);
+  const cutOff = await cutOffOnPhone(page);
+  if (cutOff.length) failures.push(`${check.name} (${role}) on a phone, cut off by the screen's edge:\n  ${cutOff.join('\n  ')}`);
+  assert.deepEqual(cutOff, [], `${check.name} (${role}) does not fit a phone screen`);
 }
 
 let fixture: Fixture;
@@ -226,7 +237,7 @@ describe('accessibility of the public routes', () => {
     await context.close();
   });
   for (const check of PUBLIC_CHECKS) {
-    it(`${check.name}: no serious or critical axe violations`, () => audit(page, check, 'public'));
+    it(`${check.name}: no serious or critical axe violations, nothing cut off on a phone`, () => audit(page, check, 'public'));
   }
 });
 
@@ -245,7 +256,7 @@ for (const role of ['Customer', 'Provider'] as const) {
     // and look each one up when it runs.
     const names = signedInChecks(role, placeholderFixture()).map((c) => c.name);
     for (const name of names) {
-      it(`${name}: no serious or critical axe violations`, async () => {
+      it(`${name}: no serious or critical axe violations, nothing cut off on a phone`, async () => {
         const check = signedInChecks(role, fixture).find((c) => c.name === name);
         assert.ok(check);
         await audit(page, check, role);

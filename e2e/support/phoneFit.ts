@@ -1,0 +1,41 @@
+import type { Page } from 'playwright-core';
+
+export const PHONE = { width: 390, height: 844 };
+
+/**
+ * What the right edge of a phone screen (390×844) cuts off on the page as it is now: each visible
+ * element that starts on screen and ends past the edge, described as `tag.class "text…" (right at N px)`.
+ * Only the outermost such element of a branch is named. An overflow: hidden ancestor does not excuse
+ * one: the user still cannot see its end. Elements wholly off screen (a closed drawer) and content of a
+ * horizontally scrolling box (which the user can scroll to) are not cut off. The viewport is put back.
+ */
+export async function cutOffOnPhone(page: Page): Promise<string[]> {
+  const original = page.viewportSize();
+  await page.setViewportSize(PHONE);
+  // Two frames: the media queries apply, then the layout settles.
+  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+  // No named functions inside: the test runner's transform would wrap them in a helper the page lacks.
+  const found = await page.evaluate(() => {
+    const edge = document.documentElement.clientWidth;
+    const outermost: Element[] = [];
+    for (const el of Array.from(document.body.querySelectorAll('*'))) {
+      const rect = el.getBoundingClientRect();
+      if (rect.width === 0 || rect.height === 0 || rect.left >= edge || rect.right <= edge + 1) continue;
+      if (getComputedStyle(el).visibility === 'hidden') continue;
+      if (outermost.some((o) => o.contains(el))) continue;
+      let inSidewaysScroller = false;
+      for (let up = el.parentElement; up && !inSidewaysScroller; up = up.parentElement) {
+        const overflowX = getComputedStyle(up).overflowX;
+        inSidewaysScroller = (overflowX === 'auto' || overflowX === 'scroll') && up.scrollWidth > up.clientWidth;
+      }
+      if (!inSidewaysScroller) outermost.push(el);
+    }
+    return outermost.map((el) => {
+      const text = (el.textContent ?? '').trim().replace(/\s+/g, ' ').slice(0, 40);
+      const classes = typeof el.className === 'string' && el.className ? `.${el.className.trim().split(/\s+/).join('.')}` : '';
+      return `${el.tagName.toLowerCase()}${classes} "${text}" (right at ${Math.round(el.getBoundingClientRect().right)} px)`;
+    });
+  });
+  if (original) await page.setViewportSize(original);
+  return found;
+}

@@ -140,6 +140,8 @@ export async function startTestServer(
     /** 'pusher': publish for real through the pusher SDK (config.pusher), instead of recording. */
     publisher?: Publisher | 'pusher';
     config?: Record<string, unknown>;
+    /** PostgreSQL connections (5 unless given); 1 puts every query on one session, to inspect it. */
+    poolSize?: number;
   } = {},
 ): Promise<TestServer> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'api-test-'));
@@ -151,7 +153,7 @@ export async function startTestServer(
     config: { env: 'test', uploadsDir, sandboxLedgerPath: path.join(dir, 'sandbox-ledger.db'), ...options.config },
     database:
       dialect === 'postgres'
-        ? { databaseUrl: TEST_DATABASE_URL!, pgSchema: schema, poolSize: 5 }
+        ? { databaseUrl: TEST_DATABASE_URL!, pgSchema: schema, poolSize: options.poolSize ?? 5 }
         : { databaseUrl: null, sqlitePath: path.join(dir, 'app.db') },
     clock,
     publisher: options.publisher === 'pusher' ? undefined : (options.publisher ?? publisher),

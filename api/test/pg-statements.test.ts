@@ -11,7 +11,16 @@ import { sql, type Generated, type Kysely } from 'kysely';
 import { createDb, type Db } from '../src/db/index.js';
 import { precompile } from '../src/db/precompiled.js';
 import { hotStatementName } from '../src/db/pgStatements.js';
-import { TEST_DATABASE_URL, dropSchema, newSchemaName } from './helpers.js';
+import {
+  TEST_DATABASE_URL,
+  addCard,
+  dropSchema,
+  newSchemaName,
+  signUp,
+  signUpProvider,
+  startTestServer,
+  type TestServer,
+} from './helpers.js';
 
 interface ItemsDb {
   items: { id: Generated<number>; name: string };
@@ -126,6 +135,46 @@ if (TEST_DATABASE_URL) {
       } finally {
         await own.destroy();
       }
+    });
+  });
+
+  describe('the reads every screen load makes are prepared statements on PostgreSQL', () => {
+    let server: TestServer;
+    before(async () => {
+      // One connection: every query of the app goes through the session inspected below.
+      server = await startTestServer('postgres', { poolSize: 1 });
+    });
+    after(async () => {
+      await server.close();
+    });
+
+    test("the bell's notifications, the unread chat count, the chat list, the saved cards and the job list, for both roles", async () => {
+      const customer = await signUp(server, 'Customer');
+      const provider = await signUpProvider(server);
+      await addCard(server, customer);
+      const sent = await server.req('POST', '/api/chats', {
+        token: customer.token,
+        json: { customer_id: customer.id, provider_id: provider.id, message_type: 'text', message: 'Hello' },
+      });
+      assert.equal(sent.status, 201, JSON.stringify(sent.body));
+      for (const user of [customer, provider]) {
+        for (const path of ['/api/notifications', '/api/chats/unread', '/api/chats', '/api/payment-methods', '/api/jobs']) {
+          const answer = await server.req('GET', path, { token: user.token });
+          assert.equal(answer.status, 200, `${path}: ${JSON.stringify(answer.body)}`);
+        }
+      }
+      const unread = await server.req('GET', '/api/chats/unread', { token: provider.token });
+      assert.equal(unread.body.data.total, 1, 'the provider has the customer’s message unread');
+      const statements = (
+        await sql<{ statement: string }>`select statement from pg_prepared_statements`.execute(server.app.ctx.db)
+      ).rows.map((r) => r.statement);
+      const preparedFrom = (fragment: string) => statements.filter((text) => text.includes(fragment)).length;
+      assert.equal(preparedFrom('from "notifications" as "n"'), 1, statements.join('\n'));
+      assert.equal(preparedFrom('from "payment_methods" where "user_id" = $1'), 1, statements.join('\n'));
+      // One per role: which column holds the user (and how far they have read) differs.
+      assert.equal(preparedFrom('from "messages" inner join "chats"'), 2, statements.join('\n'));
+      assert.equal(preparedFrom('from "chats" inner join "users" as "c"'), 2, statements.join('\n'));
+      assert.ok(preparedFrom('from "jobs" inner join "users" as "c"') >= 2, statements.join('\n'));
     });
   });
 }

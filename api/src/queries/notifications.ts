@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { AppNotification } from 'shared/src/contracts/entities';
 import type { Database } from '../db/schema.js';
+import { precompile } from '../db/precompiled.js';
 import type { RealtimeEvent } from '../services/publisher.js';
 import { fullName, toIso } from '../serializers.js';
 
@@ -78,13 +79,15 @@ export function toNotification(r: Row): AppNotification & { job_id: number | nul
   };
 }
 
+/** A page of a user's notifications, compiled once: every screen load asks for it (the bell's count). */
+const notificationPage = precompile<Database, [userId: number, limit: number, offset: number], Row>(
+  3,
+  (db, userId, limit, offset) =>
+    notificationsWithSender(db).where('n.user_id', '=', userId).orderBy('n.id', 'desc').limit(limit).offset(offset),
+);
+
 export async function listNotifications(db: Kysely<Database>, userId: number, page: number, perPage: number) {
-  const rows = await notificationsWithSender(db)
-    .where('n.user_id', '=', userId)
-    .orderBy('n.id', 'desc')
-    .limit(perPage + 1)
-    .offset((page - 1) * perPage)
-    .execute();
+  const rows = await notificationPage(db, userId, perPage + 1, (page - 1) * perPage);
   return { items: rows.slice(0, perPage).map(toNotification), has_more: rows.length > perPage };
 }
 

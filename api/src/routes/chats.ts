@@ -5,6 +5,7 @@ import type { Database, MessageType, Role } from '../db/schema.js';
 import { currentUser } from '../http/auth.js';
 import { fieldError, forbidden, notFound } from '../http/errors.js';
 import { fileField } from '../http/fields.js';
+import { precompile } from '../db/precompiled.js';
 import { send } from '../http/reply.js';
 import {
   AUTH_ERRORS,
@@ -96,13 +97,17 @@ export function toMessage(r: {
   };
 }
 
+/** The most chats the list answers. */
+const CHAT_LIST_LIMIT = 200;
+
 /**
- * The caller's chats (all, or the one with id `onlyId`), newest conversation first, each with its
- * newest message and the number of the other party's messages the caller has not read.
+ * The caller's chats as a user of `role` sees them (their own column decides which chats are theirs and
+ * how far they have read), each with the id of its newest message and the number of the other party's
+ * messages the caller has not read; one chat only when `onlyId` is given.
  */
-async function chatSummaries(db: Kysely<Database>, user: { id: number; role: Role }, onlyId?: number): Promise<Chat[]> {
-  const readColumn = `chats.${readColumnOf(user.role)}` as const;
-  let query = chatsWithPeople(db)
+function chatSummaryQuery(db: Kysely<Database>, role: Role, userId: number, otherThan: number, onlyId?: number) {
+  const readColumn = `chats.${readColumnOf(role)}` as const;
+  const query = chatsWithPeople(db)
     .select((eb) => [
       eb
         .selectFrom('messages as lm')
@@ -113,13 +118,31 @@ async function chatSummaries(db: Kysely<Database>, user: { id: number; role: Rol
         .selectFrom('messages as um')
         .select((e) => e.fn.countAll<number>().as('n'))
         .whereRef('um.chat_id', '=', 'chats.id')
-        .where('um.from_id', '<>', user.id)
+        .where('um.from_id', '<>', otherThan)
         .whereRef('um.id', '>', readColumn)
         .as('unread_count'),
     ])
-    .where(user.role === 'Provider' ? 'chats.provider_id' : 'chats.customer_id', '=', user.id);
-  if (onlyId !== undefined) query = query.where('chats.id', '=', onlyId);
-  const rows = await query.orderBy('chats.updated_at', 'desc').orderBy('chats.id', 'desc').limit(200).execute();
+    .where(role === 'Provider' ? 'chats.provider_id' : 'chats.customer_id', '=', userId);
+  return onlyId === undefined ? query : query.where('chats.id', '=', onlyId);
+}
+type ChatSummaryRow = Awaited<ReturnType<ReturnType<typeof chatSummaryQuery>['execute']>>[number];
+
+/** The whole list per role, compiled once: the chat screen and the sidebar's count ask for it often. */
+const chatListOf = (role: Role) =>
+  precompile<Database, [userId: number, otherThan: number, limit: number], ChatSummaryRow>(3, (db, userId, otherThan, limit) =>
+    chatSummaryQuery(db, role, userId, otherThan).orderBy('chats.updated_at', 'desc').orderBy('chats.id', 'desc').limit(limit),
+  );
+const CHAT_LISTS = { Provider: chatListOf('Provider'), Customer: chatListOf('Customer') };
+
+/**
+ * The caller's chats (all, or the one with id `onlyId`), newest conversation first, each with its
+ * newest message and the number of the other party's messages the caller has not read.
+ */
+async function chatSummaries(db: Kysely<Database>, user: { id: number; role: Role }, onlyId?: number): Promise<Chat[]> {
+  const rows =
+    onlyId === undefined
+      ? await CHAT_LISTS[user.role](db, user.id, user.id, CHAT_LIST_LIMIT)
+      : await chatSummaryQuery(db, user.role, user.id, user.id, onlyId).execute();
 
   const lastIds = rows.flatMap((r) =>
     r.last_message_id === null || r.last_message_id === undefined ? [] : [Number(r.last_message_id)],
@@ -141,17 +164,21 @@ async function chatSummaries(db: Kysely<Database>, user: { id: number; role: Rol
   }));
 }
 
-/** The caller's unread messages over all their chats. */
+/** The caller's unread messages over all their chats, per role, compiled once: every screen load asks for it. */
+const unreadTotalOf = (role: Role) =>
+  precompile<Database, [userId: number, otherThan: number], { n: number | string }>(2, (db, userId, otherThan) =>
+    db
+      .selectFrom('messages')
+      .innerJoin('chats', 'chats.id', 'messages.chat_id')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where(role === 'Provider' ? 'chats.provider_id' : 'chats.customer_id', '=', userId)
+      .where('messages.from_id', '<>', otherThan)
+      .whereRef('messages.id', '>', `chats.${readColumnOf(role)}`),
+  );
+const UNREAD_TOTALS = { Provider: unreadTotalOf('Provider'), Customer: unreadTotalOf('Customer') };
+
 async function unreadTotal(db: Kysely<Database>, user: { id: number; role: Role }): Promise<number> {
-  const readColumn = `chats.${readColumnOf(user.role)}` as const;
-  const row = await db
-    .selectFrom('messages')
-    .innerJoin('chats', 'chats.id', 'messages.chat_id')
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .where(user.role === 'Provider' ? 'chats.provider_id' : 'chats.customer_id', '=', user.id)
-    .where('messages.from_id', '<>', user.id)
-    .whereRef('messages.id', '>', readColumn)
-    .executeTakeFirst();
+  const [row] = await UNREAD_TOTALS[user.role](db, user.id, user.id);
   return Number(row?.n ?? 0);
 }
 

@@ -1,7 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { PaymentMethod, PaymentRecord } from 'shared/src/contracts/entities';
-import type { Database } from '../db/schema.js';
+import { precompile } from '../db/precompiled.js';
+import type { Database, PaymentMethodRow } from '../db/schema.js';
 import { currentUser, requireRole } from '../http/auth.js';
 import { forbidden, notFound } from '../http/errors.js';
 import { send } from '../http/reply.js';
@@ -20,15 +21,20 @@ import { toIso } from '../serializers.js';
 const tags = ['payment methods'];
 const security = [{ bearerAuth: [] }];
 
-/** A user's saved cards, the default first (the spec's "default card is the first in the list"). */
+/** A user's saved cards, the default first (the spec's "default card is the first in the list"), compiled once. */
+const cardsOf = precompile<Database, [userId: number], Pick<PaymentMethodRow, 'id' | 'card_brand' | 'card_last4' | 'is_default'>>(
+  1,
+  (db, userId) =>
+    db
+      .selectFrom('payment_methods')
+      .select(['id', 'card_brand', 'card_last4', 'is_default'])
+      .where('user_id', '=', userId)
+      .orderBy('is_default', 'desc')
+      .orderBy('id', 'asc'),
+);
+
 export async function listCards(db: Kysely<Database>, userId: number): Promise<PaymentMethod[]> {
-  const rows = await db
-    .selectFrom('payment_methods')
-    .select(['id', 'card_brand', 'card_last4', 'is_default'])
-    .where('user_id', '=', userId)
-    .orderBy('is_default', 'desc')
-    .orderBy('id', 'asc')
-    .execute();
+  const rows = await cardsOf(db, userId);
   return rows.map((r) => ({ id: r.id, card_brand: r.card_brand, card_last4: r.card_last4, is_default: r.is_default === 1 }));
 }
 

@@ -2,20 +2,29 @@ import type { Page } from 'playwright-core';
 
 export const PHONE = { width: 390, height: 844 };
 
-/**
- * What the right edge of a phone screen (390×844) cuts off on the page as it is now: each visible
- * element that starts on screen and ends past the edge, described as `tag.class "text…" (right at N px)`.
- * Only the outermost such element of a branch is named. An overflow: hidden ancestor does not excuse
- * one: the user still cannot see its end. Elements wholly off screen (a closed drawer) and content of a
- * horizontally scrolling box (which the user can scroll to) are not cut off. The viewport is put back.
- */
-export async function cutOffOnPhone(page: Page): Promise<string[]> {
+/** Runs `inspect` with the page laid out on a phone screen (390×844), then puts the viewport back. */
+export async function onPhone<T>(page: Page, inspect: () => Promise<T>): Promise<T> {
   const original = page.viewportSize();
   await page.setViewportSize(PHONE);
-  // Two frames: the media queries apply, then the layout settles.
-  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+  try {
+    // Two frames: the media queries apply, then the layout settles.
+    await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+    return await inspect();
+  } finally {
+    if (original) await page.setViewportSize(original);
+  }
+}
+
+/**
+ * What the right edge of the screen cuts off on the page as it is laid out now: each visible element
+ * that starts on screen and ends past the edge, described as `tag.class "text…" (right at N px)`.
+ * Only the outermost such element of a branch is named. An overflow: hidden ancestor does not excuse
+ * one: the user still cannot see its end. Elements wholly off screen (a closed drawer) and content of a
+ * horizontally scrolling box (which the user can scroll to) are not cut off.
+ */
+export async function cutOffByScreenEdge(page: Page): Promise<string[]> {
   // No named functions inside: the test runner's transform would wrap them in a helper the page lacks.
-  const found = await page.evaluate(() => {
+  return page.evaluate(() => {
     const edge = document.documentElement.clientWidth;
     const outermost: Element[] = [];
     for (const el of Array.from(document.body.querySelectorAll('*'))) {
@@ -36,6 +45,4 @@ export async function cutOffOnPhone(page: Page): Promise<string[]> {
       return `${el.tagName.toLowerCase()}${classes} "${text}" (right at ${Math.round(el.getBoundingClientRect().right)} px)`;
     });
   });
-  if (original) await page.setViewportSize(original);
-  return found;
 }

@@ -3,8 +3,8 @@
 // the best practices) once the screen has loaded its data. A route with navigation state (details pages)
 // is opened with a real job made through the API, as the app itself would open it. One line per route
 // says how many serious or critical violations it has; the test fails on any, naming each rule, the
-// elements and axe's help text. Each route is then laid out on a phone (390×844): nothing on it may be
-// cut off by the right edge of the screen (support/phoneFit.ts).
+// elements and axe's help text. Each route is then laid out on a phone (390×844) and checked again: axe,
+// and nothing on it may be cut off by the right edge of the screen (support/phoneFit.ts).
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { after, before, describe, it } from 'node:test';
@@ -12,7 +12,7 @@ import AxeBuilder from '@axe-core/playwright';
 import type { BrowserContext, Page } from 'playwright-core';
 import { apiCall, openPage, signInDirectly, useBrowser, type Role } from '../support/app.ts';
 import { bookViaApi, customerWithCards, GOOD_CARD, providerOffering, type Party } from '../support/bookings.ts';
-import { cutOffOnPhone } from '../support/phoneFit.ts';
+import { cutOffByScreenEdge, onPhone } from '../support/phoneFit.ts';
 
 const browser = useBrowser();
 
@@ -192,15 +192,14 @@ async function openRoute(page: Page, check: Check) {
 const failures: string[] = [];
 const summary: string[] = [];
 
-async function audit(page: Page, check: Check, role: Role | 'public') {
-  await openRoute(page, check);
-  assert.equal(new URL(page.url()).pathname, check.path, `${check.name} (${role}) was redirected`);
+/** axe on the page as it is laid out now: the report's line, and each serious or critical violation in full. */
+async function axeOn(page: Page, label: string): Promise<{ blocking: number; details: string[] }> {
   const results = await new AxeBuilder({ page }).analyze();
   const blocking = results.violations.filter((v) => BLOCKING.has(v.impact ?? ''));
   const other = results.violations.length - blocking.length;
   // How much was checked, and what axe could not decide by itself (e.g. text over an image): shown, not failed.
   const checked = `${results.passes.length} rules passed, ${results.incomplete.length} to review by hand`;
-  const line = `a11y ${check.name} (${role}): ${blocking.length} serious/critical, ${other} moderate/minor (${checked})${
+  const line = `a11y ${label}: ${blocking.length} serious/critical, ${other} moderate/minor (${checked})${
     blocking.length ? ` — ${blocking.map((v) => v.id).join(', ')}` : ''
   }`;
   console.log(line);
@@ -211,10 +210,26 @@ async function audit(page: Page, check: Check, role: Role | 'public') {
     );
     return `  [${v.impact}] ${v.id}: ${v.help} (${v.helpUrl})\n${targets.join('\n')}`;
   });
-  if (details.length) failures.push(`${check.name} (${role}):\n${details.join('\n')}`);
-  assert.equal(blocking.length, 0, `${check.name} (${role}) has serious or critical violations:\n${details.join('\n')}`);
-  const cutOff = await cutOffOnPhone(page);
+  if (details.length) failures.push(`${label}:\n${details.join('\n')}`);
+  return { blocking: blocking.length, details };
+}
+
+async function audit(page: Page, check: Check, role: Role | 'public') {
+  await openRoute(page, check);
+  assert.equal(new URL(page.url()).pathname, check.path, `${check.name} (${role}) was redirected`);
+  const desktop = await axeOn(page, `${check.name} (${role})`);
+  // The phone layout shows other things (the menu toggle, wrapped bars): axe again, and the screen's edge.
+  const { phone, cutOff } = await onPhone(page, async () => ({
+    phone: await axeOn(page, `${check.name} (${role}, phone)`),
+    cutOff: await cutOffByScreenEdge(page),
+  }));
   if (cutOff.length) failures.push(`${check.name} (${role}) on a phone, cut off by the screen's edge:\n  ${cutOff.join('\n  ')}`);
+  assert.equal(desktop.blocking, 0, `${check.name} (${role}) has serious or critical violations:\n${desktop.details.join('\n')}`);
+  assert.equal(
+    phone.blocking,
+    0,
+    `${check.name} (${role}) on a phone has serious or critical violations:\n${phone.details.join('\n')}`,
+  );
   assert.deepEqual(cutOff, [], `${check.name} (${role}) does not fit a phone screen`);
 }
 
@@ -237,7 +252,8 @@ describe('accessibility of the public routes', () => {
     await context.close();
   });
   for (const check of PUBLIC_CHECKS) {
-    it(`${check.name}: no serious or critical axe violations, nothing cut off on a phone`, () => audit(page, check, 'public'));
+    it(`${check.name}: no serious or critical axe violations on a desktop or a phone, nothing cut off on a phone`, () =>
+      audit(page, check, 'public'));
   }
 });
 
@@ -256,7 +272,7 @@ for (const role of ['Customer', 'Provider'] as const) {
     // and look each one up when it runs.
     const names = signedInChecks(role, placeholderFixture()).map((c) => c.name);
     for (const name of names) {
-      it(`${name}: no serious or critical axe violations, nothing cut off on a phone`, async () => {
+      it(`${name}: no serious or critical axe violations on a desktop or a phone, nothing cut off on a phone`, async () => {
         const check = signedInChecks(role, fixture).find((c) => c.name === name);
         assert.ok(check);
         await audit(page, check, role);

@@ -19,8 +19,9 @@ export async function onPhone<T>(page: Page, inspect: () => Promise<T>): Promise
  * What the right edge of the screen cuts off on the page as it is laid out now: each visible element
  * that starts on screen and ends past the edge, described as `tag.class "text…" (right at N px)`.
  * Only the outermost such element of a branch is named. An overflow: hidden ancestor does not excuse
- * one: the user still cannot see its end. Elements wholly off screen (a closed drawer) and content of a
- * horizontally scrolling box (which the user can scroll to) are not cut off.
+ * one: the user still cannot see its end. Elements wholly off screen (a closed drawer), visually hidden
+ * ones (a 1px box for screen readers) and content of a horizontally scrolling box (which the user can
+ * scroll to) are not cut off.
  */
 export async function cutOffByScreenEdge(page: Page): Promise<string[]> {
   // No named functions inside: the test runner's transform would wrap them in a helper the page lacks.
@@ -29,7 +30,8 @@ export async function cutOffByScreenEdge(page: Page): Promise<string[]> {
     const outermost: Element[] = [];
     for (const el of Array.from(document.body.querySelectorAll('*'))) {
       const rect = el.getBoundingClientRect();
-      if (rect.width === 0 || rect.height === 0 || rect.left >= edge || rect.right <= edge + 1) continue;
+      // Nothing to see: empty, or visually hidden (a 1px box for screen readers), or wholly past the edge.
+      if (rect.width <= 1 || rect.height <= 1 || rect.left >= edge || rect.right <= edge + 1) continue;
       if (getComputedStyle(el).visibility === 'hidden') continue;
       if (outermost.some((o) => o.contains(el))) continue;
       let inSidewaysScroller = false;

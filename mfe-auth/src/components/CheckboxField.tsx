@@ -1,6 +1,7 @@
-import '../auth.css';
 import { useId } from 'react';
 import { useField } from 'formik';
+import '../auth.css';
+import '../account.css';
 
 /** A Formik-bound checkbox with its visible label beside it and, when given, a hint below (its accessible description). */
 export function CheckboxField({ name, label, hint }: { name: string; label: string; hint?: string }) {

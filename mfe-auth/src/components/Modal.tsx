@@ -1,5 +1,5 @@
-import '../auth.css';
 import { useEffect, useId, type ReactNode } from 'react';
+import '../account.css';
 
 /** A simple accessible dialog; Escape or the close button dismisses it. */
 export function Modal({ title, onClose, children }: { title: string; onClose: () => void; children: ReactNode }) {

@@ -1,6 +1,6 @@
-import '../auth.css';
 import { ErrorState, Loader, type PaymentMethod } from 'shared';
 import type { LoadStatus, PaymentMethods } from '../payments/usePaymentMethods';
+import '../account.css';
 
 /** "**** **** **** 4242" */
 export const maskedNumber = (last4: string) => `**** **** **** ${last4}`;

@@ -1,9 +1,9 @@
-import '../auth.css';
 import { useId } from 'react';
 import { ErrorState, Loader } from 'shared';
 import { formatDateLong } from 'shared/src/format';
 import { paymentAmount, paymentBooking, paymentCard, paymentStatusLabel, paymentStatusTone } from '../payments/paymentHistory';
 import { usePaymentHistory } from '../payments/usePaymentHistory';
+import '../account.css';
 
 /*
  * On a narrow container the table is restyled as a stacked list (auth.css: display block/flex). Some

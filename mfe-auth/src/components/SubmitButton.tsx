@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { Loader } from 'shared';
+import '../auth.css';
 
 /** The form's primary submit button, disabled while submitting, with a loader under it meanwhile. */
 export function SubmitButton({

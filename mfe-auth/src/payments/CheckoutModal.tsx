@@ -1,6 +1,7 @@
 import { Modal } from '../components/Modal';
 import { CHECKOUT_AMOUNT, CHECKOUT_CURRENCY } from '../constants';
 import { CardCheckout } from './CardCheckout';
+import '../account.css';
 
 /** Spec section 7: the card provider's checkout, for 10.00 INR and the user's email; answers a token. */
 export function CheckoutModal({

@@ -4,6 +4,8 @@ import { ErrorState, getRuntimeConfig, Loader } from 'shared';
 import { loadStripeWithTimeout } from './loadStripe';
 import { messageOf } from '../apiMessage';
 import { CardFormEnd, type CardFormProps } from './cardFormParts';
+import '../auth.css';
+import '../account.css';
 
 /**
  * Stripe Elements checkout, used only when a publishable key is configured (DESIGN.md section 6).

@@ -1,5 +1,7 @@
 import type { ReactNode } from 'react';
 import { Loader } from 'shared';
+import '../auth.css';
+import '../account.css';
 
 /** What every card form takes: the submit label, who gets the token, and extra actions (e.g. Cancel). */
 export interface CardFormProps {

@@ -17,6 +17,7 @@ import { SubmitButton } from '../components/SubmitButton';
 import { TextAreaField, TextField } from '../components/TextField';
 import { editProfileSchema } from '../validation/editProfile';
 import '../auth.css';
+import '../account.css';
 
 interface Values {
   first_name: string;

@@ -2,6 +2,7 @@ import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { PageTitle, returnAddressFrom } from 'shared';
 import { CardCheckout } from '../payments/CardCheckout';
 import { usePaymentMethods } from '../payments/usePaymentMethods';
+import '../account.css';
 
 /**
  * The new payment method form, titled 'Edit Payment' (spec section 2). The card is tokenised by

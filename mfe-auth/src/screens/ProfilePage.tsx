@@ -4,7 +4,7 @@ import { Avatar, ErrorState, formatPrice, PageTitle, useSessionUser } from 'shar
 import { SavedCardList } from '../components/PaymentCardList';
 import { CheckoutModal } from '../payments/CheckoutModal';
 import { usePaymentMethods } from '../payments/usePaymentMethods';
-import '../auth.css';
+import '../account.css';
 
 /** My Profile (spec section 2): the user's details and the Payment panel with the saved cards. */
 export default function ProfilePage() {

@@ -1,11 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Chat, Message } from 'shared/src/contracts/entities';
+import { precompile } from '../db/precompiled.js';
 import type { Database, MessageType, Role } from '../db/schema.js';
 import { currentUser } from '../http/auth.js';
 import { fieldError, forbidden, notFound } from '../http/errors.js';
 import { fileField } from '../http/fields.js';
-import { precompile } from '../db/precompiled.js';
 import { send } from '../http/reply.js';
 import {
   AUTH_ERRORS,
@@ -105,7 +105,7 @@ const CHAT_LIST_LIMIT = 200;
  * how far they have read), each with the id of its newest message and the number of the other party's
  * messages the caller has not read; one chat only when `onlyId` is given.
  */
-function chatSummaryQuery(db: Kysely<Database>, role: Role, userId: number, otherThan: number, onlyId?: number) {
+function chatSummaryQuery(db: Kysely<Database>, role: Role, userId: number, onlyId?: number) {
   const readColumn = `chats.${readColumnOf(role)}` as const;
   const query = chatsWithPeople(db)
     .select((eb) => [
@@ -118,7 +118,7 @@ function chatSummaryQuery(db: Kysely<Database>, role: Role, userId: number, othe
         .selectFrom('messages as um')
         .select((e) => e.fn.countAll<number>().as('n'))
         .whereRef('um.chat_id', '=', 'chats.id')
-        .where('um.from_id', '<>', otherThan)
+        .where('um.from_id', '<>', userId)
         .whereRef('um.id', '>', readColumn)
         .as('unread_count'),
     ])
@@ -129,8 +129,8 @@ type ChatSummaryRow = Awaited<ReturnType<ReturnType<typeof chatSummaryQuery>['ex
 
 /** The whole list per role, compiled once: the chat screen and the sidebar's count ask for it often. */
 const chatListOf = (role: Role) =>
-  precompile<Database, [userId: number, otherThan: number, limit: number], ChatSummaryRow>(3, (db, userId, otherThan, limit) =>
-    chatSummaryQuery(db, role, userId, otherThan).orderBy('chats.updated_at', 'desc').orderBy('chats.id', 'desc').limit(limit),
+  precompile<Database, [userId: number, limit: number], ChatSummaryRow>(2, (db, userId, limit) =>
+    chatSummaryQuery(db, role, userId).orderBy('chats.updated_at', 'desc').orderBy('chats.id', 'desc').limit(limit),
   );
 const CHAT_LISTS = { Provider: chatListOf('Provider'), Customer: chatListOf('Customer') };
 
@@ -141,8 +141,8 @@ const CHAT_LISTS = { Provider: chatListOf('Provider'), Customer: chatListOf('Cus
 async function chatSummaries(db: Kysely<Database>, user: { id: number; role: Role }, onlyId?: number): Promise<Chat[]> {
   const rows =
     onlyId === undefined
-      ? await CHAT_LISTS[user.role](db, user.id, user.id, CHAT_LIST_LIMIT)
-      : await chatSummaryQuery(db, user.role, user.id, user.id, onlyId).execute();
+      ? await CHAT_LISTS[user.role](db, user.id, CHAT_LIST_LIMIT)
+      : await chatSummaryQuery(db, user.role, user.id, onlyId).execute();
 
   const lastIds = rows.flatMap((r) =>
     r.last_message_id === null || r.last_message_id === undefined ? [] : [Number(r.last_message_id)],
@@ -166,19 +166,19 @@ async function chatSummaries(db: Kysely<Database>, user: { id: number; role: Rol
 
 /** The caller's unread messages over all their chats, per role, compiled once: every screen load asks for it. */
 const unreadTotalOf = (role: Role) =>
-  precompile<Database, [userId: number, otherThan: number], { n: number | string }>(2, (db, userId, otherThan) =>
+  precompile<Database, [userId: number], { n: number | string }>(1, (db, userId) =>
     db
       .selectFrom('messages')
       .innerJoin('chats', 'chats.id', 'messages.chat_id')
       .select((eb) => eb.fn.countAll<number>().as('n'))
       .where(role === 'Provider' ? 'chats.provider_id' : 'chats.customer_id', '=', userId)
-      .where('messages.from_id', '<>', otherThan)
+      .where('messages.from_id', '<>', userId)
       .whereRef('messages.id', '>', `chats.${readColumnOf(role)}`),
   );
 const UNREAD_TOTALS = { Provider: unreadTotalOf('Provider'), Customer: unreadTotalOf('Customer') };
 
 async function unreadTotal(db: Kysely<Database>, user: { id: number; role: Role }): Promise<number> {
-  const [row] = await UNREAD_TOTALS[user.role](db, user.id, user.id);
+  const [row] = await UNREAD_TOTALS[user.role](db, user.id);
   return Number(row?.n ?? 0);
 }
 

@@ -53,7 +53,7 @@ export function CustomerFollowMap({ job }: { job: Job }) {
 
   return (
     <section className="ui-card cust-map" aria-labelledby="cust-map-title">
-      <h2 id="cust-map-title" className="cust-section-title">
+      <h2 id="cust-map-title" className="ui-section-title">
         {name}
       </h2>
       <p className="cust-map__status" role="status" aria-label="Map status">

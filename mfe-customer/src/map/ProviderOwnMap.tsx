@@ -37,7 +37,7 @@ export function ProviderOwnMap({ job }: { job: Job }) {
 
   return (
     <section className="ui-card cust-map" aria-labelledby="cust-map-title">
-      <h2 id="cust-map-title" className="cust-section-title">
+      <h2 id="cust-map-title" className="ui-section-title">
         Your position
       </h2>
       <p className="cust-map__status" role="status" aria-label="Map status">

@@ -6,14 +6,14 @@ import {
   canCustomerCancel,
   customerBookingLabel,
   ErrorState,
-  formatPrice,
   idFromState,
+  JobSummary,
   Loader,
   PageTitle,
   pastBookingStatusLabel,
+  PickAndDrop,
   StatusBadge,
   useJob,
-  type Job,
   type JobNavState,
   type JobStatus,
 } from 'shared';
@@ -22,12 +22,6 @@ import { CANCEL_TEXTS, CancelBookingDialog } from '../components/CancelBookingDi
 import { Stars } from '../components/Rating';
 import { Stepper } from '../components/Stepper';
 import '../styles/customer.css';
-
-/** When the customer asked for the ride (the booking form's day, date, time and custom time), if given. */
-function requestedTime(job: Job): string | null {
-  const parts = [job.date || job.day, job.time, job.custom_time].filter((p): p is string => Boolean(p && p.trim()));
-  return parts.length ? parts.join(', ') : null;
-}
 
 /** A booking that ended without a ride: no progress to show. */
 const ENDED_WITHOUT_RIDE: readonly JobStatus[] = ['Rejected', 'Cancelled', 'Expired'];
@@ -73,7 +67,6 @@ export default function ActiveBookingDetailsPage() {
     const { job } = state;
     const label = past ? pastBookingStatusLabel(job.status, job.refunded) : customerBookingLabel(job);
     const ended = ENDED_WITHOUT_RIDE.includes(job.status);
-    const when = requestedTime(job);
     const canRate = job.status === 'Completed' && job.rating === null;
     body = (
       <>
@@ -94,60 +87,15 @@ export default function ActiveBookingDetailsPage() {
 
         {ended ? null : (
           <section className="ui-card" aria-labelledby="cust-progress">
-            <h2 id="cust-progress" className="cust-section-title">
+            <h2 id="cust-progress" className="ui-section-title">
               Progress
             </h2>
             <Stepper status={job.status} />
           </section>
         )}
 
-        <section className="ui-card" aria-labelledby="cust-summary">
-          <h2 id="cust-summary" className="cust-section-title">
-            Summary
-          </h2>
-          <dl className="cust-details">
-            <div>
-              <dt>Date</dt>
-              <dd>{formatDateLong(job.updated_at)}</dd>
-            </div>
-            <div>
-              <dt>Duration</dt>
-              <dd>{job.duration?.trim() || 'Not set yet'}</dd>
-            </div>
-            <div>
-              <dt>Price</dt>
-              <dd>{formatPrice(job.price)}</dd>
-            </div>
-            {when ? (
-              <div>
-                <dt>Requested for</dt>
-                <dd>{when}</dd>
-              </div>
-            ) : null}
-          </dl>
-        </section>
-
-        <section className="ui-card" aria-labelledby="cust-route">
-          <h2 id="cust-route" className="cust-section-title">
-            Pick and Drop
-          </h2>
-          <ul className="cust-route">
-            <li>
-              <span className="cust-route__pin" aria-hidden="true" />
-              <span>
-                <span className="cust-route__label">Pick Address</span>
-                {job.address}
-              </span>
-            </li>
-            <li>
-              <span className="cust-route__pin" aria-hidden="true" />
-              <span>
-                <span className="cust-route__label">Drop Address</span>
-                {job.destination_address}
-              </span>
-            </li>
-          </ul>
-        </section>
+        <JobSummary job={job} date={formatDateLong(job.updated_at)} headingId="cust-summary" />
+        <PickAndDrop job={job} headingId="cust-route" />
 
         {job.status === 'Accepted' ? <p className="cust-note">{CANCEL_TEXTS.accepted}</p> : null}
         <div className="cust-actions">

@@ -69,7 +69,7 @@ export default function DriveBookingPage() {
         />
       </div>
       <section className="ui-card" aria-labelledby="cust-suggested">
-        <h2 id="cust-suggested" className="cust-section-title">
+        <h2 id="cust-suggested" className="ui-section-title">
           Suggested Drivers
         </h2>
         {state.status === 'ready' && state.data.service ? (

@@ -85,14 +85,14 @@ export default function ProviderProfilePage() {
         </section>
 
         <section className="ui-card" aria-labelledby="cust-about">
-          <h2 id="cust-about" className="cust-section-title">
+          <h2 id="cust-about" className="ui-section-title">
             About
           </h2>
           <p className="cust-about">{provider.bio?.trim() || DEFAULT_BIO}</p>
         </section>
 
         <section className="ui-card" aria-labelledby="cust-reviews">
-          <h2 id="cust-reviews" className="cust-section-title">
+          <h2 id="cust-reviews" className="ui-section-title">
             Recent Reviews
           </h2>
           <ReviewList reviews={reviews} />

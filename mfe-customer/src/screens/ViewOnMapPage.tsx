@@ -70,7 +70,7 @@ export default function ViewOnMapPage() {
           <CustomerFollowMap job={job} />
         ) : (
           <section className="ui-card cust-map" aria-labelledby="cust-map-title">
-            <h2 id="cust-map-title" className="cust-section-title">
+            <h2 id="cust-map-title" className="ui-section-title">
               {job.provider.full_name}
             </h2>
             <p className="cust-map__status" role="status" aria-label="Map status">
@@ -79,7 +79,7 @@ export default function ViewOnMapPage() {
           </section>
         )}
         <section className="ui-card" aria-labelledby="cust-map-progress">
-          <h2 id="cust-map-progress" className="cust-section-title">
+          <h2 id="cust-map-progress" className="ui-section-title">
             Progress
           </h2>
           <Stepper status={job.status} />

@@ -2,15 +2,18 @@ import { Link, useLocation, useNavigate } from 'react-router-dom';
 import {
   bookingStatusLabel,
   idFromState,
+  JobSummary,
   PageTitle,
   pastBookingStatusLabel,
+  PickAndDrop,
   useJob,
   type JobNavState,
   useSessionUser,
 } from 'shared';
+import { formatDateLong } from 'shared/src/format';
 import { closedRequestLine } from '../lib/jobs';
 import { useStatusChange } from '../lib/useStatusChange';
-import { ActionError, JobStateView, PersonRow, PickAndDrop, JobSummary } from './JobParts';
+import { ActionError, JobStateView, PersonRow } from './JobParts';
 import { ProvidersOnly } from './ProvidersOnly';
 import '../styles/provider.css';
 
@@ -71,8 +74,8 @@ export function JobDetails() {
       <>
         <PersonRow person={job.customer} label="Customer" detail={job.service_name} status={job.status} statusLabel={label} />
         {closedLine ? <p className="ui-card prov-empty">{closedLine}</p> : null}
-        <JobSummary job={job} date={job.updated_at} />
-        <PickAndDrop job={job} />
+        <JobSummary job={job} date={formatDateLong(job.updated_at)} headingId={`prov-summary-${job.id}`} />
+        <PickAndDrop job={job} headingId={`prov-route-${job.id}`} />
         <div className="prov-actions">
           <button
             type="button"
@@ -96,7 +99,7 @@ export function JobDetails() {
         </div>
         {accepted ? (
           <section className="ui-card prov-finish" aria-labelledby="prov-finish-title">
-            <h2 id="prov-finish-title" className="prov-section-title">
+            <h2 id="prov-finish-title" className="ui-section-title">
               Job in progress
             </h2>
             <p className="prov-muted prov-small">Finish the job once the customer has reached the destination.</p>

@@ -3,16 +3,15 @@ import { Link } from 'react-router-dom';
 import {
   Avatar,
   ErrorState,
-  formatPrice,
   Loader,
   StatusBadge,
   type Job,
+  type JobNavState,
   type JobState,
   type JobStatus,
   type PersonSummary,
 } from 'shared';
-import { formatDateLong } from 'shared/src/format';
-import { requestedTime } from '../lib/jobs';
+import { closedRequestLine } from '../lib/jobs';
 import '../styles/provider.css';
 
 /** A person of a job (avatar, name, a line under it) and, on the side, the job's status. */
@@ -45,65 +44,6 @@ export function PersonRow({
           <StatusBadge status={status} label={statusLabel} />
         </span>
       ) : null}
-    </section>
-  );
-}
-
-/** Summary of a job: its date ('MMMM Do YYYY, h:mm a'), duration, price, and when the customer asked for it. */
-export function JobSummary({ job, date }: { job: Job; date: string }) {
-  const when = requestedTime(job);
-  return (
-    <section className="ui-card" aria-labelledby={`prov-summary-${job.id}`}>
-      <h2 id={`prov-summary-${job.id}`} className="prov-section-title">
-        Summary
-      </h2>
-      <dl className="prov-details">
-        <div>
-          <dt>Date</dt>
-          <dd>{formatDateLong(date)}</dd>
-        </div>
-        <div>
-          <dt>Duration</dt>
-          <dd>{job.duration?.trim() || 'Not set yet'}</dd>
-        </div>
-        <div>
-          <dt>Price</dt>
-          <dd>{formatPrice(job.price)}</dd>
-        </div>
-        {when ? (
-          <div>
-            <dt>Requested for</dt>
-            <dd>{when}</dd>
-          </div>
-        ) : null}
-      </dl>
-    </section>
-  );
-}
-
-/** Pick and drop address of a job. */
-export function PickAndDrop({ job }: { job: Job }) {
-  return (
-    <section className="ui-card" aria-labelledby={`prov-route-${job.id}`}>
-      <h2 id={`prov-route-${job.id}`} className="prov-section-title">
-        Pick and Drop
-      </h2>
-      <ul className="prov-route">
-        <li>
-          <span className="prov-route__pin" aria-hidden="true" />
-          <span>
-            <span className="prov-route__label">Pick Address</span>
-            {job.address}
-          </span>
-        </li>
-        <li>
-          <span className="prov-route__pin prov-route__pin--drop" aria-hidden="true" />
-          <span>
-            <span className="prov-route__label">Drop Address</span>
-            {job.destination_address}
-          </span>
-        </li>
-      </ul>
     </section>
   );
 }
@@ -151,6 +91,30 @@ export function JobStateView({
     return <ErrorState message={`The ${what} could not be loaded.`} detail={state.message} onRetry={reload} />;
   if (state.status === 'missing') return <NothingHere message={state.message} to={back.to} linkLabel={back.label} />;
   return null;
+}
+
+/**
+ * A job request that can no longer be answered: why (the customer cancelled it, it expired, or, as
+ * `children` says, it was answered already) and the ways on, to the job's details or the requests.
+ */
+export function RequestNoLongerOpen({ job, children }: { job: Pick<Job, 'id' | 'status'>; children: ReactNode }) {
+  return (
+    <div className="ui-card prov-empty">
+      <p>{closedRequestLine(job.status) ?? children}</p>
+      <div className="prov-actions">
+        <Link
+          to="/provideractivebookingdetails"
+          state={{ jobId: job.id } satisfies JobNavState}
+          className="ui-button ui-button--primary"
+        >
+          Open Job Details
+        </Link>
+        <Link to="/jobrequest" className="ui-button">
+          Go to Job Requests
+        </Link>
+      </div>
+    </div>
+  );
 }
 
 /** A failed action's message, announced at once. */

@@ -20,12 +20,6 @@ export function closedRequestLine(status: JobStatus): string | null {
   return status === 'Cancelled' || status === 'Expired' ? CLOSED_REQUEST_LINES[status] : null;
 }
 
-/** When the customer asked for the job (the booking form's day or date, time and custom time), if given. */
-export function requestedTime(job: Job): string | null {
-  const parts = [job.date || job.day, job.time, job.custom_time].filter((p): p is string => Boolean(p && p.trim()));
-  return parts.length ? parts.join(', ') : null;
-}
-
 /**
  * Moves one job to `status` (PATCH /api/jobs/{job.id}: always the job's own id, deviation 1). Not silent:
  * the client raises the spec's global alert (the server's success message, or its error). The answer is

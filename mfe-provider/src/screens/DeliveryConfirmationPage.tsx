@@ -1,4 +1,4 @@
-import { Link, useLocation, useNavigate } from 'react-router-dom';
+import { useLocation, useNavigate } from 'react-router-dom';
 import {
   bookingStatusLabel,
   formatPrice,
@@ -9,9 +9,8 @@ import {
   type JobNavState,
   useSessionUser,
 } from 'shared';
-import { ActionError, JobStateView, NothingHere, PersonRow } from '../components/JobParts';
+import { ActionError, JobStateView, NothingHere, PersonRow, RequestNoLongerOpen } from '../components/JobParts';
 import { ProvidersOnly } from '../components/ProvidersOnly';
-import { closedRequestLine } from '../lib/jobs';
 import { useStatusChange } from '../lib/useStatusChange';
 import '../styles/provider.css';
 
@@ -107,25 +106,9 @@ export default function DeliveryConfirmationPage() {
             </div>
           </section>
         ) : (
-          <div className="ui-card prov-empty">
-            <p>
-              {closedRequestLine(job.status) ?? (
-                <>This request is no longer waiting for approval. It is now: {bookingStatusLabel(job.status)}.</>
-              )}
-            </p>
-            <div className="prov-actions">
-              <Link
-                to="/provideractivebookingdetails"
-                state={{ jobId: job.id } satisfies JobNavState}
-                className="ui-button ui-button--primary"
-              >
-                Open Job Details
-              </Link>
-              <Link to="/jobrequest" className="ui-button">
-                Go to Job Requests
-              </Link>
-            </div>
-          </div>
+          <RequestNoLongerOpen job={job}>
+            This request is no longer waiting for approval. It is now: {bookingStatusLabel(job.status)}.
+          </RequestNoLongerOpen>
         )}
       </>
     );

@@ -2,15 +2,16 @@ import { Link, useLocation, useNavigate } from 'react-router-dom';
 import {
   bookingStatusLabel,
   idFromState,
+  JobSummary,
   PageTitle,
+  PickAndDrop,
   useJob,
   type DeliveryConfirmationNavState,
-  type JobNavState,
   useSessionUser,
 } from 'shared';
-import { JobStateView, JobSummary, PersonRow, PickAndDrop } from '../components/JobParts';
+import { formatDateLong } from 'shared/src/format';
+import { JobStateView, PersonRow, RequestNoLongerOpen } from '../components/JobParts';
 import { ProvidersOnly } from '../components/ProvidersOnly';
-import { closedRequestLine } from '../lib/jobs';
 import '../styles/provider.css';
 
 /**
@@ -42,8 +43,8 @@ export default function JobRequestDetailsPage() {
           status={job.status}
           statusLabel={bookingStatusLabel(job.status)}
         />
-        <JobSummary job={job} date={job.created_at} />
-        <PickAndDrop job={job} />
+        <JobSummary job={job} date={formatDateLong(job.created_at)} headingId={`prov-summary-${job.id}`} />
+        <PickAndDrop job={job} headingId={`prov-route-${job.id}`} />
         {job.status === 'Pending' ? (
           <div className="prov-actions prov-actions--answer">
             <Link to="/deliveryconfirmation" state={confirm('reject')} className="prov-reject-link">
@@ -58,23 +59,9 @@ export default function JobRequestDetailsPage() {
             </button>
           </div>
         ) : (
-          <div className="ui-card prov-empty">
-            <p>
-              {closedRequestLine(job.status) ?? <>This request has been answered already: {bookingStatusLabel(job.status)}.</>}
-            </p>
-            <div className="prov-actions">
-              <Link
-                to="/provideractivebookingdetails"
-                state={{ jobId: job.id } satisfies JobNavState}
-                className="ui-button ui-button--primary"
-              >
-                Open Job Details
-              </Link>
-              <Link to="/jobrequest" className="ui-button">
-                Go to Job Requests
-              </Link>
-            </div>
-          </div>
+          <RequestNoLongerOpen job={job}>
+            This request has been answered already: {bookingStatusLabel(job.status)}.
+          </RequestNoLongerOpen>
         )}
       </>
     );

@@ -5,3 +5,4 @@ export * from './timing';
 export * from './useMyJobs';
 export * from './useJob';
 export * from './StatusBadge';
+export * from './JobSections';

@@ -1,0 +1,70 @@
+import type { Job } from '../contracts';
+import { formatPrice } from '../price';
+
+/** When the customer asked for the job (the booking form's day or date, time and custom time), if given. */
+export function requestedTime(job: Pick<Job, 'date' | 'day' | 'time' | 'custom_time'>): string | null {
+  const parts = [job.date || job.day, job.time, job.custom_time].filter((p): p is string => Boolean(p && p.trim()));
+  return parts.length ? parts.join(', ') : null;
+}
+
+/**
+ * A job's Summary card, as both roles see it: the date, duration, price and, when the customer gave
+ * one, the requested time. `date` comes formatted ('MMMM Do YYYY, h:mm a', from 'shared/src/format'),
+ * so that this module does not bring the date library into every screen that imports 'shared'.
+ */
+export function JobSummary({ job, date, headingId }: { job: Job; date: string; headingId: string }) {
+  const when = requestedTime(job);
+  return (
+    <section className="ui-card" aria-labelledby={headingId}>
+      <h2 id={headingId} className="ui-section-title">
+        Summary
+      </h2>
+      <dl className="ui-details">
+        <div>
+          <dt>Date</dt>
+          <dd>{date}</dd>
+        </div>
+        <div>
+          <dt>Duration</dt>
+          <dd>{job.duration?.trim() || 'Not set yet'}</dd>
+        </div>
+        <div>
+          <dt>Price</dt>
+          <dd>{formatPrice(job.price)}</dd>
+        </div>
+        {when ? (
+          <div>
+            <dt>Requested for</dt>
+            <dd>{when}</dd>
+          </div>
+        ) : null}
+      </dl>
+    </section>
+  );
+}
+
+/** A job's pick and drop address card, as both roles see it. */
+export function PickAndDrop({ job, headingId }: { job: Pick<Job, 'address' | 'destination_address'>; headingId: string }) {
+  const stops = [
+    ['Pick Address', job.address, ''],
+    ['Drop Address', job.destination_address, 'ui-route__pin--drop'],
+  ] as const;
+  return (
+    <section className="ui-card" aria-labelledby={headingId}>
+      <h2 id={headingId} className="ui-section-title">
+        Pick and Drop
+      </h2>
+      <ul className="ui-route">
+        {stops.map(([label, address, pin]) => (
+          <li key={label}>
+            <span className={`ui-route__pin ${pin}`} aria-hidden="true" />
+            <span>
+              <span className="ui-route__label">{label}</span>
+              {address}
+            </span>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}

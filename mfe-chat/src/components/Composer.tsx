@@ -73,7 +73,7 @@ export function Composer({ onSend, restore }: ComposerProps) {
           <input
             ref={fileInput}
             type="file"
-            className="chat-visually-hidden"
+            className="ui-visually-hidden"
             aria-label="Attach a file"
             onChange={(event) => dispatch({ type: 'attached', file: event.target.files?.[0] ?? null })}
           />

@@ -95,7 +95,7 @@ export function MessageItem({ view, otherName, onRetry, onEdit, onMediaLoad }: M
       aria-busy={view.status === 'sending' || undefined}
     >
       <div className="chat-bubble">
-        <span className="chat-visually-hidden">{view.mine ? 'You:' : `${otherName}:`}</span>
+        <span className="ui-visually-hidden">{view.mine ? 'You:' : `${otherName}:`}</span>
         {hasFile ? <Attachment view={view} onMediaLoad={onMediaLoad} /> : null}
         {view.message ? <p className="chat-text">{view.message}</p> : null}
       </div>

@@ -9,7 +9,7 @@ export function RatingValue({ rating }: { rating: number | null | undefined }) {
       <span className="cust-rating__star" aria-hidden="true">
         ★
       </span>
-      <span className="cust-visually-hidden">Rating </span>
+      <span className="ui-visually-hidden">Rating </span>
       {text}
     </span>
   );

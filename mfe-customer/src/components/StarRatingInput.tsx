@@ -30,7 +30,7 @@ export function StarRatingInput({
               <input type="radio" id={id} name={name} value={n} checked={value === n} onChange={() => onChange(n)} />
               <label htmlFor={id} className={n <= value ? 'is-on' : undefined} title={starName(n)}>
                 <span aria-hidden="true">★</span>
-                <span className="cust-visually-hidden">{starName(n)}</span>
+                <span className="ui-visually-hidden">{starName(n)}</span>
               </label>
             </span>
           );

@@ -21,7 +21,7 @@ export function Stepper({ status }: { status: JobStatus }) {
             </span>
             <span>
               {step}
-              {done ? <span className="cust-visually-hidden"> (done)</span> : null}
+              {done ? <span className="ui-visually-hidden"> (done)</span> : null}
             </span>
           </li>
         );

@@ -79,7 +79,7 @@ export default function ActiveBookingDetailsPage() {
             <span className="cust-muted cust-small">{job.service_name}</span>
           </span>
           <span className="cust-job__meta">
-            <span className="cust-visually-hidden">Status: </span>
+            <span className="ui-visually-hidden">Status: </span>
             <StatusBadge status={job.status} label={label} />
             {job.rating !== null ? <Stars value={job.rating} /> : null}
           </span>

@@ -65,7 +65,7 @@ export default function ProviderProfilePage() {
         </section>
 
         <section className="ui-card" aria-labelledby="cust-stats">
-          <h2 id="cust-stats" className="cust-visually-hidden">
+          <h2 id="cust-stats" className="ui-visually-hidden">
             Stats
           </h2>
           <dl className="cust-stats">

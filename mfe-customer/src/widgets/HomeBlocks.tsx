@@ -73,7 +73,7 @@ function OffersBlock() {
             <h3>{offer.title}</h3>
             <p>{offer.text}</p>
             <span className="cust-offer__code">
-              <span className="cust-visually-hidden">Code </span>
+              <span className="ui-visually-hidden">Code </span>
               {offer.code}
             </span>
           </li>

@@ -40,7 +40,7 @@ export function PersonRow({
       </span>
       {status ? (
         <span className="prov-person-row__status">
-          <span className="prov-visually-hidden">Status: </span>
+          <span className="ui-visually-hidden">Status: </span>
           <StatusBadge status={status} label={statusLabel} />
         </span>
       ) : null}

@@ -11,4 +11,12 @@ describe('Ride Finished (/ridefinished)', () => {
     expect(screen.getByRole('link', { name: 'Back to Home' })).toHaveAttribute('href', '/');
     expect(screen.getByRole('link', { name: 'Go to Active Bookings' })).toHaveAttribute('href', '/activebooking');
   });
+
+  it('shows a customer no wallet note and leads them to their own view of the booking', () => {
+    renderScreen(<RideFinishedPage />, { path: '/ridefinished', role: 'Customer', state: { jobId: 7 } });
+    expect(screen.getByRole('heading', { name: 'Ride Finished', level: 1 })).toBeInTheDocument();
+    expect(screen.queryByText('$20 has been added to your wallet.')).not.toBeInTheDocument();
+    expect(screen.getByText('Only the provider of a booking can answer or finish it.')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Open Booking Details' })).toHaveAttribute('href', '/activebookingdetails');
+  });
 });

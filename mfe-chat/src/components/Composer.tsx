@@ -61,7 +61,7 @@ export function Composer({ onSend, restore }: ComposerProps) {
       {state.file ? (
         <div className="chat-composer__file">
           <span className="chat-composer__file-name">
-            {state.file.name} <span className="chat-muted">({formatFileSize(state.file.size)})</span>
+            {state.file.name} <span className="ui-muted">({formatFileSize(state.file.size)})</span>
           </span>
           <button type="button" className="chat-icon-button" aria-label={`Remove ${state.file.name}`} onClick={clearFile}>
             ×

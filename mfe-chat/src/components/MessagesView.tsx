@@ -90,7 +90,7 @@ export function MessagesView({
               Load older messages
             </button>
           )}
-          {olderError ? <p className="chat-muted">{olderError}</p> : null}
+          {olderError ? <p className="ui-muted">{olderError}</p> : null}
         </div>
       ) : null}
       {items.length === 0 ? <p className="chat-empty">No messages yet. Say hello!</p> : null}

@@ -184,7 +184,7 @@ export function BookingForm({ serviceId, provider, onDone, focusFirstField = fal
         <ErrorState message="Your saved cards could not be loaded." detail={cards.state.message} onRetry={cards.reload} />
       ) : null}
       {cards.state.status === 'ready' && !card ? (
-        <div className="cust-empty">
+        <div className="ui-empty">
           <p className="cust-note">You have no saved card yet. Add a card to pay for this booking.</p>
           <Link to="/newpaymentmethod" state={addCardState} className="ui-button ui-button--primary" onClick={onDone}>
             Add a card
@@ -224,7 +224,7 @@ export function BookingForm({ serviceId, provider, onDone, focusFirstField = fal
       ) : null}
 
       {error ? (
-        <p role="alert" className="cust-alert">
+        <p role="alert" className="ui-alert">
           {error}
         </p>
       ) : null}

@@ -83,11 +83,11 @@ export function CancelBookingDialog({ jobId, onClose, onCancelled }: CancelBooki
       <div className="cust-form" aria-busy={busy}>
         <p className="cust-message">{CANCEL_TEXTS.explanation}</p>
         {error ? (
-          <p role="alert" className="cust-alert">
+          <p role="alert" className="ui-alert">
             {error}
           </p>
         ) : null}
-        <div className="cust-actions cust-actions--end">
+        <div className="ui-actions cust-actions--end">
           <button type="button" className="ui-button" disabled={busy} onClick={close}>
             {CANCEL_TEXTS.keep}
           </button>

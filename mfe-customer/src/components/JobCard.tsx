@@ -46,10 +46,10 @@ export function JobCard({ job, role, variant }: JobCardProps) {
         <span aria-hidden="true">
           <Avatar src={person.avatar} name={person.full_name} size={48} />
         </span>
-        <span className="cust-person">
-          <span className="cust-person__name">{person.full_name}</span>
+        <span className="ui-person">
+          <span className="ui-person__name">{person.full_name}</span>
           <span className="cust-job__meta">
-            <span className="cust-muted cust-small">{job.service_name}</span>
+            <span className="ui-muted ui-small">{job.service_name}</span>
             <span className="cust-job__when">
               {formatDateLong(job.updated_at)} - {formatPrice(job.price)}
             </span>
@@ -70,7 +70,7 @@ export function JobCard({ job, role, variant }: JobCardProps) {
               <Link
                 to="/bookingfinished"
                 state={{ jobId: job.id } satisfies JobNavState}
-                className="ui-button ui-button--primary cust-small"
+                className="ui-button ui-button--primary ui-small"
               >
                 Rate this booking
               </Link>

@@ -18,7 +18,7 @@ export function ReviewList({ reviews, label = 'Recent Reviews' }: { reviews: rea
         }))
       : SAMPLE_REVIEWS.map((s) => ({ key: s.id, name: s.name, avatar: null, rating: s.rating, feedback: s.feedback, when: '' }));
   return (
-    <ul className="cust-list" aria-label={label} style={{ gap: 0 }}>
+    <ul className="ui-list" aria-label={label} style={{ gap: 0 }}>
       {items.map((item) => (
         <li key={item.key} className="cust-review">
           <span aria-hidden="true">
@@ -28,7 +28,7 @@ export function ReviewList({ reviews, label = 'Recent Reviews' }: { reviews: rea
             <div className="cust-review__head">
               <strong>{item.name}</strong>
               <Stars value={item.rating} />
-              {item.when ? <span className="cust-muted cust-small">{item.when}</span> : null}
+              {item.when ? <span className="ui-muted ui-small">{item.when}</span> : null}
             </div>
             {item.feedback ? <p className="cust-review__text">{item.feedback}</p> : null}
           </div>

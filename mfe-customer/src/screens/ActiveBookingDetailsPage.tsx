@@ -56,7 +56,7 @@ export default function ActiveBookingDetailsPage() {
     body = <ErrorState message="The booking could not be loaded." detail={state.message} onRetry={() => void reload()} />;
   else if (state.status === 'missing')
     body = (
-      <div className="ui-card cust-empty">
+      <div className="ui-card ui-empty">
         <p>{state.message}</p>
         <Link to={listPath} className="ui-button ui-button--primary">
           Go to {listName}
@@ -74,9 +74,9 @@ export default function ActiveBookingDetailsPage() {
           <span aria-hidden="true">
             <Avatar src={job.provider.avatar} name={job.provider.full_name} size={56} />
           </span>
-          <span className="cust-person">
-            <span className="cust-person__name">{job.provider.full_name}</span>
-            <span className="cust-muted cust-small">{job.service_name}</span>
+          <span className="ui-person">
+            <span className="ui-person__name">{job.provider.full_name}</span>
+            <span className="ui-muted ui-small">{job.service_name}</span>
           </span>
           <span className="cust-job__meta">
             <span className="ui-visually-hidden">Status: </span>
@@ -98,7 +98,7 @@ export default function ActiveBookingDetailsPage() {
         <PickAndDrop job={job} headingId="cust-route" />
 
         {job.status === 'Accepted' ? <p className="cust-note">{CANCEL_TEXTS.accepted}</p> : null}
-        <div className="cust-actions">
+        <div className="ui-actions">
           <button
             type="button"
             className="ui-button ui-button--primary"

@@ -21,7 +21,7 @@ export default function ActiveBookingsPage() {
         <ErrorState message="Your bookings could not be loaded." detail={state.message} onRetry={() => void reload()} />
       ) : null}
       {state.status === 'ready' && jobs.length === 0 ? (
-        <div className="ui-card cust-empty">
+        <div className="ui-card ui-empty">
           <p>You have no active bookings.</p>
           {role === 'Customer' ? (
             <Link to="/service" className="ui-button ui-button--primary">
@@ -31,7 +31,7 @@ export default function ActiveBookingsPage() {
         </div>
       ) : null}
       {jobs.length > 0 ? (
-        <ul className="cust-list" aria-label="Bookings">
+        <ul className="ui-list" aria-label="Bookings">
           {jobs.map((job) => (
             <JobCard key={job.id} job={job} role={role} variant="active" />
           ))}

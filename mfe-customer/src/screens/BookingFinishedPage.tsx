@@ -58,11 +58,11 @@ function RatingForm({ job }: { job: Job }) {
         placeholder="How was your ride?"
       />
       {error ? (
-        <p role="alert" className="cust-alert">
+        <p role="alert" className="ui-alert">
           {error}
         </p>
       ) : null}
-      <div className="cust-actions">
+      <div className="ui-actions">
         <button type="submit" className="ui-button ui-button--primary" disabled={busy}>
           Submit
         </button>
@@ -86,7 +86,7 @@ export default function BookingFinishedPage() {
     body = <ErrorState message="The booking could not be loaded." detail={state.message} onRetry={() => void reload()} />;
   else if (state.status === 'missing')
     body = (
-      <div className="ui-card cust-empty">
+      <div className="ui-card ui-empty">
         <p>{state.message}</p>
         <Link to="/previousbooking" className="ui-button ui-button--primary">
           Go to Previous Bookings
@@ -101,16 +101,16 @@ export default function BookingFinishedPage() {
           <span aria-hidden="true">
             <Avatar src={job.provider.avatar} name={job.provider.full_name} size={48} />
           </span>
-          <span className="cust-person">
-            <span className="cust-person__name">{job.provider.full_name}</span>
-            <span className="cust-muted cust-small">
+          <span className="ui-person">
+            <span className="ui-person__name">{job.provider.full_name}</span>
+            <span className="ui-muted ui-small">
               {job.service_name} · {job.address} → {job.destination_address}
             </span>
           </span>
           <span className="cust-status__price">{formatPrice(job.price)}</span>
         </section>
         {job.rating !== null ? (
-          <div className="ui-card cust-empty">
+          <div className="ui-card ui-empty">
             <p className="cust-message">{ALREADY_RATED}</p>
             <Stars value={job.rating} />
             <Link to="/previousbooking" className="ui-button">

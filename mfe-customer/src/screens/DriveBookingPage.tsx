@@ -73,7 +73,7 @@ export default function DriveBookingPage() {
           Suggested Drivers
         </h2>
         {state.status === 'ready' && state.data.service ? (
-          <p className="cust-muted cust-small" style={{ margin: '-6px 0 12px' }}>
+          <p className="ui-muted ui-small" style={{ margin: '-6px 0 12px' }}>
             Drivers for {state.data.service.name}
           </p>
         ) : null}
@@ -85,7 +85,7 @@ export default function DriveBookingPage() {
           <p className="cust-message">No services are available yet, so there are no drivers to book.</p>
         ) : null}
         {state.status === 'ready' && state.data.serviceId !== null && state.data.providers.length === 0 ? (
-          <div className="cust-empty">
+          <div className="ui-empty">
             <p>No drivers offer this service yet.</p>
             <Link to="/service">See all services</Link>
           </div>
@@ -96,7 +96,7 @@ export default function DriveBookingPage() {
           </p>
         ) : null}
         {state.status === 'ready' && shown.length > 0 ? (
-          <ul className="cust-list" aria-label="Suggested Drivers">
+          <ul className="ui-list" aria-label="Suggested Drivers">
             {shown.map((provider) => (
               <li key={provider.id} className="ui-card cust-flush">
                 <Link
@@ -107,8 +107,8 @@ export default function DriveBookingPage() {
                   <span aria-hidden="true">
                     <Avatar src={provider.avatar} name={provider.full_name} size={52} />
                   </span>
-                  <span className="cust-person">
-                    <span className="cust-person__name">{provider.full_name}</span>
+                  <span className="ui-person">
+                    <span className="ui-person__name">{provider.full_name}</span>
                     <span className="cust-badge">Certified Driver</span>
                   </span>
                   <RatingValue rating={provider.rating} />

@@ -19,10 +19,10 @@ export default function PreviousBookingsPage() {
         <ErrorState message="Your bookings could not be loaded." detail={state.message} onRetry={() => void reload()} />
       ) : null}
       {state.status === 'ready' && jobs.length === 0 ? (
-        <p className="ui-card cust-message cust-muted">You have no previous bookings.</p>
+        <p className="ui-card cust-message ui-muted">You have no previous bookings.</p>
       ) : null}
       {jobs.length > 0 ? (
-        <ul className="cust-list" aria-label="Bookings">
+        <ul className="ui-list" aria-label="Bookings">
           {jobs.map((job) => (
             <JobCard key={job.id} job={job} role={role} variant="previous" />
           ))}

@@ -44,7 +44,7 @@ export default function ProviderProfilePage() {
     body = <ErrorState message="The driver's profile could not be loaded." detail={state.message} onRetry={reload} />;
   else if (!state.data || !state.data.provider)
     body = (
-      <div className="ui-card cust-empty">
+      <div className="ui-card ui-empty">
         <p>{state.data ? PROVIDER_NOT_FOUND : NO_PROVIDER_CHOSEN}</p>
         <Link to="/service" className="ui-button ui-button--primary">
           Browse services
@@ -57,7 +57,7 @@ export default function ProviderProfilePage() {
       <>
         <section className="ui-card cust-profile-head" aria-label="Driver">
           <Avatar src={provider.avatar} name={provider.full_name} size={88} />
-          <div className="cust-person">
+          <div className="ui-person">
             <h2>{provider.full_name}</h2>
             <span className="cust-badge">Certified Driver</span>
             <RatingValue rating={provider.rating} />
@@ -98,7 +98,7 @@ export default function ProviderProfilePage() {
           <ReviewList reviews={reviews} />
         </section>
 
-        <div className="cust-actions">
+        <div className="ui-actions">
           {goBack}
           <button type="button" className="ui-button ui-button--primary" onClick={() => setBooking(true)}>
             Assign Job

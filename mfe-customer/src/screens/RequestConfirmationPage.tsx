@@ -15,7 +15,7 @@ export default function RequestConfirmationPage() {
           ✓
         </span>
         <p>Wait for the Driver to Confirm your Request.</p>
-        <div className="cust-actions">
+        <div className="ui-actions">
           <Link to="/" className="ui-button">
             Back to Home
           </Link>

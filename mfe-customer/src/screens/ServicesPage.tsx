@@ -21,7 +21,7 @@ export default function ServicesPage() {
         <p className="ui-card cust-message">No services are available yet. Please check again later.</p>
       ) : null}
       {state.status === 'ready' && state.data.length > 0 ? (
-        <ul className="cust-grid" aria-label="Services">
+        <ul className="ui-grid" aria-label="Services">
           {state.data.map((service) => {
             const icon = assetUrl(service.icon);
             const headingId = `cust-service-${service.id}`;

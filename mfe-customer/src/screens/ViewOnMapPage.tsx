@@ -45,7 +45,7 @@ export default function ViewOnMapPage() {
     body = <ErrorState message="The booking could not be loaded." detail={state.message} onRetry={() => void reload()} />;
   else if (state.status === 'missing' || !job || !view)
     body = (
-      <div className="ui-card cust-empty">
+      <div className="ui-card ui-empty">
         <p role="status" aria-label="Map status">
           {state.status === 'missing' ? state.message : 'No booking was chosen.'}
         </p>
@@ -56,7 +56,7 @@ export default function ViewOnMapPage() {
     );
   else if (view.kind === 'notYours')
     body = (
-      <div className="ui-card cust-empty">
+      <div className="ui-card ui-empty">
         <p role="status" aria-label="Map status">
           {view.message}
         </p>
@@ -91,7 +91,7 @@ export default function ViewOnMapPage() {
     <div className="ui-page">
       <PageTitle>View on Map</PageTitle>
       {body}
-      <div className="cust-actions">
+      <div className="ui-actions">
         <button type="button" className="ui-button" onClick={goBack}>
           Go Back
         </button>

@@ -32,7 +32,7 @@ function StatusBlock() {
         <ErrorState message="Your bookings could not be loaded." detail={state.message} onRetry={() => void reload()} />
       ) : null}
       {state.status === 'ready' && !job ? (
-        <div className="cust-empty">
+        <div className="ui-empty">
           <p>You have no on-going bookings yet.</p>
           <Link to="/service" className="ui-button ui-button--primary">
             Book a service
@@ -44,9 +44,9 @@ function StatusBlock() {
           <span aria-hidden="true">
             <Avatar src={job.provider.avatar} name={job.provider.full_name} size={48} />
           </span>
-          <span className="cust-person">
-            <span className="cust-person__name">{job.provider.full_name}</span>
-            <span className="cust-muted cust-small">{job.service_name}</span>
+          <span className="ui-person">
+            <span className="ui-person__name">{job.provider.full_name}</span>
+            <span className="ui-muted ui-small">{job.service_name}</span>
           </span>
           <StatusBadge status={job.status} label={customerBookingLabel(job)} />
           <span className="cust-status__price">{formatPrice(job.price)}</span>
@@ -67,7 +67,7 @@ function OffersBlock() {
   return (
     <section className="ui-card" aria-labelledby="customer-offers">
       <h2 id="customer-offers">Offers for you</h2>
-      <ul className="cust-grid" aria-label="Offers">
+      <ul className="ui-grid" aria-label="Offers">
         {OFFERS.map((offer) => (
           <li key={offer.id} className="cust-offer">
             <h3>{offer.title}</h3>

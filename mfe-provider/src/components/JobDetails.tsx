@@ -73,10 +73,10 @@ export function JobDetails() {
     body = (
       <>
         <PersonRow person={job.customer} label="Customer" detail={job.service_name} status={job.status} statusLabel={label} />
-        {closedLine ? <p className="ui-card prov-empty">{closedLine}</p> : null}
+        {closedLine ? <p className="ui-card ui-empty">{closedLine}</p> : null}
         <JobSummary job={job} date={formatDateLong(job.updated_at)} headingId={`prov-summary-${job.id}`} />
         <PickAndDrop job={job} headingId={`prov-route-${job.id}`} />
-        <div className="prov-actions">
+        <div className="ui-actions">
           <button
             type="button"
             className="ui-button"
@@ -102,8 +102,8 @@ export function JobDetails() {
             <h2 id="prov-finish-title" className="ui-section-title">
               Job in progress
             </h2>
-            <p className="prov-muted prov-small">Finish the job once the customer has reached the destination.</p>
-            <div className="prov-actions">
+            <p className="ui-muted ui-small">Finish the job once the customer has reached the destination.</p>
+            <div className="ui-actions">
               <button
                 type="button"
                 className="ui-button ui-button--primary prov-wide"

@@ -34,9 +34,9 @@ export function PersonRow({
       <span aria-hidden="true">
         <Avatar src={person.avatar} name={person.full_name} size={56} />
       </span>
-      <span className="prov-person">
-        <span className="prov-person__name">{person.full_name}</span>
-        {detail ? <span className="prov-muted prov-small">{detail}</span> : null}
+      <span className="ui-person">
+        <span className="ui-person__name">{person.full_name}</span>
+        {detail ? <span className="ui-muted ui-small">{detail}</span> : null}
       </span>
       {status ? (
         <span className="prov-person-row__status">
@@ -61,7 +61,7 @@ export function NothingHere({
   state?: unknown;
 }) {
   return (
-    <div className="ui-card prov-empty">
+    <div className="ui-card ui-empty">
       <p>{message}</p>
       <Link to={to} state={state} className="ui-button ui-button--primary">
         {linkLabel}
@@ -99,9 +99,9 @@ export function JobStateView({
  */
 export function RequestNoLongerOpen({ job, children }: { job: Pick<Job, 'id' | 'status'>; children: ReactNode }) {
   return (
-    <div className="ui-card prov-empty">
+    <div className="ui-card ui-empty">
       <p>{closedRequestLine(job.status) ?? children}</p>
-      <div className="prov-actions">
+      <div className="ui-actions">
         <Link
           to="/provideractivebookingdetails"
           state={{ jobId: job.id } satisfies JobNavState}
@@ -120,7 +120,7 @@ export function RequestNoLongerOpen({ job, children }: { job: Pick<Job, 'id' | '
 /** A failed action's message, announced at once. */
 export function ActionError({ message }: { message: string | null }) {
   return message ? (
-    <p role="alert" className="prov-alert">
+    <p role="alert" className="ui-alert">
       {message}
     </p>
   ) : null;

@@ -82,10 +82,10 @@ export default function DeliveryConfirmationPage() {
               {action === 'accept' ? '✓' : '✕'}
             </span>
             <h2 id="prov-confirm-question">{step.question}</h2>
-            <p className="prov-muted">
+            <p className="ui-muted">
               {job.address} → {job.destination_address}
             </p>
-            <div className="prov-actions prov-actions--center">
+            <div className="ui-actions prov-actions--center">
               <button
                 type="button"
                 className={`ui-button prov-wide ${action === 'accept' ? 'ui-button--primary' : 'prov-button--danger'}`}

@@ -46,7 +46,7 @@ export default function JobRequestDetailsPage() {
         <JobSummary job={job} date={formatDateLong(job.created_at)} headingId={`prov-summary-${job.id}`} />
         <PickAndDrop job={job} headingId={`prov-route-${job.id}`} />
         {job.status === 'Pending' ? (
-          <div className="prov-actions prov-actions--answer">
+          <div className="ui-actions prov-actions--answer">
             <Link to="/deliveryconfirmation" state={confirm('reject')} className="prov-reject-link">
               Reject
             </Link>

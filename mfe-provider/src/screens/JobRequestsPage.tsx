@@ -28,14 +28,14 @@ function RequestCard({ job, role }: { job: Job; role: Role | undefined }) {
       <span aria-hidden="true">
         <Avatar src={person.avatar} name={person.full_name} size={48} />
       </span>
-      <span className="prov-person">
-        <span id={nameId} className="prov-person__name">
+      <span className="ui-person">
+        <span id={nameId} className="ui-person__name">
           {person.full_name}
         </span>
-        <span className="prov-muted prov-small">
+        <span className="ui-muted ui-small">
           {job.service_name} · {formatPrice(job.price)}
         </span>
-        <time className="prov-muted prov-small" dateTime={job.created_at}>
+        <time className="ui-muted ui-small" dateTime={job.created_at}>
           {formatDateLong(job.created_at)}
         </time>
       </span>
@@ -69,16 +69,16 @@ export default function JobRequestsPage() {
   return (
     <div className="ui-page prov-page">
       <PageTitle>Job Requests</PageTitle>
-      {!isProvider ? <p className="prov-subtitle">Your booking requests waiting for the driver's approval.</p> : null}
+      {!isProvider ? <p className="ui-subtitle">Your booking requests waiting for the driver's approval.</p> : null}
       {state.status === 'loading' ? <Loader label="Loading job requests…" /> : null}
       {state.status === 'error' ? (
         <ErrorState message="The job requests could not be loaded." detail={state.message} onRetry={() => void reload()} />
       ) : null}
       {state.status === 'ready' && jobs.length === 0 ? (
-        <div className="ui-card prov-empty">
+        <div className="ui-card ui-empty">
           <p>{isProvider ? 'You have no job requests right now.' : 'You have no requests waiting for approval.'}</p>
           {isProvider ? (
-            <p className="prov-small">New bookings appear here as soon as a customer makes them.</p>
+            <p className="ui-small">New bookings appear here as soon as a customer makes them.</p>
           ) : (
             <Link to="/service" className="ui-button ui-button--primary">
               Book a service
@@ -87,7 +87,7 @@ export default function JobRequestsPage() {
         </div>
       ) : null}
       {jobs.length > 0 ? (
-        <ul className="prov-list" aria-label="Job requests">
+        <ul className="ui-list" aria-label="Job requests">
           {jobs.map((job) => (
             <RequestCard key={job.id} job={job} role={role} />
           ))}

@@ -23,7 +23,7 @@ export default function RideFinishedPage() {
           </span>
           <h2 id="prov-finished">Congratulations! Ride has been Finished.</h2>
           <p className="prov-wallet">{WALLET_NOTE}</p>
-          <div className="prov-actions prov-actions--center">
+          <div className="ui-actions prov-actions--center">
             <Link to="/" className="ui-button ui-button--primary">
               Back to Home
             </Link>

@@ -86,12 +86,12 @@ export default function ServicesPage() {
       ) : null}
       {state.status === 'ready' ? (
         <>
-          <p className="prov-subtitle">Choose the services you offer. Customers book you for the services marked Added.</p>
+          <p className="ui-subtitle">Choose the services you offer. Customers book you for the services marked Added.</p>
           <ActionError message={error} />
           {state.services.length === 0 ? (
-            <p className="ui-card prov-empty">No services are available yet. Please check again later.</p>
+            <p className="ui-card ui-empty">No services are available yet. Please check again later.</p>
           ) : (
-            <ul className="prov-grid" aria-label="Services">
+            <ul className="ui-grid" aria-label="Services">
               {state.services.map((service) => {
                 const offered = state.mine.find((m) => m.service_id === service.id);
                 const icon = assetUrl(service.icon);

@@ -33,16 +33,16 @@ function StatusBlock() {
           <ErrorState message="Your jobs could not be loaded." detail={state.message} onRetry={() => void reload()} />
         ) : null}
         {state.status === 'ready' && !job ? (
-          <p className="prov-muted prov-home__none">You have no on-going job right now.</p>
+          <p className="ui-muted prov-home__none">You have no on-going job right now.</p>
         ) : null}
         {job ? (
           <div className="prov-home__job" role="group" aria-label="On-going job">
             <span aria-hidden="true">
               <Avatar src={job.customer.avatar} name={job.customer.full_name} size={48} />
             </span>
-            <span className="prov-person">
-              <span className="prov-person__name">{job.customer.full_name}</span>
-              <span className="prov-muted prov-small">{job.service_name}</span>
+            <span className="ui-person">
+              <span className="ui-person__name">{job.customer.full_name}</span>
+              <span className="ui-muted ui-small">{job.service_name}</span>
             </span>
             <StatusBadge status={job.status} label={bookingStatusLabel(job.status)} />
             <span className="prov-home__price">{formatPrice(job.price)}</span>

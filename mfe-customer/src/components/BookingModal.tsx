@@ -24,7 +24,9 @@ export interface BookingProvider {
   avatar: string | null;
 }
 
-export const BOOKING_TITLE = 'Booking Details';
+import { BOOKING_TITLE } from './bookingTexts';
+
+export { BOOKING_TITLE };
 
 /** Navigation state handed to /newpaymentmethod, so that the card form can lead back to where the booking started. */
 

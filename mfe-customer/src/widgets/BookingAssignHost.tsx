@@ -1,37 +1,13 @@
-import { useCallback, useEffect, useState } from 'react';
-import { bus, Dialog, ErrorState, fetchProviders, Loader } from 'shared';
-import { BOOKING_TITLE, BookingForm, type BookingProvider } from '../components/BookingModal';
-import { useLoad } from '../lib/useLoad';
-import '../styles/customer.css';
+import { lazy, Suspense, useEffect, useState } from 'react';
+import { bus, Dialog, Loader } from 'shared';
+import type { AssignRequest } from './AssignDialogBody';
+import { BOOKING_TITLE } from '../components/bookingTexts';
+import { ASSIGN_PROVIDER_MISSING, LOADING_DRIVER } from './assignTexts';
 
-interface AssignRequest {
-  providerId: number;
-  serviceId: number;
-}
+export { ASSIGN_PROVIDER_MISSING };
 
-export const ASSIGN_PROVIDER_MISSING = 'This driver does not offer this service any more.';
-
-function AssignDialog({ request, onClose }: { request: AssignRequest; onClose: () => void }) {
-  const { serviceId, providerId } = request;
-  const loadProvider = useCallback(async (): Promise<BookingProvider | null> => {
-    const { data } = await fetchProviders(serviceId, { silent: true });
-    return data.find((p) => p.id === providerId) ?? null;
-  }, [serviceId, providerId]);
-  const { state, reload } = useLoad(loadProvider);
-
-  return (
-    <Dialog title={BOOKING_TITLE} onClose={onClose}>
-      {state.status === 'loading' ? <Loader label="Loading the driver…" /> : null}
-      {state.status === 'error' ? (
-        <ErrorState message="The driver could not be loaded." detail={state.message} onRetry={reload} />
-      ) : null}
-      {state.status === 'ready' && !state.data ? <p className="cust-note">{ASSIGN_PROVIDER_MISSING}</p> : null}
-      {state.status === 'ready' && state.data ? (
-        <BookingForm serviceId={request.serviceId} provider={state.data} onDone={onClose} focusFirstField />
-      ) : null}
-    </Dialog>
-  );
-}
+// The host is on every signed-in page of a customer; the modal and its booking form load only when asked.
+const AssignDialogBody = lazy(() => import('./AssignDialogBody'));
 
 /**
  * Opens the booking modal when another remote asks for it (chat's Assign Job: `booking/assign` on the
@@ -50,5 +26,12 @@ export default function BookingAssignHost() {
   }, []);
 
   if (!request) return null;
-  return <AssignDialog key={`${request.serviceId}-${request.providerId}`} request={request} onClose={() => setRequest(null)} />;
+  const close = () => setRequest(null);
+  return (
+    <Dialog title={BOOKING_TITLE} onClose={close}>
+      <Suspense fallback={<Loader label={LOADING_DRIVER} />}>
+        <AssignDialogBody key={`${request.serviceId}-${request.providerId}`} request={request} onClose={close} />
+      </Suspense>
+    </Dialog>
+  );
 }

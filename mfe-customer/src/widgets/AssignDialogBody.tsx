@@ -1,0 +1,34 @@
+import { useCallback } from 'react';
+import { ErrorState, fetchProviders, Loader } from 'shared';
+import { BookingForm, type BookingProvider } from '../components/BookingModal';
+import { useLoad } from '../lib/useLoad';
+import { ASSIGN_PROVIDER_MISSING, LOADING_DRIVER } from './assignTexts';
+import '../styles/customer.css';
+
+export interface AssignRequest {
+  providerId: number;
+  serviceId: number;
+}
+
+/** Inside the booking modal, for the driver another remote asked for: loads the driver, then the booking form. */
+export default function AssignDialogBody({ request, onClose }: { request: AssignRequest; onClose: () => void }) {
+  const { serviceId, providerId } = request;
+  const loadProvider = useCallback(async (): Promise<BookingProvider | null> => {
+    const { data } = await fetchProviders(serviceId, { silent: true });
+    return data.find((p) => p.id === providerId) ?? null;
+  }, [serviceId, providerId]);
+  const { state, reload } = useLoad(loadProvider);
+
+  return (
+    <>
+      {state.status === 'loading' ? <Loader label={LOADING_DRIVER} /> : null}
+      {state.status === 'error' ? (
+        <ErrorState message="The driver could not be loaded." detail={state.message} onRetry={reload} />
+      ) : null}
+      {state.status === 'ready' && !state.data ? <p className="cust-note">{ASSIGN_PROVIDER_MISSING}</p> : null}
+      {state.status === 'ready' && state.data ? (
+        <BookingForm serviceId={request.serviceId} provider={state.data} onDone={onClose} focusFirstField />
+      ) : null}
+    </>
+  );
+}

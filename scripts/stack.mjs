@@ -210,7 +210,11 @@ export function createAppServer(app, config) {
   const gzip = compression();
   const files = sirv(dist, {
     single: isShell,
-    dev: false,
+    // Looks each file up when it is asked for (a stat, microseconds) instead of indexing dist/ once at
+    // start: a remote rebuilt or replaced while the stack runs is served at once and whole. Indexed, the
+    // server kept the old sizes and sent a rebuilt remoteEntry.js cut short. The Cache-Control set below
+    // still wins over sirv's development default.
+    dev: true,
     etag: true,
     brotli: true,
     gzip: true,

@@ -14,6 +14,7 @@ import {
 } from 'shared';
 import { cardLabel, defaultCard } from '../lib/format';
 import { errorMessage, useLoad } from '../lib/useLoad';
+import { BOOKING_TITLE } from './bookingTexts';
 import { Field } from './Field';
 import '../styles/customer.css';
 
@@ -23,10 +24,6 @@ export interface BookingProvider {
   full_name: string;
   avatar: string | null;
 }
-
-import { BOOKING_TITLE } from './bookingTexts';
-
-export { BOOKING_TITLE };
 
 /** Navigation state handed to /newpaymentmethod, so that the card form can lead back to where the booking started. */
 

@@ -2,7 +2,7 @@ import { useCallback } from 'react';
 import { ErrorState, fetchProviders, Loader } from 'shared';
 import { BookingForm, type BookingProvider } from '../components/BookingModal';
 import { useLoad } from '../lib/useLoad';
-import { ASSIGN_PROVIDER_MISSING, LOADING_DRIVER } from './assignTexts';
+import { ASSIGN_PROVIDER_MISSING, LOADING_DRIVER } from '../components/bookingTexts';
 import '../styles/customer.css';
 
 export interface AssignRequest {

@@ -1,7 +1,8 @@
 import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { bus as appBus } from 'shared';
-import BookingAssignHost, { ASSIGN_PROVIDER_MISSING } from './BookingAssignHost';
+import { ASSIGN_PROVIDER_MISSING } from '../components/bookingTexts';
+import BookingAssignHost from './BookingAssignHost';
 import { renderScreen } from '../testing/renderScreen';
 import { deferred, fail, fakeApi, ok } from '../testing/fakeApi';
 import { makeJob, meera, ravi, visa } from '../testing/fixtures';

@@ -1,10 +1,7 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { bus, Dialog, Loader } from 'shared';
 import type { AssignRequest } from './AssignDialogBody';
-import { BOOKING_TITLE } from '../components/bookingTexts';
-import { ASSIGN_PROVIDER_MISSING, LOADING_DRIVER } from './assignTexts';
-
-export { ASSIGN_PROVIDER_MISSING };
+import { BOOKING_TITLE, LOADING_DRIVER } from '../components/bookingTexts';
 
 // The host is on every signed-in page of a customer; the modal and its booking form load only when asked.
 const AssignDialogBody = lazy(() => import('./AssignDialogBody'));

@@ -157,6 +157,28 @@ describe('signed-in layout', () => {
     }
   });
 
+  it("keeps a short page within the window while the location notice is shown: the bar's room is taken from the page, not added below it", async () => {
+    const account = await createAccount('Provider');
+    for (const viewport of [
+      { width: 390, height: 844 },
+      { width: 1280, height: 900 },
+    ]) {
+      const context = await browser().newContext({ baseURL: BASE_URL, viewport });
+      const page = await context.newPage();
+      await signInDirectly(page, account);
+      await page.goto('/contactus');
+      await page.getByRole('button', { name: 'Submit' }).waitFor();
+      const notice = page.getByRole('status', { name: 'Location notice' });
+      await notice.waitFor();
+      const submit = await page.getByRole('button', { name: 'Submit' }).boundingBox();
+      const bar = await notice.boundingBox();
+      assert.ok(submit && bar && submit.y + submit.height <= bar.y, `at ${viewport.width} px the notice covers Submit`);
+      const scroll = await page.evaluate(() => document.documentElement.scrollHeight - window.innerHeight);
+      assert.equal(scroll, 0, `at ${viewport.width} px the short page scrolls by ${scroll} px of empty room`);
+      await context.close();
+    }
+  });
+
   it('logs out: the session is cleared and the login page opens', async () => {
     const { page, context } = await openPage(browser());
     await signInDirectly(page, await createAccount('Customer'));

@@ -25,7 +25,7 @@ export function PaymentHistory({ customerId }: { customerId: number }) {
   let body;
   if (!loaded) {
     body = error ? (
-      <ErrorState message={error.message} onRetry={retry} retryLabel="Try again" />
+      <ErrorState message="Your payment history could not be loaded." detail={error.message} onRetry={retry} />
     ) : (
       <Loader label="Loading payment history" />
     );
@@ -91,7 +91,7 @@ export function PaymentHistory({ customerId }: { customerId: number }) {
           </table>
         )}
         {error ? (
-          <ErrorState message={error.message} onRetry={retry} retryLabel="Try again" />
+          <ErrorState message="More payments could not be loaded." detail={error.message} onRetry={retry} />
         ) : hasMore ? (
           <div className="auth-history-more">
             <button type="button" className="ui-button" onClick={loadMore} disabled={loadingMore}>

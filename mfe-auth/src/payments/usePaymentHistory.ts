@@ -10,7 +10,7 @@ export interface PaymentHistoryState {
   page: number;
   hasMore: boolean;
   loadingMore: boolean;
-  /** The API's message of the last failed call, and which call Try again repeats. */
+  /** The API's message of the last failed call, and which call Retry repeats. */
   error: { message: string; retry: 'first' | 'more' } | null;
 }
 

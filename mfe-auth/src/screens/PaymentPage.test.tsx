@@ -162,7 +162,7 @@ describe('PaymentPage payment history', () => {
     ]);
   });
 
-  it('a failed first load shows the API message with Try again, which loads the history', async () => {
+  it('a failed first load says the history could not be loaded, with the API message and Retry, which loads it', async () => {
     let failNext = true;
     fakeApi({
       'GET /api/payment-methods': ok([]),
@@ -175,14 +175,15 @@ describe('PaymentPage payment history', () => {
     const user = userEvent.setup();
     renderWithStore(<PaymentPage />, { path: '/payment', session: signedIn(customer) });
     expect(await screen.findByText('Payments are unavailable right now.')).toBeInTheDocument();
+    expect(screen.getByText('Your payment history could not be loaded.')).toBeInTheDocument();
     expect(recorded.alerts()).toEqual([]);
-    await user.click(screen.getByRole('button', { name: 'Try again' }));
+    await user.click(screen.getByRole('button', { name: 'Retry' }));
     const table = await historyTable();
     expect(bodyRows(table)).toHaveLength(1);
     expect(screen.queryByText('Payments are unavailable right now.')).not.toBeInTheDocument();
   });
 
-  it('a failed Load more keeps the rows shown, shows the API message, and Try again loads that page', async () => {
+  it('a failed Load more keeps the rows shown, says more could not be loaded with the API message, and Retry loads that page', async () => {
     let secondFails = true;
     fakeApi({
       'GET /api/payment-methods': ok([]),
@@ -198,9 +199,10 @@ describe('PaymentPage payment history', () => {
     const table = await historyTable();
     await user.click(screen.getByRole('button', { name: 'Load more' }));
     expect(await screen.findByText('Server Error')).toBeInTheDocument();
+    expect(screen.getByText('More payments could not be loaded.')).toBeInTheDocument();
     expect(bodyRows(table)).toHaveLength(10);
     expect(screen.queryByRole('button', { name: 'Load more' })).not.toBeInTheDocument();
-    await user.click(screen.getByRole('button', { name: 'Try again' }));
+    await user.click(screen.getByRole('button', { name: 'Retry' }));
     await waitFor(() => expect(bodyRows(table)).toHaveLength(12));
     expect(screen.queryByText('Server Error')).not.toBeInTheDocument();
   });

@@ -117,6 +117,54 @@ describe('the signed-in layout', () => {
     }
   });
 
+  it('on a phone-sized window the open menu is a drawer: focus moves into it, the page behind is inert, Escape and the dimmed page close it', async () => {
+    const matchMedia = jest.fn((query: string) => ({
+      matches: query === '(max-width: 800px)',
+      addEventListener: jest.fn(),
+      removeEventListener: jest.fn(),
+    }));
+    Object.defineProperty(window, 'matchMedia', { configurable: true, value: matchMedia });
+    try {
+      fakeApi();
+      renderShell({ role: 'Customer' });
+      await screen.findByRole('heading', { name: 'Customer home blocks' });
+      const user = userEvent.setup();
+      const toggle = screen.getByRole('button', { name: 'Toggle menu' });
+      const page = screen.getByRole('main').parentElement!;
+      expect(page).not.toHaveAttribute('inert');
+
+      await user.click(toggle);
+      const nav = screen.getByRole('navigation');
+      await waitFor(() => expect(within(nav).getByRole('link', { name: 'Home' })).toHaveFocus());
+      expect(page).toHaveAttribute('inert');
+
+      await user.keyboard('{Escape}');
+      expect(screen.queryByRole('navigation')).not.toBeInTheDocument();
+      expect(page).not.toHaveAttribute('inert');
+      expect(toggle).toHaveFocus();
+      expect(toggle).toHaveAttribute('aria-expanded', 'false');
+
+      await user.click(toggle);
+      await user.click(screen.getByRole('button', { name: 'Close menu' }));
+      expect(screen.queryByRole('navigation')).not.toBeInTheDocument();
+      expect(screen.queryByRole('button', { name: 'Close menu' })).not.toBeInTheDocument();
+      expect(toggle).toHaveFocus();
+    } finally {
+      Reflect.deleteProperty(window, 'matchMedia');
+    }
+  });
+
+  it('on a wide window the sidebar is no drawer: nothing is dimmed or made inert, and Escape leaves it open', async () => {
+    fakeApi();
+    renderShell({ role: 'Customer' });
+    await screen.findByRole('heading', { name: 'Customer home blocks' });
+    expect(screen.getByRole('navigation')).toBeInTheDocument();
+    await userEvent.keyboard('{Escape}');
+    expect(screen.getByRole('navigation')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Close menu' })).not.toBeInTheDocument();
+    expect(screen.getByRole('main').parentElement).not.toHaveAttribute('inert');
+  });
+
   it('the Chat item shows the total of unread chat messages, from the API, the chat remote and live messages', async () => {
     fakeApi();
     let total = 2;

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { Outlet, useLocation } from 'react-router-dom';
 import { useSessionUser } from 'shared';
 import { RemoteWidget } from '../components/RemoteWidget';
@@ -12,11 +12,16 @@ const isNarrow = () =>
 
 /**
  * The layout of every signed-in route: sidebar, top bar, and the page. On a phone the sidebar covers the
- * page, so there it starts closed, closes after each navigation and when the window becomes narrow.
+ * page, so there it starts closed, closes after each navigation and when the window becomes narrow, and
+ * while open it is a drawer: focus moves into it, the page behind is dimmed and out of reach (inert),
+ * and Escape or a tap on the dimmed page closes it, focus going back to the menu toggle.
  */
 export function Layout() {
+  const [narrow, setNarrow] = useState(isNarrow);
   const [menuOpen, setMenuOpen] = useState(() => !isNarrow());
   const { pathname } = useLocation();
+  const menuToggle = useRef<HTMLButtonElement>(null);
+  const sidebar = useRef<HTMLElement>(null);
 
   // After each navigation on a phone the menu closes: adjusted while rendering the new route, not in an effect.
   const [shownPath, setShownPath] = useState(pathname);
@@ -28,16 +33,44 @@ export function Layout() {
   useEffect(() => {
     if (typeof window.matchMedia !== 'function') return undefined;
     const query = window.matchMedia(NARROW);
-    const onChange = () => setMenuOpen(!query.matches);
+    const onChange = () => {
+      setNarrow(query.matches);
+      setMenuOpen(!query.matches);
+    };
     query.addEventListener('change', onChange);
     return () => query.removeEventListener('change', onChange);
   }, []);
+
+  const drawerOpen = narrow && menuOpen;
+  // Set when the drawer is closed by Escape or the scrim: focus goes back to the toggle once it is no longer inert.
+  const returnFocus = useRef(false);
+  const closeDrawer = useCallback(() => {
+    returnFocus.current = true;
+    setMenuOpen(false);
+  }, []);
+  useEffect(() => {
+    if (!drawerOpen) {
+      if (returnFocus.current) menuToggle.current?.focus();
+      returnFocus.current = false;
+      return undefined;
+    }
+    sidebar.current?.querySelector<HTMLElement>('a[href]')?.focus();
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key === 'Escape') closeDrawer();
+    };
+    document.addEventListener('keydown', onKeyDown);
+    return () => document.removeEventListener('keydown', onKeyDown);
+  }, [drawerOpen, closeDrawer]);
+
   const role = useSessionUser()?.role;
   return (
     <div className={`layout${menuOpen ? '' : ' layout--collapsed'}`}>
-      {menuOpen ? <Sidebar /> : null}
-      <div className="layout__main">
-        <TopBar menuOpen={menuOpen} onToggleMenu={() => setMenuOpen((open) => !open)} />
+      {menuOpen ? <Sidebar ref={sidebar} /> : null}
+      {drawerOpen ? (
+        <button type="button" className="layout__scrim" aria-label="Close menu" tabIndex={-1} onClick={closeDrawer} />
+      ) : null}
+      <div className="layout__main" inert={drawerOpen}>
+        <TopBar menuOpen={menuOpen} onToggleMenu={() => setMenuOpen((open) => !open)} menuToggleRef={menuToggle} />
         <main className="layout__content">
           <Outlet />
         </main>

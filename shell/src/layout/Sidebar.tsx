@@ -1,4 +1,4 @@
-import { useEffect, useState, type CSSProperties, type SyntheticEvent } from 'react';
+import { useEffect, useState, type CSSProperties, type Ref, type SyntheticEvent } from 'react';
 import { NavLink } from 'react-router-dom';
 import { Avatar, bus, fetchChatUnread, useSessionUser } from 'shared';
 import { useRemotes } from '../federation/RemotesContext';
@@ -82,7 +82,7 @@ export function useChatUnreadTotal(userId: number | undefined): number {
 }
 
 /** The signed-in sidebar of spec section 2. */
-export function Sidebar() {
+export function Sidebar({ ref }: { ref?: Ref<HTMLElement> }) {
   const user = useSessionUser();
   const { ensure, states } = useRemotes();
   // A link about to be followed (pointer over it, focus): its remote's contract starts loading now, and
@@ -100,7 +100,7 @@ export function Sidebar() {
   const logout = useLogout();
   const unread = useChatUnreadTotal(user?.id);
   return (
-    <aside className="sidebar" id="sidebar">
+    <aside className="sidebar" id="sidebar" ref={ref}>
       <div className="sidebar__user">
         <Avatar src={user?.avatar} name={user?.first_name || user?.full_name} size={56} />
         <div className="sidebar__user-text">

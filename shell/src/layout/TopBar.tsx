@@ -1,4 +1,4 @@
-import { useEffect, useLayoutEffect, useRef, useState, type CSSProperties } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState, type CSSProperties, type Ref } from 'react';
 import { Link } from 'react-router-dom';
 import {
   ASK_MESSAGE,
@@ -220,7 +220,16 @@ function NoticeBar({ state, message, onDismiss }: { state: SharingState; message
   );
 }
 
-export function TopBar({ menuOpen, onToggleMenu }: { menuOpen: boolean; onToggleMenu: () => void }) {
+export function TopBar({
+  menuOpen,
+  onToggleMenu,
+  menuToggleRef,
+}: {
+  menuOpen: boolean;
+  onToggleMenu: () => void;
+  /** The menu toggle, where focus goes back when the phone's drawer closes. */
+  menuToggleRef?: Ref<HTMLButtonElement>;
+}) {
   const { users, notifications } = useSession();
   const sharing = useLocationSharing();
   const count = notifications.length;
@@ -229,6 +238,7 @@ export function TopBar({ menuOpen, onToggleMenu }: { menuOpen: boolean; onToggle
     <>
       <header className="topbar">
         <button
+          ref={menuToggleRef}
           type="button"
           className="topbar__menu"
           aria-label="Toggle menu"

@@ -179,6 +179,33 @@ describe('signed-in layout', () => {
     }
   });
 
+  it('on a phone the menu is a drawer a keyboard can use: Tab stays in it, Escape closes it, a tap beside it too', async () => {
+    const context = await browser().newContext({ baseURL: BASE_URL, viewport: { width: 390, height: 844 } });
+    const page = await context.newPage();
+    await signInDirectly(page, await createAccount('Customer'));
+    await page.goto('/');
+    const toggle = page.getByRole('button', { name: 'Toggle menu' });
+    await toggle.click();
+    const nav = page.getByRole('navigation', { name: 'Main' });
+    await nav.getByRole('link', { name: 'Home' }).waitFor();
+    const focusedInNav = () => page.evaluate(() => !!document.activeElement?.closest('nav'));
+    assert.ok(await focusedInNav(), 'focus did not move into the menu');
+    // The page behind is out of reach: Tab never lands on the notification bell or the page's links.
+    for (let i = 0; i < 20; i++) {
+      await page.keyboard.press('Tab');
+      const inPage = await page.evaluate(() => !!document.activeElement?.closest('.layout__main'));
+      assert.equal(inPage, false, `Tab ${i + 1} reached the page behind the open menu`);
+    }
+    await page.keyboard.press('Escape');
+    await nav.waitFor({ state: 'detached' });
+    assert.equal(await toggle.evaluate((el) => el === document.activeElement), true, 'focus did not go back to the toggle');
+    await toggle.click();
+    await nav.waitFor();
+    await page.mouse.click(350, 420);
+    await nav.waitFor({ state: 'detached' });
+    await context.close();
+  });
+
   it('logs out: the session is cleared and the login page opens', async () => {
     const { page, context } = await openPage(browser());
     await signInDirectly(page, await createAccount('Customer'));

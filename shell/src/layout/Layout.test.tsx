@@ -95,14 +95,18 @@ describe('the signed-in layout', () => {
     expect(screen.getByRole('navigation')).toBeInTheDocument();
   });
 
-  it('on a phone-sized window the sidebar starts closed and closes again after a navigation', async () => {
-    const matchMedia = jest.fn((query: string) => ({
-      matches: query === '(max-width: 800px)',
-      addEventListener: jest.fn(),
-      removeEventListener: jest.fn(),
-    }));
-    Object.defineProperty(window, 'matchMedia', { configurable: true, value: matchMedia });
-    try {
+  describe('on a phone-sized window', () => {
+    beforeEach(() => {
+      const matchMedia = jest.fn((query: string) => ({
+        matches: query === '(max-width: 800px)',
+        addEventListener: jest.fn(),
+        removeEventListener: jest.fn(),
+      }));
+      Object.defineProperty(window, 'matchMedia', { configurable: true, value: matchMedia });
+    });
+    afterEach(() => Reflect.deleteProperty(window, 'matchMedia'));
+
+    it('the sidebar starts closed and closes again after a navigation', async () => {
       fakeApi();
       renderShell({ role: 'Customer' });
       const toggle = screen.getByRole('button', { name: 'Toggle menu' });
@@ -112,19 +116,9 @@ describe('the signed-in layout', () => {
       await userEvent.click(within(screen.getByRole('navigation')).getByRole('link', { name: 'Contact Us' }));
       await screen.findByRole('heading', { name: 'Contact Us' });
       expect(screen.queryByRole('navigation')).not.toBeInTheDocument();
-    } finally {
-      Reflect.deleteProperty(window, 'matchMedia');
-    }
-  });
+    });
 
-  it('on a phone-sized window the open menu is a drawer: focus moves into it, the page behind is inert, Escape and the dimmed page close it', async () => {
-    const matchMedia = jest.fn((query: string) => ({
-      matches: query === '(max-width: 800px)',
-      addEventListener: jest.fn(),
-      removeEventListener: jest.fn(),
-    }));
-    Object.defineProperty(window, 'matchMedia', { configurable: true, value: matchMedia });
-    try {
+    it('the open menu is a drawer: focus moves into it, the page behind is inert, Escape and the dimmed page close it', async () => {
       fakeApi();
       renderShell({ role: 'Customer' });
       await screen.findByRole('heading', { name: 'Customer home blocks' });
@@ -149,9 +143,7 @@ describe('the signed-in layout', () => {
       expect(screen.queryByRole('navigation')).not.toBeInTheDocument();
       expect(screen.queryByRole('button', { name: 'Close menu' })).not.toBeInTheDocument();
       expect(toggle).toHaveFocus();
-    } finally {
-      Reflect.deleteProperty(window, 'matchMedia');
-    }
+    });
   });
 
   it('on a wide window the sidebar is no drawer: nothing is dimmed or made inert, and Escape leaves it open', async () => {

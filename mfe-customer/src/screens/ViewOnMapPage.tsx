@@ -49,7 +49,7 @@ export default function ViewOnMapPage() {
         <p role="status" aria-label="Map status">
           {state.status === 'missing' ? state.message : 'No booking was chosen.'}
         </p>
-        <Link to={users?.role === 'Provider' ? '/jobrequest' : '/activebooking'}>
+        <Link to={users?.role === 'Provider' ? '/jobrequest' : '/activebooking'} className="ui-button ui-button--primary">
           {users?.role === 'Provider' ? 'Go to Job Requests' : 'Go to Active Bookings'}
         </Link>
       </div>

@@ -34,9 +34,16 @@ export function useBrowser(): () => Browser {
   };
 }
 
-/** A fresh context (its own localStorage) with a page; console errors are collected for assertions. */
-export async function openPage(browser: Browser): Promise<{ context: BrowserContext; page: Page; errors: string[] }> {
-  const context = await browser.newContext({ baseURL: BASE_URL, viewport: { width: 1280, height: 900 } });
+/** The window sizes screens are checked at: a desktop, and a phone (the same as support/phoneFit.ts's PHONE). */
+export const DESKTOP = { width: 1280, height: 900 };
+export const PHONE = { width: 390, height: 844 };
+
+/** A fresh context (its own localStorage) with a page, at desktop size unless told; console errors are collected for assertions. */
+export async function openPage(
+  browser: Browser,
+  viewport = DESKTOP,
+): Promise<{ context: BrowserContext; page: Page; errors: string[] }> {
+  const context = await browser.newContext({ baseURL: BASE_URL, viewport });
   const page = await context.newPage();
   page.setDefaultTimeout(15_000);
   const errors: string[] = [];
@@ -159,9 +166,9 @@ export async function snap(page: Page, name: string): Promise<void> {
   const { mkdirSync } = await import('node:fs');
   const path = await import('node:path');
   mkdirSync(dir, { recursive: true });
-  const original = page.viewportSize() ?? { width: 1280, height: 900 };
+  const original = page.viewportSize() ?? DESKTOP;
   await page.screenshot({ path: path.join(dir, `${name}-desktop.png`), fullPage: true });
-  await page.setViewportSize({ width: 390, height: 844 });
+  await page.setViewportSize(PHONE);
   await page.waitForTimeout(150);
   await page.screenshot({ path: path.join(dir, `${name}-phone.png`), fullPage: true });
   await page.setViewportSize(original);

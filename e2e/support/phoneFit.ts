@@ -1,6 +1,5 @@
 import type { Page } from 'playwright-core';
-
-export const PHONE = { width: 390, height: 844 };
+import { PHONE } from './app.ts';
 
 /** Runs `inspect` with the page laid out on a phone screen (390×844), then puts the viewport back. */
 export async function onPhone<T>(page: Page, inspect: () => Promise<T>): Promise<T> {

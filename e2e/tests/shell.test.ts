@@ -7,7 +7,7 @@ import path from 'node:path';
 import { describe, it } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import type { Page } from 'playwright-core';
-import { BASE_URL, createAccount, openPage, signInDirectly, startRemote, stopRemote, useBrowser } from '../support/app.ts';
+import { createAccount, DESKTOP, openPage, PHONE, signInDirectly, startRemote, stopRemote, useBrowser } from '../support/app.ts';
 
 const browser = useBrowser();
 
@@ -122,12 +122,8 @@ describe('signed-in layout', () => {
 
   it("holds the provider's Home still while its jobs load, on a phone and on a desktop: nothing on screen moves", async () => {
     const account = await createAccount('Provider');
-    for (const viewport of [
-      { width: 390, height: 844 },
-      { width: 1280, height: 900 },
-    ]) {
-      const context = await browser().newContext({ baseURL: BASE_URL, viewport });
-      const page = await context.newPage();
+    for (const viewport of [PHONE, DESKTOP]) {
+      const { page, context } = await openPage(browser(), viewport);
       // Every layout shift the page makes (what a user sees jump), from its first frame.
       await page.addInitScript(() => {
         const shifts: number[] = [];
@@ -159,12 +155,8 @@ describe('signed-in layout', () => {
 
   it("keeps a short page within the window while the location notice is shown: the bar's room is taken from the page, not added below it", async () => {
     const account = await createAccount('Provider');
-    for (const viewport of [
-      { width: 390, height: 844 },
-      { width: 1280, height: 900 },
-    ]) {
-      const context = await browser().newContext({ baseURL: BASE_URL, viewport });
-      const page = await context.newPage();
+    for (const viewport of [PHONE, DESKTOP]) {
+      const { page, context } = await openPage(browser(), viewport);
       await signInDirectly(page, account);
       await page.goto('/contactus');
       await page.getByRole('button', { name: 'Submit' }).waitFor();
@@ -180,8 +172,7 @@ describe('signed-in layout', () => {
   });
 
   it('on a phone the menu is a drawer a keyboard can use: Tab stays in it, Escape closes it, a tap beside it too', async () => {
-    const context = await browser().newContext({ baseURL: BASE_URL, viewport: { width: 390, height: 844 } });
-    const page = await context.newPage();
+    const { page, context } = await openPage(browser(), PHONE);
     await signInDirectly(page, await createAccount('Customer'));
     await page.goto('/');
     const toggle = page.getByRole('button', { name: 'Toggle menu' });

@@ -18,7 +18,7 @@ const isNarrow = () =>
  */
 export function Layout() {
   const [narrow, setNarrow] = useState(isNarrow);
-  const [menuOpen, setMenuOpen] = useState(() => !isNarrow());
+  const [menuOpen, setMenuOpen] = useState(!narrow);
   const { pathname } = useLocation();
   const menuToggle = useRef<HTMLButtonElement>(null);
   const sidebar = useRef<HTMLElement>(null);
@@ -27,7 +27,7 @@ export function Layout() {
   const [shownPath, setShownPath] = useState(pathname);
   if (shownPath !== pathname) {
     setShownPath(pathname);
-    if (isNarrow()) setMenuOpen(false);
+    if (narrow) setMenuOpen(false);
   }
 
   useEffect(() => {

@@ -197,6 +197,38 @@ describe('signed-in layout', () => {
     await context.close();
   });
 
+  it("on a phone the open drawer is above the login's alert: the alert covers no part of the menu", async () => {
+    const { page, context } = await openPage(browser(), PHONE);
+    const account = await createAccount('Customer');
+    await page.goto('/login');
+    await page.getByLabel('Email').fill(account.email);
+    await page.getByLabel('Password').fill(account.password);
+    await page.getByRole('button', { name: 'Login' }).click();
+    const alert = page.getByRole('alert').filter({ hasText: 'Login successful' });
+    await alert.waitFor();
+    await page.getByRole('button', { name: 'Toggle menu' }).click();
+    const nav = page.getByRole('navigation', { name: 'Main' });
+    await nav.getByRole('link', { name: 'Home' }).waitFor();
+    // Where the alert and the drawer overlap, what is on top (sampled every 8 px) belongs to the drawer.
+    const covered = await page.evaluate(() => {
+      const a = document.querySelector('[role="alert"]')!.getBoundingClientRect();
+      const drawer = document.querySelector('nav[aria-label="Main"]')!.closest('aside')!;
+      const d = drawer.getBoundingClientRect();
+      const points: string[] = [];
+      let sampled = 0;
+      for (let x = Math.max(a.left, d.left) + 1; x < Math.min(a.right, d.right); x += 8) {
+        for (let y = Math.max(a.top, d.top) + 1; y < Math.min(a.bottom, d.bottom); y += 8) {
+          sampled++;
+          if (!drawer.contains(document.elementFromPoint(x, y))) points.push(`${Math.round(x)},${Math.round(y)}`);
+        }
+      }
+      return { points, sampled };
+    });
+    assert.ok(covered.sampled > 0, 'the alert and the open menu do not overlap: nothing to check');
+    assert.deepEqual(covered.points, [], 'the alert covers the open menu at these points');
+    await context.close();
+  });
+
   it('logs out: the session is cleared and the login page opens', async () => {
     const { page, context } = await openPage(browser());
     await signInDirectly(page, await createAccount('Customer'));

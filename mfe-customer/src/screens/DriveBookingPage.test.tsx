@@ -53,7 +53,7 @@ describe('Book a Driver (/drivebooking)', () => {
     const api = fakeApi({ 'GET /api/services': ok(services), 'GET /api/providers/1': ok([ravi]) });
     renderScreen(<DriveBookingPage />, { path: '/drivebooking' });
     expect(await screen.findByRole('link', { name: /Ravi Kumar/ })).toBeInTheDocument();
-    expect(screen.getByText('Drivers for Driver')).toBeInTheDocument();
+    expect(screen.getByText('For the Driver service')).toBeInTheDocument();
     expect(api.callsTo('GET', '/api/providers/1')).toHaveLength(1);
   });
 

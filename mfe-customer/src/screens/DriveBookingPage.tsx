@@ -74,7 +74,7 @@ export default function DriveBookingPage() {
         </h2>
         {state.status === 'ready' && state.data.service ? (
           <p className="ui-muted ui-small" style={{ margin: '-6px 0 12px' }}>
-            Drivers for {state.data.service.name}
+            For the {state.data.service.name} service
           </p>
         ) : null}
         {state.status === 'loading' ? <Loader label="Loading drivers…" /> : null}

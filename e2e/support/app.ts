@@ -105,6 +105,16 @@ export async function loginViaApi(
   return body.data;
 }
 
+/** Logs in through the /login form, as a person would (choosing the role, then Login). */
+export async function fillLogin(page: Page, email: string, password: string, role: Role) {
+  await page.goto('/login');
+  await page.getByRole('heading', { name: 'Login' }).waitFor();
+  await page.getByRole('radio', { name: role }).check();
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password').fill(password);
+  await page.getByRole('button', { name: 'Login' }).click();
+}
+
 /** Puts a signed-in session in localStorage (key authType) before the app loads, skipping the login form. */
 export async function signInDirectly(page: Page, account: Pick<Account, 'email' | 'password' | 'role'>) {
   const session = await loginViaApi(account);

@@ -8,6 +8,7 @@ import {
   API_URL,
   apiCall,
   createAccount,
+  fillLogin,
   loginViaApi,
   openPage,
   readOtp,
@@ -27,15 +28,6 @@ const PNG = Buffer.from(
 );
 
 const pathOf = (page: Page) => new URL(page.url()).pathname;
-
-async function fillLogin(page: Page, email: string, password: string, role: Role) {
-  await page.goto('/login');
-  await page.getByRole('heading', { name: 'Login' }).waitFor();
-  await page.getByRole('radio', { name: role }).check();
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password').fill(password);
-  await page.getByRole('button', { name: 'Login' }).click();
-}
 
 async function signUp(page: Page, role: Role, account: { first: string; last: string; email: string; password: string }) {
   await page.goto('/signup');

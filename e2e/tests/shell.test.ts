@@ -7,7 +7,17 @@ import path from 'node:path';
 import { describe, it } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import type { Page } from 'playwright-core';
-import { createAccount, DESKTOP, openPage, PHONE, signInDirectly, startRemote, stopRemote, useBrowser } from '../support/app.ts';
+import {
+  createAccount,
+  DESKTOP,
+  fillLogin,
+  openPage,
+  PHONE,
+  signInDirectly,
+  startRemote,
+  stopRemote,
+  useBrowser,
+} from '../support/app.ts';
 
 const browser = useBrowser();
 
@@ -200,18 +210,15 @@ describe('signed-in layout', () => {
   it("on a phone the open drawer is above the login's alert: the alert covers no part of the menu", async () => {
     const { page, context } = await openPage(browser(), PHONE);
     const account = await createAccount('Customer');
-    await page.goto('/login');
-    await page.getByLabel('Email').fill(account.email);
-    await page.getByLabel('Password').fill(account.password);
-    await page.getByRole('button', { name: 'Login' }).click();
+    await fillLogin(page, account.email, account.password, account.role);
     const alert = page.getByRole('alert').filter({ hasText: 'Login successful' });
     await alert.waitFor();
     await page.getByRole('button', { name: 'Toggle menu' }).click();
     const nav = page.getByRole('navigation', { name: 'Main' });
     await nav.getByRole('link', { name: 'Home' }).waitFor();
     // Where the alert and the drawer overlap, what is on top (sampled every 8 px) belongs to the drawer.
-    const covered = await page.evaluate(() => {
-      const a = document.querySelector('[role="alert"]')!.getBoundingClientRect();
+    const covered = await alert.evaluate((shown) => {
+      const a = shown.getBoundingClientRect();
       const drawer = document.querySelector('nav[aria-label="Main"]')!.closest('aside')!;
       const d = drawer.getBoundingClientRect();
       const points: string[] = [];

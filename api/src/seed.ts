@@ -381,9 +381,16 @@ export async function seedDemo(db: Kysely<Database>, options: { clock?: Clock } 
         .returning('id')
         .executeTakeFirstOrThrow();
       for (const [from, text, h] of lines) {
-        await trx
+        const message = await trx
           .insertInto('messages')
           .values({ chat_id: row.id, from_id: from, message: text, message_type: 'text', attachment: null, created_at: at(h) })
+          .returning('id')
+          .executeTakeFirstOrThrow();
+        // As POST /api/chats does: whoever writes has read the conversation up to their message.
+        await trx
+          .updateTable('chats')
+          .set({ [from === customerId ? 'customer_read_id' : 'provider_read_id']: message.id })
+          .where('id', '=', row.id)
           .execute();
       }
       return row.id;

@@ -7,7 +7,7 @@ import { fileURLToPath } from 'node:url';
 import { DIALECTS, signUp, startTestServer, type TestServer, type TestUser } from './helpers.js';
 import { seedDemo } from '../src/seed.js';
 import type { MailMessage } from '../src/services/mailer.js';
-import type { Job, PaymentMethod, ProviderServiceData, Service, UserService } from 'shared/src/contracts/entities';
+import type { Chat, Job, PaymentMethod, ProviderServiceData, Service, UserService } from 'shared/src/contracts/entities';
 
 const run = promisify(execFile);
 const apiDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -167,7 +167,13 @@ for (const dialect of DIALECTS) {
             jobs.some((j: Job) => j.status === status),
             status,
           );
-        assert.ok((await fresh.req('GET', '/api/chats', { token })).body.data.length >= 1);
+        // Unread is only what the other party wrote after one's own last message, as if each had replied in the app.
+        const chats: Chat[] = (await fresh.req('GET', '/api/chats', { token })).body.data;
+        assert.ok(chats.length >= 1);
+        for (const chat of chats) {
+          const unread = chat.last_message && chat.last_message.from_id !== chat.customer_id ? 1 : 0;
+          assert.equal(chat.unread_count, unread, `the customer's unread in chat ${chat.id}`);
+        }
         assert.ok((await fresh.req('GET', '/api/notifications', { token })).body.data.length >= 1);
         assert.deepEqual(
           (await fresh.req('GET', '/api/payment-methods', { token })).body.data.map((c: PaymentMethod) => c.card_last4),
@@ -176,6 +182,12 @@ for (const dialect of DIALECTS) {
         const prov = await fresh.req('POST', '/api/auth/login', {
           json: { email: 'provider@example.com', password: 'password123', role: 'Provider' },
         });
+        const providerChats: Chat[] = (await fresh.req('GET', '/api/chats', { token: prov.body.data.token })).body.data;
+        assert.ok(providerChats.length >= 1);
+        assert.ok(
+          providerChats.every((c) => c.last_message?.from_id === c.provider_id && c.unread_count === 0),
+          'the demo provider wrote last in each chat and has nothing unread there',
+        );
         const offers = (await fresh.req('GET', '/api/user-services', { token: prov.body.data.token })).body.data;
         assert.deepEqual(
           offers.map((o: UserService) => o.service.name),

@@ -6,7 +6,7 @@ import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { describe, it } from 'node:test';
 import type { Page } from 'playwright-core';
-import { openPage, signInDirectly, snap, useBrowser } from '../support/app.ts';
+import { DESKTOP, openPage, PHONE, signInDirectly, snap, useBrowser } from '../support/app.ts';
 import { bookViaApi, customerWithCards, GOOD_CARD, providerOffering } from '../support/bookings.ts';
 
 const browser = useBrowser();
@@ -96,5 +96,29 @@ describe('chat between a customer and a provider, live', () => {
     assert.deepEqual(p.errors, []);
     await c.context.close();
     await p.context.close();
+  });
+
+  it('keeps the composer on screen above the location notice, on a phone and a desktop, with no page scroll', async () => {
+    const provider = await providerOffering('Driver', 25, { first_name: 'Noa', last_name: `Chat${randomUUID().slice(0, 6)}` });
+    const customer = await customerWithCards([GOOD_CARD], { first_name: 'Ida', last_name: `Chat${randomUUID().slice(0, 6)}` });
+    await bookViaApi(customer, provider);
+    for (const viewport of [PHONE, DESKTOP]) {
+      // The provider has not allowed location sharing: the notice bar is shown at the bottom.
+      const { page, context } = await openPage(browser(), viewport);
+      await signInDirectly(page, provider.account);
+      await page.goto(`/chatview/${customer.id}`);
+      const notice = page.getByRole('status', { name: 'Location notice' });
+      await notice.waitFor();
+      const bar = await notice.boundingBox();
+      for (const control of [page.getByRole('textbox', { name: 'Message' }), page.getByRole('button', { name: 'Send' })]) {
+        await control.waitFor();
+        const box = await control.boundingBox();
+        assert.ok(box && bar && box.y + box.height <= bar.y, `at ${viewport.width} px the location notice covers the composer`);
+      }
+      const scroll = await page.evaluate(() => document.documentElement.scrollHeight - window.innerHeight);
+      assert.equal(scroll, 0, `at ${viewport.width} px the chat page scrolls by ${scroll} px`);
+      if (viewport === DESKTOP) await snap(page, 'chat-composer-above-notice');
+      await context.close();
+    }
   });
 });

@@ -137,7 +137,8 @@ function LocationNotice({ state }: { state: SharingState }) {
 /**
  * The notice bar. While it is shown, the page gets as much room below its end as the bar is high, so the
  * bar never hides the end of the page (the room is added below everything: nothing on screen moves), and
- * the sidebar ends above it (styles.css reads --notice-bar-height).
+ * the sidebar ends above it (styles.css reads --notice-bar-height, as does any remote whose screen is
+ * sized to the window, such as the chat).
  */
 function NoticeBar({ state, message, onDismiss }: { state: SharingState; message: string; onDismiss: () => void }) {
   const bar = useRef<HTMLDivElement>(null);

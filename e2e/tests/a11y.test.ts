@@ -4,7 +4,8 @@
 // is opened with a real job made through the API, as the app itself would open it. One line per route
 // says how many serious or critical violations it has; the test fails on any, naming each rule, the
 // elements and axe's help text. Each route is then laid out on a phone (390×844) and checked again: axe,
-// and nothing on it may be cut off by the right edge of the screen (support/phoneFit.ts).
+// and nothing on it may be cut off by the right edge of the screen (support/phoneFit.ts). On both, every
+// button and field is drawn in the app's typeface, not the browser's default (support/typeface.ts).
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { after, before, describe, it } from 'node:test';
@@ -13,6 +14,7 @@ import type { BrowserContext, Page } from 'playwright-core';
 import { apiCall, openPage, signInDirectly, useBrowser, type Role } from '../support/app.ts';
 import { bookViaApi, customerWithCards, GOOD_CARD, providerOffering, type Party } from '../support/bookings.ts';
 import { cutOffByScreenEdge, onPhone } from '../support/phoneFit.ts';
+import { controlsOffTypeface } from '../support/typeface.ts';
 
 const browser = useBrowser();
 
@@ -218,12 +220,17 @@ async function audit(page: Page, check: Check, role: Role | 'public') {
   await openRoute(page, check);
   assert.equal(new URL(page.url()).pathname, check.path, `${check.name} (${role}) was redirected`);
   const desktop = await axeOn(page, `${check.name} (${role})`);
+  const offTypeface = await controlsOffTypeface(page);
   // The phone layout shows other things (the menu toggle, wrapped bars): axe again, and the screen's edge.
-  const { phone, cutOff } = await onPhone(page, async () => ({
+  const { phone, cutOff, phoneOffTypeface } = await onPhone(page, async () => ({
     phone: await axeOn(page, `${check.name} (${role}, phone)`),
     cutOff: await cutOffByScreenEdge(page),
+    phoneOffTypeface: await controlsOffTypeface(page),
   }));
   if (cutOff.length) failures.push(`${check.name} (${role}) on a phone, cut off by the screen's edge:\n  ${cutOff.join('\n  ')}`);
+  const anyOffTypeface = [...new Set([...offTypeface, ...phoneOffTypeface])];
+  if (anyOffTypeface.length)
+    failures.push(`${check.name} (${role}), controls in the browser's font:\n  ${anyOffTypeface.join('\n  ')}`);
   assert.equal(desktop.blocking, 0, `${check.name} (${role}) has serious or critical violations:\n${desktop.details.join('\n')}`);
   assert.equal(
     phone.blocking,
@@ -231,6 +238,7 @@ async function audit(page: Page, check: Check, role: Role | 'public') {
     `${check.name} (${role}) on a phone has serious or critical violations:\n${phone.details.join('\n')}`,
   );
   assert.deepEqual(cutOff, [], `${check.name} (${role}) does not fit a phone screen`);
+  assert.deepEqual(anyOffTypeface, [], `${check.name} (${role}) has controls drawn in the browser's font, not the app's`);
 }
 
 let fixture: Fixture;

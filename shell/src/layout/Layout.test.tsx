@@ -72,6 +72,17 @@ describe('the signed-in layout', () => {
     expect(await screen.findByRole('link', { name: 'Notifications: 2' })).toBeInTheDocument();
   });
 
+  it('the bell shows no badge while there are no notifications, and one when the first arrives', async () => {
+    const requests = fakeApi([]);
+    renderShell({ role: 'Customer' });
+    await waitFor(() => expect(requests.some((r) => r.url === '/api/notifications')).toBe(true));
+    const bell = await screen.findByRole('link', { name: 'Notifications: 0' });
+    expect(within(bell).queryByTestId('notification-count')).toBeNull();
+    act(() => bus.emit({ type: 'notifications/changed', notifications: [notification(1)] }));
+    const updated = await screen.findByRole('link', { name: 'Notifications: 1' });
+    expect(within(updated).getByTestId('notification-count')).toHaveTextContent('1');
+  });
+
   it('refetches the notifications when they change', async () => {
     const requests = fakeApi([notification(1)]);
     renderShell({ role: 'Customer' });

@@ -264,9 +264,12 @@ export function TopBar({
               strokeLinejoin="round"
             />
           </svg>
-          <span className="topbar__count" data-testid="notification-count">
-            {count}
-          </span>
+          {/* A red badge reading 0 looks like news; the link's name still says the count. */}
+          {count > 0 ? (
+            <span className="topbar__count" data-testid="notification-count">
+              {count}
+            </span>
+          ) : null}
         </Link>
       </header>
       {isProvider ? <LocationNotice state={sharing.state} /> : null}

@@ -99,6 +99,9 @@ describe('a booking from request to rating, both sides live', () => {
     await p.page.waitForURL('**/jobrequestdetails');
     await p.page.getByText('12 Pick Lane').waitFor();
     await p.page.getByText('34 Drop Street').waitFor();
+    // When the customer asked for it, written as the app writes dates.
+    const summary = p.page.getByRole('region', { name: 'Summary' });
+    await summary.getByText('December 1st 2026, 9:30 am, after breakfast', { exact: true }).waitFor();
     await p.page.getByRole('button', { name: 'Accept' }).click();
     await p.page.waitForURL('**/deliveryconfirmation');
     await p.page.getByText('Do you want to Accept the User Request?').waitFor();

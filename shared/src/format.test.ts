@@ -1,4 +1,4 @@
-import { DATE_LONG, DATE_SHORT, formatDateLong, formatDateShort, formatPrice } from './format';
+import { DATE_LONG, DATE_SHORT, formatDateLong, formatDateShort, formatPrice, formatRequestedTime } from './format';
 
 describe('date formats of spec section 9 (UTC)', () => {
   it('uses the exact patterns', () => {
@@ -119,5 +119,26 @@ describe('prices of spec section 9', () => {
 describe('API date strings', () => {
   it('reads SQL-style timestamps too', () => {
     expect(formatDateLong('2025-03-05 14:07:00')).toBe('March 5th 2025, 2:07 pm');
+  });
+});
+
+describe("formatRequestedTime: the booking form's date, month, time and custom time", () => {
+  const asked = (date: string | null, day: string | null, time: string | null, custom_time: string | null) =>
+    formatRequestedTime({ date, day, time, custom_time });
+
+  it('writes the date (else the month) and the time as the app writes dates, then the custom time as typed', () => {
+    expect(asked('2026-12-01', '2026-12', '09:30', 'after breakfast')).toBe('December 1st 2026, 9:30 am, after breakfast');
+    expect(asked('', '2026-11', '21:05', null)).toBe('November 2026, 9:05 pm');
+    expect(asked(null, null, '00:15', ' ')).toBe('12:15 am');
+    expect(asked(null, null, null, 'any weekday evening')).toBe('any weekday evening');
+  });
+
+  it("shows a value that is not an input's format, or not a real day or time, as it was given", () => {
+    expect(asked('2026-02-30', null, '25:00', null)).toBe('2026-02-30, 25:00');
+    expect(asked('next Friday', null, '9.30', null)).toBe('next Friday, 9.30');
+  });
+
+  it('is null when the customer gave nothing', () => {
+    expect(asked('', ' ', null, null)).toBeNull();
   });
 });

@@ -43,7 +43,7 @@ describe('Booking Details (/activebookingdetails, customer view)', () => {
     expect(within(summary).getByText('Date').nextSibling).toHaveTextContent('March 5th 2025, 2:07 pm');
     expect(within(summary).getByText('Duration').nextSibling).toHaveTextContent('45 min');
     expect(within(summary).getByText('Price').nextSibling).toHaveTextContent('$25');
-    expect(within(summary).getByText('Requested for').nextSibling).toHaveTextContent('2025-03-06, 09:30');
+    expect(within(summary).getByText('Requested for').nextSibling).toHaveTextContent('March 6th 2025, 9:30 am');
     const route = screen.getByRole('region', { name: 'Pick and Drop' });
     expect(route).toHaveTextContent('Pick Address12 MG Road');
     expect(route).toHaveTextContent('Drop AddressAirport Terminal 1');

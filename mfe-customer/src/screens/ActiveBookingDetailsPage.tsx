@@ -17,7 +17,7 @@ import {
   type JobNavState,
   type JobStatus,
 } from 'shared';
-import { formatDateLong } from 'shared/src/format';
+import { formatDateLong, formatRequestedTime } from 'shared/src/format';
 import { CANCEL_TEXTS, CancelBookingDialog } from '../components/CancelBookingDialog';
 import { Stars } from '../components/Rating';
 import { Stepper } from '../components/Stepper';
@@ -94,7 +94,12 @@ export default function ActiveBookingDetailsPage() {
           </section>
         )}
 
-        <JobSummary job={job} date={formatDateLong(job.updated_at)} headingId="cust-summary" />
+        <JobSummary
+          job={job}
+          date={formatDateLong(job.updated_at)}
+          requested={formatRequestedTime(job)}
+          headingId="cust-summary"
+        />
         <PickAndDrop job={job} headingId="cust-route" />
 
         {job.status === 'Accepted' ? <p className="cust-note">{CANCEL_TEXTS.accepted}</p> : null}

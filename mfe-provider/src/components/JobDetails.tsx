@@ -10,7 +10,7 @@ import {
   type JobNavState,
   useSessionUser,
 } from 'shared';
-import { formatDateLong } from 'shared/src/format';
+import { formatDateLong, formatRequestedTime } from 'shared/src/format';
 import { closedRequestLine } from '../lib/jobs';
 import { useStatusChange } from '../lib/useStatusChange';
 import { ActionError, JobStateView, PersonRow } from './JobParts';
@@ -74,7 +74,12 @@ export function JobDetails() {
       <>
         <PersonRow person={job.customer} label="Customer" detail={job.service_name} status={job.status} statusLabel={label} />
         {closedLine ? <p className="ui-card ui-empty">{closedLine}</p> : null}
-        <JobSummary job={job} date={formatDateLong(job.updated_at)} headingId={`prov-summary-${job.id}`} />
+        <JobSummary
+          job={job}
+          date={formatDateLong(job.updated_at)}
+          requested={formatRequestedTime(job)}
+          headingId={`prov-summary-${job.id}`}
+        />
         <PickAndDrop job={job} headingId={`prov-route-${job.id}`} />
         <div className="ui-actions">
           <button

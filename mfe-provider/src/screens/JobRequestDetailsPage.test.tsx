@@ -38,7 +38,7 @@ describe('Job Request Details (/jobrequestdetails)', () => {
     expect(summary).toHaveTextContent('DateMarch 5th 2025, 2:07 pm');
     expect(summary).toHaveTextContent('Duration45 min');
     expect(summary).toHaveTextContent('Price$32.50');
-    expect(summary).toHaveTextContent('Requested for2025-03-08, 10:30');
+    expect(summary).toHaveTextContent('Requested forMarch 8th 2025, 10:30 am');
     const route = screen.getByRole('region', { name: 'Pick and Drop' });
     expect(route).toHaveTextContent('Pick Address12 MG Road');
     expect(route).toHaveTextContent('Drop AddressAirport Terminal 1');

@@ -9,7 +9,7 @@ import {
   type DeliveryConfirmationNavState,
   useSessionUser,
 } from 'shared';
-import { formatDateLong } from 'shared/src/format';
+import { formatDateLong, formatRequestedTime } from 'shared/src/format';
 import { JobStateView, PersonRow, RequestNoLongerOpen } from '../components/JobParts';
 import { ProvidersOnly } from '../components/ProvidersOnly';
 import '../styles/provider.css';
@@ -43,7 +43,12 @@ export default function JobRequestDetailsPage() {
           status={job.status}
           statusLabel={bookingStatusLabel(job.status)}
         />
-        <JobSummary job={job} date={formatDateLong(job.created_at)} headingId={`prov-summary-${job.id}`} />
+        <JobSummary
+          job={job}
+          date={formatDateLong(job.created_at)}
+          requested={formatRequestedTime(job)}
+          headingId={`prov-summary-${job.id}`}
+        />
         <PickAndDrop job={job} headingId={`prov-route-${job.id}`} />
         {job.status === 'Pending' ? (
           <div className="ui-actions prov-actions--answer">

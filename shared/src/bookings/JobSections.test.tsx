@@ -1,6 +1,6 @@
 import { render, screen, within } from '@testing-library/react';
 import type { Job } from '../contracts';
-import { JobSummary, PickAndDrop, requestedTime } from './JobSections';
+import { JobSummary, PickAndDrop } from './JobSections';
 
 const job = (over: Partial<Job> = {}): Job =>
   ({
@@ -16,27 +16,19 @@ const job = (over: Partial<Job> = {}): Job =>
     ...over,
   }) as unknown as Job;
 
-describe('requestedTime', () => {
-  it('joins the date (else the month), time and custom time the customer gave, skipping blanks', () => {
-    expect(requestedTime(job())).toBe('2026-11-30, 09:30');
-    expect(requestedTime(job({ date: '', custom_time: 'after lunch' }))).toBe('2026-11, 09:30, after lunch');
-    expect(requestedTime(job({ date: '', day: ' ', time: null as unknown as string, custom_time: null }))).toBeNull();
-  });
-});
-
 describe('JobSummary', () => {
   it('shows the date it is given, the duration, the price and the requested time under a Summary heading', () => {
-    render(<JobSummary job={job()} date="November 30th 2026, 9:30 am" headingId="s-4" />);
+    render(<JobSummary job={job()} date="November 30th 2026, 9:30 am" requested="November 30th 2026, 9:30 am" headingId="s-4" />);
     const card = screen.getByRole('region', { name: 'Summary' });
     const value = (term: string) => within(card).getByText(term).nextElementSibling?.textContent;
     expect(value('Date')).toBe('November 30th 2026, 9:30 am');
     expect(value('Duration')).toBe('40 min');
     expect(value('Price')).toBe('$12.50');
-    expect(value('Requested for')).toBe('2026-11-30, 09:30');
+    expect(value('Requested for')).toBe('November 30th 2026, 9:30 am');
   });
 
   it('says the duration is not set yet, and leaves out the requested time when none was given', () => {
-    render(<JobSummary job={job({ duration: '  ', day: '', date: '', time: '' })} date="" headingId="s-4" />);
+    render(<JobSummary job={job({ duration: '  ' })} date="" requested={null} headingId="s-4" />);
     const card = screen.getByRole('region', { name: 'Summary' });
     expect(within(card).getByText('Duration').nextElementSibling).toHaveTextContent('Not set yet');
     expect(within(card).queryByText('Requested for')).not.toBeInTheDocument();

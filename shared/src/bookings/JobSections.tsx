@@ -1,19 +1,23 @@
 import type { Job } from '../contracts';
 import { formatPrice } from '../price';
 
-/** When the customer asked for the job (the booking form's day or date, time and custom time), if given. */
-export function requestedTime(job: Pick<Job, 'date' | 'day' | 'time' | 'custom_time'>): string | null {
-  const parts = [job.date || job.day, job.time, job.custom_time].filter((p): p is string => Boolean(p && p.trim()));
-  return parts.length ? parts.join(', ') : null;
-}
-
 /**
  * A job's Summary card, as both roles see it: the date, duration, price and, when the customer gave
- * one, the requested time. `date` comes formatted ('MMMM Do YYYY, h:mm a', from 'shared/src/format'),
- * so that this module does not bring the date library into every screen that imports 'shared'.
+ * one, the requested time. `date` and `requested` come formatted (formatDateLong and
+ * formatRequestedTime of 'shared/src/format'), so that this module does not bring the date library into
+ * every screen that imports 'shared'.
  */
-export function JobSummary({ job, date, headingId }: { job: Job; date: string; headingId: string }) {
-  const when = requestedTime(job);
+export function JobSummary({
+  job,
+  date,
+  requested,
+  headingId,
+}: {
+  job: Job;
+  date: string;
+  requested: string | null;
+  headingId: string;
+}) {
   return (
     <section className="ui-card" aria-labelledby={headingId}>
       <h2 id={headingId} className="ui-section-title">
@@ -32,10 +36,10 @@ export function JobSummary({ job, date, headingId }: { job: Job; date: string; h
           <dt>Price</dt>
           <dd>{formatPrice(job.price)}</dd>
         </div>
-        {when ? (
+        {requested ? (
           <div>
             <dt>Requested for</dt>
-            <dd>{when}</dd>
+            <dd>{requested}</dd>
           </div>
         ) : null}
       </dl>

@@ -102,18 +102,31 @@ const CHAT_LIST_LIMIT = 200;
 
 /**
  * The caller's chats as a user of `role` sees them (their own column decides which chats are theirs and
- * how far they have read), each with the id of its newest message and the number of the other party's
- * messages the caller has not read; one chat only when `onlyId` is given.
+ * how far they have read), each with its newest message (the `last_` columns, null when it has none) and
+ * the number of the other party's messages the caller has not read; one chat only when `onlyId` is given.
  */
 function chatSummaryQuery(db: Kysely<Database>, role: Role, userId: number, onlyId?: number) {
   const readColumn = `chats.${readColumnOf(role)}` as const;
   const query = chatsWithPeople(db)
+    .leftJoin('messages as last', (join) =>
+      join.on('last.id', '=', (eb) =>
+        eb
+          .selectFrom('messages as lm')
+          .select((e) => e.fn.max('lm.id').as('max_id'))
+          .whereRef('lm.chat_id', '=', 'chats.id'),
+      ),
+    )
+    .select([
+      'last.id as last_id',
+      'last.from_id as last_from_id',
+      'last.message as last_message',
+      'last.message_type as last_message_type',
+      'last.attachment as last_attachment',
+      'last.attachment_name as last_attachment_name',
+      'last.attachment_size as last_attachment_size',
+      'last.created_at as last_created_at',
+    ])
     .select((eb) => [
-      eb
-        .selectFrom('messages as lm')
-        .select((e) => e.fn.max('lm.id').as('max_id'))
-        .whereRef('lm.chat_id', '=', 'chats.id')
-        .as('last_message_id'),
       eb
         .selectFrom('messages as um')
         .select((e) => e.fn.countAll<number>().as('n'))
@@ -134,6 +147,24 @@ const chatListOf = (role: Role) =>
   );
 const CHAT_LISTS = { Provider: chatListOf('Provider'), Customer: chatListOf('Customer') };
 
+/** A chat row's newest message, read from its `last_` columns. */
+function lastMessageOf(r: ChatSummaryRow): Message | null {
+  const { last_id: id, last_from_id: fromId, last_message: text, last_message_type: type, last_created_at: at } = r;
+  // All null together: the chat has no message yet (the left join found none).
+  if (id === null || fromId === null || text === null || type === null || at === null) return null;
+  return toMessage({
+    id,
+    chat_id: r.id,
+    from_id: fromId,
+    message: text,
+    message_type: type,
+    attachment: r.last_attachment,
+    created_at: at,
+    attachment_name: r.last_attachment_name,
+    attachment_size: r.last_attachment_size,
+  });
+}
+
 /**
  * The caller's chats (all, or the one with id `onlyId`), newest conversation first, each with its
  * newest message and the number of the other party's messages the caller has not read.
@@ -144,14 +175,6 @@ async function chatSummaries(db: Kysely<Database>, user: { id: number; role: Rol
       ? await CHAT_LISTS[user.role](db, user.id, CHAT_LIST_LIMIT)
       : await chatSummaryQuery(db, user.role, user.id, onlyId).execute();
 
-  const lastIds = rows.flatMap((r) =>
-    r.last_message_id === null || r.last_message_id === undefined ? [] : [Number(r.last_message_id)],
-  );
-  const lastMessages = new Map<number, Message>();
-  if (lastIds.length > 0) {
-    const messages = await db.selectFrom('messages').selectAll().where('id', 'in', lastIds).execute();
-    for (const m of messages) lastMessages.set(m.chat_id, toMessage(m));
-  }
   return rows.map((r) => ({
     id: r.id,
     customer_id: r.customer_id,
@@ -159,7 +182,7 @@ async function chatSummaries(db: Kysely<Database>, user: { id: number; role: Rol
     customer: person(r.customer_id, r.c_first_name, r.c_last_name, r.c_avatar),
     provider: person(r.provider_id, r.p_first_name, r.p_last_name, r.p_avatar),
     updated_at: toIso(r.updated_at),
-    last_message: lastMessages.get(r.id) ?? null,
+    last_message: lastMessageOf(r),
     unread_count: Number(r.unread_count ?? 0),
   }));
 }

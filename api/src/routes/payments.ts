@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import type { PaymentMethod, PaymentRecord } from 'shared/src/contracts/entities';
 import { precompile } from '../db/precompiled.js';
 import type { Database, PaymentMethodRow } from '../db/schema.js';
@@ -38,26 +38,23 @@ export async function listCards(db: Kysely<Database>, userId: number): Promise<P
   return rows.map((r) => ({ id: r.id, card_brand: r.card_brand, card_last4: r.card_last4, is_default: r.is_default === 1 }));
 }
 
-/**
- * One page of a customer's payment history: booking charges and their refunds, newest first. A line's
- * id is unique across both kinds (charges even, refunds odd), for lists keyed by it.
- */
-export async function paymentHistory(db: Kysely<Database>, userId: number, page: number, perPage: number) {
+/** A customer's charges and refunds as one list, newest first: one page of `limit` lines from `offset`. */
+function historyQuery(db: Kysely<Database>, userId: number, limit: number, offset: number) {
   const charges = db
     .selectFrom('payments as p')
     .innerJoin('jobs as j', 'j.id', 'p.job_id')
     .innerJoin('services as s', 's.id', 'j.service_id')
     .leftJoin('payment_methods as m', 'm.id', 'p.payment_method_id')
-    .select((eb) => [
+    .select([
       'p.id as row_id',
-      eb.val('charge').as('kind'),
+      sql.lit('charge').as('kind'),
       'p.job_id',
       's.name as service_name',
       'p.amount_cents',
       'p.currency',
       'm.card_brand',
       'm.card_last4',
-      eb.val('succeeded').as('status'),
+      sql.lit('succeeded').as('status'),
       'p.created_at',
     ])
     .where('p.user_id', '=', userId);
@@ -69,7 +66,7 @@ export async function paymentHistory(db: Kysely<Database>, userId: number, page:
     .leftJoin('payment_methods as m', 'm.id', 'p.payment_method_id')
     .select([
       'r.id as row_id',
-      (eb) => eb.val('refund').as('kind'),
+      sql.lit('refund').as('kind'),
       'r.job_id',
       's.name as service_name',
       'r.amount_cents',
@@ -80,15 +77,32 @@ export async function paymentHistory(db: Kysely<Database>, userId: number, page:
       'r.created_at',
     ])
     .where('r.user_id', '=', userId);
-  const rows = await db
+  return db
     .selectFrom(charges.unionAll(refunds).as('h'))
     .selectAll()
     .orderBy('created_at', 'desc')
     .orderBy('kind', 'desc')
     .orderBy('row_id', 'desc')
-    .limit(perPage + 1)
-    .offset((page - 1) * perPage)
-    .execute();
+    .limit(limit)
+    .offset(offset);
+}
+type HistoryRow = Awaited<ReturnType<ReturnType<typeof historyQuery>['execute']>>[number];
+
+/**
+ * The history query compiled once: the kinds and the charges' status are literals in its SQL (not
+ * parameters), so the statement is the same for every call and PostgreSQL prepares it once.
+ */
+const historyPage = precompile<Database, [userId: number, limit: number, offset: number], HistoryRow>(
+  3,
+  (db, userId, limit, offset) => historyQuery(db, userId, limit, offset),
+);
+
+/**
+ * One page of a customer's payment history: booking charges and their refunds, newest first. A line's
+ * id is unique across both kinds (charges even, refunds odd), for lists keyed by it.
+ */
+export async function paymentHistory(db: Kysely<Database>, userId: number, page: number, perPage: number) {
+  const rows = await historyPage(db, userId, perPage + 1, (page - 1) * perPage);
   const records: PaymentRecord[] = rows.slice(0, perPage).map((r) => ({
     id: r.kind === 'refund' ? r.row_id * 2 + 1 : r.row_id * 2,
     kind: r.kind === 'refund' ? 'refund' : 'charge',

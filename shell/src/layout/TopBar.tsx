@@ -171,7 +171,7 @@ function NoticeBar({ state, message, onDismiss }: { state: SharingState; message
         left: 0,
         right: 0,
         bottom: 0,
-        zIndex: 40,
+        zIndex: 'var(--layer-notice)',
         display: 'flex',
         // On a phone the buttons go below the message, which keeps the whole width (a lower bar).
         flexWrap: 'wrap',

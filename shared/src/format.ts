@@ -1,9 +1,12 @@
 import dayjs from 'dayjs';
 import advancedFormat from 'dayjs/plugin/advancedFormat';
+import customParseFormat from 'dayjs/plugin/customParseFormat';
 import type { Job } from './contracts';
 
 // advancedFormat brings the `Do` ordinal token (5th, 21st) to dayjs; English is dayjs's built-in locale.
+// customParseFormat reads the booking form's values strictly, in their inputs' formats.
 dayjs.extend(advancedFormat);
+dayjs.extend(customParseFormat);
 
 /**
  * Date and price formats of spec section 9. Import the date functions from 'shared/src/format' (not from
@@ -32,27 +35,23 @@ export const formatDateShort = (value: DateInput): string => format(value, DATE_
 
 type RequestedFields = Pick<Job, 'date' | 'day' | 'time' | 'custom_time'>;
 
-/** The local day, month or time the booking form's inputs give ("2026-12-01", "2026-12", "09:30"), if real. */
-function localDate(year: string, month: string, day = '1', hours = '0', minutes = '0') {
-  const [y, m, d, h, min] = [year, month, day, hours, minutes].map(Number);
-  const value = dayjs(new Date(y, m - 1, d, h, min));
-  // Date rolls an out-of-range field into the next one (February 30th is March 2nd): not a real value then.
-  const real = value.year() === y && value.month() === m - 1 && value.date() === d && value.hour() === h;
-  return real && value.minute() === min ? value : null;
+/**
+ * A booking form value as the app writes it, when it is exactly in its input's format (`inputs`, tried in
+ * order) and a real day or time; otherwise as given. Strict parsing rejects "2026-02-30" and "25:00".
+ */
+function asWritten(value: string, inputs: [input: string, written: string][]): string {
+  for (const [input, written] of inputs) {
+    const parsed = dayjs(value, input, true);
+    if (parsed.isValid()) return parsed.format(written);
+  }
+  return value;
 }
 
-function requestedDay(value: string): string {
-  const date = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
-  const month = /^(\d{4})-(\d{2})$/.exec(value);
-  const asDate = date ? localDate(date[1], date[2], date[3]) : null;
-  const asMonth = month ? localDate(month[1], month[2]) : null;
-  return asDate?.format('MMMM Do YYYY') ?? asMonth?.format('MMMM YYYY') ?? value;
-}
-
-function requestedClock(value: string): string {
-  const time = /^(\d{2}):(\d{2})$/.exec(value);
-  return (time && localDate('2000', '01', '1', time[1], time[2])?.format('h:mm a')) ?? value;
-}
+const DAY_INPUTS: [string, string][] = [
+  ['YYYY-MM-DD', 'MMMM Do YYYY'],
+  ['YYYY-MM', 'MMMM YYYY'],
+];
+const TIME_INPUTS: [string, string][] = [['HH:mm', 'h:mm a']];
 
 /**
  * When the customer asked for the job: the booking form's date (else its month), time and custom time,
@@ -63,7 +62,7 @@ export function formatRequestedTime(job: RequestedFields): string | null {
   const given = (value: string | null | undefined) => (value && value.trim() ? value.trim() : null);
   const day = given(job.date) ?? given(job.day);
   const time = given(job.time);
-  const parts = [day && requestedDay(day), time && requestedClock(time), given(job.custom_time)];
+  const parts = [day && asWritten(day, DAY_INPUTS), time && asWritten(time, TIME_INPUTS), given(job.custom_time)];
   const shown = parts.filter((part): part is string => Boolean(part));
   return shown.length ? shown.join(', ') : null;
 }

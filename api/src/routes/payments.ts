@@ -92,10 +92,7 @@ type HistoryRow = Awaited<ReturnType<ReturnType<typeof historyQuery>['execute']>
  * The history query compiled once: the kinds and the charges' status are literals in its SQL (not
  * parameters), so the statement is the same for every call and PostgreSQL prepares it once.
  */
-const historyPage = precompile<Database, [userId: number, limit: number, offset: number], HistoryRow>(
-  3,
-  (db, userId, limit, offset) => historyQuery(db, userId, limit, offset),
-);
+const historyPage = precompile<Database, [userId: number, limit: number, offset: number], HistoryRow>(3, historyQuery);
 
 /**
  * One page of a customer's payment history: booking charges and their refunds, newest first. A line's

@@ -7,6 +7,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import compression from 'compression';
 import sirv from 'sirv';
+import { secureFile, securePage, withScriptNonce } from './pageSecurity.mjs';
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -247,18 +248,16 @@ export function createAppServer(app, config) {
       return res.end('Not found');
     }
     const frame = await firstFrameFor(pathname);
-    const body = withFirstFrame(
-      withBootData(html, {
-        remotes: remotesFor(config),
-        runtimeConfig: runtimeConfigFor(config, builtJson('runtime-config.json')),
-      }),
-      frame,
-    );
+    const boot = { remotes: remotesFor(config), runtimeConfig: runtimeConfigFor(config, builtJson('runtime-config.json')) };
+    const nonce = securePage(req, res, boot);
+    // The nonce goes on the built page's scripts before the remote's first frame is put in: that markup is never run.
+    const body = withFirstFrame(withScriptNonce(withBootData(html, boot), nonce), frame);
     res.setHeader('Content-Type', 'text/html; charset=utf-8');
     res.setHeader('Cache-Control', 'no-store');
     res.end(req.method === 'HEAD' ? undefined : body);
   };
   const handler = (req, res) => {
+    secureFile(res);
     gzip(req, res, () => {
       const pathname = new URL(req.url, 'http://x').pathname;
       if (isShell && pathname === '/remotes.json') return sendJson(res, remotesFor(config));

@@ -38,7 +38,21 @@ export function useBrowser(): () => Browser {
 export const DESKTOP = { width: 1280, height: 900 };
 export const PHONE = { width: 390, height: 844 };
 
-/** A fresh context (its own localStorage) with a page, at desktop size unless told; console errors are collected for assertions. */
+/**
+ * What a page reports going wrong, for assertions: uncaught errors, and anything its Content-Security-Policy
+ * refused (Chromium reports each refusal as a console error), so every flow also shows the policy lets
+ * the app work.
+ */
+export function collectErrors(page: Page): string[] {
+  const errors: string[] = [];
+  page.on('pageerror', (error) => errors.push(error.message));
+  page.on('console', (message) => {
+    if (message.type() === 'error' && message.text().includes('Content Security Policy')) errors.push(message.text());
+  });
+  return errors;
+}
+
+/** A fresh context (its own localStorage) with a page, at desktop size unless told, and its `collectErrors`. */
 export async function openPage(
   browser: Browser,
   viewport = DESKTOP,
@@ -46,9 +60,7 @@ export async function openPage(
   const context = await browser.newContext({ baseURL: BASE_URL, viewport });
   const page = await context.newPage();
   page.setDefaultTimeout(15_000);
-  const errors: string[] = [];
-  page.on('pageerror', (error) => errors.push(error.message));
-  return { context, page, errors };
+  return { context, page, errors: collectErrors(page) };
 }
 
 export function uniqueEmail(prefix = 'user'): string {

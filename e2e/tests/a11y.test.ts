@@ -5,7 +5,8 @@
 // says how many serious or critical violations it has; the test fails on any, naming each rule, the
 // elements and axe's help text. Each route is then laid out on a phone (390×844) and checked again: axe,
 // and nothing on it may be cut off by the right edge of the screen (support/phoneFit.ts). On both, every
-// button and field is drawn in the app's typeface, not the browser's default (support/typeface.ts).
+// button and field is drawn in the app's typeface, not the browser's default (support/typeface.ts), and
+// the page's Content-Security-Policy refuses nothing the screen loads or runs.
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { after, before, describe, it } from 'node:test';
@@ -216,7 +217,8 @@ async function axeOn(page: Page, label: string): Promise<{ blocking: number; det
   return { blocking: blocking.length, details };
 }
 
-async function audit(page: Page, check: Check, role: Role | 'public') {
+async function audit(page: Page, errors: string[], check: Check, role: Role | 'public') {
+  const errorsBefore = errors.length;
   await openRoute(page, check);
   assert.equal(new URL(page.url()).pathname, check.path, `${check.name} (${role}) was redirected`);
   const desktop = await axeOn(page, `${check.name} (${role})`);
@@ -239,6 +241,8 @@ async function audit(page: Page, check: Check, role: Role | 'public') {
   );
   assert.deepEqual(cutOff, [], `${check.name} (${role}) does not fit a phone screen`);
   assert.deepEqual(anyOffTypeface, [], `${check.name} (${role}) has controls drawn in the browser's font, not the app's`);
+  const refused = errors.slice(errorsBefore).filter((error) => error.includes('Content Security Policy'));
+  assert.deepEqual(refused, [], `${check.name} (${role}): the page's Content-Security-Policy refused what the screen needs`);
 }
 
 let fixture: Fixture;
@@ -253,15 +257,16 @@ after(() => {
 describe('accessibility of the public routes', () => {
   let context: BrowserContext;
   let page: Page;
+  let errors: string[];
   before(async () => {
-    ({ context, page } = await openPage(browser()));
+    ({ context, page, errors } = await openPage(browser()));
   });
   after(async () => {
     await context.close();
   });
   for (const check of PUBLIC_CHECKS) {
     it(`${check.name}: no serious or critical axe violations on a desktop or a phone, nothing cut off on a phone`, () =>
-      audit(page, check, 'public'));
+      audit(page, errors, check, 'public'));
   }
 });
 
@@ -269,8 +274,9 @@ for (const role of ['Customer', 'Provider'] as const) {
   describe(`accessibility of the signed-in routes as a ${role}`, () => {
     let context: BrowserContext;
     let page: Page;
+    let errors: string[];
     before(async () => {
-      ({ context, page } = await openPage(browser()));
+      ({ context, page, errors } = await openPage(browser()));
       await signInDirectly(page, role === 'Customer' ? fixture.customer.account : fixture.provider.account);
     });
     after(async () => {
@@ -283,7 +289,7 @@ for (const role of ['Customer', 'Provider'] as const) {
       it(`${name}: no serious or critical axe violations on a desktop or a phone, nothing cut off on a phone`, async () => {
         const check = signedInChecks(role, fixture).find((c) => c.name === name);
         assert.ok(check);
-        await audit(page, check, role);
+        await audit(page, errors, check, role);
       });
     }
   });

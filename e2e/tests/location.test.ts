@@ -5,7 +5,7 @@ import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { describe, it } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
-import { apiCall, BASE_URL, signInDirectly, snap, useBrowser } from '../support/app.ts';
+import { apiCall, BASE_URL, collectErrors, signInDirectly, snap, useBrowser } from '../support/app.ts';
 import { bookViaApi, customerWithCards, GOOD_CARD, providerOffering } from '../support/bookings.ts';
 
 const browser = useBrowser();
@@ -24,9 +24,7 @@ async function pageWith(b: Browser, options: { geolocation?: { latitude: number;
   });
   const page = await context.newPage();
   page.setDefaultTimeout(15_000);
-  const errors: string[] = [];
-  page.on('pageerror', (error) => errors.push(error.message));
-  return { context, page, errors };
+  return { context, page, errors: collectErrors(page) };
 }
 
 const fact = (page: Page, id: string) => page.getByRole('definition').and(page.getByTestId(id));

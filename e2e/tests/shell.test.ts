@@ -8,6 +8,7 @@ import { describe, it } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import type { Page } from 'playwright-core';
 import {
+  collectErrors,
   createAccount,
   DESKTOP,
   fillLogin,
@@ -246,6 +247,42 @@ describe('signed-in layout', () => {
     assert.ok(!stored || JSON.parse(stored).isLogin === false, `session still stored: ${stored}`);
     await page.goto('/profile');
     await page.waitForURL('**/login');
+    await context.close();
+  });
+
+  it('two tabs share one session: a sign-out or a sign-in in one is followed by the other, never undone by it', async () => {
+    const customer = await createAccount('Customer');
+    const provider = await createAccount('Provider');
+    const { page: first, context, errors } = await openPage(browser());
+    await fillLogin(first, customer.email, customer.password, 'Customer');
+    await first.getByText('User Dashboard').waitFor();
+    const second = await context.newPage();
+    const secondErrors = collectErrors(second);
+    await second.goto('/activebooking');
+    await second.getByRole('heading', { name: 'Active Bookings' }).first().waitFor();
+
+    // Signed out in the first tab: the second goes to /login by itself.
+    await first.getByRole('button', { name: 'Logout' }).click();
+    await first.waitForURL('**/login');
+    await second.waitForURL('**/login');
+    await second.getByRole('heading', { name: 'Login' }).waitFor();
+
+    // Signed in as a provider in the first: the second opens the provider's Home.
+    await fillLogin(first, provider.email, provider.password, 'Provider');
+    await first.getByText('Provider Dashboard').waitFor();
+    await second.getByText('Provider Dashboard').waitFor();
+    await second.waitForURL((url) => url.pathname === '/');
+    await sidebar(second).getByRole('link', { name: 'My Profile', exact: true }).click();
+    await second.getByText(provider.email).first().waitFor();
+
+    // Neither tab saved the customer's session back: a new page load in either is the provider's.
+    for (const tab of [first, second]) {
+      await tab.reload();
+      await tab.getByText('Provider Dashboard').waitFor();
+      const stored = await tab.evaluate(() => JSON.parse(window.localStorage.getItem('authType') ?? 'null'));
+      assert.equal(stored?.users?.email, provider.email);
+    }
+    assert.deepEqual([...errors, ...secondErrors], []);
     await context.close();
   });
 });

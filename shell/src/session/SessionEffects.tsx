@@ -14,6 +14,7 @@ import {
 } from 'shared';
 import { afterFirstScreen } from './firstScreenShown';
 import { useSessionExpiry } from './useSessionExpiry';
+import { useSessionFromOtherTabs } from './useSessionFromOtherTabs';
 
 /** The longest the realtime connection waits for an idle moment once the first screen is shown. */
 const REALTIME_IDLE_TIMEOUT_MS = 1500;
@@ -31,11 +32,13 @@ export async function fetchNotificationsSilently(): Promise<AppNotification[] | 
 
 /**
  * While signed in: the realtime connection (private-message.{userId}) and the notifications list,
- * fetched on sign-in and whenever `notifications/changed` is announced. Disconnects on logout, and
- * ends the session when the API refuses its token (useSessionExpiry).
+ * fetched on sign-in and whenever `notifications/changed` is announced. Disconnects on logout, ends the
+ * session when the API refuses its token (useSessionExpiry), and follows sign-ins and sign-outs made in
+ * the browser's other tabs (useSessionFromOtherTabs).
  */
 export function SessionEffects() {
   useSessionExpiry();
+  useSessionFromOtherTabs();
   const dispatch = useDispatch();
   const { isLogin, users, token } = useSession();
   const userId = users?.id;

@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
-import { useDispatch, useStore } from 'react-redux';
-import { useNavigate } from 'react-router-dom';
-import { bus, disconnectRealtime, sessionActions, type RootStateWithSession } from 'shared';
+import { useStore } from 'react-redux';
+import { bus, type RootStateWithSession } from 'shared';
+import { useEndSession } from './useEndSession';
 
 /** Shown on /login when the API refused the session's token (expired or revoked). */
 export const SESSION_EXPIRED_MESSAGE = 'Your session has expired. Please log in again.';
@@ -13,18 +13,13 @@ export const SESSION_EXPIRED_MESSAGE = 'Your session has expired. Please log in 
  * finds no session and does nothing, and requests made afterwards carry no token, so nothing loops.
  */
 export function useSessionExpiry(): void {
-  const dispatch = useDispatch();
   const store = useStore<RootStateWithSession>();
-  const navigate = useNavigate();
+  const endSession = useEndSession();
   useEffect(() => {
     const subscription = bus.on('auth/sessionExpired').subscribe(() => {
       if (!store.getState().session.isLogin) return;
-      disconnectRealtime();
-      dispatch(sessionActions.loggedOut());
-      bus.emit({ type: 'auth/loggedOut' });
-      dispatch(sessionActions.alertSet({ type: 'danger', message: SESSION_EXPIRED_MESSAGE }));
-      void navigate('/login', { replace: true });
+      endSession({ type: 'danger', message: SESSION_EXPIRED_MESSAGE });
     });
     return () => subscription.unsubscribe();
-  }, [dispatch, navigate, store]);
+  }, [endSession, store]);
 }

@@ -1,0 +1,143 @@
+import { act, render, screen, waitFor } from '@testing-library/react';
+import { Provider } from 'react-redux';
+import { MemoryRouter } from 'react-router-dom';
+import { LOGGED_OUT, SESSION_STORAGE_KEY, type PersistedSession } from 'shared';
+import { makeUser } from 'shared/src/testing';
+import { createShellStore } from '../store';
+import { fakeApi, renderShell, Where } from '../testing/renderShell';
+import { useSessionFromOtherTabs } from './useSessionFromOtherTabs';
+
+jest.mock('pusher-js', () => ({
+  __esModule: true,
+  default: jest.fn(() => ({
+    subscribe: () => ({ bind: jest.fn(), unbind_all: jest.fn() }),
+    unsubscribe: jest.fn(),
+    disconnect: jest.fn(),
+  })),
+}));
+
+const stored = () => JSON.parse(localStorage.getItem(SESSION_STORAGE_KEY) ?? 'null') as PersistedSession | null;
+
+const signedIn = (overrides: Partial<PersistedSession> = {}): PersistedSession => ({
+  ...LOGGED_OUT,
+  isLogin: true,
+  users: makeUser({ role: 'Customer' }),
+  token: 'tok',
+  ...overrides,
+});
+
+/** What the browser does when another tab saves `value` under authType: the storage changes, then this tab hears of it. */
+function anotherTabSaves(value: PersistedSession | null, key: string | null = SESSION_STORAGE_KEY) {
+  act(() => {
+    if (key === null) localStorage.clear();
+    else if (value) localStorage.setItem(key, JSON.stringify(value));
+    window.dispatchEvent(
+      new StorageEvent('storage', { key, newValue: value ? JSON.stringify(value) : null, storageArea: localStorage }),
+    );
+  });
+}
+
+beforeEach(() => {
+  localStorage.clear();
+  fakeApi();
+});
+
+describe('a session changed in another tab of the browser', () => {
+  it('signed out there: this tab signs out too and shows /login, and does not save its session back', async () => {
+    const { store } = renderShell({ role: 'Customer', route: '/' });
+    expect(await screen.findByRole('button', { name: 'Logout' })).toBeInTheDocument();
+
+    anotherTabSaves(LOGGED_OUT);
+
+    await waitFor(() => expect(screen.getByTestId('where')).toHaveTextContent('/login'));
+    expect(await screen.findByRole('heading', { name: 'Login' })).toBeInTheDocument();
+    expect(store.getState().session).toMatchObject({ isLogin: false, users: null, token: null });
+    expect(stored()).toMatchObject({ isLogin: false, token: null });
+    expect(screen.queryByRole('button', { name: 'Logout' })).not.toBeInTheDocument();
+  });
+
+  it('the whole storage cleared there: this tab signs out too', async () => {
+    const { store } = renderShell({ role: 'Provider', route: '/jobrequest' });
+    expect(await screen.findByRole('button', { name: 'Logout' })).toBeInTheDocument();
+
+    anotherTabSaves(null, null);
+
+    await waitFor(() => expect(screen.getByTestId('where')).toHaveTextContent('/login'));
+    expect(store.getState().session.isLogin).toBe(false);
+  });
+
+  it('the same account signed in again, or its profile edited: this tab takes the new token and details where it is', async () => {
+    const { store } = renderShell({ role: 'Customer', route: '/profile' });
+    expect(await screen.findByRole('button', { name: 'Logout' })).toBeInTheDocument();
+
+    anotherTabSaves(signedIn({ token: 'tok-2', users: makeUser({ role: 'Customer', first_name: 'Renamed' }) }));
+
+    expect(store.getState().session).toMatchObject({ isLogin: true, token: 'tok-2', users: { first_name: 'Renamed' } });
+    expect(await screen.findByText('Renamed')).toBeInTheDocument();
+    expect(screen.getByTestId('where')).toHaveTextContent('/profile');
+    expect(stored()).toMatchObject({ token: 'tok-2', users: { first_name: 'Renamed' } });
+  });
+
+  it('another key changed there: nothing happens here', async () => {
+    const { store } = renderShell({ role: 'Customer', route: '/' });
+    expect(await screen.findByRole('button', { name: 'Logout' })).toBeInTheDocument();
+    const before = store.getState().session;
+
+    anotherTabSaves(LOGGED_OUT, 'deviceId');
+
+    expect(store.getState().session).toBe(before);
+    expect(screen.getByTestId('where')).toHaveTextContent('/');
+  });
+});
+
+describe('another account signed in in another tab', () => {
+  function TabOf({ reload }: { reload: (path: string) => void }) {
+    useSessionFromOtherTabs(reload);
+    return null;
+  }
+
+  function renderTab(session: PersistedSession) {
+    localStorage.setItem(SESSION_STORAGE_KEY, JSON.stringify(session));
+    const store = createShellStore();
+    const reload = jest.fn();
+    render(
+      <Provider store={store}>
+        <MemoryRouter initialEntries={['/chatview']}>
+          <TabOf reload={reload} />
+          <Where />
+        </MemoryRouter>
+      </Provider>,
+    );
+    return { store, reload };
+  }
+
+  const provider = signedIn({ token: 'provider-token', users: makeUser({ id: 2, role: 'Provider', first_name: 'Pia' }) });
+
+  it('this tab, signed in as someone else, takes that session and starts afresh on Home; the new session stays saved', () => {
+    const { store, reload } = renderTab(signedIn());
+
+    anotherTabSaves(provider);
+
+    expect(reload).toHaveBeenCalledWith('/');
+    expect(store.getState().session).toMatchObject({ isLogin: true, token: 'provider-token', users: { id: 2 } });
+    expect(stored()).toMatchObject({ token: 'provider-token', users: { id: 2, role: 'Provider' } });
+  });
+
+  it('this tab, signed out, takes the session and starts afresh on Home', () => {
+    const { store, reload } = renderTab(LOGGED_OUT);
+
+    anotherTabSaves(provider);
+
+    expect(reload).toHaveBeenCalledWith('/');
+    expect(store.getState().session).toMatchObject({ isLogin: true, users: { id: 2 } });
+  });
+
+  it('this tab, signed out, stays so when another tab saves a signed-out session', () => {
+    const { store, reload } = renderTab(LOGGED_OUT);
+
+    anotherTabSaves(LOGGED_OUT);
+
+    expect(reload).not.toHaveBeenCalled();
+    expect(store.getState().session.isLogin).toBe(false);
+  });
+});

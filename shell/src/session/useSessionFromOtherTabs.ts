@@ -1,0 +1,48 @@
+import { useEffect } from 'react';
+import { useDispatch, useStore } from 'react-redux';
+import { loadPersistedSession, SESSION_STORAGE_KEY, sessionActions, type RootStateWithSession } from 'shared';
+import { useEndSession } from './useEndSession';
+
+/** Starts the app afresh at `path` (a full page load). */
+const openAfresh = (path: string) => window.location.replace(path);
+
+/**
+ * Keeps this tab's session in step with what the browser's other tabs save under authType. Every tab
+ * saves its whole session on each change, so without this a tab left open would write its own session
+ * back over a sign-out or a sign-in made in another tab, and the next page load would find the wrong one.
+ * When another tab
+ * - signs out, this tab signs out too and shows /login;
+ * - signs in as another account (or signs in while this tab is signed out), this tab starts afresh on
+ *   Home with that session: nothing of the previous account's screens, connections or caches remains;
+ * - signs the same account in again (a new token), or edits the profile, this tab takes the new token
+ *   or details where it is.
+ */
+export function useSessionFromOtherTabs(reload: (path: string) => void = openAfresh): void {
+  const dispatch = useDispatch();
+  const store = useStore<RootStateWithSession>();
+  const endSession = useEndSession();
+  useEffect(() => {
+    const onStorage = (event: StorageEvent) => {
+      // key null: another tab cleared the whole storage.
+      if (event.storageArea !== window.localStorage || (event.key !== null && event.key !== SESSION_STORAGE_KEY)) return;
+      const saved = loadPersistedSession();
+      const current = store.getState().session;
+      if (!saved.isLogin) {
+        if (current.isLogin) endSession();
+        return;
+      }
+      if (!current.isLogin || saved.users?.id !== current.users?.id) {
+        // Taken on first, so that whatever this tab saves before the page is gone is the new session.
+        dispatch(sessionActions.patched(saved));
+        reload('/');
+        return;
+      }
+      if (saved.token !== current.token) dispatch(sessionActions.patched({ token: saved.token }));
+      if (JSON.stringify(saved.users) !== JSON.stringify(current.users) && saved.users) {
+        dispatch(sessionActions.userUpdated(saved.users));
+      }
+    };
+    window.addEventListener('storage', onStorage);
+    return () => window.removeEventListener('storage', onStorage);
+  }, [dispatch, endSession, reload, store]);
+}

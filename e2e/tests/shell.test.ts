@@ -208,6 +208,37 @@ describe('signed-in layout', () => {
     await context.close();
   });
 
+  it('a keyboard user reaches the page first through Skip to content, and a page chosen from the phone menu takes the focus', async () => {
+    const { page, context, errors } = await openPage(browser(), PHONE);
+    await signInDirectly(page, await createAccount('Customer'));
+    await page.goto('/');
+    await page.getByRole('heading', { level: 1, name: 'Home' }).waitFor();
+    const focusedIsMain = () => page.evaluate(() => document.activeElement?.tagName === 'MAIN');
+
+    await page.keyboard.press('Tab');
+    const skip = page.getByRole('link', { name: 'Skip to content' });
+    assert.equal(await skip.evaluate((el) => el === document.activeElement), true, 'the first Tab is not the skip link');
+    const shown = await skip.boundingBox();
+    assert.ok(
+      shown && shown.y >= 0 && shown.y + shown.height <= 844,
+      `the focused skip link is off screen: ${JSON.stringify(shown)}`,
+    );
+    await page.keyboard.press('Enter');
+    assert.equal(await focusedIsMain(), true, 'Skip to content did not move focus to the page');
+
+    await page.getByRole('button', { name: 'Toggle menu' }).click();
+    const nav = page.getByRole('navigation', { name: 'Main' });
+    await nav.getByRole('link', { name: 'Contact Us' }).focus();
+    await page.keyboard.press('Enter');
+    await page.getByRole('heading', { level: 1, name: 'Contact Us' }).waitFor();
+    assert.equal(await focusedIsMain(), true, 'after choosing Contact Us the focus is not on the page');
+    // The next Tab goes on inside the page, not from the top of the document.
+    await page.keyboard.press('Tab');
+    assert.equal(await page.evaluate(() => !!document.activeElement?.closest('main')), true);
+    assert.deepEqual(errors, []);
+    await context.close();
+  });
+
   it("on a phone the open drawer is above the login's alert: the alert covers no part of the menu", async () => {
     const { page, context } = await openPage(browser(), PHONE);
     const account = await createAccount('Customer');

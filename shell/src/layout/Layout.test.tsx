@@ -2,7 +2,8 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { AxiosAdapter } from 'axios';
 import { apiClient, bus, setRuntimeConfig, type AppNotification } from 'shared';
-import { fakeApi, renderShell } from '../testing/renderShell';
+import { useNavigate } from 'react-router-dom';
+import { fakeApi, fakeContracts, fakeLoader, renderShell } from '../testing/renderShell';
 
 const notification = (id: number): AppNotification => ({
   id,
@@ -129,6 +130,16 @@ describe('the signed-in layout', () => {
       expect(screen.queryByRole('navigation')).not.toBeInTheDocument();
     });
 
+    it('a page chosen in the drawer gets the focus, not the page body the closed drawer left it on', async () => {
+      fakeApi();
+      renderShell({ role: 'Customer' });
+      const user = userEvent.setup();
+      await user.click(screen.getByRole('button', { name: 'Toggle menu' }));
+      await user.click(within(screen.getByRole('navigation')).getByRole('link', { name: 'Contact Us' }));
+      await screen.findByRole('heading', { name: 'Contact Us' });
+      expect(screen.getByRole('main')).toHaveFocus();
+    });
+
     it('the open menu is a drawer: focus moves into it, the page behind is inert, Escape and the dimmed page close it', async () => {
       fakeApi();
       renderShell({ role: 'Customer' });
@@ -218,6 +229,54 @@ describe('the signed-in layout', () => {
     await waitFor(() => expect(screen.getAllByRole('listitem', { name: 'Chat from Nora Notifier' })).toHaveLength(2));
     expect(screen.getByText('Message 2')).toBeInTheDocument();
     expect(await screen.findByRole('link', { name: 'Notifications: 2' })).toBeInTheDocument();
+  });
+
+  it('a keyboard user can skip the menu: the first stop is "Skip to content", which moves focus to the page', async () => {
+    fakeApi();
+    renderShell({ role: 'Customer' });
+    await screen.findByRole('heading', { name: 'Customer home blocks' });
+    const user = userEvent.setup();
+    await user.tab();
+    const skip = screen.getByRole('link', { name: 'Skip to content' });
+    expect(skip).toHaveFocus();
+    await user.keyboard('{Enter}');
+    expect(screen.getByRole('main')).toHaveFocus();
+    expect(screen.getByTestId('where')).toHaveTextContent('/');
+  });
+
+  it('after a navigation from the menu, focus moves to the new page; the first page load leaves focus alone', async () => {
+    fakeApi();
+    renderShell({ role: 'Customer' });
+    await screen.findByRole('heading', { name: 'Customer home blocks' });
+    expect(screen.getByRole('main')).not.toHaveFocus();
+    const user = userEvent.setup();
+    await user.click(within(screen.getByRole('navigation')).getByRole('link', { name: 'Active Bookings' }));
+    await screen.findByRole('heading', { name: 'Active Bookings' });
+    expect(screen.getByRole('main')).toHaveFocus();
+  });
+
+  it('a control of the page that is still there after its navigation keeps the focus', async () => {
+    fakeApi();
+    const contracts = fakeContracts();
+    function ChatWithContacts() {
+      const navigate = useNavigate();
+      return (
+        <>
+          <h1>Chat</h1>
+          <button type="button" onClick={() => void navigate('/chatview/7')}>
+            Pia
+          </button>
+        </>
+      );
+    }
+    contracts.mfe_chat.routes = [
+      { path: '/chatview/:username?', title: 'Chat', load: () => Promise.resolve({ default: ChatWithContacts }) },
+    ];
+    renderShell({ role: 'Customer', route: '/chatview', loader: fakeLoader(contracts).loader });
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Pia' }));
+    expect(screen.getByTestId('where')).toHaveTextContent('/chatview/7');
+    expect(screen.getByRole('button', { name: 'Pia' })).toHaveFocus();
   });
 
   it('sidebar links navigate between remote screens', async () => {

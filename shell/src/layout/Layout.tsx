@@ -11,10 +11,13 @@ const isNarrow = () =>
   typeof window !== 'undefined' && typeof window.matchMedia === 'function' && window.matchMedia(NARROW).matches;
 
 /**
- * The layout of every signed-in route: sidebar, top bar, and the page. On a phone the sidebar covers the
- * page, so there it starts closed, closes after each navigation and when the window becomes narrow, and
- * while open it is a drawer: focus moves into it, the page behind is dimmed and out of reach (inert),
- * and Escape or a tap on the dimmed page closes it, focus going back to the menu toggle.
+ * The layout of every signed-in route: a skip link, sidebar, top bar, and the page. On a phone the sidebar
+ * covers the page, so there it starts closed, closes after each navigation and when the window becomes
+ * narrow, and while open it is a drawer: focus moves into it, the page behind is dimmed and out of reach
+ * (inert), and Escape or a tap on the dimmed page closes it, focus going back to the menu toggle.
+ * After a navigation from the menu, the top bar, or a control the new page replaced, focus moves to the
+ * new page (its main region), so keyboard and screen reader users go on from there, not from the menu
+ * or from nowhere; a control of the page that is still there after the navigation keeps it.
  */
 export function Layout() {
   const [narrow, setNarrow] = useState(isNarrow);
@@ -22,6 +25,7 @@ export function Layout() {
   const { pathname } = useLocation();
   const menuToggle = useRef<HTMLButtonElement>(null);
   const sidebar = useRef<HTMLElement>(null);
+  const main = useRef<HTMLElement>(null);
 
   // After each navigation on a phone the menu closes: adjusted while rendering the new route, not in an effect.
   const [shownPath, setShownPath] = useState(pathname);
@@ -62,16 +66,39 @@ export function Layout() {
     return () => document.removeEventListener('keydown', onKeyDown);
   }, [drawerOpen, closeDrawer]);
 
+  // Runs after the drawer's effect above, which never moves focus on a navigation (returnFocus is unset).
+  const focusedPath = useRef(pathname);
+  useEffect(() => {
+    if (focusedPath.current === pathname) return;
+    focusedPath.current = pathname;
+    const page = main.current;
+    const active = document.activeElement;
+    const stillOnPage = active instanceof HTMLElement && active !== page && page?.contains(active);
+    if (page && !stillOnPage) page.focus({ preventScroll: true });
+  }, [pathname]);
+
   const role = useSessionUser()?.role;
   return (
     <div className={`layout${menuOpen ? '' : ' layout--collapsed'}`}>
+      {drawerOpen ? null : (
+        <a
+          className="skip-link"
+          href="#main-content"
+          onClick={(event) => {
+            event.preventDefault();
+            main.current?.focus();
+          }}
+        >
+          Skip to content
+        </a>
+      )}
       {menuOpen ? <Sidebar ref={sidebar} /> : null}
       {drawerOpen ? (
         <button type="button" className="layout__scrim" aria-label="Close menu" tabIndex={-1} onClick={closeDrawer} />
       ) : null}
       <div className="layout__main" inert={drawerOpen}>
         <TopBar menuOpen={menuOpen} onToggleMenu={() => setMenuOpen((open) => !open)} menuToggleRef={menuToggle} />
-        <main className="layout__content">
+        <main className="layout__content" id="main-content" ref={main} tabIndex={-1}>
           <Outlet />
         </main>
         {/* Opens the booking modal when another remote asks (chat's Assign Job, bus event booking/assign). */}

@@ -7,15 +7,6 @@ import { createShellStore } from '../store';
 import { fakeApi, renderShell, Where } from '../testing/renderShell';
 import { useSessionFromOtherTabs } from './useSessionFromOtherTabs';
 
-jest.mock('pusher-js', () => ({
-  __esModule: true,
-  default: jest.fn(() => ({
-    subscribe: () => ({ bind: jest.fn(), unbind_all: jest.fn() }),
-    unsubscribe: jest.fn(),
-    disconnect: jest.fn(),
-  })),
-}));
-
 const stored = () => JSON.parse(localStorage.getItem(SESSION_STORAGE_KEY) ?? 'null') as PersistedSession | null;
 
 const signedIn = (overrides: Partial<PersistedSession> = {}): PersistedSession => ({

@@ -106,24 +106,29 @@ export function withScriptNonce(html, nonce) {
   return html.replace(/<script(?=[\s>])/g, `<script nonce="${nonce}"`);
 }
 
+/** The page's headers that do not depend on the request: helmet's, built once. */
+const pageHeaders = helmet({
+  // Set per request by securePage, with the page's sources and nonce.
+  contentSecurityPolicy: false,
+  // A card provider's 3-D Secure check may open a window of its own.
+  crossOriginOpenerPolicy: { policy: 'same-origin-allow-popups' },
+  // The browser's default; Google Maps keys restricted by referrer need the page's origin.
+  referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+  // TLS, and so HSTS, belongs to whatever terminates it in front of these servers.
+  strictTransportSecurity: false,
+  xFrameOptions: { action: 'deny' },
+});
+
 /**
- * Sets the page's headers on `res` and returns the nonce its scripts must carry. Called per page, as
- * the page's remotes and runtime configuration are read per request.
+ * Sets the page's headers on `res` and returns the nonce its scripts must carry. The policy is made per
+ * page, as the page's remotes and runtime configuration are read per request.
  */
 export function securePage(req, res, boot) {
   const nonce = randomBytes(16).toString('base64');
   const directives = pageDirectives(boot);
   directives.scriptSrc = [...directives.scriptSrc, `'nonce-${nonce}'`];
-  helmet({
-    contentSecurityPolicy: { useDefaults: false, directives },
-    // A card provider's 3-D Secure check may open a window of its own.
-    crossOriginOpenerPolicy: { policy: 'same-origin-allow-popups' },
-    // The browser's default; Google Maps keys restricted by referrer need the page's origin.
-    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
-    // TLS, and so HSTS, belongs to whatever terminates it in front of these servers.
-    strictTransportSecurity: false,
-    xFrameOptions: { action: 'deny' },
-  })(req, res, () => undefined);
+  pageHeaders(req, res, () => undefined);
+  helmet.contentSecurityPolicy({ useDefaults: false, directives })(req, res, () => undefined);
   res.setHeader('Permissions-Policy', 'camera=(), microphone=(), geolocation=(self)');
   return nonce;
 }

@@ -37,9 +37,8 @@ export function useSessionFromOtherTabs(reload: (path: string) => void = openAfr
         reload('/');
         return;
       }
-      if (saved.token !== current.token) dispatch(sessionActions.patched({ token: saved.token }));
-      if (JSON.stringify(saved.users) !== JSON.stringify(current.users) && saved.users) {
-        dispatch(sessionActions.userUpdated(saved.users));
+      if (saved.token !== current.token || JSON.stringify(saved.users) !== JSON.stringify(current.users)) {
+        dispatch(sessionActions.patched({ token: saved.token, users: saved.users }));
       }
     };
     window.addEventListener('storage', onStorage);

@@ -13,6 +13,7 @@ import {
   openPage,
   readOtp,
   signInDirectly,
+  snap,
   uniqueEmail,
   useBrowser,
   type Account,
@@ -236,6 +237,65 @@ describe('profile', () => {
     assert.ok(me.body.data.avatar);
     await page.reload();
     await page.getByRole('heading', { name: 'Edith Editor' }).waitFor();
+    assert.deepEqual(errors, []);
+    await context.close();
+  });
+
+  it('asks before leaving Edit Profile with unsaved changes: from the menu, the Back button, the browser and a reload', async () => {
+    const { page, context, errors } = await openPage(browser());
+    const account = await createAccount('Customer');
+    await signInDirectly(page, account);
+    await page.goto('/profile');
+    await page.getByRole('link', { name: 'Edit Profile' }).click();
+    await page.waitForURL('**/editprofile');
+    const firstName = page.getByLabel('First Name');
+    await firstName.click();
+    await firstName.fill('Unsaved');
+    const prompt = page.getByRole('dialog', { name: 'Leave this page?' });
+
+    // The menu: asked, and Stay keeps the page and what was typed.
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Home' }).click();
+    await prompt.getByText('You have changes that are not saved. If you leave this page, they are lost.').waitFor();
+    await snap(page, 'leave-prompt');
+    await prompt.getByRole('button', { name: 'Stay on this page' }).click();
+    await prompt.waitFor({ state: 'detached' });
+    assert.equal(pathOf(page), '/editprofile');
+    assert.equal(await firstName.inputValue(), 'Unsaved');
+
+    // The page's own Back button, then the browser's back button (undone until answered).
+    await page.getByRole('button', { name: 'Back' }).click();
+    await prompt.getByRole('button', { name: 'Stay on this page' }).click();
+    await page.evaluate(() => window.history.back());
+    await prompt.waitFor();
+    await page.waitForURL('**/editprofile');
+    await prompt.getByRole('button', { name: 'Stay on this page' }).click();
+    assert.equal(await firstName.inputValue(), 'Unsaved');
+
+    // A reload gets the browser's own question; dismissed, the page and its changes stay.
+    const asked = new Promise<string>((resolve) =>
+      page.once('dialog', (dialog) => {
+        resolve(dialog.type());
+        void dialog.dismiss();
+      }),
+    );
+    await page.evaluate(() => setTimeout(() => window.location.reload(), 0));
+    assert.equal(await asked, 'beforeunload');
+    assert.equal(await firstName.inputValue(), 'Unsaved');
+
+    // Leave without saving: Home, and the profile as it was.
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Home' }).click();
+    await prompt.getByRole('button', { name: 'Leave without saving' }).click();
+    await page.getByRole('heading', { name: 'Home', level: 1 }).waitFor();
+    assert.equal(pathOf(page), '/');
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'My Profile' }).click();
+    await page.getByRole('heading', { name: `${account.first_name} ${account.last_name}` }).waitFor();
+
+    // Signing out is never held up by a form.
+    await page.getByRole('link', { name: 'Edit Profile' }).click();
+    await firstName.fill('Unsaved again');
+    await page.getByRole('button', { name: 'Logout' }).click();
+    await page.waitForURL('**/login');
+    assert.equal(await prompt.count(), 0);
     assert.deepEqual(errors, []);
     await context.close();
   });

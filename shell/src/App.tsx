@@ -8,7 +8,7 @@ import { AppRoutes } from './routing/AppRoutes';
 import { wireBusToStore } from './session/busWiring';
 import { SessionEffects } from './session/SessionEffects';
 
-/** The shell without its router (the browser uses BrowserRouter, tests a MemoryRouter). Its styles.css is inlined into index.html. */
+/** The shell without its router (the browser uses GuardedBrowserRouter, tests a MemoryRouter). Its styles.css is inlined into index.html. */
 export function ShellApp({ store, loader }: { store: AppStore; loader: RemoteLoader }) {
   useEffect(() => wireBusToStore(store), [store]);
   return (

@@ -110,8 +110,8 @@ async function start(): Promise<void> {
   await nextTask();
   const { createRoot } = await import(/* webpackMode: "eager" */ 'react-dom/client');
   await nextTask();
-  const [{ BrowserRouter }, { ShellApp }] = await Promise.all([
-    import(/* webpackMode: "eager" */ 'react-router-dom'),
+  const [{ GuardedBrowserRouter }, { ShellApp }] = await Promise.all([
+    import(/* webpackMode: "eager" */ './routing/GuardedBrowserRouter'),
     import(/* webpackMode: "eager" */ './App'),
   ]);
   const root = document.getElementById('root');
@@ -121,9 +121,9 @@ async function start(): Promise<void> {
   // of one long task that blocks input (issue 12: total blocking time).
   startTransition(() => {
     app.render(
-      <BrowserRouter>
+      <GuardedBrowserRouter>
         <ShellApp store={store} loader={loader} />
-      </BrowserRouter>,
+      </GuardedBrowserRouter>,
     );
   });
 }

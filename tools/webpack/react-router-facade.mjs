@@ -7,6 +7,9 @@
  */
 export {
   BrowserRouter,
+  // The shell's router (GuardedBrowserRouter): BrowserRouter's parts, over a history that can ask before leaving.
+  unstable_HistoryRouter,
+  UNSAFE_createBrowserHistory,
   HashRouter,
   MemoryRouter,
   Router,

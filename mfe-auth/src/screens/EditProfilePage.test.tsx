@@ -1,5 +1,6 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { hasUnsavedChanges } from 'shared';
 import EditProfilePage from './EditProfilePage';
 import { customer, provider, renderWithStore, signedIn } from '../testing/renderWithStore';
 import { fail, fakeApi, ok } from '../testing/fakeApi';
@@ -44,6 +45,24 @@ describe('EditProfilePage', () => {
     await user.clear(screen.getByLabelText('Phone'));
     await user.type(screen.getByLabelText('Phone'), '555-0100');
     expect(await screen.findByText('Phone must contain digits only')).toBeInTheDocument();
+  });
+
+  it('holds the page while it has unsaved changes: an edited field or a chosen avatar', async () => {
+    const user = userEvent.setup();
+    const { unmount } = renderWithStore(<EditProfilePage />, { path: '/editprofile', session: signedIn(customer) });
+    expect(hasUnsavedChanges()).toBe(false);
+    await user.type(screen.getByLabelText('Address'), ', flat 2');
+    await waitFor(() => expect(hasUnsavedChanges()).toBe(true));
+    await user.clear(screen.getByLabelText('Address'));
+    await user.type(screen.getByLabelText('Address'), '12 Market Street');
+    await waitFor(() => expect(hasUnsavedChanges()).toBe(false));
+    await user.upload(
+      screen.getByLabelText('Avatar'),
+      new File([new Uint8Array([137, 80, 78, 71])], 'me.png', { type: 'image/png' }),
+    );
+    await waitFor(() => expect(hasUnsavedChanges()).toBe(true));
+    unmount();
+    expect(hasUnsavedChanges()).toBe(false);
   });
 
   it('uploads the chosen avatar with a preview, saves, updates the session and returns to the profile', async () => {

@@ -5,6 +5,7 @@ import {
   Avatar,
   bus,
   ErrorState,
+  LeaveGuard,
   PageTitle,
   sessionActions,
   updateProfile,
@@ -112,8 +113,10 @@ export default function EditProfilePage() {
       </PageTitle>
       <section className="ui-card">
         <Formik initialValues={initialValuesOf(user)} validationSchema={editProfileSchema(isProvider)} onSubmit={submit}>
-          {({ isSubmitting }) => (
+          {({ dirty, isSubmitting }) => (
             <Form noValidate>
+              {/* Leaving asks first while there are changes, but not once they are on their way to be saved. */}
+              <LeaveGuard when={(dirty || avatar !== null) && !isSubmitting} />
               <div className="auth-field">
                 {preview ? (
                   <img className="auth-preview" src={preview} alt="New avatar preview" />

@@ -1,6 +1,6 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { NO_JOB_CHOSEN } from 'shared';
+import { hasUnsavedChanges, NO_JOB_CHOSEN } from 'shared';
 import BookingFinishedPage, { ALREADY_RATED, CHOOSE_RATING, THANK_YOU } from './BookingFinishedPage';
 import { renderScreen } from '../testing/renderScreen';
 import { deferred, fail, fakeApi, ok } from '../testing/fakeApi';
@@ -42,10 +42,14 @@ describe('Rate your Booking (/bookingfinished)', () => {
     const gate = deferred(ok({ id: 1, job_id: 4, rating: 4, feedback: 'Great' }, THANK_YOU, 201));
     const api = fakeApi({ 'GET /api/jobs/4': ok(completed), 'POST /api/ratings': gate.handler });
     open();
+    expect(hasUnsavedChanges()).toBe(false);
     await user.click(await screen.findByRole('radio', { name: '4 stars' }));
     await user.type(screen.getByRole('textbox', { name: 'Review' }), 'Great ride');
+    // A chosen rating is not left behind unasked; once it is on its way, leaving is free.
+    expect(hasUnsavedChanges()).toBe(true);
     await user.click(screen.getByRole('button', { name: 'Submit' }));
     expect(screen.getByRole('button', { name: 'Submit' })).toBeDisabled();
+    expect(hasUnsavedChanges()).toBe(false);
     await user.click(screen.getByRole('button', { name: 'Submit' }));
     gate.release();
     expect(await screen.findByTestId('location')).toHaveTextContent('/previousbooking');

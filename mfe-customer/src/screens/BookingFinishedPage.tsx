@@ -1,6 +1,18 @@
 import { useRef, useState, type FormEvent } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
-import { Avatar, bus, ErrorState, formatPrice, jobIdFrom, Loader, PageTitle, rateJob, useJob, type Job } from 'shared';
+import {
+  Avatar,
+  bus,
+  ErrorState,
+  formatPrice,
+  jobIdFrom,
+  Loader,
+  PageTitle,
+  rateJob,
+  useJob,
+  useLeaveGuard,
+  type Job,
+} from 'shared';
 import { TextAreaField } from '../components/Field';
 import { Stars } from '../components/Rating';
 import { StarRatingInput } from '../components/StarRatingInput';
@@ -18,6 +30,7 @@ function RatingForm({ job }: { job: Job }) {
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const inFlight = useRef(false);
+  useLeaveGuard((rating > 0 || feedback.trim() !== '') && !busy);
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();

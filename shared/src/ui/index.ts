@@ -8,3 +8,5 @@ export * from './ErrorState';
 export * from './PlaceholderPage';
 export * from './ErrorBoundary';
 export * from './Dialog';
+export * from './leaveGuard';
+export * from './LeavePrompt';

@@ -1,7 +1,7 @@
 /// <reference types="@testing-library/jest-dom" />
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { bus, storeContactUs, type BusEvent } from 'shared';
+import { bus, hasUnsavedChanges, storeContactUs, type BusEvent } from 'shared';
 import { renderWithProviders, signedInAs } from 'shared/src/testing';
 import ContactUsPage from './ContactUsPage';
 
@@ -27,8 +27,11 @@ describe('ContactUsPage', () => {
     const user = userEvent.setup();
     renderWithProviders(<ContactUsPage />, { session: signedInAs('Customer') });
     expect(screen.getByRole('heading', { name: 'Contact Us' })).toBeInTheDocument();
+    expect(hasUnsavedChanges()).toBe(false);
     await user.type(screen.getByLabelText('Query Title'), 'Refund');
     await user.type(screen.getByLabelText('Message'), 'I was charged twice.');
+    // A written message is not left behind unasked.
+    expect(hasUnsavedChanges()).toBe(true);
     await user.click(screen.getByRole('button', { name: 'Submit' }));
   }
 
@@ -38,6 +41,7 @@ describe('ContactUsPage', () => {
     await waitFor(() => expect(events).toContainEqual({ type: 'toast/show', kind: 'success', message: 'Successfully send' }));
     expect(mockedStore).toHaveBeenCalledWith({ title: 'Refund', message: 'I was charged twice.' }, { silent: true });
     expect(screen.getByLabelText('Query Title')).toHaveValue('');
+    expect(hasUnsavedChanges()).toBe(false);
     expect(screen.getByLabelText('Message')).toHaveValue('');
   });
 

@@ -1,5 +1,5 @@
 import { useId, useState, type FormEvent } from 'react';
-import { bus, Loader, PageTitle, storeContactUs } from 'shared';
+import { bus, Loader, PageTitle, storeContactUs, useLeaveGuard } from 'shared';
 
 const field = { display: 'flex', flexDirection: 'column', gap: 4, marginBottom: 14 } as const;
 const input = { padding: '10px 12px', border: '1px solid #c8d1e0', borderRadius: 8, font: 'inherit' } as const;
@@ -11,6 +11,7 @@ export default function ContactUsPage() {
   const [title, setTitle] = useState('');
   const [message, setMessage] = useState('');
   const [sending, setSending] = useState(false);
+  useLeaveGuard((title !== '' || message !== '') && !sending);
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();

@@ -1,10 +1,13 @@
 import { useEffect } from 'react';
 import { useDispatch, useStore } from 'react-redux';
-import { loadPersistedSession, SESSION_STORAGE_KEY, sessionActions, type RootStateWithSession } from 'shared';
+import { loadPersistedSession, releaseLeaveGuards, SESSION_STORAGE_KEY, sessionActions, type RootStateWithSession } from 'shared';
 import { useEndSession } from './useEndSession';
 
-/** Starts the app afresh at `path` (a full page load). */
-const openAfresh = (path: string) => window.location.replace(path);
+/** Starts the app afresh at `path` (a full page load), without the browser asking about unsaved changes. */
+const openAfresh = (path: string) => {
+  releaseLeaveGuards();
+  window.location.replace(path);
+};
 
 /**
  * Keeps this tab's session in step with what the browser's other tabs save under authType. Every tab

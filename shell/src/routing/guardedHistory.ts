@@ -1,0 +1,74 @@
+import { NavigationType, UNSAFE_createBrowserHistory as createBrowserHistory, type To } from 'react-router-dom';
+import { hasUnsavedChanges, releaseLeaveGuards } from 'shared';
+
+type BrowserHistory = ReturnType<typeof createBrowserHistory>;
+type Listener = Parameters<BrowserHistory['listen']>[0];
+
+/** Called when a navigation would drop unsaved changes: `leave()` makes it after all, ignoring it stays. */
+export type AskToLeave = (leave: () => void) => void;
+
+/**
+ * The browser history the app's router runs on, with one addition: a navigation to another page while a
+ * form has unsaved changes (shared's useLeaveGuard) waits for `askToLeave`. It covers every way of moving:
+ * links and navigate() of any remote (push, replace, go) and the browser's back and forward buttons, whose
+ * move is undone until the user answers. React Router's own blocking needs its data router, whose code
+ * the shared router facade leaves out of the first load.
+ */
+export function createGuardedHistory(askToLeave: AskToLeave, win: Window = window): BrowserHistory {
+  const history = createBrowserHistory({ window: win, v5Compat: true });
+  const leavesPage = (to: To) => history.createURL(to).pathname !== history.location.pathname;
+  const guarded = (move: () => void) => {
+    if (!hasUnsavedChanges()) return move();
+    askToLeave(() => {
+      releaseLeaveGuards();
+      move();
+    });
+  };
+  /** Set while the history goes back to where it was after a back or forward the user has not confirmed. */
+  let undoing = false;
+
+  return {
+    get action() {
+      return history.action;
+    },
+    get location() {
+      return history.location;
+    },
+    createHref: (to) => history.createHref(to),
+    createURL: (to) => history.createURL(to),
+    encodeLocation: (to) => history.encodeLocation(to),
+    push(to, state) {
+      if (leavesPage(to)) guarded(() => history.push(to, state));
+      else history.push(to, state);
+    },
+    replace(to, state) {
+      if (leavesPage(to)) guarded(() => history.replace(to, state));
+      else history.replace(to, state);
+    },
+    go(delta) {
+      guarded(() => history.go(delta));
+    },
+    listen(listener: Listener) {
+      return history.listen((update) => {
+        if (update.action === NavigationType.Pop) {
+          if (undoing) {
+            undoing = false;
+            return;
+          }
+          // The browser has moved already: move back, and forward again only if the user says so.
+          if (update.delta && hasUnsavedChanges()) {
+            const { delta } = update;
+            undoing = true;
+            history.go(-delta);
+            askToLeave(() => {
+              releaseLeaveGuards();
+              history.go(delta);
+            });
+            return;
+          }
+        }
+        listener(update);
+      });
+    },
+  };
+}

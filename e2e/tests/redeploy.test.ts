@@ -1,6 +1,7 @@
 // Team independence (issue 12): one remote is rebuilt with a visible change and redeployed while the
 // composed app runs, and a reload of the already open shell shows the change - with the shell's build
-// untouched. The change is made at build time by a one-off loader on a copy of the build configuration
+// untouched. A tab left open since before the deploy, opening a screen of that remote it has not shown
+// yet, reloads by itself into the new build rather than failing on the old build's missing chunks. The change is made at build time by a one-off loader on a copy of the build configuration
 // in a temporary folder; no tracked file is modified. The original dist/ is put back at the end.
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
@@ -87,10 +88,25 @@ describe('redeploying one remote while the app runs', () => {
 
     // A customer with no conversations sees the chat remote's empty state.
     const { page, context, errors } = await openPage(browser());
-    await signInDirectly(page, await createAccount('Customer'));
+    const account = await createAccount('Customer');
+    await signInDirectly(page, account);
     await page.goto('/chatview');
     const contacts = page.getByRole('region', { name: 'Contacts' });
     await contacts.getByText(ORIGINAL_TEXT).waitFor();
+
+    // Another browser on Home has the chat remote's container from before the deploy (the pointer passed
+    // over Chat in the menu) but not yet its screen: what a user who keeps the app open has. (Its own
+    // context: a tab beside `page` would find the old screen's chunks in the shared HTTP cache.)
+    const { page: stale, context: staleContext, errors: staleErrors } = await openPage(browser());
+    await signInDirectly(stale, account);
+    await stale.goto('/');
+    await stale.getByRole('heading', { name: 'Home', level: 1 }).waitFor();
+    const chatLink = stale.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Chat' });
+    const containerLoaded = stale.waitForResponse((r) => r.url().endsWith('/remoteEntry.js') && r.ok());
+    await chatLink.hover();
+    await containerLoaded;
+    await stale.getByRole('heading', { name: 'Home', level: 1 }).hover();
+    await stale.evaluate(() => Object.assign(window, { openedBeforeDeploy: true }));
 
     // The chat team rebuilds its remote with a new text, into a folder of its own.
     const changed = `No conversations yet (redeployed ${randomUUID().slice(0, 8)}).`;
@@ -117,6 +133,14 @@ describe('redeploying one remote while the app runs', () => {
       // The open shell, reloaded, shows the new text; the shell itself was not rebuilt.
       await page.reload();
       await contacts.getByText(changed).waitFor();
+
+      // The tab left open asks for the old build's chunks, gone now: opening Chat there reloads the page
+      // once, by itself, and shows the new build instead of an error.
+      await chatLink.click();
+      await stale.getByRole('region', { name: 'Contacts' }).getByText(changed).waitFor();
+      assert.equal(await stale.evaluate(() => 'openedBeforeDeploy' in window), false, 'the tab was reloaded');
+      assert.equal(await stale.getByText('This part of the app is unavailable right now.').count(), 0);
+      assert.equal(new URL(stale.url()).pathname, '/chatview');
       assert.equal(await contacts.getByText(ORIGINAL_TEXT, { exact: true }).count(), 0);
       assert.equal(hashDir(shellDist), shellBefore, "the shell's dist changed");
       assert.notEqual(hashDir(remoteDist), remoteBefore);
@@ -134,6 +158,8 @@ describe('redeploying one remote while the app runs', () => {
     assert.equal(hashDir(remoteDist), remoteBefore, 'the original remote build is back');
     assert.equal(hashDir(shellDist), shellBefore);
     assert.deepEqual(errors, []);
+    assert.deepEqual(staleErrors, []);
     await context.close();
+    await staleContext.close();
   });
 });

@@ -1,7 +1,8 @@
-import { act, screen, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ComponentType } from 'react';
-import { REMOTE_UNAVAILABLE_MESSAGE } from './RemoteMount';
+import { browserPage } from './newBuild';
+import { LOADING_NEW_BUILD, REMOTE_UNAVAILABLE_MESSAGE } from './RemoteMount';
 import { fakeApi, fakeContracts, fakeLoader, renderShell } from '../testing/renderShell';
 
 beforeEach(() => {
@@ -70,4 +71,59 @@ describe('a remote that is down', () => {
     expect(await screen.findByRole('heading', { name: 'Chat' })).toBeInTheDocument();
     expect(attempts).toBe(2);
   });
+
+  it('a screen from a remote redeployed since the tab loaded it (its chunk gone, its server up): the page reloads once for the new build', async () => {
+    const fetchMock = jest.fn().mockResolvedValue({ status: 0, type: 'opaque' });
+    const realFetch = global.fetch;
+    global.fetch = fetchMock;
+    const reload = jest.spyOn(browserPage, 'reload').mockImplementation(() => undefined);
+    sessionStorage.clear();
+    try {
+      const contracts = fakeContracts();
+      contracts.mfe_chat.routes[0].load = () => Promise.reject(chunkLoadError('http://localhost:3004/802.2d97f63c.js'));
+      const { loader } = fakeLoader(contracts);
+      renderShell({ route: '/chatview/3', role: 'Provider', loader });
+      expect(await screen.findByText(LOADING_NEW_BUILD)).toBeInTheDocument();
+      await waitFor(() => expect(reload).toHaveBeenCalledTimes(1));
+      expect(fetchMock).toHaveBeenCalledWith('http://localhost:3004/802.2d97f63c.js', { mode: 'no-cors', cache: 'no-store' });
+      expect(screen.queryByText(REMOTE_UNAVAILABLE_MESSAGE)).not.toBeInTheDocument();
+    } finally {
+      global.fetch = realFetch;
+    }
+  });
+
+  it('a chunk that fails while its server is down shows the message, and Retry downloads it again without reloading', async () => {
+    const realFetch = global.fetch;
+    global.fetch = jest.fn().mockRejectedValue(new TypeError('Failed to fetch'));
+    const reload = jest.spyOn(browserPage, 'reload').mockImplementation(() => undefined);
+    sessionStorage.clear();
+    try {
+      const contracts = fakeContracts();
+      let attempts = 0;
+      const Screen: ComponentType = () => <h1>Chat</h1>;
+      contracts.mfe_chat.routes[0].load = () => {
+        attempts += 1;
+        return attempts === 1
+          ? Promise.reject(chunkLoadError('http://localhost:3004/802.2d97f63c.js'))
+          : Promise.resolve({ default: Screen });
+      };
+      const { loader } = fakeLoader(contracts);
+      renderShell({ route: '/chatview/3', role: 'Provider', loader });
+      expect(await screen.findByText(REMOTE_UNAVAILABLE_MESSAGE)).toBeInTheDocument();
+      await act(async () => userEvent.click(screen.getByRole('button', { name: 'Retry' })));
+      expect(await screen.findByRole('heading', { name: 'Chat' })).toBeInTheDocument();
+      expect(attempts).toBe(2);
+      expect(reload).not.toHaveBeenCalled();
+    } finally {
+      global.fetch = realFetch;
+    }
+  });
 });
+
+/** webpack's error for a chunk that did not load. */
+function chunkLoadError(address: string): Error {
+  const error = new Error(`Loading chunk 802 failed. (error: ${address})`) as Error & { request: string };
+  error.name = 'ChunkLoadError';
+  error.request = address;
+  return error;
+}

@@ -2,8 +2,10 @@ import { Suspense, useEffect, useState, type ComponentType } from 'react';
 import { ErrorBoundary, ErrorState, Loader } from 'shared';
 import { firstScreenShown } from '../session/firstScreenShown';
 import { lazyComponent } from './loadedComponents';
+import { failedChunkAddress, reloadForNewBuild } from './newBuild';
 
 export const REMOTE_UNAVAILABLE_MESSAGE = 'This part of the app is unavailable right now.';
+export const LOADING_NEW_BUILD = 'Loading the new version of this page…';
 
 type RemoteLoad = () => Promise<{ default: ComponentType }>;
 
@@ -15,6 +17,45 @@ export function RemoteUnavailable({ onRetry, detail }: { onRetry: () => void; de
 export function Shown({ onShown }: { onShown?: () => void }) {
   useEffect(() => onShown?.(), [onShown]);
   return null;
+}
+
+/**
+ * What a screen whose code failed to load shows: the message with Retry, or, when its chunk is gone from a
+ * server that answers (its remote was redeployed since this tab loaded it), a loader while the page
+ * reloads with the new build (newBuild.ts). Retry reloads in that case too.
+ */
+function ScreenFailed({ error, label, onRetry }: { error: Error; label?: string; onRetry: () => void }) {
+  const fromOldBuild = failedChunkAddress(error) !== null;
+  const [checking, setChecking] = useState(fromOldBuild);
+  useEffect(() => {
+    if (!fromOldBuild) return;
+    let active = true;
+    void reloadForNewBuild(error).then((reloading) => {
+      if (active && !reloading) setChecking(false);
+    });
+    return () => {
+      active = false;
+    };
+  }, [error, fromOldBuild]);
+  const retry = () => {
+    if (!fromOldBuild) return onRetry();
+    setChecking(true);
+    void reloadForNewBuild(error, { asked: true }).then((reloading) => {
+      if (reloading) return;
+      setChecking(false);
+      onRetry();
+    });
+  };
+  return (
+    <>
+      {checking ? (
+        <Loader label={LOADING_NEW_BUILD} />
+      ) : (
+        <RemoteUnavailable detail={label ? `${label}: ${error.message}` : error.message} onRetry={retry} />
+      )}
+      <Shown onShown={firstScreenShown} />
+    </>
+  );
 }
 
 /**
@@ -46,12 +87,7 @@ export function RemoteMount({
       resetKey={attempt}
       fallback={(error) => (
         <>
-          {background ? null : (
-            <>
-              <RemoteUnavailable detail={label ? `${label}: ${error.message}` : error.message} onRetry={retry} />
-              <Shown onShown={firstScreenShown} />
-            </>
-          )}
+          {background ? null : <ScreenFailed error={error} label={label} onRetry={retry} />}
           <Shown onShown={onShown} />
         </>
       )}

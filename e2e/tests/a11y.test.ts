@@ -6,13 +6,14 @@
 // elements and axe's help text. Each route is then laid out on a phone (390×844) and checked again: axe,
 // and nothing on it may be cut off by the right edge of the screen (support/phoneFit.ts). On both, every
 // button and field is drawn in the app's typeface, not the browser's default (support/typeface.ts), and
-// the page's Content-Security-Policy refuses nothing the screen loads or runs.
+// the page's Content-Security-Policy refuses nothing the screen loads or runs. With E2E_SCREENSHOTS=<dir>
+// every route is saved at desktop and phone width, for looking over the whole app at once.
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { after, before, describe, it } from 'node:test';
 import AxeBuilder from '@axe-core/playwright';
 import type { BrowserContext, Page } from 'playwright-core';
-import { apiCall, openPage, signInDirectly, useBrowser, type Role } from '../support/app.ts';
+import { apiCall, openPage, signInDirectly, snap, useBrowser, type Role } from '../support/app.ts';
 import { bookViaApi, customerWithCards, GOOD_CARD, providerOffering, type Party } from '../support/bookings.ts';
 import { cutOffByScreenEdge, onPhone } from '../support/phoneFit.ts';
 import { controlsOffTypeface } from '../support/typeface.ts';
@@ -221,6 +222,7 @@ async function audit(page: Page, errors: string[], check: Check, role: Role | 'p
   const errorsBefore = errors.length;
   await openRoute(page, check);
   assert.equal(new URL(page.url()).pathname, check.path, `${check.name} (${role}) was redirected`);
+  await snap(page, `a11y-${role}-${check.name.replace(/[^a-z0-9]+/gi, '-').replace(/^-|-$/g, '') || 'home'}`);
   const desktop = await axeOn(page, `${check.name} (${role})`);
   const offTypeface = await controlsOffTypeface(page);
   // The phone layout shows other things (the menu toggle, wrapped bars): axe again, and the screen's edge.

@@ -224,3 +224,43 @@ describe('paying for a booking', () => {
     await context.close();
   });
 });
+
+describe('a customer who loses the connection', () => {
+  it('is told so, and once back online sees what the provider did meanwhile, with no reload', async () => {
+    const provider = await providerOffering('Driver', 25, { first_name: 'Nina', last_name: uniqueSurname() });
+    const customer = await customerWithCards([GOOD_CARD], { first_name: 'Omar', last_name: uniqueSurname() });
+    await bookViaApi(customer, provider);
+    const { c, p } = await openTwoParties(customer, provider);
+
+    await c.page.goto('/activebooking');
+    const booking = cardOf(c.page, 'Bookings', provider.fullName);
+    await booking.getByText('Waiting for Approval').waitFor();
+    await c.page.evaluate(() => Object.assign(window, { loadedBeforeOffline: true }));
+    const connection = c.page.getByRole('status', { name: 'Connection' });
+
+    // The customer's phone loses its connection (a tunnel).
+    await c.context.setOffline(true);
+    await connection
+      .getByText('You are offline. What you see may be out of date, and changes cannot be sent until the connection is back.')
+      .waitFor();
+    await snap(c.page, 'offline');
+
+    // Meanwhile the provider accepts.
+    await p.page.goto('/jobrequest');
+    await cardOf(p.page, 'Job requests', customer.fullName).getByRole('link', { name: 'View Details' }).click();
+    await p.page.getByRole('button', { name: 'Accept' }).click();
+    await p.page.getByRole('button', { name: 'Accept & Inform User' }).click();
+    await p.page.waitForURL('**/activebooking');
+
+    // Back online: said so, and the card catches up by itself.
+    await c.context.setOffline(false);
+    await connection.getByText('Back online.').waitFor();
+    await booking.getByText('Accepted', { exact: true }).waitFor();
+    assert.equal(await c.page.evaluate(() => 'loadedBeforeOffline' in window), true, 'the page was not reloaded');
+    await connection.getByText('Back online.').waitFor({ state: 'detached' });
+    assert.deepEqual(c.errors, []);
+    assert.deepEqual(p.errors, []);
+    await c.context.close();
+    await p.context.close();
+  });
+});

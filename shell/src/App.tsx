@@ -2,6 +2,7 @@ import { useEffect } from 'react';
 import { Provider } from 'react-redux';
 import type { AppStore } from 'shared';
 import { AlertArea } from './components/AlertArea';
+import { ConnectionNotice } from './components/ConnectionNotice';
 import { RemotesProvider } from './federation/RemotesContext';
 import type { RemoteLoader } from './federation/types';
 import { AppRoutes } from './routing/AppRoutes';
@@ -16,6 +17,7 @@ export function ShellApp({ store, loader }: { store: AppStore; loader: RemoteLoa
       <RemotesProvider loader={loader}>
         <SessionEffects />
         <AlertArea />
+        <ConnectionNotice />
         <AppRoutes />
       </RemotesProvider>
     </Provider>

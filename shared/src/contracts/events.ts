@@ -33,6 +33,11 @@ export type BusEvent =
    * so lists kept live by realtime events fetch again (notifications, unread counts, jobs).
    */
   | { type: 'realtime/subscribed' }
+  /**
+   * The realtime connection's state changed (pusher-js's states). 'unavailable': the server has not been
+   * reached for a while (no network, or the server is down); 'connected' again once it is.
+   */
+  | { type: 'realtime/state'; state: RealtimeState }
   | { type: 'notifications/changed'; notifications?: AppNotification[] }
   /**
    * The signed-in user's total of unread chat messages changed (the chat remote announces it after
@@ -45,6 +50,9 @@ export type BusEvent =
    * and shows /login with a message that the session expired. Only while signed in, once.
    */
   | { type: 'auth/sessionExpired' };
+
+/** pusher-js's connection states. */
+export type RealtimeState = 'initialized' | 'connecting' | 'connected' | 'unavailable' | 'failed' | 'disconnected';
 
 export type BusEventType = BusEvent['type'];
 export type BusEventOf<T extends BusEventType> = Extract<BusEvent, { type: T }>;

@@ -1,5 +1,5 @@
 import Pusher from 'pusher-js';
-import type { BusEvent, Job, Message } from '../contracts';
+import type { BusEvent, Job, Message, RealtimeState } from '../contracts';
 import type { RuntimeConfig } from '../config';
 import type { RealtimeConnection } from './index';
 
@@ -25,7 +25,10 @@ function isJob(data: unknown): data is Job {
   return !!job && typeof job === 'object' && typeof job.id === 'number' && typeof job.status === 'string';
 }
 
-/** pusher-js on the user's private channel; `Message` → realtime/message, `Notification` → notifications/changed, `Job` → job/updated. */
+/**
+ * pusher-js on the user's private channel; `Message` → realtime/message, `Notification` → notifications/changed,
+ * `Job` → job/updated; the connection's state → realtime/state.
+ */
 export function createConnection({ userId, token, config, emit }: ConnectionOptions): RealtimeConnection {
   const { realtime, apiUrl } = config;
   const pusher = new Pusher(realtime.key, {
@@ -42,6 +45,9 @@ export function createConnection({ userId, token, config, emit }: ConnectionOpti
       headers: { Authorization: `Bearer ${token}` },
     },
   });
+  pusher.connection.bind('state_change', ({ current }: { current: RealtimeState }) =>
+    emit({ type: 'realtime/state', state: current }),
+  );
   const name = channelName(userId);
   const channel = pusher.subscribe(name);
   channel.bind('Message', (data: unknown) => {

@@ -6,7 +6,13 @@ import { connectRealtime, disconnectRealtime } from './index';
 type Handler = (data: unknown) => void;
 
 const channels: Record<string, { handlers: Record<string, Handler>; unbind_all: jest.Mock }> = {};
-const instances: { key: string; options: Record<string, unknown>; disconnect: jest.Mock; unsubscribe: jest.Mock }[] = [];
+const instances: {
+  key: string;
+  options: Record<string, unknown>;
+  disconnect: jest.Mock;
+  unsubscribe: jest.Mock;
+  connection: { handlers: Record<string, Handler> };
+}[] = [];
 
 jest.mock('pusher-js', () => ({
   __esModule: true,
@@ -16,6 +22,12 @@ jest.mock('pusher-js', () => ({
       options,
       disconnect: jest.fn(),
       unsubscribe: jest.fn(),
+      connection: {
+        handlers: {} as Record<string, Handler>,
+        bind(event: string, handler: Handler) {
+          instance.connection.handlers[event] = handler;
+        },
+      },
       subscribe(name: string) {
         const channel = {
           handlers: {} as Record<string, Handler>,
@@ -71,6 +83,17 @@ describe('the realtime connection (pusher-js mocked)', () => {
       { type: 'realtime/message', message },
       { type: 'realtime/message', message },
       { type: 'notifications/changed' },
+    ]);
+  });
+
+  it("announces the connection's state as realtime/state (the shell tells the user when the server cannot be reached)", async () => {
+    await connectRealtime({ userId: 9, token: 'tok9' });
+    const { handlers } = instances.at(-1)!.connection;
+    handlers.state_change({ previous: 'connected', current: 'unavailable' });
+    handlers.state_change({ previous: 'unavailable', current: 'connected' });
+    expect(events).toEqual([
+      { type: 'realtime/state', state: 'unavailable' },
+      { type: 'realtime/state', state: 'connected' },
     ]);
   });
 

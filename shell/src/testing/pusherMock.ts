@@ -6,6 +6,7 @@ jest.mock('pusher-js', () => ({
   __esModule: true,
   default: jest.fn(() => ({
     subscribe: () => ({ bind: jest.fn(), unbind_all: jest.fn() }),
+    connection: { bind: jest.fn() },
     unsubscribe: jest.fn(),
     disconnect: jest.fn(),
   })),

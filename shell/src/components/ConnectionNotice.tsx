@@ -1,0 +1,63 @@
+import { useEffect, useState } from 'react';
+import { bus } from 'shared';
+
+export const OFFLINE_MESSAGE =
+  'You are offline. What you see may be out of date, and changes cannot be sent until the connection is back.';
+export const BACK_ONLINE_MESSAGE = 'Back online.';
+/** How long "Back online." stays. */
+export const BACK_ONLINE_MS = 4000;
+
+/**
+ * Whether the app can reach its servers: the browser says it is online, and the realtime connection (when
+ * there is one) has not given up reaching its server (pusher-js's 'unavailable': a phone with signal but no
+ * data, a server down).
+ */
+function useConnected(): boolean {
+  const [browserOnline, setBrowserOnline] = useState(() => navigator.onLine);
+  const [realtimeReachable, setRealtimeReachable] = useState(true);
+  useEffect(() => {
+    const online = () => setBrowserOnline(true);
+    const offline = () => setBrowserOnline(false);
+    window.addEventListener('online', online);
+    window.addEventListener('offline', offline);
+    const states = bus.on('realtime/state').subscribe(({ state }) => {
+      if (state === 'unavailable') setRealtimeReachable(false);
+      // Connected again, or closed (signed out): either way not a sign of being cut off.
+      else if (state === 'connected' || state === 'disconnected') setRealtimeReachable(true);
+    });
+    return () => {
+      window.removeEventListener('online', online);
+      window.removeEventListener('offline', offline);
+      states.unsubscribe();
+    };
+  }, []);
+  return browserOnline && realtimeReachable;
+}
+
+/**
+ * Tells the user when the app cannot reach its servers (a driver in a tunnel), and when it can again; the
+ * screens fetch what they missed by themselves once the realtime channel subscribes again. A small bar at
+ * the bottom, above the location notice, announced politely to screen readers; the live region is always
+ * there so that its changes are read.
+ */
+export function ConnectionNotice() {
+  const connected = useConnected();
+  const [previous, setPrevious] = useState(connected);
+  const [backOnline, setBackOnline] = useState(false);
+  if (connected !== previous) {
+    setPrevious(connected);
+    setBackOnline(connected);
+  }
+  useEffect(() => {
+    if (!backOnline) return undefined;
+    const timer = setTimeout(() => setBackOnline(false), BACK_ONLINE_MS);
+    return () => clearTimeout(timer);
+  }, [backOnline]);
+
+  const message = !connected ? OFFLINE_MESSAGE : backOnline ? BACK_ONLINE_MESSAGE : null;
+  return (
+    <div className="connection-notice" role="status" aria-label="Connection">
+      {message ? <p className={`connection-notice__bar${connected ? ' connection-notice__bar--back' : ''}`}>{message}</p> : null}
+    </div>
+  );
+}

@@ -248,23 +248,27 @@ describe('signed-in layout', () => {
     await page.getByRole('button', { name: 'Toggle menu' }).click();
     const nav = page.getByRole('navigation', { name: 'Main' });
     await nav.getByRole('link', { name: 'Home' }).waitFor();
-    // Where the alert and the drawer overlap, what is on top (sampled every 8 px) belongs to the drawer.
-    const covered = await alert.evaluate((shown) => {
-      const a = shown.getBoundingClientRect();
-      const drawer = document.querySelector('nav[aria-label="Main"]')!.closest('aside')!;
-      const d = drawer.getBoundingClientRect();
-      const points: string[] = [];
-      let sampled = 0;
-      for (let x = Math.max(a.left, d.left) + 1; x < Math.min(a.right, d.right); x += 8) {
-        for (let y = Math.max(a.top, d.top) + 1; y < Math.min(a.bottom, d.bottom); y += 8) {
-          sampled++;
-          if (!drawer.contains(document.elementFromPoint(x, y))) points.push(`${Math.round(x)},${Math.round(y)}`);
-        }
-      }
-      return { points, sampled };
-    });
+    const covered = await drawerPointsCoveredBy(alert);
     assert.ok(covered.sampled > 0, 'the alert and the open menu do not overlap: nothing to check');
     assert.deepEqual(covered.points, [], 'the alert covers the open menu at these points');
+    await context.close();
+  });
+
+  it('on a phone the open drawer is above a toast too: a toast covers no part of the menu', async () => {
+    const { page, context, errors } = await openPage(browser(), PHONE);
+    await signInDirectly(page, await createAccount('Customer'));
+    await page.goto('/contactus');
+    await page.getByLabel('Query Title').fill('Hello');
+    await page.getByLabel('Message').fill('A question about my booking.');
+    await page.getByRole('button', { name: 'Submit' }).click();
+    const toast = page.getByRole('alert').filter({ hasText: 'Successfully send' });
+    await toast.waitFor();
+    await page.getByRole('button', { name: 'Toggle menu' }).click();
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Home' }).waitFor();
+    const covered = await drawerPointsCoveredBy(toast);
+    assert.ok(covered.sampled > 0, 'the toast and the open menu do not overlap: nothing to check');
+    assert.deepEqual(covered.points, [], 'the toast covers the open menu at these points');
+    assert.deepEqual(errors, []);
     await context.close();
   });
 
@@ -426,3 +430,24 @@ describe('static files', () => {
     await context.close();
   });
 });
+
+/**
+ * Where `shown` and the phone's open drawer overlap, the points (sampled every 8 px) at which something
+ * other than the drawer is on top.
+ */
+function drawerPointsCoveredBy(shown: Locator): Promise<{ points: string[]; sampled: number }> {
+  return shown.evaluate((element) => {
+    const a = element.getBoundingClientRect();
+    const drawer = document.querySelector('nav[aria-label="Main"]')!.closest('aside')!;
+    const d = drawer.getBoundingClientRect();
+    const points: string[] = [];
+    let sampled = 0;
+    for (let x = Math.max(a.left, d.left) + 1; x < Math.min(a.right, d.right); x += 8) {
+      for (let y = Math.max(a.top, d.top) + 1; y < Math.min(a.bottom, d.bottom); y += 8) {
+        sampled++;
+        if (!drawer.contains(document.elementFromPoint(x, y))) points.push(`${Math.round(x)},${Math.round(y)}`);
+      }
+    }
+    return { points, sampled };
+  });
+}

@@ -57,19 +57,12 @@ describe('a remote that is down', () => {
   });
 
   it('a screen whose code fails to download shows Retry, which downloads it again', async () => {
-    const contracts = fakeContracts();
-    let attempts = 0;
-    const Screen: ComponentType = () => <h1>Chat</h1>;
-    contracts.mfe_chat.routes[0].load = () => {
-      attempts += 1;
-      return attempts === 1 ? Promise.reject(new Error('Loading chunk 12 failed')) : Promise.resolve({ default: Screen });
-    };
-    const { loader } = fakeLoader(contracts);
-    renderShell({ route: '/chatview/3', role: 'Provider', loader });
+    const chat = chatFailingOnce(new Error('Loading chunk 12 failed'));
+    renderShell({ route: '/chatview/3', role: 'Provider', loader: chat.loader });
     expect(await screen.findByText(REMOTE_UNAVAILABLE_MESSAGE)).toBeInTheDocument();
     await act(async () => userEvent.click(screen.getByRole('button', { name: 'Retry' })));
     expect(await screen.findByRole('heading', { name: 'Chat' })).toBeInTheDocument();
-    expect(attempts).toBe(2);
+    expect(chat.attempts()).toBe(2);
   });
 
   it('a screen from a remote redeployed since the tab loaded it (its chunk gone, its server up): the page reloads once for the new build', async () => {
@@ -98,21 +91,12 @@ describe('a remote that is down', () => {
     const reload = jest.spyOn(browserPage, 'reload').mockImplementation(() => undefined);
     sessionStorage.clear();
     try {
-      const contracts = fakeContracts();
-      let attempts = 0;
-      const Screen: ComponentType = () => <h1>Chat</h1>;
-      contracts.mfe_chat.routes[0].load = () => {
-        attempts += 1;
-        return attempts === 1
-          ? Promise.reject(chunkLoadError('http://localhost:3004/802.2d97f63c.js'))
-          : Promise.resolve({ default: Screen });
-      };
-      const { loader } = fakeLoader(contracts);
-      renderShell({ route: '/chatview/3', role: 'Provider', loader });
+      const chat = chatFailingOnce(chunkLoadError('http://localhost:3004/802.2d97f63c.js'));
+      renderShell({ route: '/chatview/3', role: 'Provider', loader: chat.loader });
       expect(await screen.findByText(REMOTE_UNAVAILABLE_MESSAGE)).toBeInTheDocument();
       await act(async () => userEvent.click(screen.getByRole('button', { name: 'Retry' })));
       expect(await screen.findByRole('heading', { name: 'Chat' })).toBeInTheDocument();
-      expect(attempts).toBe(2);
+      expect(chat.attempts()).toBe(2);
       expect(reload).not.toHaveBeenCalled();
     } finally {
       global.fetch = realFetch;
@@ -126,4 +110,16 @@ function chunkLoadError(address: string): Error {
   error.name = 'ChunkLoadError';
   error.request = address;
   return error;
+}
+
+/** The chat remote, whose screen's code fails to load once with `error`, then loads. */
+function chatFailingOnce(error: Error) {
+  const contracts = fakeContracts();
+  let attempts = 0;
+  const Screen: ComponentType = () => <h1>Chat</h1>;
+  contracts.mfe_chat.routes[0].load = () => {
+    attempts += 1;
+    return attempts === 1 ? Promise.reject(error) : Promise.resolve({ default: Screen });
+  };
+  return { loader: fakeLoader(contracts).loader, attempts: () => attempts };
 }

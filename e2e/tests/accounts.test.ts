@@ -186,16 +186,22 @@ describe('password reset', () => {
   });
 });
 
+/** A new customer, signed in, on Edit Profile opened from My Profile. */
+async function editProfileOfNewCustomer() {
+  const { page, context, errors } = await openPage(browser());
+  const account = await createAccount('Customer');
+  await signInDirectly(page, account);
+  await page.goto('/profile');
+  await page.getByRole('heading', { name: 'My Profile' }).waitFor();
+  await page.getByRole('heading', { name: `${account.first_name} ${account.last_name}` }).waitFor();
+  await page.getByRole('link', { name: 'Edit Profile' }).click();
+  await page.waitForURL('**/editprofile');
+  return { page, context, errors, account };
+}
+
 describe('profile', () => {
   it('edits the profile with an avatar upload and shows it on My Profile', async () => {
-    const { page, context, errors } = await openPage(browser());
-    const account = await createAccount('Customer');
-    await signInDirectly(page, account);
-    await page.goto('/profile');
-    await page.getByRole('heading', { name: 'My Profile' }).waitFor();
-    await page.getByRole('heading', { name: `${account.first_name} ${account.last_name}` }).waitFor();
-    await page.getByRole('link', { name: 'Edit Profile' }).click();
-    await page.waitForURL('**/editprofile');
+    const { page, context, errors, account } = await editProfileOfNewCustomer();
 
     assert.equal(await page.getByLabel('Email').isDisabled(), true);
     await page.getByLabel('First Name').fill('Edith');
@@ -242,12 +248,7 @@ describe('profile', () => {
   });
 
   it('asks before leaving Edit Profile with unsaved changes: from the menu, the Back button, the browser and a reload', async () => {
-    const { page, context, errors } = await openPage(browser());
-    const account = await createAccount('Customer');
-    await signInDirectly(page, account);
-    await page.goto('/profile');
-    await page.getByRole('link', { name: 'Edit Profile' }).click();
-    await page.waitForURL('**/editprofile');
+    const { page, context, errors, account } = await editProfileOfNewCustomer();
     const firstName = page.getByLabel('First Name');
     await firstName.click();
     await firstName.fill('Unsaved');

@@ -17,13 +17,13 @@ export type AskToLeave = (leave: () => void) => void;
 export function createGuardedHistory(askToLeave: AskToLeave, win: Window = window): BrowserHistory {
   const history = createBrowserHistory({ window: win, v5Compat: true });
   const leavesPage = (to: To) => history.createURL(to).pathname !== history.location.pathname;
-  const guarded = (move: () => void) => {
-    if (!hasUnsavedChanges()) return move();
+  /** Asks, and on "leave" lets every form go and makes the move. */
+  const askThen = (move: () => void) =>
     askToLeave(() => {
       releaseLeaveGuards();
       move();
     });
-  };
+  const guarded = (move: () => void) => (hasUnsavedChanges() ? askThen(move) : move());
   /** Set while the history goes back to where it was after a back or forward the user has not confirmed. */
   let undoing = false;
 
@@ -60,10 +60,7 @@ export function createGuardedHistory(askToLeave: AskToLeave, win: Window = windo
             const { delta } = update;
             undoing = true;
             history.go(-delta);
-            askToLeave(() => {
-              releaseLeaveGuards();
-              history.go(delta);
-            });
+            askThen(() => history.go(delta));
             return;
           }
         }

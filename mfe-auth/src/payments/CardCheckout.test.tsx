@@ -1,14 +1,21 @@
-import { render, screen, waitFor } from '@testing-library/react';
+import { act, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { loadStripe } from '@stripe/stripe-js/pure';
-import { DEFAULT_RUNTIME_CONFIG, setRuntimeConfig } from 'shared';
+import { DEFAULT_RUNTIME_CONFIG, hasUnsavedChanges, setRuntimeConfig } from 'shared';
 import { CardCheckout } from './CardCheckout';
 
 jest.mock('@stripe/stripe-js/pure', () => ({ loadStripe: jest.fn() }));
 const mockedLoad = loadStripe as jest.MockedFunction<typeof loadStripe>;
 
 function fakeStripe(tokenAnswer: unknown) {
-  const card = { mount: jest.fn(), destroy: jest.fn() };
+  const changeHandlers: ((event: { empty: boolean }) => void)[] = [];
+  const card = {
+    mount: jest.fn(),
+    destroy: jest.fn(),
+    on: jest.fn((_event: 'change', handler: (event: { empty: boolean }) => void) => changeHandlers.push(handler)),
+    /** What Stripe's card field reports as the user types into it or clears it. */
+    typed: (empty: boolean) => act(() => changeHandlers.forEach((handler) => handler({ empty }))),
+  };
   const stripe = {
     elements: jest.fn(() => ({ create: jest.fn(() => card) })),
     createToken: jest.fn(async () => tokenAnswer),
@@ -28,6 +35,32 @@ describe('CardCheckout', () => {
     expect(screen.getByLabelText('Card Number')).toBeInTheDocument();
     expect(screen.queryByTestId('stripe-card-element')).not.toBeInTheDocument();
     expect(mockedLoad).not.toHaveBeenCalled();
+  });
+
+  it('asks before a navigation drops a card typed into the sandbox form', async () => {
+    const user = userEvent.setup();
+    render(<CardCheckout submitLabel="Pay" onToken={jest.fn()} />);
+    expect(hasUnsavedChanges()).toBe(false);
+    await user.type(screen.getByLabelText('Card Number'), '4242');
+    expect(hasUnsavedChanges()).toBe(true);
+    await user.clear(screen.getByLabelText('Card Number'));
+    expect(hasUnsavedChanges()).toBe(false);
+  });
+
+  it("asks before a navigation drops a card typed into Stripe's field or a typed card name", async () => {
+    setRuntimeConfig({ stripePublishableKey: 'pk_test_guard' });
+    const { stripe, card } = fakeStripe({ token: { id: 'tok_stripe' } });
+    mockedLoad.mockResolvedValue(stripe as never);
+    const user = userEvent.setup();
+    render(<CardCheckout submitLabel="Pay" onToken={jest.fn()} />);
+    await screen.findByTestId('stripe-card-element');
+    expect(hasUnsavedChanges()).toBe(false);
+    card.typed(false);
+    expect(hasUnsavedChanges()).toBe(true);
+    card.typed(true);
+    expect(hasUnsavedChanges()).toBe(false);
+    await user.type(screen.getByLabelText('Card Name'), 'C');
+    expect(hasUnsavedChanges()).toBe(true);
   });
 
   it('uses Stripe Elements when a publishable key is configured and hands back its token', async () => {

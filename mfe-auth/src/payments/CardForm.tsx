@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Form, Formik } from 'formik';
-import { createSandboxCardToken } from 'shared';
+import { createSandboxCardToken, LeaveGuard } from 'shared';
 import { TextField } from '../components/TextField';
 import { paymentCardSchema, toCardTokenRequest, type PaymentCardValues } from '../validation/paymentCard';
 import { messageOf } from '../apiMessage';
@@ -31,8 +31,9 @@ export function CardForm({ submitLabel, onToken, footer }: CardFormProps) {
 
   return (
     <Formik initialValues={initialValues} validationSchema={paymentCardSchema} onSubmit={submit}>
-      {({ isSubmitting }) => (
+      {({ dirty, isSubmitting }) => (
         <Form noValidate>
+          <LeaveGuard when={dirty && !isSubmitting} />
           <TextField name="cardName" label="Card Name" autoComplete="cc-name" />
           <TextField name="cardNumber" label="Card Number" inputMode="numeric" autoComplete="cc-number" maxLength={19} />
           <TextField name="expireyDate" label="Expiry Date" placeholder="MM/YY" autoComplete="cc-exp" />

@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import type { Stripe, StripeCardElement } from '@stripe/stripe-js';
-import { ErrorState, getRuntimeConfig, Loader } from 'shared';
+import { ErrorState, getRuntimeConfig, Loader, useLeaveGuard } from 'shared';
 import { loadStripeWithTimeout } from './loadStripe';
 import { messageOf } from '../apiMessage';
 import { CardFormEnd, type CardFormProps } from './cardFormParts';
@@ -21,6 +21,9 @@ export default function StripeCardForm({ submitLabel, onToken, footer }: CardFor
   const [error, setError] = useState<string | null>(null);
   const [name, setName] = useState('');
   const [submitting, setSubmitting] = useState(false);
+  /** Whether anything is typed into Stripe's card field (its change events say whether it is empty). */
+  const [cardTyped, setCardTyped] = useState(false);
+  useLeaveGuard((name !== '' || cardTyped) && !submitting);
 
   const [attempt, setAttempt] = useState(0);
 
@@ -50,6 +53,7 @@ export default function StripeCardForm({ submitLabel, onToken, footer }: CardFor
     if (!stripe || !mountRef.current) return undefined;
     const card = stripe.elements().create('card');
     card.mount(mountRef.current);
+    card.on('change', (event) => setCardTyped(!event.empty));
     cardRef.current = card;
     return () => {
       card.destroy();

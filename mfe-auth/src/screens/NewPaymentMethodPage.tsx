@@ -1,5 +1,5 @@
 import { Link, useLocation, useNavigate } from 'react-router-dom';
-import { PageTitle, returnAddressFrom } from 'shared';
+import { PageTitle, releaseLeaveGuards, returnAddressFrom } from 'shared';
 import { CardCheckout } from '../payments/CardCheckout';
 import { usePaymentMethods } from '../payments/usePaymentMethods';
 import '../account.css';
@@ -28,7 +28,13 @@ export default function NewPaymentMethodPage() {
           submitLabel="Save"
           onToken={saveToken}
           footer={
-            <Link to={back?.returnTo ?? '/payment'} state={back?.returnState} className="auth-secondary">
+            // Cancel is the choice to drop what was typed: it does not ask.
+            <Link
+              to={back?.returnTo ?? '/payment'}
+              state={back?.returnState}
+              className="auth-secondary"
+              onClick={releaseLeaveGuards}
+            >
               Cancel
             </Link>
           }

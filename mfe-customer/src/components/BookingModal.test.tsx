@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent, { type UserEvent } from '@testing-library/user-event';
 import { useState } from 'react';
+import { hasUnsavedChanges } from 'shared';
 import { BookingModal, missingAddressMessage } from './BookingModal';
 import { renderScreen } from '../testing/renderScreen';
 import { deferred, fail, fakeApi, ok, type Handler } from '../testing/fakeApi';
@@ -188,7 +189,7 @@ describe('the booking modal (Booking Details)', () => {
     expect(api.callsTo('POST', '/api/jobs')[0].body).toMatchObject({ payment_method_id: visa.id });
   });
 
-  it('without a saved card it offers to add one (and back) instead of Submit & Pay', async () => {
+  it('without a saved card it offers to add one (and back) instead of Submit & Pay, taking what was typed along', async () => {
     const user = userEvent.setup();
     renderModal({ 'GET /api/payment-methods': ok([]) });
     const dialog = screen.getByRole('dialog', { name: 'Booking Details' });
@@ -197,11 +198,44 @@ describe('the booking modal (Booking Details)', () => {
     ).toBeInTheDocument();
     expect(within(dialog).queryByRole('button', { name: 'Submit & Pay' })).not.toBeInTheDocument();
     expect(within(dialog).queryByLabelText('CVV')).not.toBeInTheDocument();
+    await user.type(within(dialog).getByLabelText('Pick Address'), '12 MG Road');
+    await user.type(within(dialog).getByLabelText('Drop Address'), 'Airport');
+    expect(hasUnsavedChanges()).toBe(true);
     await user.click(within(dialog).getByRole('link', { name: 'Add a card' }));
     expect(screen.getByTestId('location')).toHaveTextContent('/newpaymentmethod');
-    expect(screen.getByTestId('location-state')).toHaveTextContent(
-      '{"returnTo":"/providerprofile","returnState":{"serviceId":1,"providerId":20}}',
-    );
+    const state = JSON.parse(screen.getByTestId('location-state').textContent ?? 'null') as unknown;
+    expect(state).toEqual({
+      returnTo: '/providerprofile',
+      returnState: {
+        serviceId: 1,
+        providerId: 20,
+        bookingDraft: {
+          providerId: ravi.id,
+          serviceId: 1,
+          values: { day: '', date: '', time: '', custom_time: '', address: '12 MG Road', destination_address: 'Airport' },
+        },
+      },
+    });
+    expect(hasUnsavedChanges()).toBe(false);
+  });
+
+  it('asks before a navigation drops what was typed, and not once nothing is typed or while booking', async () => {
+    const user = userEvent.setup();
+    const gate = deferred(ok(makeJob({ id: 7 }), 'Booking created successfully', 201));
+    renderModal({ 'GET /api/payment-methods': ok([visa]), 'POST /api/jobs': gate.handler });
+    const dialog = screen.getByRole('dialog', { name: 'Booking Details' });
+    await within(dialog).findByText('Visa •••• 4242');
+    expect(hasUnsavedChanges()).toBe(false);
+    await user.type(within(dialog).getByLabelText('Custom Time'), 'x');
+    expect(hasUnsavedChanges()).toBe(true);
+    await user.clear(within(dialog).getByLabelText('Custom Time'));
+    expect(hasUnsavedChanges()).toBe(false);
+    await fillForm(user);
+    expect(hasUnsavedChanges()).toBe(true);
+    await user.click(within(dialog).getByRole('button', { name: 'Submit & Pay' }));
+    await waitFor(() => expect(hasUnsavedChanges()).toBe(false));
+    gate.release();
+    expect(await screen.findByTestId('location')).toHaveTextContent('/requestconfirmation');
   });
 
   it('says so when the saved cards cannot be loaded, and Retry loads them', async () => {

@@ -9,11 +9,14 @@ import {
   ErrorState,
   fetchPaymentMethods,
   Loader,
+  releaseLeaveGuards,
+  useLeaveGuard,
   type AddCardNavState,
   type PaymentMethod,
 } from 'shared';
 import { cardLabel, defaultCard } from '../lib/format';
 import { errorMessage, useLoad } from '../lib/useLoad';
+import { EMPTY_BOOKING_VALUES, hasBookingInput, withBookingDraft, type BookingDraftValues } from './bookingDraft';
 import { BOOKING_TITLE } from './bookingTexts';
 import { Field } from './Field';
 import '../styles/customer.css';
@@ -24,8 +27,6 @@ export interface BookingProvider {
   full_name: string;
   avatar: string | null;
 }
-
-/** Navigation state handed to /newpaymentmethod, so that the card form can lead back to where the booking started. */
 
 /** The form's own message when an address is missing (nothing is sent). */
 export function missingAddressMessage(pick: string, drop: string): string | null {
@@ -46,6 +47,8 @@ export interface BookingFormProps {
    * that jsx-a11y/no-autofocus is about).
    */
   focusFirstField?: boolean;
+  /** What the customer had typed before leaving to add a card (bookingDraft.ts). */
+  initialValues?: BookingDraftValues;
 }
 
 const loadSavedCards = async () => (await fetchPaymentMethods({ silent: true })).data;
@@ -56,23 +59,16 @@ const loadSavedCards = async () => (await fetchPaymentMethods({ silent: true }))
  * and pays 10.00 INR in one call (POST /api/jobs); on success → /requestconfirmation. Errors of the
  * form and of the server are shown here, and everything typed stays.
  */
-export function BookingForm({ serviceId, provider, onDone, focusFirstField = false }: BookingFormProps) {
+export function BookingForm({ serviceId, provider, onDone, focusFirstField = false, initialValues }: BookingFormProps) {
   const navigate = useNavigate();
   const location = useLocation();
   const cards = useLoad(loadSavedCards);
-  const [values, setValues] = useState({
-    day: '',
-    date: '',
-    time: '',
-    custom_time: '',
-    address: '',
-    destination_address: '',
-    cvv: '',
-  });
+  const [values, setValues] = useState({ ...EMPTY_BOOKING_VALUES, ...initialValues, cvv: '' });
   const [chosenCard, setChosenCard] = useState<number | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [invalid, setInvalid] = useState<{ address?: boolean; destination_address?: boolean }>({});
   const [busy, setBusy] = useState(false);
+  useLeaveGuard(hasBookingInput(values) && !busy);
   const inFlight = useRef(false);
   const firstField = useRef<HTMLInputElement>(null);
 
@@ -134,7 +130,16 @@ export function BookingForm({ serviceId, provider, onDone, focusFirstField = fal
     }
   };
 
-  const addCardState: AddCardNavState = { returnTo: location.pathname, returnState: location.state ?? null };
+  const { cvv: _cvv, ...typed } = values;
+  const addCardState: AddCardNavState = {
+    returnTo: location.pathname,
+    returnState: withBookingDraft(location.state, { providerId: provider.id, serviceId, values: typed }),
+  };
+  // What was typed goes along (addCardState), and comes back into the form with the customer.
+  const goAddCard = () => {
+    releaseLeaveGuards();
+    onDone();
+  };
 
   return (
     <form className="cust-form" onSubmit={submit} noValidate aria-busy={busy}>
@@ -185,7 +190,7 @@ export function BookingForm({ serviceId, provider, onDone, focusFirstField = fal
       {cards.state.status === 'ready' && !card ? (
         <div className="ui-empty">
           <p className="cust-note">You have no saved card yet. Add a card to pay for this booking.</p>
-          <Link to="/newpaymentmethod" state={addCardState} className="ui-button ui-button--primary" onClick={onDone}>
+          <Link to="/newpaymentmethod" state={addCardState} className="ui-button ui-button--primary" onClick={goAddCard}>
             Add a card
           </Link>
         </div>

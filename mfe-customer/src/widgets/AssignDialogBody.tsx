@@ -1,6 +1,7 @@
 import { useCallback } from 'react';
 import { ErrorState, fetchProviders, Loader } from 'shared';
 import { BookingForm, type BookingProvider } from '../components/BookingModal';
+import type { BookingDraftValues } from '../components/bookingDraft';
 import { useLoad } from '../lib/useLoad';
 import { ASSIGN_PROVIDER_MISSING, LOADING_DRIVER } from '../components/bookingTexts';
 import '../styles/customer.css';
@@ -8,6 +9,8 @@ import '../styles/customer.css';
 export interface AssignRequest {
   providerId: number;
   serviceId: number;
+  /** What the customer had typed before leaving to add a card. */
+  draft?: BookingDraftValues;
 }
 
 /** Inside the booking modal, for the driver another remote asked for: loads the driver, then the booking form. */
@@ -27,7 +30,13 @@ export default function AssignDialogBody({ request, onClose }: { request: Assign
       ) : null}
       {state.status === 'ready' && !state.data ? <p className="cust-note">{ASSIGN_PROVIDER_MISSING}</p> : null}
       {state.status === 'ready' && state.data ? (
-        <BookingForm serviceId={request.serviceId} provider={state.data} onDone={onClose} focusFirstField />
+        <BookingForm
+          serviceId={request.serviceId}
+          provider={state.data}
+          onDone={onClose}
+          focusFirstField
+          initialValues={request.draft}
+        />
       ) : null}
     </>
   );

@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { bus as appBus } from 'shared';
 import { ASSIGN_PROVIDER_MISSING } from '../components/bookingTexts';
 import BookingAssignHost from './BookingAssignHost';
+import { LocationProbe } from 'shared/src/testing/renderScreen';
 import { renderScreen } from '../testing/renderScreen';
 import { deferred, fail, fakeApi, ok } from '../testing/fakeApi';
 import { makeJob, meera, ravi, visa } from '../testing/fixtures';
@@ -35,6 +36,45 @@ describe('BookingAssignHost (Assign Job from chat)', () => {
     expect(await within(dialog).findByText('Meera Nair')).toBeInTheDocument();
     expect(within(dialog).getByLabelText('Select day')).toHaveFocus();
     expect(await within(dialog).findByText('Visa •••• 4242')).toBeInTheDocument();
+  });
+
+  it('opens the modal again, filled in, when the customer comes back from adding a card, once', async () => {
+    fakeApi({ 'GET /api/providers/1': ok([ravi, meera]), 'GET /api/payment-methods': ok([visa]) });
+    const values = {
+      day: '',
+      date: '2025-03-05',
+      time: '',
+      custom_time: 'after 6 pm',
+      address: '12 MG Road',
+      destination_address: 'Airport',
+    };
+    // The host is on every page: here beside a probe of the page's own address and state.
+    const page = (
+      <>
+        <BookingAssignHost />
+        <LocationProbe />
+      </>
+    );
+    renderScreen(page, {
+      path: '/providerprofile',
+      state: { serviceId: 1, providerId: meera.id, bookingDraft: { providerId: meera.id, serviceId: 1, values } },
+    });
+    const dialog = await screen.findByRole('dialog', { name: 'Booking Details' });
+    expect(await within(dialog).findByText('Meera Nair')).toBeInTheDocument();
+    expect(within(dialog).getByLabelText('Select date')).toHaveValue('2025-03-05');
+    expect(within(dialog).getByLabelText('Custom Time')).toHaveValue('after 6 pm');
+    expect(within(dialog).getByLabelText('Pick Address')).toHaveValue('12 MG Road');
+    expect(within(dialog).getByLabelText('Drop Address')).toHaveValue('Airport');
+    expect(await within(dialog).findByLabelText('CVV')).toHaveValue('');
+    // The history entry keeps the page's own state only: Back or a reload does not open the modal again.
+    expect(screen.getByTestId('location')).toHaveTextContent('/providerprofile');
+    expect(screen.getByTestId('location-state')).toHaveTextContent(JSON.stringify({ serviceId: 1, providerId: meera.id }));
+  });
+
+  it('ignores a malformed draft in the page state', () => {
+    fakeApi({});
+    renderScreen(<BookingAssignHost />, { path: '/providerprofile', state: { bookingDraft: { providerId: 'x', values: {} } } });
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   });
 
   it('books through the modal and closes it on the way to the confirmation', async () => {

@@ -1,6 +1,8 @@
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useEffectEvent, useState } from 'react';
+import { useLocation, useNavigate } from 'react-router-dom';
 import { bus, Dialog, Loader } from 'shared';
 import type { AssignRequest } from './AssignDialogBody';
+import { bookingDraftFrom, withoutBookingDraft } from '../components/bookingDraft';
 import { BOOKING_TITLE, LOADING_DRIVER } from '../components/bookingTexts';
 
 // The host is on every signed-in page of a customer; the modal and its booking form load only when asked.
@@ -9,10 +11,30 @@ const AssignDialogBody = lazy(() => import('./AssignDialogBody'));
 /**
  * Opens the booking modal when another remote asks for it (chat's Assign Job: `booking/assign` on the
  * bus). It answers `booking/assignHandled` at once, inside the same emit, so the asker knows the
- * customer remote is there. Renders nothing until asked. The shell mounts it for customers.
+ * customer remote is there. It also opens it again, filled in, when the customer comes back from
+ * adding a card with a booking draft in the page's state (bookingDraft.ts), and takes the draft out
+ * of the history entry so that Back or a reload does not open it once more. Renders nothing until
+ * asked. The shell mounts it for customers.
  */
 export default function BookingAssignHost() {
   const [request, setRequest] = useState<AssignRequest | null>(null);
+  const location = useLocation();
+  const navigate = useNavigate();
+
+  // Opened while rendering the entry that carries a draft, once per history entry.
+  const draft = bookingDraftFrom(location.state);
+  const [resumedEntry, setResumedEntry] = useState<string | null>(null);
+  if (draft && resumedEntry !== location.key) {
+    setResumedEntry(location.key);
+    setRequest({ providerId: draft.providerId, serviceId: draft.serviceId, draft: draft.values });
+  }
+  const dropDraftFromEntry = useEffectEvent(() => {
+    void navigate(`${location.pathname}${location.search}`, { replace: true, state: withoutBookingDraft(location.state) });
+  });
+  const hasDraft = draft !== null;
+  useEffect(() => {
+    if (hasDraft) dropDraftFromEntry();
+  }, [hasDraft, location.key]);
 
   useEffect(() => {
     const subscription = bus.on('booking/assign').subscribe(({ providerId, serviceId }) => {

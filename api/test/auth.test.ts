@@ -133,7 +133,9 @@ for (const dialect of DIALECTS) {
         const res = await s.req('POST', '/api/auth/login', { json: { email: '', password: '' } });
         assert.equal(res.status, 400);
         assert.deepEqual(res.body.errors.email, ['Email is required']);
-        assert.deepEqual(res.body.errors.password, ['Password must be at least 6 charaters']);
+        assert.deepEqual(res.body.errors.password, ['Password is required']);
+        const short = await s.req('POST', '/api/auth/login', { json: { email: 'a@b.co', password: '12345' } });
+        assert.deepEqual(short.body.errors.password, ['Password must be at least 6 charaters']);
         const res2 = await s.req('POST', '/api/auth/login', { json: {} });
         assert.deepEqual(res2.body.errors.email, ['Email is required']);
         assert.deepEqual(res2.body.errors.password, ['Password is required']);

@@ -32,6 +32,8 @@ interface AjvError {
   params: Record<string, unknown>;
   message?: string;
   parentSchema?: Record<string, unknown>;
+  /** The value that failed (Ajv's verbose option, app.ts). */
+  data?: unknown;
 }
 
 const withArticle = (type: string) => {
@@ -73,7 +75,9 @@ export function fieldErrorsFromValidation(validation: AjvError[]): FieldErrors {
     }
     // One message per field, the first the validator found (for an empty value, "required").
     if (errors[field]) continue;
-    errors[field] = [messages?.[e.keyword] ?? GENERIC[e.keyword]?.(field, e) ?? `The ${field} is invalid.`];
+    // An empty string is a missing value, as the forms of spec section 5 read it: 'Password is required', not its length.
+    const keyword = e.keyword === 'minLength' && e.data === '' && messages?.required ? 'required' : e.keyword;
+    errors[field] = [messages?.[keyword] ?? GENERIC[keyword]?.(field, e) ?? `The ${field} is invalid.`];
   }
   return errors;
 }

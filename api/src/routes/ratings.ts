@@ -91,7 +91,7 @@ export default async function ratingsRoutes(app: FastifyInstance) {
     }
   };
 
-  // The spec names POST /ratings; the shared client calls /api/ratings. Both are the same route.
+  // The spec names POST /ratings, which the shared client calls; /api/ratings, beside every other path, is the same route.
   app.post('/ratings', options, handler);
   app.post('/api/ratings', options, handler);
 

@@ -32,7 +32,7 @@ describe('Rate your Booking (/bookingfinished)', () => {
     open();
     await userEvent.click(await screen.findByRole('button', { name: 'Submit' }));
     expect(screen.getByRole('alert')).toHaveTextContent(CHOOSE_RATING);
-    expect(api.callsTo('POST', '/api/ratings')).toHaveLength(0);
+    expect(api.callsTo('POST', '/ratings')).toHaveLength(0);
     await userEvent.click(screen.getByRole('radio', { name: '3 stars' }));
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
   });
@@ -40,7 +40,7 @@ describe('Rate your Booking (/bookingfinished)', () => {
   it('sends the rating and review, thanks the user and goes to Previous Bookings', async () => {
     const user = userEvent.setup();
     const gate = deferred(ok({ id: 1, job_id: 4, rating: 4, feedback: 'Great' }, THANK_YOU, 201));
-    const api = fakeApi({ 'GET /api/jobs/4': ok(completed), 'POST /api/ratings': gate.handler });
+    const api = fakeApi({ 'GET /api/jobs/4': ok(completed), 'POST /ratings': gate.handler });
     open();
     expect(hasUnsavedChanges()).toBe(false);
     await user.click(await screen.findByRole('radio', { name: '4 stars' }));
@@ -53,7 +53,7 @@ describe('Rate your Booking (/bookingfinished)', () => {
     await user.click(screen.getByRole('button', { name: 'Submit' }));
     gate.release();
     expect(await screen.findByTestId('location')).toHaveTextContent('/previousbooking');
-    expect(api.callsTo('POST', '/api/ratings')).toEqual([
+    expect(api.callsTo('POST', '/ratings')).toEqual([
       expect.objectContaining({ body: { job_id: 4, rating: 4, feedback: 'Great ride' } }),
     ]);
     expect(bus.toasts()).toEqual([{ kind: 'success', message: 'Thank you for your feedback' }]);
@@ -62,7 +62,7 @@ describe('Rate your Booking (/bookingfinished)', () => {
 
   it('shows the server message when the job was rated already (409), and keeps the form', async () => {
     const user = userEvent.setup();
-    fakeApi({ 'GET /api/jobs/4': ok(completed), 'POST /api/ratings': fail(409, 'This job has already been rated.') });
+    fakeApi({ 'GET /api/jobs/4': ok(completed), 'POST /ratings': fail(409, 'This job has already been rated.') });
     open();
     await user.click(await screen.findByRole('radio', { name: '5 stars' }));
     await user.type(screen.getByRole('textbox', { name: 'Review' }), 'Again');

@@ -220,6 +220,14 @@ describe('/viewonmap, nothing to follow', () => {
 });
 
 describe("/viewonmap, the provider's View Map", () => {
+  it("shows the booking's stepper too (spec section 2: the map has the stepper)", async () => {
+    configureLocationSharing({ geolocation: geo, backend, locks: null });
+    act(() => startLocationSharing({ userId: PROVIDER_ID, role: 'Provider', token: 'tok' }));
+    openMap(accepted, { role: 'Provider' });
+    const stepper = await screen.findByRole('list', { name: 'Booking progress' });
+    expect(within(stepper).getByText('Reached your location').closest('li')).toHaveAttribute('aria-current', 'step');
+  });
+
   it('shows their own position (from the sharing watcher) and the pick-up address; Chat goes to the customer', async () => {
     const user = userEvent.setup();
     configureLocationSharing({ geolocation: geo, backend, locks: null });

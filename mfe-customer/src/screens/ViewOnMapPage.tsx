@@ -16,8 +16,8 @@ function detailsRoute(role: string | undefined, job: Job | null): { path: string
 /**
  * View on Map (/viewonmap; navigation state { jobId }). The customer of an Accepted job follows the
  * provider's live position (and sees their own), with the booking's stepper; for any other status it
- * says why there is nothing to follow. The job's provider sees their own position and the pick-up
- * address. A job that is not the user's, or no job at all, is said so. Go Back and Chat always.
+ * says why there is nothing to follow. The job's provider sees their own position, the pick-up
+ * address and the stepper. A job that is not the user's, or no job at all, is said so. Go Back and Chat always.
  */
 export default function ViewOnMapPage() {
   const location = useLocation();
@@ -62,7 +62,13 @@ export default function ViewOnMapPage() {
         </p>
       </div>
     );
-  else if (view.kind === 'provider') body = <ProviderOwnMap job={job} />;
+  else if (view.kind === 'provider')
+    body = (
+      <>
+        <ProviderOwnMap job={job} />
+        <BookingProgress job={job} />
+      </>
+    );
   else
     body = (
       <>
@@ -78,12 +84,7 @@ export default function ViewOnMapPage() {
             </p>
           </section>
         )}
-        <section className="ui-card" aria-labelledby="cust-map-progress">
-          <h2 id="cust-map-progress" className="ui-section-title">
-            Progress
-          </h2>
-          <Stepper status={job.status} />
-        </section>
+        <BookingProgress job={job} />
       </>
     );
 
@@ -102,5 +103,17 @@ export default function ViewOnMapPage() {
         ) : null}
       </div>
     </div>
+  );
+}
+
+/** The booking's stepper (spec section 2: the map shows it), for either side. */
+function BookingProgress({ job }: { job: Job }) {
+  return (
+    <section className="ui-card" aria-labelledby="cust-map-progress">
+      <h2 id="cust-map-progress" className="ui-section-title">
+        Progress
+      </h2>
+      <Stepper status={job.status} />
+    </section>
   );
 }

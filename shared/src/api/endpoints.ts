@@ -68,8 +68,7 @@ export const cancelBooking = (id: number, config?: AxiosRequestConfig) => update
 export const fetchPaymentHistory = (params?: { page?: number; per_page?: number }, config?: AxiosRequestConfig) =>
   unwrap<PaymentRecord[]>(apiClient.get('/api/payments', { ...config, params })) as Promise<PagedEnvelope<PaymentRecord[]>>;
 
-export const rateJob = (body: Rating, config?: AxiosRequestConfig) =>
-  unwrap<unknown>(apiClient.post('/api/ratings', body, config));
+export const rateJob = (body: Rating, config?: AxiosRequestConfig) => unwrap<unknown>(apiClient.post('/ratings', body, config));
 export const fetchReviews = (providerId?: number, config?: AxiosRequestConfig) =>
   unwrap<Review[]>(apiClient.get('/api/getReview', { ...config, params: providerId ? { provider_id: providerId } : undefined }));
 

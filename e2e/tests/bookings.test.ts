@@ -59,8 +59,6 @@ async function fillBooking(dialog: ReturnType<Page['getByRole']>) {
   await dialog.getByLabel('CVV').fill('123');
 }
 
-/** The card of one booking in a list of bookings or requests, found by the other party's name. */
-
 describe('a booking from request to rating, both sides live', () => {
   it('books and pays, the provider accepts and finishes, the customer rates, the profile shows it', async () => {
     const provider = await providerOffering('Driver', 25, { first_name: 'Paul', last_name: uniqueSurname() });
@@ -199,28 +197,71 @@ describe('paying for a booking', () => {
     await context.close();
   });
 
-  it('a customer with no saved card is offered to add one and comes back to book', async () => {
+  it('a customer with no saved card adds one and comes back to the booking form as they left it', async () => {
     const provider = await providerOffering('Driver', 25, { first_name: 'Nico', last_name: uniqueSurname() });
     const customer = await customerWithCards([]);
-    const { page, context } = await openPage(browser());
+    const { page, context, errors } = await openPage(browser());
     await signInDirectly(page, customer.account);
     const dialog = await openBookingModal(page, provider);
     assert.equal(await dialog.getByRole('button', { name: 'Submit & Pay' }).count(), 0);
+    await dialog.getByLabel('Custom Time').fill('after breakfast');
+    await dialog.getByLabel('Pick Address').fill('12 Pick Lane');
+    await dialog.getByLabel('Drop Address').fill('34 Drop Street');
+    const prompt = page.getByRole('dialog', { name: 'Leave this page?' });
+
+    // What was typed goes along: Add a card does not ask.
     await dialog.getByRole('link', { name: 'Add a card' }).click();
     await page.waitForURL('**/newpaymentmethod');
+    assert.equal(await prompt.count(), 0);
+
+    // A half-typed card is not dropped unasked by the menu.
     await page.getByLabel('Card Name').fill('Nico');
     await page.getByLabel('Card Number').fill(GOOD_CARD);
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Home' }).click();
+    await prompt.getByRole('button', { name: 'Stay on this page' }).click();
+    await prompt.waitFor({ state: 'detached' });
+    assert.equal(pathOf(page), '/newpaymentmethod');
+    assert.equal(await page.getByLabel('Card Number').inputValue(), GOOD_CARD);
     await page.getByLabel('Expiry Date').fill('12/34');
     await page.getByLabel('CVV').fill('123');
     await page.getByRole('button', { name: 'Save' }).click();
+
+    // Back on the profile, the booking form is open again with what was typed, and the new card.
     await page.waitForURL('**/providerprofile');
-    await page.getByRole('heading', { name: provider.fullName }).waitFor();
-    await page.getByRole('button', { name: 'Assign Job' }).click();
     const again = page.getByRole('dialog', { name: 'Booking Details' });
-    await fillBooking(again);
+    await again.getByText('Visa •••• 4242').waitFor();
+    assert.equal(await again.getByLabel('Custom Time').inputValue(), 'after breakfast');
+    assert.equal(await again.getByLabel('Pick Address').inputValue(), '12 Pick Lane');
+    assert.equal(await again.getByLabel('Drop Address').inputValue(), '34 Drop Street');
+    await snap(page, 'booking-resumed');
+    await again.getByLabel('CVV').fill('123');
     await again.getByRole('button', { name: 'Submit & Pay' }).click();
     await page.waitForURL('**/requestconfirmation');
-    assert.equal((await jobsOf(customer.token)).length, 1);
+    const jobs = (await jobsOf(customer.token)) as unknown as { address: string; destination_address: string }[];
+    assert.deepEqual(
+      jobs.map((job) => [job.address, job.destination_address]),
+      [['12 Pick Lane', '34 Drop Street']],
+    );
+
+    // The form does not come back once more with the browser's Back button.
+    await page.goBack();
+    await page.waitForURL('**/providerprofile');
+    await page.getByRole('heading', { name: provider.fullName }).waitFor();
+    assert.equal(await again.count(), 0);
+    assert.deepEqual(errors, []);
+    await context.close();
+  });
+
+  it('Cancel on a half-typed card is the choice to drop it: it does not ask', async () => {
+    const customer = await customerWithCards([]);
+    const { page, context, errors } = await openPage(browser());
+    await signInDirectly(page, customer.account);
+    await page.goto('/newpaymentmethod');
+    await page.getByLabel('Card Number').fill(GOOD_CARD);
+    await page.getByRole('link', { name: 'Cancel' }).click();
+    await page.waitForURL('**/payment');
+    assert.equal(await page.getByRole('dialog', { name: 'Leave this page?' }).count(), 0);
+    assert.deepEqual(errors, []);
     await context.close();
   });
 });
@@ -244,6 +285,11 @@ describe('a customer who loses the connection', () => {
       .getByText('You are offline. What you see may be out of date, and changes cannot be sent until the connection is back.')
       .waitFor();
     await snap(c.page, 'offline');
+    // On a wide window the bar is centred on the page beside the sidebar, where the reader's eyes are.
+    const bar = await connection.boundingBox();
+    const page = await c.page.getByRole('main').boundingBox();
+    assert.ok(bar && page);
+    assert.ok(Math.abs(bar.x + bar.width / 2 - (page.x + page.width / 2)) <= 1, 'the bar is centred on the page');
 
     // Meanwhile the provider accepts.
     await p.page.goto('/jobrequest');

@@ -1,3 +1,4 @@
+import { useId } from 'react';
 import { activeStepIndex, BOOKING_STEPS, type JobStatus } from 'shared';
 import '../styles/customer.css';
 
@@ -27,5 +28,18 @@ export function Stepper({ status }: { status: JobStatus }) {
         );
       })}
     </ol>
+  );
+}
+
+/** The stepper in its own card, titled Progress (the booking details and View on Map). */
+export function ProgressCard({ status }: { status: JobStatus }) {
+  const titleId = useId();
+  return (
+    <section className="ui-card" aria-labelledby={titleId}>
+      <h2 id={titleId} className="ui-section-title">
+        Progress
+      </h2>
+      <Stepper status={status} />
+    </section>
   );
 }

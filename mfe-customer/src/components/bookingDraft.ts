@@ -1,16 +1,11 @@
+import type { BookingForm } from 'shared';
+
 /**
  * What the customer typed into the booking form, carried through "Add a card": the form's page goes to
  * /newpaymentmethod with this draft inside its return state, and the Assign Job host (on every page of a
  * customer) opens the booking modal again with it when the customer comes back. Never the CVV.
  */
-export interface BookingDraftValues {
-  day: string;
-  date: string;
-  time: string;
-  custom_time: string;
-  address: string;
-  destination_address: string;
-}
+export type BookingDraftValues = BookingForm;
 
 export interface BookingDraft {
   providerId: number;

@@ -20,7 +20,7 @@ import {
 import { formatDateLong, formatRequestedTime } from 'shared/src/format';
 import { CANCEL_TEXTS, CancelBookingDialog } from '../components/CancelBookingDialog';
 import { Stars } from '../components/Rating';
-import { Stepper } from '../components/Stepper';
+import { ProgressCard } from '../components/Stepper';
 import '../styles/customer.css';
 
 /** A booking that ended without a ride: no progress to show. */
@@ -85,14 +85,7 @@ export default function ActiveBookingDetailsPage() {
           </span>
         </section>
 
-        {ended ? null : (
-          <section className="ui-card" aria-labelledby="cust-progress">
-            <h2 id="cust-progress" className="ui-section-title">
-              Progress
-            </h2>
-            <Stepper status={job.status} />
-          </section>
-        )}
+        {ended ? null : <ProgressCard status={job.status} />}
 
         <JobSummary
           job={job}

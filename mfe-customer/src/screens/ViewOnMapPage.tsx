@@ -1,6 +1,6 @@
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { ErrorState, idFromState, Loader, PageTitle, useJob, type Job, type JobNavState, useSessionUser } from 'shared';
-import { Stepper } from '../components/Stepper';
+import { ProgressCard } from '../components/Stepper';
 import { CustomerFollowMap } from '../map/CustomerFollowMap';
 import { mapViewFor } from '../map/mapView';
 import { ProviderOwnMap } from '../map/ProviderOwnMap';
@@ -66,7 +66,7 @@ export default function ViewOnMapPage() {
     body = (
       <>
         <ProviderOwnMap job={job} />
-        <BookingProgress job={job} />
+        <ProgressCard status={job.status} />
       </>
     );
   else
@@ -84,7 +84,7 @@ export default function ViewOnMapPage() {
             </p>
           </section>
         )}
-        <BookingProgress job={job} />
+        <ProgressCard status={job.status} />
       </>
     );
 
@@ -103,17 +103,5 @@ export default function ViewOnMapPage() {
         ) : null}
       </div>
     </div>
-  );
-}
-
-/** The booking's stepper (spec section 2: the map shows it), for either side. */
-function BookingProgress({ job }: { job: Job }) {
-  return (
-    <section className="ui-card" aria-labelledby="cust-map-progress">
-      <h2 id="cust-map-progress" className="ui-section-title">
-        Progress
-      </h2>
-      <Stepper status={job.status} />
-    </section>
   );
 }

@@ -98,6 +98,10 @@ export function pageDirectives({ remotes, runtimeConfig }) {
     baseUri: ["'none'"],
     formAction: ["'self'"],
     frameAncestors: ["'none'"],
+    // What the policy refuses reaches the API's log (api/src/routes/cspReports.ts). report-uri, not the
+    // Reporting API's report-to: every browser sends these at once; report-to batches them for up to a
+    // minute, and Firefox does not send it for CSP.
+    ...(api ? { reportUri: [`${api}/api/csp-reports`] } : {}),
   };
 }
 

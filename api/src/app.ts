@@ -32,6 +32,7 @@ import contactRoutes from './routes/contact.js';
 import locationRoutes from './routes/location.js';
 import uploadsRoutes from './routes/uploads.js';
 import devRoutes from './routes/dev.js';
+import cspReportRoutes from './routes/cspReports.js';
 
 export interface BuildAppOptions {
   /** Overrides of the environment's configuration (loadConfig()). */
@@ -117,6 +118,7 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
       createGateway(config.stripeSecretKey, clock, { ledgerPath: config.sandboxLedgerPath, latencyMs: config.sandboxLatencyMs }),
     loginThrottle: new Throttle(rateLimits, 'login', 5, 60_000, clock),
     otpThrottle: new Throttle(rateLimits, 'otp', OTP_MAX_REQUESTS, OTP_REQUEST_WINDOW_MS, clock),
+    cspReportThrottle: new Throttle(rateLimits, 'csp-report', 60, 60_000, clock),
     log: app.log,
   };
   app.addHook('onClose', async () => {
@@ -182,6 +184,7 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
   await app.register(contactRoutes);
   await app.register(locationRoutes);
   await app.register(uploadsRoutes);
+  await app.register(cspReportRoutes);
   if (!config.isProduction) await app.register(devRoutes);
 
   return app;

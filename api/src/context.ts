@@ -20,6 +20,8 @@ export interface AppContext {
   payments: PaymentGateway;
   loginThrottle: Throttle;
   otpThrottle: Throttle;
+  /** Content-Security-Policy reports, per client address (routes/cspReports.ts). */
+  cspReportThrottle: Throttle;
   log: FastifyBaseLogger;
 }
 

@@ -142,6 +142,8 @@ export async function startTestServer(
     config?: Record<string, unknown>;
     /** PostgreSQL connections (5 unless given); 1 puts every query on one session, to inspect it. */
     poolSize?: number;
+    /** Fastify's logger option (off unless given), e.g. `{ level: 'warn', stream }` to read what is logged. */
+    logger?: { level: string; stream: { write(line: string): void } };
   } = {},
 ): Promise<TestServer> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'api-test-'));
@@ -158,6 +160,7 @@ export async function startTestServer(
     clock,
     publisher: options.publisher === 'pusher' ? undefined : (options.publisher ?? publisher),
     mailTransport: options.mailTransport,
+    logger: options.logger,
   });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();

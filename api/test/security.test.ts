@@ -16,8 +16,8 @@ describe('production mode', () => {
   });
   after(() => s.close());
 
-  test('no OpenAPI UI and no dev mail listing', async () => {
-    for (const url of ['/api/docs', '/api/docs/json', '/api/dev/mail']) {
+  test('no OpenAPI UI, no dev mail listing and no dev CSP report listing', async () => {
+    for (const url of ['/api/docs', '/api/docs/json', '/api/dev/mail', '/api/dev/csp-reports']) {
       const res = await s.app.inject({ method: 'GET', url });
       assert.equal(res.statusCode, 404, url);
       assert.deepEqual(res.json(), { message: 'Not Found' });

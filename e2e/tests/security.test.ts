@@ -6,9 +6,26 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { pageDirectives } from '../../scripts/pageSecurity.mjs';
-import { BASE_URL, createAccount, openPage, signInDirectly, useBrowser } from '../support/app.ts';
+import { API_URL, BASE_URL, createAccount, openPage, signInDirectly, useBrowser } from '../support/app.ts';
 
 const browser = useBrowser();
+
+interface CspReport {
+  directive: string;
+  blocked: string;
+  document: string;
+}
+
+/** The API's newest CSP reports that match, once there are `count` of them (development route). */
+async function waitForCspReports(matches: (report: CspReport) => boolean, count: number): Promise<CspReport[]> {
+  const deadline = Date.now() + 10_000;
+  for (;;) {
+    const { data } = (await (await fetch(`${API_URL}/api/dev/csp-reports`)).json()) as { data: CspReport[] };
+    const found = data.filter(matches);
+    if (found.length >= count || Date.now() > deadline) return found;
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+}
 
 async function fetchPage(path: string) {
   const response = await fetch(`${BASE_URL}${path}`);
@@ -57,6 +74,7 @@ describe('the page’s content security policy', () => {
     assert.equal(policy.frameSrc, undefined, 'no card provider: nothing may be framed');
     assert.deepEqual(policy.frameAncestors, ["'none'"]);
     assert.deepEqual(policy.objectSrc, ["'none'"]);
+    assert.deepEqual(policy.reportUri, ['http://localhost:4000/api/csp-reports'], 'refusals are reported to the API');
   });
 
   it('lets in Stripe, Google Maps and a real Firebase database only when they are configured', () => {
@@ -119,6 +137,9 @@ describe('the page’s content security policy', () => {
       await page.waitForTimeout(500);
       assert.equal(await page.evaluate(() => (window as { __injected?: string }).__injected), undefined);
       assert.equal(errors.filter((error) => error.includes('Content Security Policy')).length, 2, errors.join('\n'));
+      // The browser reported both refusals to the API, which logs them for the operators.
+      const reported = await waitForCspReports((report) => report.document === `${BASE_URL}/` && report.blocked === 'inline', 2);
+      assert.deepEqual(reported.map((report) => report.directive).sort(), ['script-src-attr', 'script-src-elem']);
       // The app's own scripts still load: a screen of another remote opens.
       await page.getByRole('link', { name: 'Contact Us' }).first().click();
       await page.getByRole('heading', { level: 1, name: 'Contact Us' }).waitFor();

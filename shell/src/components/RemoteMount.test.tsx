@@ -2,7 +2,7 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ComponentType } from 'react';
 import { browserPage } from './newBuild';
-import { LOADING_NEW_BUILD, REMOTE_UNAVAILABLE_MESSAGE } from './RemoteMount';
+import { failureDetail, LOADING_NEW_BUILD, REMOTE_UNAVAILABLE_MESSAGE } from './RemoteMount';
 import { fakeApi, fakeContracts, fakeLoader, renderShell } from '../testing/renderShell';
 
 beforeEach(() => {
@@ -60,6 +60,9 @@ describe('a remote that is down', () => {
     const chat = chatFailingOnce(new Error('Loading chunk 12 failed'));
     renderShell({ route: '/chatview/3', role: 'Provider', loader: chat.loader });
     expect(await screen.findByText(REMOTE_UNAVAILABLE_MESSAGE)).toBeInTheDocument();
+    // Said in words a user can act on; the chunk's number and address are for the console.
+    expect(screen.getByText('Chat could not be downloaded. Check your connection, then press Retry.')).toBeInTheDocument();
+    expect(screen.queryByText(/Loading chunk/)).not.toBeInTheDocument();
     await act(async () => userEvent.click(screen.getByRole('button', { name: 'Retry' })));
     expect(await screen.findByRole('heading', { name: 'Chat' })).toBeInTheDocument();
     expect(chat.attempts()).toBe(2);
@@ -123,3 +126,20 @@ function chatFailingOnce(error: Error) {
   };
   return { loader: fakeLoader(contracts).loader, attempts: () => attempts };
 }
+
+describe('failureDetail', () => {
+  it('says what a user can do: check the connection for a download, retry or reload for anything else', () => {
+    const download = Object.assign(new Error('Loading chunk 479 failed. (error: http://localhost:3001/479.js)'), {
+      name: 'ChunkLoadError',
+    });
+    expect(failureDetail(download, 'Payments')).toBe(
+      'Payments could not be downloaded. Check your connection, then press Retry.',
+    );
+    expect(failureDetail(new Error('Loading CSS chunk 7 failed.'))).toBe(
+      'This screen could not be downloaded. Check your connection, then press Retry.',
+    );
+    expect(failureDetail(new TypeError("Cannot read properties of undefined (reading 'id')"), 'Payments')).toBe(
+      'Payments stopped because of an error. Press Retry; if it happens again, reload the page.',
+    );
+  });
+});

@@ -13,6 +13,21 @@ export function RemoteUnavailable({ onRetry, detail }: { onRetry: () => void; de
   return <ErrorState message={REMOTE_UNAVAILABLE_MESSAGE} detail={detail} onRetry={onRetry} />;
 }
 
+/** Whether the error is a download of code that failed (webpack's ChunkLoadError, or its CSS's). */
+const isDownloadFailure = (error: Error) =>
+  error.name === 'ChunkLoadError' || /^Loading (CSS )?chunk \S+ failed/.test(error.message);
+
+/**
+ * What a user can do about a screen that failed, in words: the error's own message (a chunk's address, a
+ * stack frame's wording) goes to the console, not to the page.
+ */
+export function failureDetail(error: Error, label?: string): string {
+  const screen = label ?? 'This screen';
+  return isDownloadFailure(error)
+    ? `${screen} could not be downloaded. Check your connection, then press Retry.`
+    : `${screen} stopped because of an error. Press Retry; if it happens again, reload the page.`;
+}
+
 /** Tells `onShown` (once mounted) that what it stands beside is on screen. */
 export function Shown({ onShown }: { onShown?: () => void }) {
   useEffect(() => onShown?.(), [onShown]);
@@ -51,7 +66,7 @@ function ScreenFailed({ error, label, onRetry }: { error: Error; label?: string;
       {checking ? (
         <Loader label={LOADING_NEW_BUILD} />
       ) : (
-        <RemoteUnavailable detail={label ? `${label}: ${error.message}` : error.message} onRetry={retry} />
+        <RemoteUnavailable detail={failureDetail(error, label)} onRetry={retry} />
       )}
       <Shown onShown={firstScreenShown} />
     </>

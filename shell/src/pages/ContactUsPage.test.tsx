@@ -1,7 +1,7 @@
 /// <reference types="@testing-library/jest-dom" />
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { bus, hasUnsavedChanges, storeContactUs, type BusEvent } from 'shared';
+import { ApiError, bus, hasUnsavedChanges, storeContactUs, type BusEvent } from 'shared';
 import { renderWithProviders, signedInAs } from 'shared/src/testing';
 import ContactUsPage from './ContactUsPage';
 
@@ -45,15 +45,45 @@ describe('ContactUsPage', () => {
     expect(screen.getByLabelText('Message')).toHaveValue('');
   });
 
-  it('on failure clears the fields and only logs the error', async () => {
-    const failure = new Error('Request failed with status code 500');
-    mockedStore.mockRejectedValue(failure);
+  it("a refused field shows the server's reason under it, and what was written stays", async () => {
+    mockedStore.mockRejectedValue(
+      new ApiError('The title may not be greater than 200 characters.', 400, {
+        title: ['The title may not be greater than 200 characters.'],
+      }),
+    );
     await fillAndSubmit();
+    const title = screen.getByLabelText('Query Title');
+    expect(await screen.findByText('The title may not be greater than 200 characters.')).toBeInTheDocument();
+    expect(title).toHaveAttribute('aria-invalid', 'true');
+    expect(title).toHaveAccessibleDescription('The title may not be greater than 200 characters.');
+    expect(title).toHaveValue('Refund');
+    expect(screen.getByLabelText('Message')).toHaveValue('I was charged twice.');
+    expect(hasUnsavedChanges()).toBe(true);
+    expect(events.filter((e) => e.type === 'toast/show')).toEqual([]);
+    // Changing the field takes its reason away.
+    await userEvent.setup().type(title, '!');
+    expect(screen.queryByText('The title may not be greater than 200 characters.')).not.toBeInTheDocument();
+    expect(title).not.toHaveAttribute('aria-invalid');
+  });
+
+  it('not sent at all (no connection): says so and keeps what was written, and Submit works again', async () => {
+    mockedStore.mockRejectedValueOnce(new ApiError('Network Error', 0));
+    await fillAndSubmit();
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Your message could not be sent. Network Error What you wrote is still here; please try again.',
+    );
+    expect(screen.getByLabelText('Query Title')).toHaveValue('Refund');
+    expect(screen.getByLabelText('Message')).toHaveValue('I was charged twice.');
+    mockedStore.mockResolvedValueOnce({ data: null, message: 'Stored' });
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Submit' }));
     await waitFor(() => expect(screen.getByLabelText('Query Title')).toHaveValue(''));
-    expect(screen.getByLabelText('Message')).toHaveValue('');
-    expect(console.error).toHaveBeenCalledWith(failure);
-    expect(events.filter((e) => e.type === 'toast/show' || e.type === 'alert/show')).toEqual([]);
-    expect(screen.getByRole('button', { name: 'Submit' })).toBeEnabled();
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
+
+  it('keeps the title and message within what the server takes', () => {
+    renderWithProviders(<ContactUsPage />, { session: signedInAs('Customer') });
+    expect(screen.getByLabelText('Query Title')).toHaveAttribute('maxLength', '200');
+    expect(screen.getByLabelText('Message')).toHaveAttribute('maxLength', '5000');
   });
 
   it('shows a loader while sending', async () => {

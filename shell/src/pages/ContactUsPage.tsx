@@ -1,30 +1,64 @@
-import { useId, useState, type FormEvent } from 'react';
-import { bus, Loader, PageTitle, storeContactUs, useLeaveGuard } from 'shared';
+import { useId, useState, type FormEvent, type ReactNode } from 'react';
+import { ApiError, bus, Loader, PageTitle, storeContactUs, useLeaveGuard } from 'shared';
 
-const field = { display: 'flex', flexDirection: 'column', gap: 4, marginBottom: 14 } as const;
-const input = { padding: '10px 12px', border: '1px solid #c8d1e0', borderRadius: 8, font: 'inherit' } as const;
+/** The API's limits of POST /api/storeContactUs (api/src/routes/contact.ts). */
+const TITLE_MAX = 200;
+const MESSAGE_MAX = 5000;
 
-/** Contact Us: a query title box and a message box with Submit (no validation, spec section 5). */
+type Field = 'title' | 'message';
+type FieldErrors = Partial<Record<Field, string>>;
+
+/** The server's reason for each field it refused (its `errors`), else one message for the whole form. */
+function reasonsOf(error: unknown): { fields: FieldErrors; form: string | null } {
+  if (error instanceof ApiError && error.errors) {
+    const fields: FieldErrors = {};
+    for (const field of ['title', 'message'] as const) {
+      const first = error.errors[field]?.[0];
+      if (first) fields[field] = first;
+    }
+    if (Object.keys(fields).length) return { fields, form: null };
+  }
+  const detail = error instanceof Error && error.message ? ` ${error.message}` : '';
+  return { fields: {}, form: `Your message could not be sent.${detail} What you wrote is still here; please try again.` };
+}
+
+/**
+ * Contact Us: a query title box and a message box with Submit (no validation of its own, spec section 5:
+ * the server's). Sent: 'Successfully send' and the fields are cleared. Refused or not sent: the reason is
+ * shown and what was written stays (docs/deviations.md 34; the spec only logged it and cleared the fields).
+ */
 export default function ContactUsPage() {
   const titleId = useId();
   const messageId = useId();
   const [title, setTitle] = useState('');
   const [message, setMessage] = useState('');
   const [sending, setSending] = useState(false);
+  const [fieldErrors, setFieldErrors] = useState<FieldErrors>({});
+  const [formError, setFormError] = useState<string | null>(null);
   useLeaveGuard((title !== '' || message !== '') && !sending);
+
+  /** A field's reason goes once the user changes what it was about. */
+  const changed = (field: Field) => {
+    setFieldErrors((errors) => ({ ...errors, [field]: undefined }));
+    setFormError(null);
+  };
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     setSending(true);
+    setFieldErrors({});
+    setFormError(null);
     try {
       await storeContactUs({ title, message }, { silent: true });
       bus.emit({ type: 'toast/show', kind: 'success', message: 'Successfully send' });
-    } catch (error) {
-      // Spec section 8: a contact failure is only logged, and the fields are cleared.
-      console.error(error);
-    } finally {
       setTitle('');
       setMessage('');
+    } catch (error) {
+      console.error(error);
+      const reasons = reasonsOf(error);
+      setFieldErrors(reasons.fields);
+      setFormError(reasons.form);
+    } finally {
       setSending(false);
     }
   };
@@ -32,20 +66,58 @@ export default function ContactUsPage() {
   return (
     <div className="ui-page">
       <PageTitle>Contact Us</PageTitle>
-      <form className="ui-card" noValidate onSubmit={submit} style={{ maxWidth: 640 }}>
-        <div style={field}>
-          <label htmlFor={titleId}>Query Title</label>
-          <input id={titleId} style={input} value={title} onChange={(e) => setTitle(e.target.value)} />
-        </div>
-        <div style={field}>
-          <label htmlFor={messageId}>Message</label>
-          <textarea id={messageId} style={input} rows={6} value={message} onChange={(e) => setMessage(e.target.value)} />
-        </div>
+      <form className="ui-card contact-form" noValidate onSubmit={submit}>
+        <ContactField id={titleId} label="Query Title" error={fieldErrors.title}>
+          <input
+            id={titleId}
+            value={title}
+            maxLength={TITLE_MAX}
+            onChange={(e) => {
+              setTitle(e.target.value);
+              changed('title');
+            }}
+            aria-invalid={fieldErrors.title ? true : undefined}
+            aria-describedby={fieldErrors.title ? `${titleId}-error` : undefined}
+          />
+        </ContactField>
+        <ContactField id={messageId} label="Message" error={fieldErrors.message}>
+          <textarea
+            id={messageId}
+            rows={6}
+            value={message}
+            maxLength={MESSAGE_MAX}
+            onChange={(e) => {
+              setMessage(e.target.value);
+              changed('message');
+            }}
+            aria-invalid={fieldErrors.message ? true : undefined}
+            aria-describedby={fieldErrors.message ? `${messageId}-error` : undefined}
+          />
+        </ContactField>
+        {formError ? (
+          <p role="alert" className="ui-alert">
+            {formError}
+          </p>
+        ) : null}
         <button type="submit" className="ui-button ui-button--primary" disabled={sending}>
           Submit
         </button>
         {sending ? <Loader label="Sending" /> : null}
       </form>
+    </div>
+  );
+}
+
+function ContactField({ id, label, error, children }: { id: string; label: string; error?: string; children: ReactNode }) {
+  return (
+    <div className="contact-field">
+      <label htmlFor={id}>{label}</label>
+      {children}
+      {error ? (
+        <p id={`${id}-error`} role="alert" className="contact-field__error">
+          {error}
+        </p>
+      ) : null}
     </div>
   );
 }

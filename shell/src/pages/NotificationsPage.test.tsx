@@ -3,7 +3,8 @@ import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { bus, fetchNotifications, type AppNotification } from 'shared';
 import { renderWithProviders, signedInAs } from 'shared/src/testing';
-import NotificationsPage, { detailsPathOf } from './NotificationsPage';
+import { location, renderScreen } from 'shared/src/testing/renderScreen';
+import NotificationsPage, { detailsLinkOf } from './NotificationsPage';
 
 jest.mock('shared', () => ({ ...jest.requireActual<typeof import('shared')>('shared'), fetchNotifications: jest.fn() }));
 const mockedFetch = fetchNotifications as jest.MockedFunction<typeof fetchNotifications>;
@@ -29,11 +30,24 @@ describe('NotificationsPage', () => {
     jest.restoreAllMocks();
   });
 
-  it('maps the View Details destination by title', () => {
-    expect(detailsPathOf({ title: 'Job' })).toBe('/activebooking');
-    expect(detailsPathOf({ title: 'Chat' })).toBe('/chatview');
-    expect(detailsPathOf({ title: 'Chat', chat_id: 12 })).toBe('/chatview?chat=12');
-    expect(detailsPathOf({ title: 'Anything' })).toBe('/ViewOnMap');
+  it('maps the View Details destination by title, to the job or chat the notification names', () => {
+    expect(detailsLinkOf({ title: 'Job' })).toEqual({ to: '/activebooking' });
+    expect(detailsLinkOf({ title: 'Job', job_id: 7 })).toEqual({ to: '/activebookingdetails', state: { jobId: 7 } });
+    expect(detailsLinkOf({ title: 'Chat' })).toEqual({ to: '/chatview' });
+    expect(detailsLinkOf({ title: 'Chat', chat_id: 12 })).toEqual({ to: '/chatview?chat=12' });
+    expect(detailsLinkOf({ title: 'Anything' })).toEqual({ to: '/ViewOnMap' });
+    expect(detailsLinkOf({ title: 'Location', job_id: 7 })).toEqual({ to: '/ViewOnMap', state: { jobId: 7 } });
+  });
+
+  it("View Details of a finished job's notification opens that job's details, not the active list it left", async () => {
+    mockedFetch.mockResolvedValue({
+      data: [{ ...note(9, 'Job', 'Pete Provider', 'Pete has finished your job.'), job_id: 31 }],
+      message: '',
+    });
+    renderScreen(<NotificationsPage />, { path: '/notification' });
+    const card = await screen.findByRole('listitem', { name: 'Job from Pete Provider' });
+    await userEvent.setup().click(within(card).getByRole('link', { name: 'View Details' }));
+    expect(location()).toEqual({ pathname: '/activebookingdetails', state: { jobId: 31 } });
   });
 
   it('shows a loader, then a card per notification with avatar, name, description and View Details', async () => {

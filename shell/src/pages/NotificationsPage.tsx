@@ -10,18 +10,25 @@ import {
   sessionActions,
   useAppDispatch,
   type AppNotification,
+  type JobNavState,
   type Role,
   useSessionUser,
 } from 'shared';
 
 /**
- * Spec section 2: title Job goes to /activebooking, Chat to /chatview (the conversation of that message
- * when the notification names its chat), anything else to /ViewOnMap.
+ * Where View Details leads (spec section 2: title Job to /activebooking, Chat to /chatview, anything else
+ * to /ViewOnMap), to the job or chat the notification is about when it names one: the job's details (the
+ * booking may have left Active Bookings: finished, rejected) or its map, the chat's conversation
+ * (docs/deviations.md 25 and 35).
  */
-export function detailsPathOf({ title, chat_id }: Pick<AppNotification, 'title' | 'chat_id'>): string {
-  if (title === 'Job') return '/activebooking';
-  if (title === 'Chat') return chat_id ? `/chatview?chat=${chat_id}` : '/chatview';
-  return '/ViewOnMap';
+export function detailsLinkOf({ title, chat_id, job_id }: Pick<AppNotification, 'title' | 'chat_id' | 'job_id'>): {
+  to: string;
+  state?: JobNavState;
+} {
+  const aboutJob = job_id ? { state: { jobId: job_id } } : {};
+  if (title === 'Job') return job_id ? { to: '/activebookingdetails', ...aboutJob } : { to: '/activebooking' };
+  if (title === 'Chat') return { to: chat_id ? `/chatview?chat=${chat_id}` : '/chatview' };
+  return { to: '/ViewOnMap', ...aboutJob };
 }
 
 /** Certified Driver for customers, Certified User for providers. */
@@ -100,13 +107,14 @@ export default function NotificationsPage() {
           {state.notifications.map((n) => (
             <li key={n.id} className="ui-card" style={card} aria-label={`${n.title} from ${n.user.full_name}`}>
               <Avatar src={n.user.avatar} name={n.user.full_name} size={48} />
-              <div style={{ flex: 1 }}>
+              {/* minWidth 0 and overflowWrap: a long unbroken description (a pasted link) wraps in the card. */}
+              <div style={{ flex: 1, minWidth: 0, overflowWrap: 'anywhere' }}>
                 <p style={{ margin: '0 0 4px' }}>
                   <strong>{n.user.full_name}</strong>
                   <span style={badge}>{badgeFor(role)}</span>
                 </p>
                 <p style={{ margin: '0 0 8px' }}>{n.description}</p>
-                <Link to={detailsPathOf(n)} className="ui-button ui-button--primary">
+                <Link {...detailsLinkOf(n)} className="ui-button ui-button--primary">
                   View Details
                 </Link>
               </div>

@@ -301,8 +301,9 @@ export function bookingBody(providerId: number, serviceId: number, paymentMethod
     provider_id: providerId,
     address: '1 Pick Street',
     destination_address: '2 Drop Avenue',
-    day: '2025-06',
-    date: '2025-06-20',
+    // Far ahead: bookings are refused for a past date, and some suites run on the real clock.
+    day: '2099-06',
+    date: '2099-06-20',
     time: '10:30',
     custom_time: 'after lunch',
     payment_method_id: paymentMethodId,

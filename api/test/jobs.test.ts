@@ -61,8 +61,8 @@ for (const dialect of DIALECTS) {
         assert.equal(job.provider.full_name, 'Pete Test');
         assert.equal(job.address, '1 Pick Street');
         assert.equal(job.destination_address, '2 Drop Avenue');
-        assert.equal(job.day, '2025-06');
-        assert.equal(job.date, '2025-06-20');
+        assert.equal(job.day, '2099-06');
+        assert.equal(job.date, '2099-06-20');
         assert.equal(job.time, '10:30');
         assert.equal(job.custom_time, 'after lunch');
         assert.equal(job.rating, null);
@@ -141,6 +141,29 @@ for (const dialect of DIALECTS) {
         assert.equal(noService.status, 400);
         const noCard = await book(customer, {}, 999999);
         assert.equal(noCard.status, 400);
+      });
+
+      test('when: the formats of the month, date and time inputs, and nothing in the past; nothing is charged', async () => {
+        // The test clock is 2025-06-15 12:00 UTC; a customer's day may be one behind it (UTC-12).
+        const refused = async (over: Record<string, unknown>, field: string, message: string) => {
+          const res = await book(customer, over);
+          assert.equal(res.status, 400, JSON.stringify(over));
+          assert.deepEqual(res.body.errors[field], [message], JSON.stringify(over));
+        };
+        const jobsBefore = await count('jobs');
+        const paymentsBefore = await count('payments');
+        await refused({ date: '20/06/2025' }, 'date', 'The date must be a date (YYYY-MM-DD).');
+        await refused({ date: '2025-02-30', day: null }, 'date', 'The date must be a date (YYYY-MM-DD).');
+        await refused({ day: '2025-13' }, 'day', 'The day must be a month (YYYY-MM).');
+        await refused({ time: '25:00' }, 'time', 'The time must be a time of day (HH:MM).');
+        await refused({ day: '2025-05', date: null }, 'day', 'The month may not be in the past.');
+        await refused({ day: null, date: '2025-06-13' }, 'date', 'The date may not be in the past.');
+        await refused({ day: '2025-07', date: '2025-06-20' }, 'date', 'The date is not in the month selected.');
+        assert.equal(await count('jobs'), jobsBefore);
+        assert.equal(await count('payments'), paymentsBefore);
+        // The day before the server's date is still someone's today; no date at all is fine too.
+        assert.equal((await book(customer, { day: '2025-06', date: '2025-06-14' })).status, 201);
+        assert.equal((await book(customer, { day: null, date: null, time: null })).status, 201);
       });
 
       test("authorisation: anonymous 401, providers 403, someone else's card 403", async () => {

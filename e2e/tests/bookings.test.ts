@@ -49,9 +49,22 @@ async function openBookingModal(page: Page, provider: Party) {
   return dialog;
 }
 
+/**
+ * The day the e2e bookings are for: a week from now in the browser's (and this machine's) time zone, as
+ * the month and date inputs take it and as the app writes it ('MMMM Do YYYY'). The form refuses past dates.
+ */
+const BOOKED_FOR = (() => {
+  const day = new Date(Date.now() + 7 * 24 * 60 * 60 * 1000);
+  const month = `${day.getFullYear()}-${String(day.getMonth() + 1).padStart(2, '0')}`;
+  const n = day.getDate();
+  const ordinal = n % 10 === 1 && n !== 11 ? 'st' : n % 10 === 2 && n !== 12 ? 'nd' : n % 10 === 3 && n !== 13 ? 'rd' : 'th';
+  const monthName = day.toLocaleString('en-US', { month: 'long' });
+  return { month, date: `${month}-${String(n).padStart(2, '0')}`, written: `${monthName} ${n}${ordinal} ${day.getFullYear()}` };
+})();
+
 async function fillBooking(dialog: ReturnType<Page['getByRole']>) {
-  await dialog.getByLabel('Select day').fill('2026-12');
-  await dialog.getByLabel('Select date').fill('2026-12-01');
+  await dialog.getByLabel('Select day').fill(BOOKED_FOR.month);
+  await dialog.getByLabel('Select date').fill(BOOKED_FOR.date);
   await dialog.getByLabel('Select Time').fill('09:30');
   await dialog.getByLabel('Custom Time').fill('after breakfast');
   await dialog.getByLabel('Pick Address').fill('12 Pick Lane');
@@ -99,7 +112,7 @@ describe('a booking from request to rating, both sides live', () => {
     await p.page.getByText('34 Drop Street').waitFor();
     // When the customer asked for it, written as the app writes dates.
     const summary = p.page.getByRole('region', { name: 'Summary' });
-    await summary.getByText('December 1st 2026, 9:30 am, after breakfast', { exact: true }).waitFor();
+    await summary.getByText(`${BOOKED_FOR.written}, 9:30 am, after breakfast`, { exact: true }).waitFor();
     await p.page.getByRole('button', { name: 'Accept' }).click();
     await p.page.waitForURL('**/deliveryconfirmation');
     await p.page.getByText('Do you want to Accept the User Request?').waitFor();

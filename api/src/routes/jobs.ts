@@ -13,6 +13,13 @@ import { BOOKING_FEE } from '../services/payments.js';
 import { emailNewRequest, emailReceipt } from '../services/bookingEmails.js';
 import { jobEvents, moveJob } from '../services/jobLifecycle.js';
 import { fullName } from '../serializers.js';
+import {
+  BOOKING_WHEN_MESSAGES,
+  bookingWhenProblem,
+  DATE_PATTERN,
+  MONTH_PATTERN,
+  TIME_PATTERN,
+} from 'shared/src/bookings/bookingWhen';
 
 export { jobEvents };
 
@@ -122,9 +129,9 @@ export default async function jobsRoutes(app: FastifyInstance) {
             provider_id: { type: 'integer', minimum: 1 },
             address: requiredText('address'),
             destination_address: requiredText('destination address'),
-            day: optionalText(),
-            date: optionalText(),
-            time: optionalText(),
+            day: nullable('string', { pattern: MONTH_PATTERN, 'x-messages': { pattern: BOOKING_WHEN_MESSAGES.dayFormat } }),
+            date: nullable('string', { pattern: DATE_PATTERN, 'x-messages': { pattern: BOOKING_WHEN_MESSAGES.dateFormat } }),
+            time: nullable('string', { pattern: TIME_PATTERN, 'x-messages': { pattern: BOOKING_WHEN_MESSAGES.timeFormat } }),
             custom_time: optionalText(100),
             lat: nullable('number', { minimum: -90, maximum: 90 }),
             lng: nullable('number', { minimum: -180, maximum: 180 }),
@@ -154,6 +161,10 @@ export default async function jobsRoutes(app: FastifyInstance) {
     async (request, reply) => {
       const customer = requireRole(request, 'Customer');
       const body = request.body;
+      // The customer's day may be the day before the server's (UTC) date: bookingWhen.ts.
+      const earliestDay = new Date(ctx.clock.now().getTime() - 24 * 60 * 60 * 1000).toISOString().slice(0, 10);
+      const when = bookingWhenProblem(body, earliestDay);
+      if (when) throw fieldError(when.field, when.message);
       // The charge's key: the client's (a retry after a lost answer books nothing twice) or a fresh one.
       const clientKey = request.headers['idempotency-key'];
       const chargeKey = `charge:${customer.id}:${clientKey ?? randomUUID()}`;

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent, { type UserEvent } from '@testing-library/user-event';
 import { useState } from 'react';
-import { hasUnsavedChanges } from 'shared';
+import { hasUnsavedChanges, localDay } from 'shared';
 import { BookingModal, missingAddressMessage } from './BookingModal';
 import { renderScreen } from '../testing/renderScreen';
 import { deferred, fail, fakeApi, ok, type Handler } from '../testing/fakeApi';
@@ -24,9 +24,12 @@ function renderModal(routes: Record<string, Handler>) {
   return api;
 }
 
+/** A week from now, as the date input gives it (YYYY-MM-DD, the local day). */
+const NEXT_WEEK = localDay(new Date(Date.now() + 7 * 24 * 60 * 60 * 1000));
+
 async function fillForm(user: UserEvent, { cvv = '123' } = {}) {
   const dialog = screen.getByRole('dialog', { name: 'Booking Details' });
-  await user.type(within(dialog).getByLabelText('Select date'), '2025-03-05');
+  await user.type(within(dialog).getByLabelText('Select date'), NEXT_WEEK);
   await user.type(within(dialog).getByLabelText('Custom Time'), 'after 6 pm');
   await user.type(within(dialog).getByLabelText('Pick Address'), '12 MG Road');
   await user.type(within(dialog).getByLabelText('Drop Address'), 'Airport Terminal 1');
@@ -73,7 +76,8 @@ describe('the booking modal (Booking Details)', () => {
           provider_id: ravi.id,
           address: '12 MG Road',
           destination_address: 'Airport Terminal 1',
-          date: '2025-03-05',
+          day: NEXT_WEEK.slice(0, 7),
+          date: NEXT_WEEK,
           custom_time: 'after 6 pm',
           payment_method_id: visa.id,
           cvv: '123',
@@ -82,6 +86,27 @@ describe('the booking modal (Booking Details)', () => {
     ]);
     expect(bus.events).toContainEqual({ type: 'job/updated', job: created });
     expect(bus.alerts()).toEqual([]); // the screen reports the outcome, not a global alert
+  });
+
+  it('refuses a date in the past, says so at the date, and sends nothing', async () => {
+    const user = userEvent.setup();
+    const api = renderModal({ 'GET /api/payment-methods': ok([visa]) });
+    await screen.findByText('Visa •••• 4242');
+    const dialog = await fillForm(user);
+    const date = within(dialog).getByLabelText('Select date');
+    expect(date).toHaveAttribute('min', localDay(new Date()));
+    // The picker's min keeps a tap away from the past; a typed date is checked on Submit.
+    await user.clear(date);
+    await user.type(date, '2020-01-01');
+    expect(within(dialog).getByLabelText('Select day')).toHaveValue('2020-01');
+    await user.click(within(dialog).getByRole('button', { name: 'Submit & Pay' }));
+    expect(within(dialog).getByRole('alert')).toHaveTextContent('The month may not be in the past.');
+    expect(within(dialog).getByLabelText('Select day')).toHaveAttribute('aria-invalid', 'true');
+    await user.clear(within(dialog).getByLabelText('Select day'));
+    await user.click(within(dialog).getByRole('button', { name: 'Submit & Pay' }));
+    expect(within(dialog).getByRole('alert')).toHaveTextContent('The date may not be in the past.');
+    expect(date).toHaveAttribute('aria-invalid', 'true');
+    expect(api.callsTo('POST', '/api/jobs')).toHaveLength(0);
   });
 
   it('says which address is missing and sends nothing', async () => {

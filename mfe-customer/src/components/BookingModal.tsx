@@ -3,12 +3,14 @@ import { Link, useLocation, useNavigate } from 'react-router-dom';
 import {
   ApiError,
   Avatar,
+  bookingWhenProblem,
   bus,
   createJob,
   Dialog,
   ErrorState,
   fetchPaymentMethods,
   Loader,
+  localDay,
   releaseLeaveGuards,
   useLeaveGuard,
   type AddCardNavState,
@@ -66,7 +68,7 @@ export function BookingForm({ serviceId, provider, onDone, focusFirstField = fal
   const [values, setValues] = useState({ ...EMPTY_BOOKING_VALUES, ...initialValues, cvv: '' });
   const [chosenCard, setChosenCard] = useState<number | null>(null);
   const [error, setError] = useState<string | null>(null);
-  const [invalid, setInvalid] = useState<{ address?: boolean; destination_address?: boolean }>({});
+  const [invalid, setInvalid] = useState<Partial<Record<'address' | 'destination_address' | 'day' | 'date', boolean>>>({});
   const [busy, setBusy] = useState(false);
   useLeaveGuard(hasBookingInput(values) && !busy);
   const inFlight = useRef(false);
@@ -78,9 +80,11 @@ export function BookingForm({ serviceId, provider, onDone, focusFirstField = fal
 
   const set = (field: keyof typeof values) => (event: { target: { value: string } }) => {
     const value = event.target.value;
-    setValues((v) => ({ ...v, [field]: value }));
-    if (field === 'address' || field === 'destination_address') setInvalid((i) => ({ ...i, [field]: false }));
+    // A chosen date brings its month along: the two cannot disagree unnoticed.
+    setValues((v) => (field === 'date' && value ? { ...v, date: value, day: value.slice(0, 7) } : { ...v, [field]: value }));
+    setInvalid((i) => ({ ...i, [field]: false, ...(field === 'date' ? { day: false } : {}) }));
   };
+  const today = localDay(new Date());
 
   const list: PaymentMethod[] = cards.state.status === 'ready' ? cards.state.data : [];
   const card = list.find((c) => c.id === chosenCard) ?? defaultCard(list);
@@ -94,6 +98,12 @@ export function BookingForm({ serviceId, provider, onDone, focusFirstField = fal
     if (missing) {
       setInvalid({ address: !values.address.trim(), destination_address: !values.destination_address.trim() });
       setError(missing);
+      return;
+    }
+    const when = bookingWhenProblem(values, localDay(new Date()));
+    if (when) {
+      setInvalid({ [when.field]: true });
+      setError(when.message);
       return;
     }
     if (!card) return;
@@ -152,8 +162,23 @@ export function BookingForm({ serviceId, provider, onDone, focusFirstField = fal
         </span>
       </p>
       <div className="cust-form-grid">
-        <Field label="Select day" type="month" value={values.day} onChange={set('day')} ref={firstField} />
-        <Field label="Select date" type="date" value={values.date} onChange={set('date')} />
+        <Field
+          label="Select day"
+          type="month"
+          value={values.day}
+          onChange={set('day')}
+          ref={firstField}
+          min={today.slice(0, 7)}
+          aria-invalid={invalid.day || undefined}
+        />
+        <Field
+          label="Select date"
+          type="date"
+          value={values.date}
+          onChange={set('date')}
+          min={today}
+          aria-invalid={invalid.date || undefined}
+        />
         <Field label="Select Time" type="time" value={values.time} onChange={set('time')} />
         <Field
           label="Custom Time"

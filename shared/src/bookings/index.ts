@@ -2,6 +2,7 @@ export * from './statusLabels';
 export * from './jobLists';
 export * from './stepper';
 export * from './timing';
+export * from './bookingWhen';
 export * from './useMyJobs';
 export * from './useJob';
 export * from './StatusBadge';

@@ -1,0 +1,42 @@
+/**
+ * When a booking is for (the booking form's Select day, Select date, Select Time): each optional, in the
+ * formats the browser's month, date and time inputs give, and not in the past. One module for the
+ * booking form and the API (POST /api/jobs), so both say the same. The form checks the customer's own
+ * day (`today` in their time zone); the API, which does not know it, passes the day before its UTC date,
+ * as the customer's day may be that far behind in the westernmost time zones.
+ */
+
+export const BOOKING_WHEN_MESSAGES = {
+  dayFormat: 'The day must be a month (YYYY-MM).',
+  dateFormat: 'The date must be a date (YYYY-MM-DD).',
+  timeFormat: 'The time must be a time of day (HH:MM).',
+  dayPast: 'The month may not be in the past.',
+  datePast: 'The date may not be in the past.',
+  dateOutsideDay: 'The date is not in the month selected.',
+} as const;
+
+export const MONTH_PATTERN = '^[0-9]{4}-(0[1-9]|1[0-2])$';
+export const DATE_PATTERN = '^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])$';
+export const TIME_PATTERN = '^([01][0-9]|2[0-3]):[0-5][0-9]$';
+
+/** A YYYY-MM-DD that names a day of the calendar (not 2026-02-30). */
+function isCalendarDate(date: string): boolean {
+  const parsed = new Date(`${date}T00:00:00Z`);
+  return !Number.isNaN(parsed.getTime()) && parsed.toISOString().slice(0, 10) === date;
+}
+
+/** YYYY-MM-DD of a moment in the local time zone (the booking form's `today`). */
+export const localDay = (moment: Date) =>
+  `${moment.getFullYear()}-${String(moment.getMonth() + 1).padStart(2, '0')}-${String(moment.getDate()).padStart(2, '0')}`;
+
+/** The first problem with `day` and `date` (their formats already checked), or null; `today` is YYYY-MM-DD. */
+export function bookingWhenProblem(
+  { day, date }: { day?: string | null; date?: string | null },
+  today: string,
+): { field: 'day' | 'date'; message: string } | null {
+  if (date && !isCalendarDate(date)) return { field: 'date', message: BOOKING_WHEN_MESSAGES.dateFormat };
+  if (day && day < today.slice(0, 7)) return { field: 'day', message: BOOKING_WHEN_MESSAGES.dayPast };
+  if (date && date < today) return { field: 'date', message: BOOKING_WHEN_MESSAGES.datePast };
+  if (day && date && !date.startsWith(`${day}-`)) return { field: 'date', message: BOOKING_WHEN_MESSAGES.dateOutsideDay };
+  return null;
+}

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState, type RefObject } from 'react';
 import { layoutPlane, scaleBar, type LatLng } from 'shared';
-import type { MapPin } from './pins';
+import { captionOffsets, type MapPin } from './pins';
 import './map.css';
 
 /** The plane's size where the element cannot be measured (tests); in a browser it is the element's width in CSS pixels. */
@@ -48,6 +48,12 @@ export function FallbackMap({ pins, center, emptyMessage }: { pins: MapPin[]; ce
     ? layoutPlane({ center: origin, points: placed.map((p) => p.position), width, height, padding: PIN_ROOM })
     : null;
   const bar = layout ? scaleBar(layout.metersPerPixel, Math.min(120, width / 3)) : null;
+  const captionY = layout
+    ? captionOffsets(
+        layout.pins,
+        placed.map((pin) => pin.caption),
+      )
+    : [];
   return (
     <div ref={box} className="cust-map__canvas" data-testid="offline-map" data-zoom={layout?.zoom ?? ''}>
       <svg viewBox={`0 0 ${width} ${height}`} role="group" aria-label={layout ? `Map, zoom ${layout.zoom}` : 'Map'}>
@@ -77,7 +83,7 @@ export function FallbackMap({ pins, center, emptyMessage }: { pins: MapPin[]; ce
                   <path d={PIN_PATH} fill={pin.color} stroke="#fff" strokeWidth={2} />
                   <circle cx={0} cy={-23} r={4.5} fill="#fff" />
                   <text
-                    y={16}
+                    y={captionY[i]}
                     textAnchor="middle"
                     fontSize={13}
                     fontWeight={600}

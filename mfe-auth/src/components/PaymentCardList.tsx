@@ -1,5 +1,7 @@
+import { useState } from 'react';
 import { ErrorState, Loader, type PaymentMethod } from 'shared';
 import type { LoadStatus, PaymentMethods } from '../payments/usePaymentMethods';
+import { RemoveCardDialog } from './RemoveCardDialog';
 import '../account.css';
 
 /** "**** **** **** 4242" */
@@ -35,43 +37,63 @@ export interface PaymentCardListProps {
   busy: boolean;
   onRetry: () => void;
   onMakeDefault: (id: number) => void;
-  onDelete: (id: number) => void;
+  /** Deletes a card once the user confirmed; rejects with the API's error, which the confirmation shows. */
+  onDelete: (id: number) => Promise<unknown>;
 }
 
-/** Saved cards with brand and masked last four; the first is the default, the others offer Make this Default. */
+/**
+ * Saved cards with brand and masked last four; the first is the default, the others offer Make this
+ * Default. The delete icon asks 'Remove this card?' first; only 'Remove card' sends the delete.
+ */
 export function PaymentCardList({ cards, status, busy, onRetry, onMakeDefault, onDelete }: PaymentCardListProps) {
+  /** The card whose removal is being confirmed. */
+  const [removing, setRemoving] = useState<PaymentMethod | null>(null);
+
   if (status === 'loading') return <Loader label="Loading cards" />;
   if (status === 'error') return <ErrorState message="Your saved cards could not be loaded." onRetry={onRetry} />;
-  if (cards.length === 0) return <NoCardsIllustration />;
   return (
-    <ul className="auth-cards" aria-busy={busy || undefined}>
-      {cards.map((card, index) => {
-        const name = `${card.card_brand} ending in ${card.card_last4}`;
-        return (
-          <li key={card.id} className="auth-card-row" aria-label={name}>
-            <span className="auth-card-brand">{card.card_brand}</span>
-            <span className="auth-card-number">{maskedNumber(card.card_last4)}</span>
-            {index === 0 ? (
-              <span className="auth-badge">Default</span>
-            ) : (
-              <button type="button" className="auth-link-button" disabled={busy} onClick={() => onMakeDefault(card.id)}>
-                Make this Default
-              </button>
-            )}
-            <button
-              type="button"
-              className="auth-icon-button"
-              aria-label={`Delete ${name}`}
-              title="Delete"
-              disabled={busy}
-              onClick={() => onDelete(card.id)}
-            >
-              <TrashIcon />
-            </button>
-          </li>
-        );
-      })}
-    </ul>
+    <>
+      {cards.length === 0 ? (
+        <NoCardsIllustration />
+      ) : (
+        <ul className="auth-cards" aria-busy={busy || undefined}>
+          {cards.map((card, index) => {
+            const name = `${card.card_brand} ending in ${card.card_last4}`;
+            return (
+              <li key={card.id} className="auth-card-row" aria-label={name}>
+                <span className="auth-card-brand">{card.card_brand}</span>
+                <span className="auth-card-number">{maskedNumber(card.card_last4)}</span>
+                {index === 0 ? (
+                  <span className="auth-badge">Default</span>
+                ) : (
+                  <button type="button" className="auth-link-button" disabled={busy} onClick={() => onMakeDefault(card.id)}>
+                    Make this Default
+                  </button>
+                )}
+                <button
+                  type="button"
+                  className="auth-icon-button"
+                  aria-label={`Delete ${name}`}
+                  title="Delete"
+                  disabled={busy}
+                  onClick={() => setRemoving(card)}
+                >
+                  <TrashIcon />
+                </button>
+              </li>
+            );
+          })}
+        </ul>
+      )}
+      {removing ? (
+        <RemoveCardDialog
+          card={removing}
+          onRemove={onDelete}
+          onClose={() => setRemoving(null)}
+          onRemoved={() => setRemoving(null)}
+        />
+      ) : null}
+    </>
   );
 }
 

@@ -92,6 +92,23 @@ describe('CardCheckout', () => {
     expect(onToken).not.toHaveBeenCalled();
   });
 
+  it("takes Stripe's refusal away when the card or the card name changes", async () => {
+    setRuntimeConfig({ stripePublishableKey: 'pk_test_clear' });
+    const { stripe, card } = fakeStripe({ error: { message: 'Your card number is incorrect.' } });
+    mockedLoad.mockResolvedValue(stripe as never);
+    const user = userEvent.setup();
+    render(<CardCheckout submitLabel="Pay" onToken={jest.fn()} />);
+    await user.click(await screen.findByRole('button', { name: 'Pay' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Your card number is incorrect.');
+    card.typed(false);
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Pay' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Your card number is incorrect.');
+    await user.type(screen.getByLabelText('Card Name'), 'C');
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
+
   it('offers Retry when Stripe cannot be loaded', async () => {
     jest.spyOn(console, 'error').mockImplementation(() => undefined);
     setRuntimeConfig({ stripePublishableKey: 'pk_test_down' });

@@ -10,7 +10,8 @@ const initialValues: PaymentCardValues = { cardName: '', cardNumber: '', expirey
 
 /**
  * The card form of the sandbox card provider (the embedded default). The card goes to the card
- * provider's token endpoint only; the caller gets the token (never the number).
+ * provider's token endpoint only; the caller gets the token (never the number). The provider's refusal
+ * (e.g. 'Your card number is incorrect.') is shown until the user changes any field.
  */
 export function CardForm({ submitLabel, onToken, footer }: CardFormProps) {
   const [error, setError] = useState<string | null>(null);
@@ -32,7 +33,8 @@ export function CardForm({ submitLabel, onToken, footer }: CardFormProps) {
   return (
     <Formik initialValues={initialValues} validationSchema={paymentCardSchema} onSubmit={submit}>
       {({ dirty, isSubmitting }) => (
-        <Form noValidate>
+        // A refusal is about the card as it was sent: any change to the form takes it away.
+        <Form noValidate onChange={() => setError(null)}>
           <LeaveGuard when={dirty && !isSubmitting} />
           <TextField name="cardName" label="Card Name" autoComplete="cc-name" />
           <TextField name="cardNumber" label="Card Number" inputMode="numeric" autoComplete="cc-number" maxLength={19} />

@@ -9,7 +9,8 @@ import '../account.css';
 
 /**
  * Stripe Elements checkout, used only when a publishable key is configured (DESIGN.md section 6).
- * The card is entered in Stripe's own field and tokenised by Stripe.
+ * The card is entered in Stripe's own field and tokenised by Stripe. Stripe's refusal is shown until
+ * the user changes the card name or the card.
  */
 export default function StripeCardForm({ submitLabel, onToken, footer }: CardFormProps) {
   const key = getRuntimeConfig().stripePublishableKey;
@@ -53,7 +54,11 @@ export default function StripeCardForm({ submitLabel, onToken, footer }: CardFor
     if (!stripe || !mountRef.current) return undefined;
     const card = stripe.elements().create('card');
     card.mount(mountRef.current);
-    card.on('change', (event) => setCardTyped(!event.empty));
+    card.on('change', (event) => {
+      setCardTyped(!event.empty);
+      // A refusal is about the card as it was sent: a change to it takes the refusal away.
+      setError(null);
+    });
     cardRef.current = card;
     return () => {
       card.destroy();
@@ -88,7 +93,15 @@ export default function StripeCardForm({ submitLabel, onToken, footer }: CardFor
     <form noValidate onSubmit={submit}>
       <div className="auth-field">
         <label htmlFor={nameId}>Card Name</label>
-        <input id={nameId} value={name} onChange={(e) => setName(e.target.value)} autoComplete="cc-name" />
+        <input
+          id={nameId}
+          value={name}
+          onChange={(e) => {
+            setName(e.target.value);
+            setError(null);
+          }}
+          autoComplete="cc-name"
+        />
       </div>
       <div className="auth-stripe-card" ref={mountRef} data-testid="stripe-card-element" />
       <CardFormEnd error={error} submitting={submitting} submitLabel={submitLabel} footer={footer} />

@@ -91,11 +91,27 @@ export function usePaymentMethods({ autoLoad = true }: { autoLoad?: boolean } = 
     });
   };
 
-  const remove = (id: number) =>
-    mutate(async () => {
-      await deletePaymentMethod(id);
-      await refresh();
-    });
+  /**
+   * Deletes a card (after the user confirmed it) and reloads the list. Rejects with the API's error
+   * when the delete is refused, for the confirmation to show; once deleted, a failed reload only drops
+   * the card from the list shown.
+   */
+  const remove = async (id: number): Promise<void> => {
+    setBusy(true);
+    try {
+      // Silent: a refusal is said in the confirmation dialog, not a second time as a global alert.
+      const { message } = await deletePaymentMethod(id, { silent: true });
+      if (message) bus.emit({ type: 'alert/show', alert: { type: 'success', message } });
+      try {
+        await refresh();
+      } catch (error) {
+        console.error(error);
+        store(cards.filter((c) => c.id !== id));
+      }
+    } finally {
+      setBusy(false);
+    }
+  };
 
   const makeDefault = (id: number) =>
     mutate(async () => {

@@ -1,4 +1,4 @@
-import { screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { hasUnsavedChanges } from 'shared';
 import EditProfilePage from './EditProfilePage';
@@ -45,6 +45,26 @@ describe('EditProfilePage', () => {
     await user.clear(screen.getByLabelText('Phone'));
     await user.type(screen.getByLabelText('Phone'), '555-0100');
     expect(await screen.findByText('Phone must contain digits only')).toBeInTheDocument();
+  });
+
+  it('limits phone to 20 and address to 255 characters as the API does, saying so under the field before sending', async () => {
+    const api = fakeApi({});
+    const user = userEvent.setup();
+    renderWithStore(<EditProfilePage />, { path: '/editprofile', session: signedIn(customer) });
+    const phone = screen.getByLabelText('Phone');
+    const address = screen.getByLabelText('Address');
+    expect(phone).toHaveAttribute('maxlength', '20');
+    expect(address).toHaveAttribute('maxlength', '255');
+    // maxLength stops typing; a longer value set another way (e.g. by script) is still refused here.
+    fireEvent.change(phone, { target: { value: '1'.repeat(21) } });
+    fireEvent.change(address, { target: { value: 'a'.repeat(256) } });
+    await user.click(screen.getByRole('button', { name: 'Save Changes' }));
+    expect(await screen.findByText('The phone may not be greater than 20 characters.')).toBeInTheDocument();
+    expect(screen.getByText('The address may not be greater than 255 characters.')).toBeInTheDocument();
+    expect(phone).toHaveAccessibleDescription('The phone may not be greater than 20 characters.');
+    expect(address).toHaveAccessibleDescription('The address may not be greater than 255 characters.');
+    expect(api.calls).toEqual([]);
+    expect(bus.alerts()).toEqual([]);
   });
 
   it('holds the page while it has unsaved changes: an edited field or a chosen avatar', async () => {

@@ -16,7 +16,7 @@ import {
 import { CheckboxField } from '../components/CheckboxField';
 import { SubmitButton } from '../components/SubmitButton';
 import { TextAreaField, TextField } from '../components/TextField';
-import { editProfileSchema } from '../validation/editProfile';
+import { ADDRESS_MAX_LENGTH, editProfileSchema, PHONE_MAX_LENGTH } from '../validation/editProfile';
 import '../auth.css';
 import '../account.css';
 
@@ -128,8 +128,15 @@ export default function EditProfilePage() {
               </div>
               <TextField name="first_name" label="First Name" autoComplete="given-name" />
               <TextField name="last_name" label="Last Name" autoComplete="family-name" />
-              <TextField name="phone" label="Phone" type="tel" inputMode="numeric" autoComplete="tel" />
-              <TextField name="address" label="Address" autoComplete="street-address" />
+              <TextField
+                name="phone"
+                label="Phone"
+                type="tel"
+                inputMode="numeric"
+                autoComplete="tel"
+                maxLength={PHONE_MAX_LENGTH}
+              />
+              <TextField name="address" label="Address" autoComplete="street-address" maxLength={ADDRESS_MAX_LENGTH} />
               <div className="auth-field">
                 <label htmlFor={emailId}>Email</label>
                 <input id={emailId} type="email" value={user.email} disabled readOnly />

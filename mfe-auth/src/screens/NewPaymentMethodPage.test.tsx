@@ -32,6 +32,33 @@ describe('NewPaymentMethodPage', () => {
     expect(screen.getByText('Expiry date must be MM/YY')).toBeInTheDocument();
   });
 
+  it("takes the card provider's refusal away as soon as a field changes, so a later field error stands alone", async () => {
+    const api = fakeApi({ 'POST /sandbox/v1/tokens': fail(400, 'Your card number is incorrect.') });
+    const user = userEvent.setup();
+    renderWithStore(<NewPaymentMethodPage />, { path: '/newpaymentmethod', session: signedIn() });
+    await fillCard(user, '4242424242424241');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Your card number is incorrect.');
+
+    await user.clear(screen.getByLabelText('Card Name'));
+    expect(screen.queryByText('Your card number is incorrect.')).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Required')).toBeInTheDocument();
+    expect(screen.queryByText('Your card number is incorrect.')).not.toBeInTheDocument();
+    expect(api.calls).toHaveLength(1);
+  });
+
+  it('any field clears the refusal: typing into another field than the one refused', async () => {
+    fakeApi({ 'POST /sandbox/v1/tokens': fail(400, 'Your card number is incorrect.') });
+    const user = userEvent.setup();
+    renderWithStore(<NewPaymentMethodPage />, { path: '/newpaymentmethod', session: signedIn() });
+    await fillCard(user, '4242424242424241');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Your card number is incorrect.')).toBeInTheDocument();
+    await user.type(screen.getByLabelText('CVV'), '4');
+    expect(screen.queryByText('Your card number is incorrect.')).not.toBeInTheDocument();
+  });
+
   it('tokenises the card with the card provider, saves only the token and goes to /payment', async () => {
     const api = fakeApi({
       'POST /sandbox/v1/tokens': { status: 200, data: { id: 'tok_1', card: { brand: 'Visa', last4: '4242' } } },

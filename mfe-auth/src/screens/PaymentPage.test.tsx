@@ -258,3 +258,132 @@ describe('PaymentPage payment history', () => {
     expect(api.callsTo('GET', '/api/payments')).toHaveLength(0);
   });
 });
+
+describe('PaymentPage removing a card', () => {
+  const { bus: recorded } = setupScreenTest();
+
+  const cardsApi = (routes: Parameters<typeof fakeApi>[0] = {}) =>
+    fakeApi({ 'GET /api/payment-methods': ok([visa, master]), 'GET /api/payments': ok([]), ...routes });
+
+  it('asks first, even for the Default card: the dialog names the card and nothing is sent', async () => {
+    const api = cardsApi();
+    const user = userEvent.setup();
+    renderWithStore(<PaymentPage />, { path: '/payment', session: signedIn(provider) });
+    const trash = await screen.findByRole('button', { name: 'Delete Visa ending in 4242' });
+    await user.click(trash);
+
+    const dialog = screen.getByRole('dialog', { name: 'Remove this card?' });
+    expect(within(dialog).getByText('Visa •••• 4242 will no longer be offered when you pay.')).toBeInTheDocument();
+    const remove = within(dialog).getByRole('button', { name: 'Remove card' });
+    expect(remove).toHaveClass('ui-button--danger');
+    // Focus starts on the safe choice.
+    expect(within(dialog).getByRole('button', { name: 'Keep card' })).toHaveFocus();
+    expect(api.writes()).toEqual([]);
+  });
+
+  it('Keep card closes the dialog, sends nothing and gives focus back to the delete icon', async () => {
+    const api = cardsApi();
+    const user = userEvent.setup();
+    renderWithStore(<PaymentPage />, { path: '/payment', session: signedIn(provider) });
+    const trash = await screen.findByRole('button', { name: 'Delete Mastercard ending in 4444' });
+    await user.click(trash);
+    const dialog = screen.getByRole('dialog', { name: 'Remove this card?' });
+    expect(within(dialog).getByText('Mastercard •••• 4444 will no longer be offered when you pay.')).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Keep card' }));
+
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(trash).toHaveFocus();
+    expect(screen.getAllByRole('listitem')).toHaveLength(2);
+    expect(api.writes()).toEqual([]);
+  });
+
+  it('Escape is Keep card', async () => {
+    const api = cardsApi();
+    const user = userEvent.setup();
+    renderWithStore(<PaymentPage />, { path: '/payment', session: signedIn(provider) });
+    await user.click(await screen.findByRole('button', { name: 'Delete Visa ending in 4242' }));
+    expect(screen.getByRole('dialog', { name: 'Remove this card?' })).toBeInTheDocument();
+    await user.keyboard('{Escape}');
+
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(screen.getAllByRole('listitem')).toHaveLength(2);
+    expect(api.writes()).toEqual([]);
+  });
+
+  it('Remove card is busy while the delete is in flight and cannot be pressed twice; then the dialog closes and the list updates', async () => {
+    let cards = [visa, master];
+    const reply = deferred(ok(null, 'Card removed successfully'));
+    const api = cardsApi({
+      'GET /api/payment-methods': () => ok(cards),
+      'DELETE /api/payment-methods/11': async () => {
+        const answer = await reply.handler();
+        cards = [{ ...master, is_default: true }];
+        return answer;
+      },
+    });
+    const user = userEvent.setup();
+    renderWithStore(<PaymentPage />, { path: '/payment', session: signedIn(provider) });
+    await user.click(await screen.findByRole('button', { name: 'Delete Visa ending in 4242' }));
+    const dialog = screen.getByRole('dialog', { name: 'Remove this card?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Remove card' }));
+
+    const busy = within(dialog).getByRole('button', { name: 'Removing…' });
+    expect(busy).toBeDisabled();
+    expect(within(dialog).getByRole('button', { name: 'Keep card' })).toBeDisabled();
+    await user.click(busy);
+    // Escape does not close it while the card is being removed.
+    await user.keyboard('{Escape}');
+    expect(screen.getByRole('dialog', { name: 'Remove this card?' })).toBeInTheDocument();
+    expect(api.callsTo('DELETE', '/api/payment-methods/11')).toHaveLength(1);
+
+    reply.release();
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    const items = screen.getAllByRole('listitem');
+    expect(items).toHaveLength(1);
+    expect(items[0]).toHaveAccessibleName('Mastercard ending in 4444');
+    expect(within(items[0]).getByText('Default')).toBeInTheDocument();
+    expect(api.callsTo('DELETE', '/api/payment-methods/11')).toHaveLength(1);
+  });
+
+  it("a refused delete shows the server's message in the dialog, which stays open; Remove card can be pressed again", async () => {
+    let refuse = true;
+    const api = cardsApi({
+      'DELETE /api/payment-methods/12': () =>
+        refuse ? fail(403, 'This payment method is not yours.') : ok(null, 'Card removed successfully'),
+    });
+    const user = userEvent.setup();
+    renderWithStore(<PaymentPage />, { path: '/payment', session: signedIn(provider) });
+    await user.click(await screen.findByRole('button', { name: 'Delete Mastercard ending in 4444' }));
+    const dialog = screen.getByRole('dialog', { name: 'Remove this card?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Remove card' }));
+
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent('This payment method is not yours.');
+    const remove = within(dialog).getByRole('button', { name: 'Remove card' });
+    expect(remove).toBeEnabled();
+    expect(remove).toHaveFocus();
+    expect(screen.getAllByRole('listitem')).toHaveLength(2);
+    // Said once, in the dialog: not also as a global alert.
+    expect(recorded.alerts()).toEqual([]);
+
+    refuse = false;
+    await user.click(remove);
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(api.callsTo('DELETE', '/api/payment-methods/12')).toHaveLength(2);
+    expect(recorded.alerts()).toEqual([{ type: 'success', message: 'Card removed successfully' }]);
+  });
+
+  it('drops the removed card from the list when the reload after the delete fails', async () => {
+    let loads = 0;
+    cardsApi({
+      'GET /api/payment-methods': () => (loads++ === 0 ? ok([visa, master]) : fail(500, 'Server Error')),
+      'DELETE /api/payment-methods/11': ok(null, 'Card removed successfully'),
+    });
+    const user = userEvent.setup();
+    renderWithStore(<PaymentPage />, { path: '/payment', session: signedIn(provider) });
+    await user.click(await screen.findByRole('button', { name: 'Delete Visa ending in 4242' }));
+    await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Remove card' }));
+
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(screen.getAllByRole('listitem').map((item) => item.getAttribute('aria-label'))).toEqual(['Mastercard ending in 4444']);
+  });
+});

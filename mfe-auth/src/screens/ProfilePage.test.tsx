@@ -68,34 +68,42 @@ describe('ProfilePage', () => {
     expect(store.getState().session.paymentMethod.map((c) => c.id)).toEqual([12, 11]);
   });
 
-  it('deletes a card and shows the illustration when none is left', async () => {
+  it('deletes a card once confirmed and shows the illustration when none is left', async () => {
     let cards = [visa];
-    fakeApi({
+    const api = fakeApi({
       'GET /api/payment-methods': () => ok(cards),
       'DELETE /api/payment-methods/11': () => {
         cards = [];
-        return ok(null, 'Card deleted');
+        return ok(null, 'Card removed successfully');
       },
     });
     const user = userEvent.setup();
     const { store } = renderWithStore(<ProfilePage />, { path: '/profile', session: signedIn() });
     await user.click(await screen.findByRole('button', { name: 'Delete Visa ending in 4242' }));
+    const dialog = screen.getByRole('dialog', { name: 'Remove this card?' });
+    expect(within(dialog).getByText('Visa •••• 4242 will no longer be offered when you pay.')).toBeInTheDocument();
+    expect(api.writes()).toEqual([]);
+    await user.click(within(dialog).getByRole('button', { name: 'Remove card' }));
     expect(await screen.findByText('You have no saved cards yet.')).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(store.getState().session.paymentMethod).toEqual([]);
+    expect(api.callsTo('DELETE', '/api/payment-methods/11')).toHaveLength(1);
   });
 
-  it('keeps the card when deleting fails (failure only logged, the client alerts)', async () => {
+  it('keeps the card when deleting fails: the dialog shows the server message and stays open', async () => {
     fakeApi({
       'GET /api/payment-methods': ok([visa]),
-      'DELETE /api/payment-methods/11': fail(404, 'Not found'),
+      'DELETE /api/payment-methods/11': fail(404, 'Payment method not found.'),
     });
     const user = userEvent.setup();
     renderWithStore(<ProfilePage />, { path: '/profile', session: signedIn() });
     await user.click(await screen.findByRole('button', { name: 'Delete Visa ending in 4242' }));
-    await waitFor(() => expect(screen.getByRole('button', { name: 'Delete Visa ending in 4242' })).toBeEnabled());
+    const dialog = screen.getByRole('dialog', { name: 'Remove this card?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Remove card' }));
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent('Payment method not found.');
+    expect(within(dialog).getByRole('button', { name: 'Remove card' })).toBeEnabled();
     expect(screen.getByRole('listitem', { name: 'Visa ending in 4242' })).toBeInTheDocument();
     expect(console.error).toHaveBeenCalled();
-    expect(bus.alerts()).toEqual([{ type: 'danger', message: 'Not found' }]);
   });
 
   it('shows a Retry when the cards cannot be loaded, and loads them again', async () => {

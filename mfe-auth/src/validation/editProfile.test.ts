@@ -26,6 +26,16 @@ describe('edit profile schema (rules applied, see docs/deviations.md)', () => {
     });
   });
 
+  it("refuses a phone over 20 characters and an address over 255 with the API's messages", async () => {
+    expect(await errorsOf(editProfileSchema(false), { ...valid, phone: '1'.repeat(21), address: 'a'.repeat(256) })).toEqual({
+      phone: 'The phone may not be greater than 20 characters.',
+      address: 'The address may not be greater than 255 characters.',
+    });
+    expect(await errorsOf(editProfileSchema(false), { ...valid, phone: '1'.repeat(20), address: 'a'.repeat(255) })).toEqual({});
+    // Surrounding spaces are trimmed before sending, so they do not count.
+    expect(await errorsOf(editProfileSchema(false), { ...valid, phone: ` ${'1'.repeat(20)} ` })).toEqual({});
+  });
+
   it('checks the provider fields only for providers', async () => {
     const provider = { ...valid, year_of_exp: '-1', basic_price: 'abc' };
     expect(await errorsOf(editProfileSchema(true), provider)).toEqual({

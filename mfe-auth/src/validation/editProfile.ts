@@ -16,12 +16,25 @@ const optionalString = () =>
     .trim()
     .transform((value: string) => (value === '' ? undefined : value));
 
+/**
+ * The API's limits for phone and address (api/src/routes/auth.ts, update-profile), checked here with
+ * the API's own messages before sending; the inputs carry them as maxLength too. Names: nameRule()
+ * has the API's limit (15) and message already.
+ */
+export const PHONE_MAX_LENGTH = 20;
+export const ADDRESS_MAX_LENGTH = 255;
+
 export const editProfileSchema = (isProvider: boolean) =>
   Yup.object({
     first_name: nameRule(),
     last_name: nameRule(),
-    phone: optionalString().matches(/^\d*$/, 'Phone must contain digits only').min(6, 'Phone must be at least 6 digits'),
-    address: optionalString().min(6, 'Address must be at least 6 characters'),
+    phone: optionalString()
+      .matches(/^\d*$/, 'Phone must contain digits only')
+      .min(6, 'Phone must be at least 6 digits')
+      .max(PHONE_MAX_LENGTH, 'The phone may not be greater than 20 characters.'),
+    address: optionalString()
+      .min(6, 'Address must be at least 6 characters')
+      .max(ADDRESS_MAX_LENGTH, 'The address may not be greater than 255 characters.'),
     bio: Yup.string(),
     year_of_exp: isProvider ? optionalNumber().integer('Must be a whole number').min(0, 'Must be 0 or more') : Yup.mixed(),
     basic_price: isProvider ? optionalNumber().min(0, 'Must be 0 or more') : Yup.mixed(),

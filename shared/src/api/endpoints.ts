@@ -75,7 +75,8 @@ export const fetchReviews = (providerId?: number, config?: AxiosRequestConfig) =
 export const fetchPaymentMethods = (config?: AxiosRequestConfig) =>
   unwrap<PaymentMethod[]>(apiClient.get('/api/payment-methods', config));
 export const addPaymentMethod = (token: string) => unwrap<PaymentMethod>(apiClient.post('/api/payment-methods', { token }));
-export const deletePaymentMethod = (id: number) => unwrap<null>(apiClient.delete(`/api/payment-methods/${id}`));
+export const deletePaymentMethod = (id: number, config?: AxiosRequestConfig) =>
+  unwrap<null>(apiClient.delete(`/api/payment-methods/${id}`, config));
 export const makeDefaultPaymentMethod = (id: number) =>
   unwrap<PaymentMethod[]>(apiClient.post(`/api/payment-methods/${id}/default`));
 

@@ -81,14 +81,16 @@ export function ConversationPane({ chat, myId, role, onBack, onIncoming, onSent 
         <Avatar src={other.avatar} name={other.full_name} size={44} />
         <h2 className="chat-conversation__name">{other.full_name}</h2>
         {role === 'Customer' ? (
-          <button
-            type="button"
-            className="ui-button ui-button--primary chat-assign"
-            onClick={() => void assignJob.assign()}
-            disabled={assignJob.busy}
-          >
-            Assign Job
-          </button>
+          <div className="chat-conversation__actions">
+            <button
+              type="button"
+              className="ui-button ui-button--primary chat-assign"
+              onClick={() => void assignJob.assign()}
+              disabled={assignJob.busy}
+            >
+              Assign Job
+            </button>
+          </div>
         ) : null}
       </header>
       {assignJob.notice ? (

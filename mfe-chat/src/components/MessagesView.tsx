@@ -19,8 +19,9 @@ const EDGE = 80;
 
 /**
  * The scrolling message list, kept at the newest: it opens at the bottom, follows new messages while
- * the reader is at the bottom (always for their own), loads older pages when scrolled to the top and
- * keeps the reader's place while they are added above.
+ * the reader is at the bottom (always for their own), and so does the newest message growing in place
+ * (their own failing shows the reason, Retry and Edit below it) or a picture in it loading. It loads older
+ * pages when scrolled to the top and keeps the reader's place while they are added above.
  */
 export function MessagesView({
   items,
@@ -38,21 +39,27 @@ export function MessagesView({
   const keepFromBottom = useRef<number | null>(null);
   const first = items[0]?.key;
   const last = items[items.length - 1];
-  const previous = useRef<{ first?: string; last?: string }>({});
+  const lastKey = last?.key;
+  const lastMine = last?.mine ?? false;
+  /** What changes the newest message's height in place: sending, or failed with the reason, Retry and Edit below it. */
+  const lastState = last ? `${last.status}:${last.error ?? ''}` : undefined;
+  const previous = useRef<{ first?: string; last?: string; lastState?: string }>({});
 
   useLayoutEffect(() => {
     const el = scroller.current;
     if (!el) return;
     const before = previous.current;
+    const newest = lastKey !== before.last;
+    const grown = !newest && lastState !== before.lastState;
     if (before.first !== undefined && first !== before.first && keepFromBottom.current !== null) {
       el.scrollTop = el.scrollHeight - keepFromBottom.current;
       keepFromBottom.current = null;
-    } else if (last?.key !== before.last && (before.last === undefined || atBottom.current || last?.mine)) {
+    } else if ((newest || grown) && (before.last === undefined || atBottom.current || lastMine)) {
       el.scrollTop = el.scrollHeight;
       atBottom.current = true;
     }
-    previous.current = { first, last: last?.key };
-  }, [first, last]);
+    previous.current = { first, last: lastKey, lastState };
+  }, [first, lastKey, lastMine, lastState]);
 
   const loadOlder = useCallback(() => {
     const el = scroller.current;

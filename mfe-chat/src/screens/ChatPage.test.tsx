@@ -74,6 +74,17 @@ function customerApi(extra: Parameters<typeof fakeApi>[0] = {}) {
   });
 }
 
+/** jsdom lays nothing out: the message list reports this height, and what it is scrolled to is recorded. */
+const LIST_HEIGHT = 1000;
+function watchScrolling(): number[] {
+  const scrolls: number[] = [];
+  jest.spyOn(Element.prototype, 'scrollHeight', 'get').mockReturnValue(LIST_HEIGHT);
+  jest.spyOn(Element.prototype, 'scrollTop', 'set').mockImplementation(function (this: Element, value: number) {
+    if (this.getAttribute('role') === 'log') scrolls.push(value);
+  });
+  return scrolls;
+}
+
 const contacts = () => within(screen.getByRole('region', { name: 'Contacts' }));
 const conversation = () => within(screen.getByRole('region', { name: 'Conversation' }));
 const unreadEvents = () => recorded.events.flatMap((e) => (e.type === 'chat/unreadChanged' ? [e.total] : []));
@@ -469,6 +480,24 @@ describe('sending', () => {
     await waitFor(() => expect(within(screen.getByRole('log')).queryByRole('alert')).not.toBeInTheDocument());
     expect(within(screen.getByRole('log')).getAllByText('Big one')).toHaveLength(1);
     expect(attempts).toBe(2);
+  });
+
+  it('a message that fails is scrolled into view: its reason, Retry and Edit are not left below the fold', async () => {
+    let answer!: (reply: FakeReply) => void;
+    customerApi({ 'POST /api/chats': () => new Promise<FakeReply>((resolve) => (answer = resolve)) });
+    const scrolls = watchScrolling();
+    renderChat({ route: '/chatview/20' });
+    await userEvent.type(await screen.findByRole('textbox', { name: 'Message' }), 'Big one{Enter}');
+    const log = screen.getByRole('log');
+    expect(within(log).getAllByRole('listitem').at(-1)).toHaveTextContent('Sending…');
+    expect(scrolls.at(-1)).toBe(LIST_HEIGHT); // the list followed the message on its way
+    scrolls.length = 0;
+
+    await act(async () => answer(fail(413, 'The file may not be greater than 5 MB.')));
+    const alert = await within(log).findByRole('alert');
+    expect(alert).toHaveTextContent('Not sent: The file may not be greater than 5 MB.');
+    // The message grew (the reason, Retry, Edit) in place: the list is taken to its bottom again.
+    expect(scrolls).toEqual([LIST_HEIGHT]);
   });
 
   it('a failed message can be taken back into the box (Edit); offline says the server cannot be reached', async () => {

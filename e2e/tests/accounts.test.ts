@@ -324,8 +324,18 @@ describe('payment cards', () => {
     const order = await page.getByRole('listitem').evaluateAll((items) => items.map((li) => li.getAttribute('aria-label')));
     assert.deepEqual(order, ['MasterCard ending in 4444', 'Visa ending in 4242']);
 
+    // Removing asks first: Keep card keeps it, Remove card removes it.
     await page.getByRole('button', { name: 'Delete Visa ending in 4242' }).click();
+    const confirm = page.getByRole('dialog', { name: 'Remove this card?' });
+    await confirm.getByText('Visa •••• 4242 will no longer be offered when you pay.').waitFor();
+    await snap(page, 'remove-card');
+    await confirm.getByRole('button', { name: 'Keep card' }).click();
+    await confirm.waitFor({ state: 'detached' });
+    await visa.waitFor();
+    await page.getByRole('button', { name: 'Delete Visa ending in 4242' }).click();
+    await confirm.getByRole('button', { name: 'Remove card' }).click();
     await visa.waitFor({ state: 'detached' });
+    await page.getByText('Card removed successfully').waitFor();
     await master.getByText('Default', { exact: true }).waitFor();
 
     // The API holds only tokens' brand and last four, and agrees.
@@ -427,8 +437,11 @@ describe('notifications', () => {
     await page.getByRole('listitem', { name: 'Chat from Nora Notifier' }).nth(1).waitFor();
     await page.getByRole('link', { name: 'Notifications: 3' }).waitFor();
 
+    // A job's notification opens that job (docs/deviations.md 35).
     await job.getByRole('link', { name: 'View Details' }).click();
-    await page.waitForURL('**/activebooking');
+    await page.waitForURL('**/activebookingdetails');
+    await page.getByRole('heading', { name: 'Job Details' }).waitFor();
+    await page.getByText('Nora Notifier').first().waitFor();
     await page.goto('/notification');
     await page
       .getByRole('listitem', { name: 'Chat from Nora Notifier' })
@@ -472,6 +485,15 @@ describe('contact us and logout', () => {
     await page.getByText('Successfully send').waitFor();
     assert.equal(await page.getByLabel('Query Title').inputValue(), '');
     assert.equal(await page.getByLabel('Message').inputValue(), '');
+
+    // Refused (no title): the reason is said at the field and the message stays.
+    await page.getByLabel('Message').fill('Where is my receipt?');
+    await page.getByRole('button', { name: 'Submit' }).click();
+    const title = page.getByLabel('Query Title');
+    await page.getByText('Required', { exact: true }).waitFor();
+    assert.equal(await title.getAttribute('aria-invalid'), 'true');
+    assert.equal(await page.getByLabel('Message').inputValue(), 'Where is my receipt?');
+    await snap(page, 'contact-refused');
     await context.close();
   });
 

@@ -139,6 +139,17 @@ describe('a booking from request to rating, both sides live', () => {
 
     // The customer's open details page follows (every step done) and the booking moves to Previous Bookings.
     await c.page.getByText('Completed', { exact: true }).first().waitFor({ timeout: 2_000 });
+
+    // The bell's 'finished' notification leads to that booking, which offers its rating.
+    await c.page.goto('/notification');
+    await c.page
+      .getByRole('listitem', { name: `Job from ${provider.fullName}` })
+      .filter({ hasText: 'has finished your job. Please rate your ride.' })
+      .getByRole('link', { name: 'View Details' })
+      .click();
+    await c.page.waitForURL('**/activebookingdetails');
+    await c.page.getByRole('link', { name: 'Rate this booking' }).waitFor();
+
     await c.page.goto('/previousbooking');
     await c.page.getByRole('heading', { name: 'Previous Bookings' }).waitFor();
     const past = cardOf(c.page, 'Bookings', provider.fullName);

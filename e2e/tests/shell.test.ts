@@ -263,6 +263,11 @@ describe('signed-in layout', () => {
     await page.getByRole('button', { name: 'Submit' }).click();
     const toast = page.getByRole('alert').filter({ hasText: 'Successfully send' });
     await toast.waitFor();
+    // Where the toast stays, not where its entrance (sliding in from the right) passes by.
+    await page.waitForFunction(
+      (element) => element !== null && element.getBoundingClientRect().right <= window.innerWidth,
+      await toast.elementHandle(),
+    );
     await page.getByRole('button', { name: 'Toggle menu' }).click();
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Home' }).waitFor();
     const covered = await drawerPointsCoveredBy(toast);

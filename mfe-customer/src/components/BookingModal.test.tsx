@@ -1,7 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent, { type UserEvent } from '@testing-library/user-event';
 import { useState } from 'react';
-import { hasUnsavedChanges, localDay } from 'shared';
+import { hasUnsavedChanges } from 'shared';
+import { localDay } from 'shared/src/bookings/bookingWhen';
 import { BookingModal, missingAddressMessage } from './BookingModal';
 import { renderScreen } from '../testing/renderScreen';
 import { deferred, fail, fakeApi, ok, type Handler } from '../testing/fakeApi';

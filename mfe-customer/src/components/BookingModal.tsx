@@ -3,19 +3,19 @@ import { Link, useLocation, useNavigate } from 'react-router-dom';
 import {
   ApiError,
   Avatar,
-  bookingWhenProblem,
   bus,
   createJob,
   Dialog,
   ErrorState,
   fetchPaymentMethods,
   Loader,
-  localDay,
   releaseLeaveGuards,
   useLeaveGuard,
   type AddCardNavState,
   type PaymentMethod,
 } from 'shared';
+// Deep: a pure module kept out of the shared chunk every page loads (as shared/src/format is).
+import { bookingWhenProblem, localDay } from 'shared/src/bookings/bookingWhen';
 import { cardLabel, defaultCard } from '../lib/format';
 import { errorMessage, useLoad } from '../lib/useLoad';
 import { EMPTY_BOOKING_VALUES, hasBookingInput, withBookingDraft, type BookingDraftValues } from './bookingDraft';

@@ -3,7 +3,8 @@
  * formats the browser's month, date and time inputs give, and not in the past. One module for the
  * booking form and the API (POST /api/jobs), so both say the same. The form checks the customer's own
  * day (`today` in their time zone); the API, which does not know it, passes the day before its UTC date,
- * as the customer's day may be that far behind in the westernmost time zones.
+ * as the customer's day may be that far behind in the westernmost time zones. Imported by path
+ * ('shared/src/bookings/bookingWhen'), not from the 'shared' entry: only the booking form needs it.
  */
 
 export const BOOKING_WHEN_MESSAGES = {

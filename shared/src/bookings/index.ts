@@ -2,7 +2,6 @@ export * from './statusLabels';
 export * from './jobLists';
 export * from './stepper';
 export * from './timing';
-export * from './bookingWhen';
 export * from './useMyJobs';
 export * from './useJob';
 export * from './StatusBadge';

@@ -7,6 +7,7 @@ import { readFileSync } from 'node:fs';
 import { describe, it } from 'node:test';
 import type { Page } from 'playwright-core';
 import { DESKTOP, openPage, PHONE, signInDirectly, snap, useBrowser } from '../support/app.ts';
+import { onPhone } from '../support/phoneFit.ts';
 import { bookViaApi, customerWithCards, GOOD_CARD, providerOffering } from '../support/bookings.ts';
 
 const browser = useBrowser();
@@ -44,7 +45,15 @@ describe('chat between a customer and a provider, live', () => {
       .click();
     await c.page.getByRole('button', { name: 'Chat' }).click();
     await c.page.waitForURL(`**/chatview/${provider.id}`);
-    await c.page.getByRole('heading', { name: provider.fullName, level: 2 }).waitFor();
+    const heading = c.page.getByRole('heading', { name: provider.fullName, level: 2 });
+    await heading.waitFor();
+    // On a phone the name is whole: Assign Job goes on its own line under it.
+    await onPhone(c.page, async () => {
+      assert.equal(await heading.evaluate((h) => h.scrollWidth <= h.clientWidth), true, 'the name is cut short');
+      const name = await heading.boundingBox();
+      const assign = await c.page.getByRole('button', { name: 'Assign Job' }).boundingBox();
+      assert.ok(name && assign && assign.y >= name.y + name.height, 'Assign Job is not under the name');
+    });
 
     // The provider is on another page: the sidebar's Chat item counts the unread message.
     await p.page.goto('/');

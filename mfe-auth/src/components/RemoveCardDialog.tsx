@@ -1,7 +1,6 @@
-import { useEffect, useRef, useState } from 'react';
-import { Dialog, type PaymentMethod } from 'shared';
-import { messageOf } from '../apiMessage';
-import '../account.css';
+import type { PaymentMethod } from 'shared';
+// By path: only the screens that ask load it (not the shared chunk of every page).
+import { ConfirmDialog } from 'shared/src/ui/ConfirmDialog';
 
 /** 'Visa •••• 4242': a saved card named by its brand and masked last four. */
 export const cardLabel = (card: PaymentMethod) => `${card.card_brand} •••• ${card.card_last4}`;
@@ -25,66 +24,15 @@ export interface RemoveCardDialogProps {
   onRemoved: () => void;
 }
 
-/**
- * 'Remove this card?': names the card and asks to confirm before anything is sent. Focus starts on
- * 'Keep card', the safe choice. While the call runs, 'Remove card' reads 'Removing…' and both buttons
- * are disabled; a refusal is shown here with the server's message, and the dialog stays open.
- */
+/** 'Remove this card?': names the card and asks to confirm before anything is sent (shared's ConfirmDialog). */
 export function RemoveCardDialog({ card, onRemove, onClose, onRemoved }: RemoveCardDialogProps) {
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-  const inFlight = useRef(false);
-  const confirmRef = useRef<HTMLButtonElement>(null);
-
-  // A disabled button loses focus: after a refusal, focus returns to the button that was pressed.
-  useEffect(() => {
-    if (error) confirmRef.current?.focus();
-  }, [error]);
-
-  const confirm = async () => {
-    if (inFlight.current) return;
-    inFlight.current = true;
-    setBusy(true);
-    setError(null);
-    try {
-      await onRemove(card.id);
-      onRemoved();
-    } catch (err) {
-      console.error(err);
-      inFlight.current = false;
-      setBusy(false);
-      setError(messageOf(err));
-    }
-  };
-
-  const close = () => {
-    if (!inFlight.current) onClose();
-  };
-
+  const { explanation, ...texts } = REMOVE_CARD_TEXTS;
   return (
-    <Dialog title={REMOVE_CARD_TEXTS.title} onClose={close}>
-      <div className="auth-confirm" aria-busy={busy}>
-        <p>{REMOVE_CARD_TEXTS.explanation(card)}</p>
-        {error ? (
-          <p role="alert" className="ui-alert">
-            {error}
-          </p>
-        ) : null}
-        <div className="ui-actions auth-confirm-actions">
-          <button type="button" className="ui-button" disabled={busy} onClick={close}>
-            {REMOVE_CARD_TEXTS.keep}
-          </button>
-          <button
-            ref={confirmRef}
-            type="button"
-            className="ui-button ui-button--danger"
-            disabled={busy}
-            onClick={() => void confirm()}
-          >
-            {busy ? REMOVE_CARD_TEXTS.busy : REMOVE_CARD_TEXTS.confirm}
-          </button>
-        </div>
-      </div>
-    </Dialog>
+    <ConfirmDialog
+      texts={{ ...texts, explanation: explanation(card) }}
+      onConfirm={() => onRemove(card.id)}
+      onClose={onClose}
+      onDone={onRemoved}
+    />
   );
 }

@@ -1,7 +1,6 @@
-import { useEffect, useRef, useState } from 'react';
-import { bus, cancelBooking, Dialog, type Job } from 'shared';
-import { errorMessage } from '../lib/useLoad';
-import '../styles/customer.css';
+import { bus, cancelBooking, type Job } from 'shared';
+// By path: only the screens that ask load it (not the shared chunk of every page).
+import { ConfirmDialog } from 'shared/src/ui/ConfirmDialog';
 
 /** The booking payment of spec section 9, given back when a Pending booking is cancelled. */
 export const BOOKING_PAYMENT = '10.00 INR';
@@ -48,60 +47,13 @@ export interface CancelBookingDialogProps {
  * (e.g. the 409 of a booking accepted meanwhile) is shown here, and the dialog stays open.
  */
 export function CancelBookingDialog({ jobId, onClose, onCancelled }: CancelBookingDialogProps) {
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-  const inFlight = useRef(false);
-  const confirmRef = useRef<HTMLButtonElement>(null);
-
-  // A disabled button loses focus: after a refusal, focus returns to the button that was pressed.
-  useEffect(() => {
-    if (error) confirmRef.current?.focus();
-  }, [error]);
-
-  const confirm = async () => {
-    if (inFlight.current) return;
-    inFlight.current = true;
-    setBusy(true);
-    setError(null);
-    try {
-      await cancelMyBooking(jobId);
-      onCancelled();
-    } catch (err) {
-      console.error(err);
-      inFlight.current = false;
-      setBusy(false);
-      setError(errorMessage(err));
-    }
-  };
-
-  const close = () => {
-    if (!inFlight.current) onClose();
-  };
-
+  const { title, explanation, confirm, busy, keep } = CANCEL_TEXTS;
   return (
-    <Dialog title={CANCEL_TEXTS.title} onClose={close}>
-      <div className="cust-form" aria-busy={busy}>
-        <p className="cust-message">{CANCEL_TEXTS.explanation}</p>
-        {error ? (
-          <p role="alert" className="ui-alert">
-            {error}
-          </p>
-        ) : null}
-        <div className="ui-actions cust-actions--end">
-          <button type="button" className="ui-button" disabled={busy} onClick={close}>
-            {CANCEL_TEXTS.keep}
-          </button>
-          <button
-            ref={confirmRef}
-            type="button"
-            className="ui-button ui-button--danger"
-            disabled={busy}
-            onClick={() => void confirm()}
-          >
-            {busy ? CANCEL_TEXTS.busy : CANCEL_TEXTS.confirm}
-          </button>
-        </div>
-      </div>
-    </Dialog>
+    <ConfirmDialog
+      texts={{ title, explanation, confirm, busy, keep }}
+      onConfirm={() => cancelMyBooking(jobId)}
+      onClose={onClose}
+      onDone={onCancelled}
+    />
   );
 }

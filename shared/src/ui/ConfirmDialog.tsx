@@ -1,0 +1,92 @@
+import { useEffect, useRef, useState } from 'react';
+import { Dialog } from './Dialog';
+
+/** The words of one confirmation: its title, what confirming does, and its two buttons. */
+export interface ConfirmTexts {
+  title: string;
+  explanation: string;
+  /** The button that does it, e.g. 'Remove card'. */
+  confirm: string;
+  /** The same button while the call runs, e.g. 'Removing…'. */
+  busy: string;
+  /** The safe choice, e.g. 'Keep card'. */
+  keep: string;
+}
+
+export interface ConfirmDialogProps {
+  texts: ConfirmTexts;
+  /** Does it (the API call); rejects with the error whose message is shown. */
+  onConfirm: () => Promise<unknown>;
+  /** The safe choice, the close button or Escape (ignored while the call is in flight). */
+  onClose: () => void;
+  /** The call succeeded. */
+  onDone: () => void;
+}
+
+const messageOf = (error: unknown) => (error instanceof Error && error.message ? error.message : 'Network Error');
+
+/**
+ * Asks before something that cannot be undone (cancelling a booking, removing a card): says what it
+ * does, and sends nothing until confirmed. Focus starts on the safe choice, which comes first. While the
+ * call runs, the confirm button reads `texts.busy`, both buttons are disabled and it cannot be pressed
+ * twice; a refusal is shown here with the server's message, focus goes back to the confirm button and
+ * the dialog stays open. Imported by path ('shared/src/ui/ConfirmDialog'): only the screens that ask load it.
+ */
+export function ConfirmDialog({ texts, onConfirm, onClose, onDone }: ConfirmDialogProps) {
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const inFlight = useRef(false);
+  const confirmRef = useRef<HTMLButtonElement>(null);
+
+  // A disabled button loses focus: after a refusal, focus returns to the button that was pressed.
+  useEffect(() => {
+    if (error) confirmRef.current?.focus();
+  }, [error]);
+
+  const confirm = async () => {
+    if (inFlight.current) return;
+    inFlight.current = true;
+    setBusy(true);
+    setError(null);
+    try {
+      await onConfirm();
+      onDone();
+    } catch (err) {
+      console.error(err);
+      inFlight.current = false;
+      setBusy(false);
+      setError(messageOf(err));
+    }
+  };
+
+  const close = () => {
+    if (!inFlight.current) onClose();
+  };
+
+  return (
+    <Dialog title={texts.title} onClose={close}>
+      <div className="ui-confirm" aria-busy={busy}>
+        <p>{texts.explanation}</p>
+        {error ? (
+          <p role="alert" className="ui-alert">
+            {error}
+          </p>
+        ) : null}
+        <div className="ui-actions ui-confirm__actions">
+          <button type="button" className="ui-button" disabled={busy} onClick={close}>
+            {texts.keep}
+          </button>
+          <button
+            ref={confirmRef}
+            type="button"
+            className="ui-button ui-button--danger"
+            disabled={busy}
+            onClick={() => void confirm()}
+          >
+            {busy ? texts.busy : texts.confirm}
+          </button>
+        </div>
+      </div>
+    </Dialog>
+  );
+}

@@ -100,7 +100,7 @@ export function BookingForm({ serviceId, provider, onDone, focusFirstField = fal
       setError(missing);
       return;
     }
-    const when = bookingWhenProblem(values, localDay(new Date()));
+    const when = bookingWhenProblem(values, today);
     if (when) {
       setInvalid({ [when.field]: true });
       setError(when.message);

@@ -26,12 +26,19 @@ const DRAFT_KEY = 'bookingDraft';
 
 const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null;
 
-/** A page's navigation state with `draft` added (the page's own state is kept as it was). */
-export function withBookingDraft(state: unknown, draft: BookingDraft): Record<string, unknown> {
-  const { providerId, serviceId, values } = draft;
+/** The form's fields of `values` that are text, each else empty: nothing else (the CVV) is kept. */
+function draftValuesOf(values: Record<string, unknown>): BookingDraftValues {
   const kept: BookingDraftValues = { ...EMPTY_BOOKING_VALUES };
-  for (const field of Object.keys(kept) as (keyof BookingDraftValues)[]) kept[field] = values[field];
-  return { ...(isRecord(state) ? state : {}), [DRAFT_KEY]: { providerId, serviceId, values: kept } };
+  for (const field of Object.keys(kept) as (keyof BookingDraftValues)[]) {
+    const value = values[field];
+    if (typeof value === 'string') kept[field] = value;
+  }
+  return kept;
+}
+
+/** A page's navigation state with `draft` added (the page's own state is kept as it was). */
+export function withBookingDraft(state: unknown, { providerId, serviceId, values }: BookingDraft): Record<string, unknown> {
+  return { ...(isRecord(state) ? state : {}), [DRAFT_KEY]: { providerId, serviceId, values: draftValuesOf({ ...values }) } };
 }
 
 /** The draft a navigation state carries, if it carries a well-formed one. */
@@ -39,12 +46,7 @@ export function bookingDraftFrom(state: unknown): BookingDraft | null {
   if (!isRecord(state) || !isRecord(state[DRAFT_KEY])) return null;
   const { providerId, serviceId, values } = state[DRAFT_KEY];
   if (!Number.isInteger(providerId) || !Number.isInteger(serviceId) || !isRecord(values)) return null;
-  const draft: BookingDraftValues = { ...EMPTY_BOOKING_VALUES };
-  for (const field of Object.keys(draft) as (keyof BookingDraftValues)[]) {
-    const value = values[field];
-    if (typeof value === 'string') draft[field] = value;
-  }
-  return { providerId: providerId as number, serviceId: serviceId as number, values: draft };
+  return { providerId: providerId as number, serviceId: serviceId as number, values: draftValuesOf(values) };
 }
 
 /** The navigation state without its draft (null when nothing else was in it). */

@@ -209,6 +209,12 @@ describe('paying for a booking', () => {
     await dialog.getByRole('button', { name: 'Submit & Pay' }).click();
     await dialog.getByRole('alert').filter({ hasText: 'Your card was declined.' }).waitFor();
     assert.equal(await dialog.getByLabel('Pick Address').inputValue(), '12 Pick Lane');
+    // Keyboard focus stays in the dialog: Tab from Submit & Pay goes round to its close button and back.
+    await dialog.getByRole('button', { name: 'Submit & Pay' }).focus();
+    await page.keyboard.press('Tab');
+    assert.ok(await dialog.getByRole('button', { name: 'Close' }).evaluate((button) => button === document.activeElement));
+    await page.keyboard.press('Shift+Tab');
+    assert.ok(await dialog.getByRole('button', { name: 'Submit & Pay' }).evaluate((button) => button === document.activeElement));
     assert.equal(pathOf(page), '/providerprofile');
     assert.deepEqual(await jobsOf(customer.token), []);
 

@@ -14,6 +14,7 @@ function Harness() {
         <Dialog title="Booking Details" onClose={() => setOpen(false)}>
           <label htmlFor="f">Pick Address</label>
           <input id="f" />
+          <button type="button">Submit & Pay</button>
         </Dialog>
       ) : null}
     </main>
@@ -40,5 +41,17 @@ describe('Dialog', () => {
     await user.click(screen.getByRole('button', { name: 'Open' }));
     await user.click(screen.getByRole('button', { name: 'Close' }));
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+
+  it('keeps Tab inside: from the last control to the first, and Shift+Tab from the first to the last', async () => {
+    const user = userEvent.setup();
+    render(<Harness />);
+    await user.click(screen.getByRole('button', { name: 'Open' }));
+    await user.tab();
+    expect(screen.getByRole('button', { name: 'Submit & Pay' })).toHaveFocus();
+    await user.tab();
+    expect(screen.getByRole('button', { name: 'Close' })).toHaveFocus();
+    await user.tab({ shift: true });
+    expect(screen.getByRole('button', { name: 'Submit & Pay' })).toHaveFocus();
   });
 });

@@ -15,6 +15,16 @@ function makeRestInert(keep: HTMLElement): () => void {
   return () => changed.forEach((element) => (element.inert = false));
 }
 
+/** Tab from the last control goes to the first, Shift+Tab from the first to the last: focus stays in the dialog. */
+function wrapFocus(dialog: HTMLElement, event: KeyboardEvent) {
+  const controls = dialog.querySelectorAll<HTMLElement>(FOCUSABLE);
+  const [first, last] = [controls[0], controls[controls.length - 1]];
+  const edge = event.shiftKey ? [first, dialog] : [last];
+  if (!first || !edge.includes(document.activeElement as HTMLElement)) return;
+  event.preventDefault();
+  (event.shiftKey ? last : first).focus();
+}
+
 export interface DialogProps {
   title: string;
   onClose: () => void;
@@ -25,7 +35,7 @@ export interface DialogProps {
 
 /**
  * A modal dialog: rendered over the page in a portal, focus moves into it (first field) and back
- * where it was on close, Escape and the close button close it, and the page behind is inert.
+ * where it was on close, Tab stays inside, Escape and the close button close it, and the page behind is inert.
  */
 export function Dialog({ title, onClose, children, closeLabel = 'Close' }: DialogProps) {
   const titleId = useId();
@@ -47,7 +57,7 @@ export function Dialog({ title, onClose, children, closeLabel = 'Close' }: Dialo
       if (event.key === 'Escape') {
         event.stopPropagation();
         close();
-      }
+      } else if (event.key === 'Tab' && dialog) wrapFocus(dialog, event);
     };
     document.addEventListener('keydown', onKey);
     return () => {

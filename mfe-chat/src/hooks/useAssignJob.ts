@@ -1,9 +1,16 @@
 import { useCallback, useState } from 'react';
-import { bus, fetchJobs, fetchServices, type Job, type Service } from 'shared';
+import { bus, fetchJobs, fetchProviders, fetchServices, type Job } from 'shared';
 import { serviceIdForAssign } from '../lib/assignJob';
 
 export const BOOKING_UNAVAILABLE = 'Booking is unavailable right now. Please try again later.';
-export const NO_SERVICE = 'Booking is unavailable right now: there is no service to book.';
+export const NO_SERVICE = 'This provider offers no service to book yet.';
+
+/** The ids of the services the provider offers, in catalogue order (a job can only book one of them). */
+async function servicesOfferedBy(providerId: number): Promise<number[]> {
+  const services = (await fetchServices({ silent: true })).data ?? [];
+  const listings = await Promise.all(services.map((service) => fetchProviders(service.id, { silent: true })));
+  return services.filter((_, i) => (listings[i].data ?? []).some((provider) => provider.id === providerId)).map((s) => s.id);
+}
 
 /**
  * Chat's Assign Job (spec section 2, customers only): asks the customer remote for the booking modal
@@ -19,15 +26,18 @@ export function useAssignJob(providerId: number | null) {
     setBusy(true);
     setNotice(null);
     try {
-      const jobs = await fetchJobs({ per_page: 100 }, { silent: true })
-        .then((r) => (Array.isArray(r.data) ? r.data : []))
-        .catch((): Job[] => []);
-      let serviceId = serviceIdForAssign(jobs, [], providerId);
-      if (serviceId === null) {
-        const services = await fetchServices({ silent: true })
-          .then((r) => (Array.isArray(r.data) ? r.data : []))
-          .catch((): Service[] => []);
-        serviceId = serviceIdForAssign([], services, providerId);
+      let serviceId: number | null;
+      try {
+        const [jobs, offered] = await Promise.all([
+          fetchJobs({ per_page: 100 }, { silent: true })
+            .then((r) => (Array.isArray(r.data) ? r.data : []))
+            .catch((): Job[] => []),
+          servicesOfferedBy(providerId),
+        ]);
+        serviceId = serviceIdForAssign(jobs, offered, providerId);
+      } catch {
+        setNotice(BOOKING_UNAVAILABLE);
+        return;
       }
       if (serviceId === null) {
         setNotice(NO_SERVICE);

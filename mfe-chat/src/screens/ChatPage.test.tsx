@@ -519,8 +519,16 @@ describe('Assign Job', () => {
     { id: 2, provider_id: 20, service_id: 3, created_at: '2025-06-10T10:00:00.000Z' },
   ] as Job[];
 
+  const service = (id: number, name: string) => ({ id, name, description: '', icon: '' });
+  const offering = (...providerIds: number[]) => ok(providerIds.map((id) => ({ id, full_name: `Provider ${id}` })));
+
   it('asks the customer remote for the booking modal of this provider over the bus', async () => {
-    customerApi({ 'GET /api/jobs': ok(jobs) });
+    customerApi({
+      'GET /api/jobs': ok(jobs),
+      'GET /api/services': ok([service(2, 'Delivery'), service(3, 'Shipping')]),
+      'GET /api/providers/2': offering(20),
+      'GET /api/providers/3': offering(21, 20),
+    });
     const host = bus.on('booking/assign').subscribe((e) => bus.emit({ type: 'booking/assignHandled', providerId: e.providerId }));
     try {
       renderChat({ route: '/chatview/20' });
@@ -533,11 +541,38 @@ describe('Assign Job', () => {
   });
 
   it('says booking is unavailable when the customer remote does not answer (it is down)', async () => {
-    customerApi({ 'GET /api/jobs': ok([]), 'GET /api/services': ok([{ id: 7, name: 'Driver', description: '', icon: '' }]) });
+    customerApi({
+      'GET /api/jobs': ok([]),
+      'GET /api/services': ok([service(6, 'Delivery'), service(7, 'Driver')]),
+      'GET /api/providers/6': offering(21),
+      'GET /api/providers/7': offering(20),
+    });
     renderChat({ route: '/chatview/20' });
     await userEvent.click(await screen.findByRole('button', { name: 'Assign Job' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('Booking is unavailable right now. Please try again later.');
+    // With no job between them yet, the first service this provider offers.
     expect(recorded.events).toContainEqual({ type: 'booking/assign', providerId: 20, serviceId: 7 });
+  });
+
+  it('says so when the provider offers no service, and asks for no booking modal', async () => {
+    customerApi({
+      'GET /api/jobs': ok(jobs),
+      'GET /api/services': ok([service(2, 'Delivery'), service(3, 'Shipping')]),
+      'GET /api/providers/2': offering(21),
+      'GET /api/providers/3': offering(),
+    });
+    renderChat({ route: '/chatview/20' });
+    await userEvent.click(await screen.findByRole('button', { name: 'Assign Job' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('This provider offers no service to book yet.');
+    expect(recorded.events.some((e) => e.type === 'booking/assign')).toBe(false);
+  });
+
+  it('says booking is unavailable when the services cannot be read, and asks for no booking modal', async () => {
+    customerApi({ 'GET /api/jobs': ok(jobs), 'GET /api/services': () => fail(500, 'Server Error') });
+    renderChat({ route: '/chatview/20' });
+    await userEvent.click(await screen.findByRole('button', { name: 'Assign Job' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Booking is unavailable right now. Please try again later.');
+    expect(recorded.events.some((e) => e.type === 'booking/assign')).toBe(false);
   });
 
   it('is not offered to a provider', async () => {

@@ -11,3 +11,4 @@ export * from './bookings';
 export * from './location';
 // The standalone dev harness is imported from 'shared/src/harness' by the remotes' own entry, so the
 // composed app does not load it.
+export * from './errorText';

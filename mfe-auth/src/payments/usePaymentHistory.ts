@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { ApiError, bus, fetchPaymentHistory, type PaymentRecord } from 'shared';
+import { bus, fetchPaymentHistory, messageOfError, type PaymentRecord } from 'shared';
 import { appendOlderPage, HISTORY_PAGE_SIZE, mergeFirstPage } from './paymentHistory';
 
 export interface PaymentHistoryState {
@@ -22,8 +22,6 @@ const initialState: PaymentHistoryState = {
   loadingMore: false,
   error: null,
 };
-
-const messageOf = (error: unknown) => (error instanceof ApiError ? error.message : 'Network Error');
 
 /**
  * The signed-in customer's charges and refunds (GET /api/payments), newest first, a page at a time.
@@ -55,7 +53,7 @@ export function usePaymentHistory(customerId: number) {
     } catch (error) {
       console.error(error);
       if (!mounted.current || request !== firstRequest.current) return;
-      setState((current) => ({ ...current, error: { message: messageOf(error), retry: 'first' } }));
+      setState((current) => ({ ...current, error: { message: messageOfError(error), retry: 'first' } }));
     }
   }, []);
 
@@ -73,7 +71,7 @@ export function usePaymentHistory(customerId: number) {
     } catch (error) {
       console.error(error);
       if (!mounted.current) return;
-      setState((s) => ({ ...s, loadingMore: false, error: { message: messageOf(error), retry: 'more' } }));
+      setState((s) => ({ ...s, loadingMore: false, error: { message: messageOfError(error), retry: 'more' } }));
     }
   }, []);
 

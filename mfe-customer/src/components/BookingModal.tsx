@@ -13,11 +13,12 @@ import {
   useLeaveGuard,
   type AddCardNavState,
   type PaymentMethod,
+  messageOfError,
 } from 'shared';
 // Deep: a pure module kept out of the shared chunk every page loads (as shared/src/format is).
 import { bookingWhenProblem, localDay } from 'shared/src/bookings/bookingWhen';
 import { cardLabel, defaultCard } from '../lib/format';
-import { errorMessage, useLoad } from '../lib/useLoad';
+import { useLoad } from '../lib/useLoad';
 import { EMPTY_BOOKING_VALUES, hasBookingInput, withBookingDraft, type BookingDraftValues } from './bookingDraft';
 import { BOOKING_TITLE } from './bookingTexts';
 import { Field } from './Field';
@@ -134,7 +135,7 @@ export function BookingForm({ serviceId, provider, onDone, focusFirstField = fal
       // An answer (a declined card, a field error) ends this attempt; no answer at all keeps its key, so
       // pressing Submit again cannot book and charge twice.
       if (!(err instanceof ApiError) || err.status > 0) attemptKey.current = newAttemptKey();
-      setError(errorMessage(err));
+      setError(messageOfError(err));
       inFlight.current = false;
       setBusy(false);
     }

@@ -1,13 +1,7 @@
 import { useCallback, useEffect, useState } from 'react';
-import { ApiError } from 'shared';
+import { messageOfError } from 'shared';
 
 export type LoadState<T> = { status: 'loading' } | { status: 'error'; message: string } | { status: 'ready'; data: T };
-
-/** The message of a failed call: the server's when it sent one, else the network error. */
-export function errorMessage(error: unknown): string {
-  if (error instanceof ApiError || error instanceof Error) return error.message || 'Network Error';
-  return 'Network Error';
-}
 
 /** The outcome of one load: which loader and which attempt it answers. */
 interface Outcome<T> {
@@ -33,7 +27,7 @@ export function useLoad<T>(load: () => Promise<T>) {
       },
       (error: unknown) => {
         console.error(error);
-        if (latest) setOutcome({ load, attempt, state: { status: 'error', message: errorMessage(error) } });
+        if (latest) setOutcome({ load, attempt, state: { status: 'error', message: messageOfError(error) } });
       },
     );
     return () => {

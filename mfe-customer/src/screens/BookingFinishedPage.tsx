@@ -12,11 +12,11 @@ import {
   useJob,
   useLeaveGuard,
   type Job,
+  messageOfError,
 } from 'shared';
 import { TextAreaField } from '../components/Field';
 import { Stars } from '../components/Rating';
 import { StarRatingInput } from '../components/StarRatingInput';
-import { errorMessage } from '../lib/useLoad';
 import '../styles/customer.css';
 
 export const CHOOSE_RATING = 'Please choose a rating.';
@@ -48,7 +48,7 @@ function RatingForm({ job }: { job: Job }) {
       bus.emit({ type: 'toast/show', kind: 'success', message: THANK_YOU });
       void navigate('/previousbooking');
     } catch (err) {
-      setError(errorMessage(err));
+      setError(messageOfError(err));
       inFlight.current = false;
       setBusy(false);
     }

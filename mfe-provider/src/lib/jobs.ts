@@ -1,11 +1,5 @@
 import { ApiError, bus, updateJobStatus, type Job, type JobStatus } from 'shared';
 
-/** The message of a failed call: the server's when it sent one, else the network error. */
-export function errorMessage(error: unknown): string {
-  if (error instanceof ApiError || error instanceof Error) return error.message || 'Network Error';
-  return 'Network Error';
-}
-
 /** True for the API's 409: the job was not in the state this screen thought (answered or changed elsewhere). */
 export const isConflict = (error: unknown) => error instanceof ApiError && error.status === 409;
 

@@ -1,6 +1,6 @@
 import { useCallback, useRef, useState } from 'react';
-import type { Job, JobStatus } from 'shared';
-import { changeJobStatus, errorMessage, isConflict } from './jobs';
+import { messageOfError, type Job, type JobStatus } from 'shared';
+import { changeJobStatus, isConflict } from './jobs';
 
 export type StatusChangeResult = { ok: true; job: Job | null } | { ok: false; conflict: boolean };
 
@@ -24,7 +24,7 @@ export function useStatusChange() {
       return { ok: true, job };
     } catch (err) {
       console.error(err);
-      setError(errorMessage(err));
+      setError(messageOfError(err));
       return { ok: false, conflict: isConflict(err) };
     } finally {
       inFlight.current = false;

@@ -7,12 +7,12 @@ import {
   fetchServices,
   fetchUserServices,
   Loader,
+  messageOfError,
   PageTitle,
   type Service,
   type UserService,
 } from 'shared';
 import { ActionError } from '../components/JobParts';
-import { errorMessage } from '../lib/jobs';
 import '../styles/provider.css';
 
 type LoadState =
@@ -46,7 +46,7 @@ export default function ServicesPage() {
       },
       (err: unknown) => {
         console.error(err);
-        if (current) setState({ status: 'error', message: errorMessage(err) });
+        if (current) setState({ status: 'error', message: messageOfError(err) });
       },
     );
     return () => {
@@ -70,7 +70,7 @@ export default function ServicesPage() {
       setState((current) => (current.status === 'ready' ? { ...current, mine: data } : current));
     } catch (err) {
       console.error(err);
-      setError(`${service.name} could not be ${offered ? 'deleted' : 'added'}: ${errorMessage(err)}`);
+      setError(`${service.name} could not be ${offered ? 'deleted' : 'added'}: ${messageOfError(err)}`);
     } finally {
       sending.current = false;
       setInFlight(null);

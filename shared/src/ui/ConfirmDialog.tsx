@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
+import { messageOfError } from '../errorText';
 import { Dialog } from './Dialog';
 
 /** The words of one confirmation: its title, what confirming does, and its two buttons. */
@@ -22,8 +23,6 @@ export interface ConfirmDialogProps {
   /** The call succeeded. */
   onDone: () => void;
 }
-
-const messageOf = (error: unknown) => (error instanceof Error && error.message ? error.message : 'Network Error');
 
 /**
  * Asks before something that cannot be undone (cancelling a booking, removing a card): says what it
@@ -55,7 +54,7 @@ export function ConfirmDialog({ texts, onConfirm, onClose, onDone }: ConfirmDial
       console.error(err);
       inFlight.current = false;
       setBusy(false);
-      setError(messageOf(err));
+      setError(messageOfError(err));
     }
   };
 

@@ -37,10 +37,14 @@ export class ApiError extends Error {
  */
 function endsSession(error: AxiosError): boolean {
   if (error.config?.ignoreSessionExpiry) return false;
-  const sent = error.config?.headers?.get?.('Authorization') ?? error.config?.headers?.Authorization;
   const current = tokenProvider();
-  return !!current && sent === `Bearer ${current}`;
+  return !!current && sentToken(error) === `Bearer ${current}`;
 }
+
+const sentToken = (error: AxiosError) => error.config?.headers?.get?.('Authorization') ?? error.config?.headers?.Authorization;
+
+/** A 401 to a token that is no longer the session's: that session already ended (and said so) or was replaced. */
+const isStale401 = (error: AxiosError) => error.response?.status === 401 && !!sentToken(error) && !endsSession(error);
 
 /** Adds the client's request and response handling to a new axios instance. */
 function configure(created: AxiosInstance): AxiosInstance {
@@ -69,7 +73,7 @@ function configure(created: AxiosInstance): AxiosInstance {
       if (status === 401 && endsSession(error)) {
         // The session's token was refused (expired or revoked): the shell signs out and says so, once.
         bus.emit({ type: 'auth/sessionExpired' });
-      } else if (!error.config?.silent) {
+      } else if (!error.config?.silent && !isStale401(error)) {
         bus.emit({ type: 'alert/show', alert: { type: 'danger', message } });
       }
       return Promise.reject(new ApiError(message, status, error.response?.data?.errors));

@@ -83,6 +83,20 @@ describe('a 401 to the session token announces auth/sessionExpired (issue 11, it
     await expect(apiClient.get('/api/jobs')).rejects.toMatchObject({ status: 401 });
     expect(requests[0].headers.get('Authorization')).toBe('Bearer old');
     expect(expired()).toEqual([]);
+    expect(alerts()).toEqual([]);
+  });
+
+  it("calls still on their way when the session ended say nothing: the user reads only the expiry's message", async () => {
+    let token: string | null = 'tok';
+    setTokenProvider(() => token);
+    bus.on('auth/sessionExpired').subscribe(() => (token = null)); // the shell ends the session
+    answer(401, { message: 'Unauthenticated.' });
+    const first = apiClient.get('/api/jobs');
+    const second = apiClient.get('/api/notifications');
+    await expect(first).rejects.toMatchObject({ status: 401 });
+    await expect(second).rejects.toMatchObject({ status: 401 });
+    expect(expired()).toHaveLength(1);
+    expect(alerts()).toEqual([]);
   });
 
   it('a call that opts out (Logout) is not an expiry; other statuses never are', async () => {

@@ -3,10 +3,15 @@ import userEvent from '@testing-library/user-event';
 import { hasUnsavedChanges } from 'shared';
 import EditProfilePage from './EditProfilePage';
 import { customer, provider, renderWithStore, signedIn } from '../testing/renderWithStore';
-import { fail, fakeApi, ok } from '../testing/fakeApi';
+import { deferred, fail, fakeApi, ok, type Handler } from '../testing/fakeApi';
 import { setupScreenTest } from '../testing/screenTest';
 
 const formOf = (body: unknown) => Object.fromEntries((body as FormData).entries());
+/** The API, answering GET /api/auth/me (the page reads the profile again when it opens) with `me`. */
+const profileApi = (routes: Record<string, Handler>, me: unknown = customer) =>
+  fakeApi({ 'GET /api/auth/me': ok(me), ...routes });
+/** The form the page saved. */
+const savedForm = (api: ReturnType<typeof fakeApi>) => formOf(api.callsTo('POST', '/api/auth/update-profile')[0].body);
 
 describe('EditProfilePage', () => {
   const { bus } = setupScreenTest();
@@ -48,7 +53,7 @@ describe('EditProfilePage', () => {
   });
 
   it('limits phone to 20 and address to 255 characters as the API does, saying so under the field before sending', async () => {
-    const api = fakeApi({});
+    const api = profileApi({});
     const user = userEvent.setup();
     renderWithStore(<EditProfilePage />, { path: '/editprofile', session: signedIn(customer) });
     const phone = screen.getByLabelText('Phone');
@@ -63,7 +68,7 @@ describe('EditProfilePage', () => {
     expect(screen.getByText('The address may not be greater than 255 characters.')).toBeInTheDocument();
     expect(phone).toHaveAccessibleDescription('The phone may not be greater than 20 characters.');
     expect(address).toHaveAccessibleDescription('The address may not be greater than 255 characters.');
-    expect(api.calls).toEqual([]);
+    expect(api.writes()).toEqual([]);
     expect(bus.alerts()).toEqual([]);
   });
 
@@ -87,7 +92,7 @@ describe('EditProfilePage', () => {
 
   it('uploads the chosen avatar with a preview, saves, updates the session and returns to the profile', async () => {
     const updated = { ...customer, first_name: 'Carlotta', full_name: 'Carlotta Customer', avatar: '/uploads/new.png' };
-    const api = fakeApi({ 'POST /api/auth/update-profile': ok(updated, 'Profile updated') });
+    const api = profileApi({ 'POST /api/auth/update-profile': ok(updated, 'Profile updated') });
     const user = userEvent.setup();
     const { store } = renderWithStore(<EditProfilePage />, { path: '/editprofile', session: signedIn(customer) });
     const file = new File([new Uint8Array([137, 80, 78, 71])], 'me.png', { type: 'image/png' });
@@ -101,13 +106,10 @@ describe('EditProfilePage', () => {
     await user.click(screen.getByRole('button', { name: 'Save Changes' }));
 
     expect(await screen.findByTestId('location')).toHaveTextContent('/profile');
-    const sent = formOf(api.calls[0].body);
-    expect(sent).toMatchObject({
-      first_name: 'Carlotta',
-      last_name: 'Customer',
-      phone: '5550100',
-      address: '12 Market Street',
-    });
+    // Only what was changed here: a save never undoes a change made meanwhile on another device.
+    const sent = savedForm(api);
+    expect(Object.keys(sent).sort()).toEqual(['avatar', 'first_name']);
+    expect(sent.first_name).toBe('Carlotta');
     expect(sent.avatar).toBeInstanceOf(File);
     expect((sent.avatar as File).name).toBe('me.png');
     expect(sent).not.toHaveProperty('bio');
@@ -117,7 +119,7 @@ describe('EditProfilePage', () => {
   });
 
   it('lets a provider edit bio, years of experience and price', async () => {
-    const api = fakeApi({ 'POST /api/auth/update-profile': ok({ ...provider, year_of_exp: 6, basic_price: 30 }) });
+    const api = profileApi({ 'POST /api/auth/update-profile': ok({ ...provider, year_of_exp: 6, basic_price: 30 }) }, provider);
     const user = userEvent.setup();
     renderWithStore(<EditProfilePage />, { path: '/editprofile', session: signedIn(provider) });
     expect(screen.getByLabelText('Bio')).toHaveValue('Safe driver');
@@ -127,8 +129,7 @@ describe('EditProfilePage', () => {
     await user.type(screen.getByLabelText('Price'), '30');
     await user.click(screen.getByRole('button', { name: 'Save Changes' }));
     await screen.findByTestId('location');
-    expect(formOf(api.calls[0].body)).toMatchObject({ bio: 'Safe driver', year_of_exp: '6', basic_price: '30' });
-    expect(formOf(api.calls[0].body)).not.toHaveProperty('avatar');
+    expect(savedForm(api)).toEqual({ year_of_exp: '6', basic_price: '30' });
   });
 
   it('checks the provider numbers', async () => {
@@ -144,12 +145,12 @@ describe('EditProfilePage', () => {
   });
 
   it('stays on the form when saving fails; the failure is logged and the client shows the server message', async () => {
-    const api = fakeApi({ 'POST /api/auth/update-profile': fail(413, 'The avatar must not be larger than 2 MB.') });
+    const api = profileApi({ 'POST /api/auth/update-profile': fail(413, 'The avatar must not be larger than 2 MB.') });
     const user = userEvent.setup();
     const { store } = renderWithStore(<EditProfilePage />, { path: '/editprofile', session: signedIn(customer) });
     await user.click(screen.getByRole('button', { name: 'Save Changes' }));
     await waitFor(() => expect(screen.getByRole('button', { name: 'Save Changes' })).toBeEnabled());
-    expect(api.calls).toHaveLength(1);
+    expect(api.callsTo('POST', '/api/auth/update-profile')).toHaveLength(1);
     expect(screen.queryByTestId('location')).not.toBeInTheDocument();
     expect(store.getState().session.users).toEqual(customer);
     expect(console.error).toHaveBeenCalled();
@@ -184,21 +185,21 @@ describe('EditProfilePage', () => {
 
     it('turning it off sends email_notifications=false and the stored user shows it off', async () => {
       const updated = { ...customer, email_notifications: false };
-      const api = fakeApi({ 'POST /api/auth/update-profile': ok(updated, 'Profile updated') });
+      const api = profileApi({ 'POST /api/auth/update-profile': ok(updated, 'Profile updated') });
       const user = userEvent.setup();
       const { store } = renderWithStore(<EditProfilePage />, { path: '/editprofile', session: signedIn(customer) });
       await user.click(screen.getByLabelText(label));
       expect(screen.getByRole('checkbox', { name: label })).not.toBeChecked();
       await user.click(screen.getByRole('button', { name: 'Save Changes' }));
       expect(await screen.findByTestId('location')).toHaveTextContent('/profile');
-      expect(formOf(api.calls[0].body)).toMatchObject({ email_notifications: 'false' });
+      expect(savedForm(api)).toEqual({ email_notifications: 'false' });
       expect(store.getState().session.users?.email_notifications).toBe(false);
       expect(bus.events).toContainEqual({ type: 'auth/userUpdated', user: updated });
     });
 
     it('a provider sees it too; turning it back on sends email_notifications=true', async () => {
       const off = { ...provider, email_notifications: false };
-      const api = fakeApi({ 'POST /api/auth/update-profile': ok({ ...provider, email_notifications: true }) });
+      const api = profileApi({ 'POST /api/auth/update-profile': ok({ ...provider, email_notifications: true }) }, off);
       const user = userEvent.setup();
       const { store } = renderWithStore(<EditProfilePage />, { path: '/editprofile', session: signedIn(off) });
       const box = screen.getByRole('checkbox', { name: label });
@@ -207,17 +208,71 @@ describe('EditProfilePage', () => {
       await user.click(box);
       await user.click(screen.getByRole('button', { name: 'Save Changes' }));
       await screen.findByTestId('location');
-      expect(formOf(api.calls[0].body)).toMatchObject({ email_notifications: 'true' });
+      expect(savedForm(api)).toEqual({ email_notifications: 'true' });
       expect(store.getState().session.users?.email_notifications).toBe(true);
     });
 
-    it('an unchanged form sends the current preference', async () => {
-      const api = fakeApi({ 'POST /api/auth/update-profile': ok(customer) });
+    it('an unchanged form sends no field, so it overwrites nothing', async () => {
+      const api = profileApi({ 'POST /api/auth/update-profile': ok(customer) });
       const user = userEvent.setup();
       renderWithStore(<EditProfilePage />, { path: '/editprofile', session: signedIn(customer) });
       await user.click(screen.getByRole('button', { name: 'Save Changes' }));
       await screen.findByTestId('location');
-      expect(formOf(api.calls[0].body)).toMatchObject({ email_notifications: 'true' });
+      expect(savedForm(api)).toEqual({});
+    });
+  });
+
+  describe('a profile changed on another device', () => {
+    const elsewhere = { ...customer, first_name: 'Laptop', full_name: 'Laptop Customer', phone: '5550001111' };
+
+    it('opens with the profile as the API has it now, and the stored session follows', async () => {
+      profileApi({}, elsewhere);
+      const { store } = renderWithStore(<EditProfilePage />, { path: '/editprofile', session: signedIn(customer) });
+      expect(await screen.findByDisplayValue('Laptop')).toBe(screen.getByLabelText('First Name'));
+      expect(screen.getByLabelText('Phone')).toHaveValue('5550001111');
+      expect(store.getState().session.users?.first_name).toBe('Laptop');
+    });
+
+    it("keeps what the user started typing when the API's copy arrives later, and saves only that", async () => {
+      const me = deferred(ok(elsewhere));
+      const api = fakeApi({ 'GET /api/auth/me': me.handler, 'POST /api/auth/update-profile': ok(elsewhere) });
+      const user = userEvent.setup();
+      renderWithStore(<EditProfilePage />, { path: '/editprofile', session: signedIn(customer) });
+      await user.clear(screen.getByLabelText('Address'));
+      await user.type(screen.getByLabelText('Address'), '9 New Road');
+      me.release();
+      await waitFor(() => expect(api.callsTo('GET', '/api/auth/me')).toHaveLength(1));
+      expect(screen.getByLabelText('Address')).toHaveValue('9 New Road');
+      await user.click(screen.getByRole('button', { name: 'Save Changes' }));
+      await screen.findByTestId('location');
+      // The stale first name and phone shown here are not sent back over the newer ones.
+      expect(savedForm(api)).toEqual({ address: '9 New Road' });
+    });
+  });
+
+  describe('the avatar', () => {
+    it('refuses a file that is not an image at once, under the field, and keeps the current avatar', async () => {
+      const api = profileApi({ 'POST /api/auth/update-profile': ok(customer) });
+      const user = userEvent.setup({ applyAccept: false });
+      renderWithStore(<EditProfilePage />, { path: '/editprofile', session: signedIn(customer) });
+      await user.upload(screen.getByLabelText('Avatar'), new File(['hello'], 'notes.txt', { type: 'text/plain' }));
+      expect(await screen.findByRole('alert')).toHaveTextContent('The avatar must be an image (PNG, JPEG, WebP or GIF).');
+      expect(screen.getByLabelText('Avatar')).toHaveAccessibleDescription(
+        'The avatar must be an image (PNG, JPEG, WebP or GIF).',
+      );
+      expect(screen.queryByRole('img', { name: 'New avatar preview' })).not.toBeInTheDocument();
+      await user.click(screen.getByRole('button', { name: 'Save Changes' }));
+      await screen.findByTestId('location');
+      expect(savedForm(api)).not.toHaveProperty('avatar');
+    });
+
+    it('refuses a file named and typed as an image that cannot be shown', async () => {
+      const user = userEvent.setup();
+      renderWithStore(<EditProfilePage />, { path: '/editprofile', session: signedIn(customer) });
+      await user.upload(screen.getByLabelText('Avatar'), new File(['not a picture'], 'fake.png', { type: 'image/png' }));
+      fireEvent.error(await screen.findByRole('img', { name: 'New avatar preview' }));
+      expect(await screen.findByRole('alert')).toHaveTextContent('The avatar must be an image (PNG, JPEG, WebP or GIF).');
+      expect(screen.queryByRole('img', { name: 'New avatar preview' })).not.toBeInTheDocument();
     });
   });
 

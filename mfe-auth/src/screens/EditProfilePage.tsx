@@ -1,22 +1,12 @@
-import { useId, useState, type ChangeEvent } from 'react';
-import { Form, Formik } from 'formik';
+import { useEffect, useId, useRef, useState, type ChangeEvent } from 'react';
+import { Form, Formik, type FormikProps } from 'formik';
 import { useLocation, useNavigate } from 'react-router-dom';
-import {
-  Avatar,
-  bus,
-  ErrorState,
-  LeaveGuard,
-  PageTitle,
-  sessionActions,
-  updateProfile,
-  useAppDispatch,
-  type User,
-  useSessionUser,
-} from 'shared';
+import { Avatar, bus, ErrorState, LeaveGuard, PageTitle, sessionActions, updateProfile, useAppDispatch, type User } from 'shared';
 import { CheckboxField } from '../components/CheckboxField';
 import { SubmitButton } from '../components/SubmitButton';
 import { TextAreaField, TextField } from '../components/TextField';
 import { ADDRESS_MAX_LENGTH, editProfileSchema, PHONE_MAX_LENGTH } from '../validation/editProfile';
+import { useFreshUser } from '../useFreshUser';
 import '../auth.css';
 import '../account.css';
 
@@ -47,9 +37,28 @@ function initialValuesOf(user: User): Values {
   };
 }
 
-/** Edit Profile (spec section 2); providers also edit bio, years of experience and price. */
+const AVATAR_TYPES = ['image/png', 'image/jpeg', 'image/gif', 'image/webp'];
+/** The API's words for a file that is not one of AVATAR_TYPES. */
+export const AVATAR_NOT_IMAGE = 'The avatar must be an image (PNG, JPEG, WebP or GIF).';
+
+/** The fields a save sends when they differ from what the form opened with (providers' last three). */
+const fieldsOf = (isProvider: boolean): (keyof Values)[] => [
+  'first_name',
+  'last_name',
+  'phone',
+  'address',
+  'email_notifications',
+  ...(isProvider ? (['bio', 'year_of_exp', 'basic_price'] as const) : []),
+];
+const sentValue = (value: string | boolean) => (typeof value === 'string' ? value.trim() : String(value));
+
+/**
+ * Edit Profile (spec section 2); providers also edit bio, years of experience and price. The form opens
+ * with the profile as the API has it now, and a save sends only what was changed here, so it never
+ * undoes a change made meanwhile on another device.
+ */
 export default function EditProfilePage() {
-  const user = useSessionUser();
+  const user = useFreshUser();
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
   const location = useLocation();
@@ -57,8 +66,15 @@ export default function EditProfilePage() {
   const avatarId = useId();
   const [avatar, setAvatar] = useState<File | null>(null);
   const [preview, setPreview] = useState<string | null>(null);
+  const [avatarError, setAvatarError] = useState<string | null>(null);
+  const formik = useRef<FormikProps<Values>>(null);
+  const [initialValues, setInitialValues] = useState(() => (user ? initialValuesOf(user) : null));
+  // The API's copy arrives after the form opened: show it, unless the user has started editing.
+  useEffect(() => {
+    if (user && !formik.current?.dirty) setInitialValues(initialValuesOf(user));
+  }, [user]);
 
-  if (!user) return <ErrorState message="You are not signed in." />;
+  if (!user || !initialValues) return <ErrorState message="You are not signed in." />;
   const isProvider = user.role === 'Provider';
 
   const goBack = () => {
@@ -66,11 +82,22 @@ export default function EditProfilePage() {
     else void navigate('/profile');
   };
 
+  const refuseAvatar = () => {
+    setAvatar(null);
+    setPreview(null);
+    setAvatarError(AVATAR_NOT_IMAGE);
+  };
+
   const chooseAvatar = (event: ChangeEvent<HTMLInputElement>) => {
     const file = event.target.files?.[0] ?? null;
+    setAvatarError(null);
     setAvatar(file);
     setPreview(null);
     if (!file) return;
+    if (!AVATAR_TYPES.includes(file.type)) {
+      refuseAvatar();
+      return;
+    }
     const reader = new FileReader();
     reader.onload = () => setPreview(typeof reader.result === 'string' ? reader.result : null);
     reader.readAsDataURL(file);
@@ -78,16 +105,10 @@ export default function EditProfilePage() {
 
   const submit = async (values: Values) => {
     const form = new FormData();
-    form.append('first_name', values.first_name.trim());
-    form.append('last_name', values.last_name.trim());
-    form.append('phone', values.phone.trim());
-    form.append('address', values.address.trim());
-    if (isProvider) {
-      form.append('bio', values.bio.trim());
-      form.append('year_of_exp', values.year_of_exp.trim());
-      form.append('basic_price', values.basic_price.trim());
+    for (const field of fieldsOf(isProvider)) {
+      const value = sentValue(values[field]);
+      if (value !== sentValue(initialValues[field])) form.append(field, value);
     }
-    form.append('email_notifications', values.email_notifications ? 'true' : 'false');
     if (avatar) form.append('avatar', avatar);
     try {
       // The API client shows the server's success or failure message (spec section 8).
@@ -112,19 +133,38 @@ export default function EditProfilePage() {
         Edit Profile
       </PageTitle>
       <section className="ui-card">
-        <Formik initialValues={initialValuesOf(user)} validationSchema={editProfileSchema(isProvider)} onSubmit={submit}>
+        <Formik
+          innerRef={formik}
+          initialValues={initialValues}
+          enableReinitialize
+          validationSchema={editProfileSchema(isProvider)}
+          onSubmit={submit}
+        >
           {({ dirty, isSubmitting }) => (
             <Form noValidate>
               {/* Leaving asks first while there are changes, but not once they are on their way to be saved. */}
               <LeaveGuard when={(dirty || avatar !== null) && !isSubmitting} />
               <div className="auth-field">
                 {preview ? (
-                  <img className="auth-preview" src={preview} alt="New avatar preview" />
+                  // A file named and typed as an image that is not one cannot be shown: refused here, not after Save.
+                  <img className="auth-preview" src={preview} alt="New avatar preview" onError={refuseAvatar} />
                 ) : (
                   <Avatar src={user.avatar} name={user.full_name} size={96} />
                 )}
                 <label htmlFor={avatarId}>Avatar</label>
-                <input id={avatarId} type="file" accept="image/png,image/jpeg,image/gif,image/webp" onChange={chooseAvatar} />
+                <input
+                  id={avatarId}
+                  type="file"
+                  accept={AVATAR_TYPES.join(',')}
+                  onChange={chooseAvatar}
+                  aria-invalid={avatarError ? true : undefined}
+                  aria-describedby={avatarError ? `${avatarId}-error` : undefined}
+                />
+                {avatarError ? (
+                  <p id={`${avatarId}-error`} className="auth-field-error" role="alert">
+                    {avatarError}
+                  </p>
+                ) : null}
               </div>
               <TextField name="first_name" label="First Name" autoComplete="given-name" />
               <TextField name="last_name" label="Last Name" autoComplete="family-name" />

@@ -23,6 +23,15 @@ describe('ProfilePage', () => {
     expect(await screen.findByText('You have no saved cards yet.')).toBeInTheDocument();
   });
 
+  it('shows the profile as the API has it now (changed on another device since sign-in)', async () => {
+    const elsewhere = { ...customer, first_name: 'Laptop', full_name: 'Laptop Customer', address: '42 Laptop Lane' };
+    fakeApi({ 'GET /api/payment-methods': ok([]), 'GET /api/auth/me': ok(elsewhere) });
+    const { store } = renderWithStore(<ProfilePage />, { path: '/profile', session: signedIn(customer) });
+    expect(await screen.findByRole('heading', { name: 'Laptop Customer' })).toBeInTheDocument();
+    expect(within(screen.getByRole('region', { name: 'Profile details' })).getByText('42 Laptop Lane')).toBeInTheDocument();
+    expect(store.getState().session.users?.address).toBe('42 Laptop Lane');
+  });
+
   it('shows an initial avatar and the provider fields for a provider', async () => {
     fakeApi({ 'GET /api/payment-methods': ok([]) });
     renderWithStore(<ProfilePage />, { path: '/profile', session: signedIn(provider) });

@@ -1,14 +1,15 @@
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
-import { Avatar, ErrorState, formatPrice, PageTitle, useSessionUser } from 'shared';
+import { Avatar, ErrorState, formatPrice, PageTitle } from 'shared';
 import { SavedCardList } from '../components/PaymentCardList';
 import { CheckoutModal } from '../payments/CheckoutModal';
 import { usePaymentMethods } from '../payments/usePaymentMethods';
+import { useFreshUser } from '../useFreshUser';
 import '../account.css';
 
 /** My Profile (spec section 2): the user's details and the Payment panel with the saved cards. */
 export default function ProfilePage() {
-  const user = useSessionUser();
+  const user = useFreshUser();
   const payments = usePaymentMethods();
   const [checkoutOpen, setCheckoutOpen] = useState(false);
 

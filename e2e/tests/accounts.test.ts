@@ -11,6 +11,7 @@ import {
   fillLogin,
   loginViaApi,
   openPage,
+  PHONE,
   readOtp,
   signInDirectly,
   snap,
@@ -245,6 +246,49 @@ describe('profile', () => {
     await page.getByRole('heading', { name: 'Edith Editor' }).waitFor();
     assert.deepEqual(errors, []);
     await context.close();
+  });
+
+  it('two devices of one customer: each opens the profile as it is now, and a save changes only what it changed', async () => {
+    const { page: laptop, context: laptopContext, errors, account } = await editProfileOfNewCustomer();
+    // The phone signed in before the laptop's edit, so its stored session holds the old profile.
+    const { page: phone, context: phoneContext } = await openPage(browser(), PHONE);
+    await signInDirectly(phone, account);
+    await phone.goto('/profile');
+    await phone.getByRole('heading', { name: `${account.first_name} ${account.last_name}` }).waitFor();
+
+    await laptop.getByLabel('First Name').fill('Lana');
+    await laptop.getByLabel('Phone').fill('5550001111');
+    await laptop.getByLabel('Address').fill('42 Laptop Lane');
+    await laptop.getByRole('button', { name: 'Save Changes' }).click();
+    await laptop.waitForURL('**/profile');
+
+    // The phone opens Edit Profile with the laptop's values, and unticks only the e-mails.
+    await phone.getByRole('link', { name: 'Edit Profile' }).click();
+    await phone.waitForURL('**/editprofile');
+    const firstName = phone.getByLabel('First Name');
+    await phone.waitForFunction((input) => (input as HTMLInputElement).value === 'Lana', await firstName.elementHandle());
+    assert.equal(await phone.getByLabel('Address').inputValue(), '42 Laptop Lane');
+    await phone.getByRole('checkbox', { name: 'E-mail me about my bookings' }).uncheck();
+    await phone.getByRole('button', { name: 'Save Changes' }).click();
+    await phone.waitForURL('**/profile');
+
+    const me = await apiCall<{ data: { first_name: string; phone: string; address: string; email_notifications: boolean } }>(
+      'GET',
+      '/api/auth/me',
+      undefined,
+      (await loginViaApi(account)).token,
+    );
+    const { first_name, phone: phoneNumber, address, email_notifications } = me.body.data;
+    assert.deepEqual(
+      { first_name, phoneNumber, address, email_notifications },
+      { first_name: 'Lana', phoneNumber: '5550001111', address: '42 Laptop Lane', email_notifications: false },
+    );
+    // And the laptop's My Profile shows the account as it is now on a reload.
+    await laptop.reload();
+    await laptop.getByRole('region', { name: 'Profile details' }).getByText('42 Laptop Lane').waitFor();
+    assert.deepEqual(errors, []);
+    await laptopContext.close();
+    await phoneContext.close();
   });
 
   it('asks before leaving Edit Profile with unsaved changes: from the menu, the Back button, the browser and a reload', async () => {

@@ -43,6 +43,18 @@ describe('Previous Bookings (/previousbooking)', () => {
     expect(screen.queryByRole('link', { name: /Ravi Kumar/ })).not.toBeInTheDocument();
   });
 
+  it('lists the most recently finished first, whenever each was booked', async () => {
+    const bookedFirstFinishedLast = { ...unrated, created_at: '2025-06-01T09:00:00Z', updated_at: '2025-06-03T18:00:00Z' };
+    const bookedLastFinishedFirst = { ...rejected, created_at: '2025-06-02T09:00:00Z', updated_at: '2025-06-02T09:30:00Z' };
+    fakeApi({ 'GET /api/jobs': ok([bookedLastFinishedFirst, bookedFirstFinishedLast]) });
+    renderScreen(<PreviousBookingsPage />, { path: '/previousbooking' });
+    const list = await screen.findByRole('list', { name: 'Bookings' });
+    const names = within(list)
+      .getAllByRole('listitem')
+      .map((item) => (item.textContent?.includes('Priya Shah') ? 'Priya Shah' : 'Arjun Singh'));
+    expect(names).toEqual(['Priya Shah', 'Arjun Singh']);
+  });
+
   it('offers to rate an unrated Completed booking, and shows the stars of a rated one', async () => {
     fakeApi({ 'GET /api/jobs': ok([rejected, unrated, rated]) });
     renderScreen(<PreviousBookingsPage />, { path: '/previousbooking' });

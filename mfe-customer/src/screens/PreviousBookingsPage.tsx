@@ -1,4 +1,4 @@
-import { ErrorState, Loader, PageTitle, previousJobs, useMyJobs, useSessionUser } from 'shared';
+import { ErrorState, lastChangedFirst, Loader, PageTitle, previousJobs, useMyJobs, useSessionUser } from 'shared';
 import { JobCard } from '../components/JobCard';
 import '../styles/customer.css';
 
@@ -9,7 +9,8 @@ import '../styles/customer.css';
 export default function PreviousBookingsPage() {
   const role = useSessionUser()?.role;
   const { state, reload } = useMyJobs({ withLoader: true });
-  const jobs = state.status === 'ready' ? previousJobs(state.jobs) : [];
+  // Each card shows when its booking finished: listed in that order.
+  const jobs = state.status === 'ready' ? previousJobs(state.jobs).sort(lastChangedFirst) : [];
 
   return (
     <div className="ui-page">

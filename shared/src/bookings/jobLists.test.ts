@@ -1,6 +1,15 @@
 import type { Job, JobStatus } from '../contracts';
 import { makeJob } from '../testing';
-import { activeJobs, counterpartOf, newestAccepted, newestOngoing, pendingRequests, previousJobs, upsertJob } from './jobLists';
+import {
+  activeJobs,
+  counterpartOf,
+  lastChangedFirst,
+  newestAccepted,
+  newestOngoing,
+  pendingRequests,
+  previousJobs,
+  upsertJob,
+} from './jobLists';
 
 /** A job of the shared fixture with its own id, status and creation time (newest = highest id). */
 const job = (id: number, status: JobStatus, created_at = `2025-01-0${id}T10:00:00.000Z`): Job =>
@@ -22,6 +31,14 @@ describe('job lists', () => {
   });
   it('Previous Bookings are Rejected, Completed (deviation 4), Cancelled or Expired (deviation 28)', () => {
     expect(previousJobs(all).map((j) => j.id)).toEqual([3, 4, 6, 7]);
+  });
+  it('finished bookings read most recently finished first, whenever they were booked', () => {
+    const finished = [
+      makeJob({ id: 1, status: 'Completed', created_at: '2025-01-01T10:00:00Z', updated_at: '2025-01-05T10:00:00Z' }),
+      makeJob({ id: 2, status: 'Rejected', created_at: '2025-01-02T10:00:00Z', updated_at: '2025-01-02T11:00:00Z' }),
+      makeJob({ id: 3, status: 'Cancelled', created_at: '2025-01-03T10:00:00Z', updated_at: '2025-01-03T10:05:00Z' }),
+    ];
+    expect([...finished].sort(lastChangedFirst).map((j) => j.id)).toEqual([1, 3, 2]);
   });
   it('job requests are only Pending', () => {
     expect(pendingRequests(all).map((j) => j.id)).toEqual([1]);

@@ -16,6 +16,12 @@ export function newestFirst(a: Job, b: Job): number {
   return b.id - a.id;
 }
 
+/** Most recently changed first (a finished booking's time is when it finished), then by id. */
+export function lastChangedFirst(a: Job, b: Job): number {
+  if (a.updated_at !== b.updated_at) return a.updated_at < b.updated_at ? 1 : -1;
+  return b.id - a.id;
+}
+
 export const activeJobs = (jobs: readonly Job[]) => jobs.filter(isActiveJob);
 export const previousJobs = (jobs: readonly Job[]) => jobs.filter(isPreviousJob);
 /** Job requests: only Pending. */

@@ -22,3 +22,9 @@ export function BackToLogin() {
     </p>
   );
 }
+
+/** The e-mail a password-reset screen hands to the next one in the route's state ('' when none). */
+export function resetEmailOf(state: unknown): string {
+  const email = (state as { email?: unknown } | null)?.email;
+  return typeof email === 'string' ? email : '';
+}

@@ -29,6 +29,16 @@ describe('ForgotPasswordPage', () => {
     api.restore();
   });
 
+  it('comes back from the new-password step with the e-mail filled in, for a new OTP', async () => {
+    const api = fakeApi({ 'POST /api/auth/reset-password': ok(null) });
+    const user = userEvent.setup();
+    renderWithStore(<ForgotPasswordPage />, { path: '/forgotpassword', state: { email: 'customer@example.com' } });
+    expect(screen.getByLabelText('Email')).toHaveValue('customer@example.com');
+    await user.click(screen.getByRole('button', { name: 'Submit' }));
+    expect(await screen.findByTestId('location')).toHaveTextContent('/newpassword');
+    expect(api.calls[0].body).toEqual({ email: 'customer@example.com' });
+  });
+
   it('toasts the server message on failure and stays', async () => {
     const api = fakeApi({ 'POST /api/auth/reset-password': fail(404, 'We can not find a user with that email address.') });
     const user = userEvent.setup();

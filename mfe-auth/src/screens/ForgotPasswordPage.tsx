@@ -1,7 +1,7 @@
 import { Form, Formik } from 'formik';
-import { useNavigate } from 'react-router-dom';
+import { useLocation, useNavigate } from 'react-router-dom';
 import { requestPasswordReset } from 'shared';
-import { AuthCard, BackToLogin } from '../components/AuthCard';
+import { AuthCard, BackToLogin, resetEmailOf } from '../components/AuthCard';
 import { SubmitButton } from '../components/SubmitButton';
 import { TextField } from '../components/TextField';
 import { forgotPasswordSchema } from '../validation/forgotPassword';
@@ -9,6 +9,7 @@ import { toastFailure, toastSuccess } from '../toasts';
 
 export default function ForgotPasswordPage() {
   const navigate = useNavigate();
+  const email = resetEmailOf(useLocation().state);
 
   const submit = async ({ email }: { email: string }) => {
     try {
@@ -23,7 +24,7 @@ export default function ForgotPasswordPage() {
   return (
     <AuthCard title="Forgot Password">
       <p>Enter your email and we will send you an OTP to reset your password.</p>
-      <Formik initialValues={{ email: '' }} validationSchema={forgotPasswordSchema} onSubmit={submit}>
+      <Formik initialValues={{ email }} validationSchema={forgotPasswordSchema} onSubmit={submit}>
         {({ isSubmitting }) => (
           <Form noValidate>
             <TextField name="email" label="Email" type="email" autoComplete="email" />

@@ -42,6 +42,13 @@ describe('NewPasswordPage', () => {
     api.restore();
   });
 
+  it('offers a new OTP (one expired or locked by wrong tries) on the forgot-password step', async () => {
+    const user = userEvent.setup();
+    renderWithStore(<NewPasswordPage />, { path: '/newpassword', state: { email: 'customer@example.com' } });
+    await user.click(screen.getByRole('link', { name: 'Request a new OTP' }));
+    expect(screen.getByTestId('location')).toHaveTextContent('/forgotpassword');
+  });
+
   it('toasts the server message when the OTP is wrong and stays', async () => {
     const api = fakeApi({ 'POST /api/auth/forgot': fail(400, 'The OTP is invalid or has expired.') });
     const user = userEvent.setup();

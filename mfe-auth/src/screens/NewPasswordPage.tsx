@@ -1,7 +1,7 @@
 import { Form, Formik } from 'formik';
-import { useLocation, useNavigate } from 'react-router-dom';
+import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { resetPassword } from 'shared';
-import { AuthCard, BackToLogin } from '../components/AuthCard';
+import { AuthCard, BackToLogin, resetEmailOf } from '../components/AuthCard';
 import { SubmitButton } from '../components/SubmitButton';
 import { TextField } from '../components/TextField';
 import { newPasswordSchema } from '../validation/newPassword';
@@ -15,8 +15,7 @@ interface Values {
 
 export default function NewPasswordPage() {
   const navigate = useNavigate();
-  const state = useLocation().state as { email?: unknown } | null;
-  const initialValues: Values = { email: typeof state?.email === 'string' ? state.email : '', otp: '', password: '' };
+  const initialValues: Values = { email: resetEmailOf(useLocation().state), otp: '', password: '' };
 
   const submit = async (values: Values) => {
     try {
@@ -34,7 +33,7 @@ export default function NewPasswordPage() {
   return (
     <AuthCard title="New Password">
       <Formik initialValues={initialValues} validationSchema={newPasswordSchema} onSubmit={submit}>
-        {({ isSubmitting }) => (
+        {({ isSubmitting, values }) => (
           <Form noValidate>
             <TextField name="email" label="Email" type="email" autoComplete="email" />
             <TextField name="otp" label="OTP" inputMode="numeric" autoComplete="one-time-code" />
@@ -42,6 +41,12 @@ export default function NewPasswordPage() {
             <SubmitButton submitting={isSubmitting} loaderLabel="Saving">
               Submit
             </SubmitButton>
+            {/* A code that expired, or was locked by wrong tries, needs a new one: the e-mail goes along. */}
+            <p className="auth-aside">
+              <Link to="/forgotpassword" state={{ email: values.email.trim() }}>
+                Request a new OTP
+              </Link>
+            </p>
             <BackToLogin />
           </Form>
         )}

@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react';
+import { useMemo, useState, type Ref } from 'react';
 import { Link } from 'react-router-dom';
 import { Avatar, ErrorState, Loader, type Role } from 'shared';
 import { formatDateShort } from 'shared/src/format';
@@ -11,6 +11,7 @@ export interface ContactListProps {
   role: Role | undefined;
   selectedChatId: number | null;
   onRetry: () => void;
+  ref?: Ref<HTMLElement>;
 }
 
 /** The accessible name of a contact: the person, and how many of their messages are unread. */
@@ -36,6 +37,7 @@ function ContactItem({ contact, selected }: { contact: Contact; selected: boolea
             className="chat-contact__name chat-contact__link"
             aria-label={contactLabel(contact)}
             aria-current={selected ? 'true' : undefined}
+            data-chat-id={contact.chatId}
           >
             {contact.person.full_name}
           </Link>
@@ -59,7 +61,7 @@ function ContactItem({ contact, selected }: { contact: Contact; selected: boolea
 }
 
 /** Left pane: the contacts (newest conversation first), with a search box and empty states. */
-export function ContactList({ state, contacts, role, selectedChatId, onRetry }: ContactListProps) {
+export function ContactList({ state, contacts, role, selectedChatId, onRetry, ref }: ContactListProps) {
   const [query, setQuery] = useState('');
   const shown = useMemo(() => filterContacts(contacts, query), [contacts, query]);
 
@@ -94,7 +96,7 @@ export function ContactList({ state, contacts, role, selectedChatId, onRetry }: 
   }
 
   return (
-    <section className="chat-contacts" aria-label="Contacts">
+    <section className="chat-contacts" aria-label="Contacts" ref={ref}>
       <div className="chat-contacts__search">
         <input
           type="search"

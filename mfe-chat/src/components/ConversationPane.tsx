@@ -48,7 +48,9 @@ export function PaneHeader({ title, onBack }: { title: string; onBack: () => voi
   return (
     <header className="chat-conversation__header">
       <BackButton onBack={onBack} />
-      <h2 className="chat-conversation__name">{title}</h2>
+      <h2 className="chat-conversation__name" tabIndex={-1}>
+        {title}
+      </h2>
     </header>
   );
 }
@@ -79,14 +81,18 @@ export function ConversationPane({ chat, myId, role, onBack, onIncoming, onSent 
       <header className="chat-conversation__header">
         <BackButton onBack={onBack} />
         <Avatar src={other.avatar} name={other.full_name} size={44} />
-        <h2 className="chat-conversation__name">{other.full_name}</h2>
+        <h2 className="chat-conversation__name" tabIndex={-1}>
+          {other.full_name}
+        </h2>
         {role === 'Customer' ? (
           <div className="chat-conversation__actions">
+            {/* aria-disabled, not disabled, while busy: a disabled button drops focus, and the booking
+                modal opened meanwhile would give it back to <body> on close instead of here. */}
             <button
               type="button"
               className="ui-button ui-button--primary chat-assign"
               onClick={() => void assignJob.assign()}
-              disabled={assignJob.busy}
+              aria-disabled={assignJob.busy || undefined}
             >
               Assign Job
             </button>

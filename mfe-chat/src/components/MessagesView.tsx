@@ -1,4 +1,4 @@
-import { useCallback, useLayoutEffect, useRef, type UIEvent } from 'react';
+import { useCallback, useLayoutEffect, useRef, useState, type UIEvent } from 'react';
 import { Loader } from 'shared';
 import { MessageItem, type MessageView } from './MessageItem';
 
@@ -21,7 +21,10 @@ const EDGE = 80;
  * The scrolling message list, kept at the newest: it opens at the bottom, follows new messages while
  * the reader is at the bottom (always for their own), and so does the newest message growing in place
  * (their own failing shows the reason, Retry and Edit below it) or a picture in it loading. It loads older
- * pages when scrolled to the top and keeps the reader's place while they are added above.
+ * pages when scrolled to the top and keeps the reader's place while they are added above. A message from
+ * the other person that arrives while the reader is scrolled up keeps their place and shows a "New
+ * messages" button over the bottom of the list (announced politely), which takes them to the newest; it
+ * goes away once the list is at the bottom.
  */
 export function MessagesView({
   items,
@@ -44,6 +47,9 @@ export function MessagesView({
   /** What changes the newest message's height in place: sending, or failed with the reason, Retry and Edit below it. */
   const lastState = last ? `${last.status}:${last.error ?? ''}` : undefined;
   const previous = useRef<{ first?: string; last?: string; lastState?: string }>({});
+  /** The newest message when the reader scrolled up from the bottom; null while they are at the bottom. */
+  const [seenLast, setSeenLast] = useState<string | null | undefined>(null);
+  const showNew = seenLast !== null && lastKey !== seenLast && !lastMine;
 
   useLayoutEffect(() => {
     const el = scroller.current;
@@ -70,6 +76,8 @@ export function MessagesView({
   const onScroll = (event: UIEvent<HTMLDivElement>) => {
     const el = event.currentTarget;
     atBottom.current = el.scrollHeight - el.scrollTop - el.clientHeight < EDGE;
+    if (atBottom.current) setSeenLast(null);
+    else if (seenLast === null) setSeenLast(lastKey);
     if (el.scrollTop < EDGE && hasMore && !loadingOlder && !olderError) loadOlder();
   };
 
@@ -78,41 +86,60 @@ export function MessagesView({
     if (el && atBottom.current) el.scrollTop = el.scrollHeight;
   };
 
+  const toNewest = () => {
+    const el = scroller.current;
+    if (!el) return;
+    el.scrollTop = el.scrollHeight;
+    atBottom.current = true;
+    setSeenLast(null);
+    // The button goes away: focus goes on to the list rather than being dropped.
+    el.focus({ preventScroll: true });
+  };
+
   return (
-    <div
-      className="chat-messages"
-      ref={scroller}
-      onScroll={onScroll}
-      role="log"
-      aria-label={`Messages with ${otherName}`}
-      // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- a scrollable region must take focus so the keyboard can scroll it (WCAG 2.1.1, axe scrollable-region-focusable)
-      tabIndex={0}
-    >
-      {hasMore ? (
-        <div className="chat-messages__older">
-          {loadingOlder ? (
-            <Loader label="Loading older messages…" />
-          ) : (
-            <button type="button" className="chat-link-button" onClick={loadOlder}>
-              Load older messages
-            </button>
-          )}
-          {olderError ? <p className="ui-muted">{olderError}</p> : null}
-        </div>
-      ) : null}
-      {items.length === 0 ? <p className="chat-empty">No messages yet. Say hello!</p> : null}
-      <ol className="chat-message-list">
-        {items.map((view) => (
-          <MessageItem
-            key={view.key}
-            view={view}
-            otherName={otherName}
-            onRetry={view.status === 'failed' ? () => onRetry(view.key) : undefined}
-            onEdit={view.status === 'failed' ? () => onEdit(view.key) : undefined}
-            onMediaLoad={onMediaLoad}
-          />
-        ))}
-      </ol>
+    <div className="chat-messages-frame">
+      <div
+        className="chat-messages"
+        ref={scroller}
+        onScroll={onScroll}
+        role="log"
+        aria-label={`Messages with ${otherName}`}
+        // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- a scrollable region must take focus so the keyboard can scroll it (WCAG 2.1.1, axe scrollable-region-focusable)
+        tabIndex={0}
+      >
+        {hasMore ? (
+          <div className="chat-messages__older">
+            {loadingOlder ? (
+              <Loader label="Loading older messages…" />
+            ) : (
+              <button type="button" className="chat-link-button" onClick={loadOlder}>
+                Load older messages
+              </button>
+            )}
+            {olderError ? <p className="ui-muted">{olderError}</p> : null}
+          </div>
+        ) : null}
+        {items.length === 0 ? <p className="chat-empty">No messages yet. Say hello!</p> : null}
+        <ol className="chat-message-list">
+          {items.map((view) => (
+            <MessageItem
+              key={view.key}
+              view={view}
+              otherName={otherName}
+              onRetry={view.status === 'failed' ? () => onRetry(view.key) : undefined}
+              onEdit={view.status === 'failed' ? () => onEdit(view.key) : undefined}
+              onMediaLoad={onMediaLoad}
+            />
+          ))}
+        </ol>
+      </div>
+      <div className="chat-new" aria-live="polite">
+        {showNew ? (
+          <button type="button" className="ui-button ui-button--primary chat-new__button" onClick={toNewest}>
+            New messages
+          </button>
+        ) : null}
+      </div>
     </div>
   );
 }

@@ -1,4 +1,4 @@
-import { useCallback, useState } from 'react';
+import { useCallback, useRef, useState } from 'react';
 import { bus, fetchJobs, fetchProviders, fetchServices, type Job } from 'shared';
 import { serviceIdForAssign } from '../lib/assignJob';
 
@@ -19,10 +19,13 @@ async function servicesOfferedBy(providerId: number): Promise<number[]> {
  */
 export function useAssignJob(providerId: number | null) {
   const [busy, setBusy] = useState(false);
+  /** Set at once (state is not), so a second press while asking does nothing: the button stays enabled. */
+  const running = useRef(false);
   const [notice, setNotice] = useState<string | null>(null);
 
   const assign = useCallback(async () => {
-    if (providerId === null) return;
+    if (providerId === null || running.current) return;
+    running.current = true;
     setBusy(true);
     setNotice(null);
     try {
@@ -54,6 +57,7 @@ export function useAssignJob(providerId: number | null) {
       }
       if (!handled) setNotice(BOOKING_UNAVAILABLE);
     } finally {
+      running.current = false;
       setBusy(false);
     }
   }, [providerId]);

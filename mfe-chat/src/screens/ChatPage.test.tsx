@@ -1,4 +1,6 @@
-import { act, screen, waitFor, within } from '@testing-library/react';
+import { readFileSync } from 'fs';
+import { join } from 'path';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { bus, setRuntimeConfig, type Chat, type Job, type Message } from 'shared';
 import { fail, fakeApi, ok, type FakeReply } from '../testing/fakeApi';
@@ -88,6 +90,27 @@ function watchScrolling(): number[] {
 const contacts = () => within(screen.getByRole('region', { name: 'Contacts' }));
 const conversation = () => within(screen.getByRole('region', { name: 'Conversation' }));
 const unreadEvents = () => recorded.events.flatMap((e) => (e.type === 'chat/unreadChanged' ? [e.total] : []));
+
+/** jsdom cascades the rules of a <style> into getComputedStyle (it lays nothing out): chat.css, for this test. */
+function applyChatCss(): () => void {
+  const style = document.createElement('style');
+  style.textContent = readFileSync(join(__dirname, '..', 'chat.css'), 'utf8');
+  document.head.append(style);
+  return () => style.remove();
+}
+
+/** The element an absolutely positioned element is placed against: its nearest positioned ancestor. */
+function containingBlockOf(el: Element): Element | null {
+  for (let node = el.parentElement; node; node = node.parentElement) {
+    if (!['', 'static'].includes(getComputedStyle(node).position)) return node;
+  }
+  return null;
+}
+
+/** Fakes how the phone layout shows the panes: a hidden pane has no boxes (display: none), a shown one has. */
+function paneShown(region: HTMLElement, shown: boolean) {
+  jest.spyOn(region, 'getClientRects').mockReturnValue((shown ? [new DOMRect(0, 0, 300, 600)] : []) as unknown as DOMRectList);
+}
 
 describe('the contact list', () => {
   it('shows a Customer the providers: avatar or initial, name, last message, time and unread count, newest first', async () => {
@@ -269,6 +292,52 @@ describe('opening a conversation', () => {
   });
 });
 
+describe('the page layout', () => {
+  it('places the hidden speaker labels ("You:") inside the scrolling message list, so the page does not scroll into empty space', async () => {
+    customerApi();
+    const removeCss = applyChatCss();
+    try {
+      renderChat({ route: '/chatview/20' });
+      const log = await screen.findByRole('log', { name: 'Messages with Pete Provider' });
+      const labels = [...log.querySelectorAll('.ui-visually-hidden')];
+      expect(labels.map((l) => l.textContent)).toEqual(['You:', 'Pete Provider:', 'Pete Provider:']);
+      for (const label of labels) expect(log.contains(containingBlockOf(label))).toBe(true);
+    } finally {
+      removeCss();
+    }
+  });
+});
+
+describe('focus when the panes switch (phone)', () => {
+  it('choosing a contact with the keyboard moves focus to the conversation; Back returns it to that contact', async () => {
+    customerApi();
+    renderChat();
+    paneShown(screen.getByRole('region', { name: 'Contacts' }), false);
+    const dora = await contacts().findByRole('link', { name: 'Dora Driver' });
+    dora.focus();
+    await userEvent.keyboard('{Enter}');
+    expect(screen.getByTestId('location')).toHaveTextContent('/chatview/21');
+    expect(conversation().getByRole('heading', { level: 2, name: 'Dora Driver' })).toHaveFocus();
+
+    await userEvent.tab({ shift: true }); // from the heading to the control before it
+    expect(conversation().getByRole('button', { name: 'Back to contacts' })).toHaveFocus();
+    await userEvent.keyboard('{Enter}');
+    expect(screen.getByTestId('location')).toHaveTextContent(/^\/chatview$/);
+    expect(contacts().getByRole('link', { name: 'Dora Driver' })).toHaveFocus();
+  });
+
+  it('on a wide window, where both panes stay, focus stays on the chosen contact', async () => {
+    customerApi();
+    renderChat();
+    paneShown(screen.getByRole('region', { name: 'Contacts' }), true);
+    const dora = await contacts().findByRole('link', { name: 'Dora Driver' });
+    dora.focus();
+    await userEvent.keyboard('{Enter}');
+    expect(await conversation().findByRole('heading', { level: 2, name: 'Dora Driver' })).not.toHaveFocus();
+    expect(contacts().getByRole('link', { name: 'Dora Driver' })).toHaveFocus();
+  });
+});
+
 describe('live messages', () => {
   it('an incoming message appears in the open conversation at once and is marked read', async () => {
     const api = customerApi();
@@ -354,6 +423,62 @@ describe('live messages', () => {
     await contacts().findAllByRole('link');
     act(() => bus.emit({ type: 'realtime/message', message: makeMessage({ id: 50, chat_id: 7, from_id: 23 }) }));
     expect(await contacts().findByRole('link', { name: 'Olga Other, 1 unread' })).toBeInTheDocument();
+  });
+});
+
+describe('new messages while scrolled up', () => {
+  const arrive = (id: number, message: string) =>
+    act(() => bus.emit({ type: 'realtime/message', message: makeMessage({ id, chat_id: 1, from_id: pete.id, message }) }));
+
+  it('keeps the place of a reader who scrolled up and says "New messages" (politely); the button takes them to the newest', async () => {
+    customerApi();
+    const scrolls = watchScrolling();
+    renderChat({ route: '/chatview/20' });
+    const log = await screen.findByRole('log');
+    await waitFor(() => expect(within(log).getAllByRole('listitem')).toHaveLength(3));
+    // At the bottom, a new message is simply followed.
+    arrive(40, 'First');
+    expect(scrolls.at(-1)).toBe(LIST_HEIGHT);
+    expect(screen.queryByRole('button', { name: 'New messages' })).not.toBeInTheDocument();
+
+    fireEvent.scroll(log); // scrolled up: far from the bottom (jsdom's scrollTop is 0)
+    scrolls.length = 0;
+    arrive(41, 'Second');
+    expect(within(log).getAllByRole('listitem').at(-1)).toHaveTextContent('Second');
+    expect(scrolls).toEqual([]); // the place is kept
+    const button = screen.getByRole('button', { name: 'New messages' });
+    expect(button.closest('[aria-live]')).toHaveAttribute('aria-live', 'polite');
+    expect(log).not.toContainElement(button);
+
+    await userEvent.click(button);
+    expect(scrolls).toEqual([LIST_HEIGHT]);
+    expect(screen.queryByRole('button', { name: 'New messages' })).not.toBeInTheDocument();
+    expect(log).toHaveFocus();
+  });
+
+  it('goes away when the reader scrolls to the bottom, and is not shown for their own message', async () => {
+    customerApi({
+      'POST /api/chats': {
+        status: 201,
+        data: { data: makeMessage({ id: 60, chat_id: 1, from_id: cara.id, message: 'Mine' }), message: 'Message sent' },
+      },
+    });
+    watchScrolling();
+    renderChat({ route: '/chatview/20' });
+    const log = await screen.findByRole('log');
+    await waitFor(() => expect(within(log).getAllByRole('listitem')).toHaveLength(3));
+    fireEvent.scroll(log);
+    arrive(42, 'Third');
+    expect(screen.getByRole('button', { name: 'New messages' })).toBeInTheDocument();
+    jest.spyOn(Element.prototype, 'scrollTop', 'get').mockReturnValue(LIST_HEIGHT);
+    fireEvent.scroll(log);
+    expect(screen.queryByRole('button', { name: 'New messages' })).not.toBeInTheDocument();
+
+    jest.spyOn(Element.prototype, 'scrollTop', 'get').mockReturnValue(0);
+    fireEvent.scroll(log);
+    await userEvent.type(screen.getByRole('textbox', { name: 'Message' }), 'Mine{Enter}');
+    await waitFor(() => expect(within(log).getAllByRole('listitem').at(-1)).toHaveTextContent('Mine'));
+    expect(screen.queryByRole('button', { name: 'New messages' })).not.toBeInTheDocument();
   });
 });
 
@@ -536,6 +661,51 @@ describe('Assign Job', () => {
       await waitFor(() => expect(recorded.events).toContainEqual({ type: 'booking/assign', providerId: 20, serviceId: 3 }));
       expect(screen.queryByText(/Booking is unavailable/)).not.toBeInTheDocument();
     } finally {
+      host.unsubscribe();
+    }
+  });
+
+  /** A browser drops focus from an element that becomes disabled (jsdom does not): do the same here. */
+  function dropFocusFromDisabled(): () => void {
+    const observer = new MutationObserver(() => {
+      const active = document.activeElement;
+      if (active instanceof HTMLButtonElement && active.disabled) active.blur();
+    });
+    observer.observe(document.body, { attributes: true, attributeFilter: ['disabled'], subtree: true });
+    return () => observer.disconnect();
+  }
+
+  it('keeps focus on Assign Job while it asks, so the booking modal gives focus back to it; a second press does nothing', async () => {
+    let answerJobs!: (reply: FakeReply) => void;
+    const api = customerApi({
+      'GET /api/jobs': () => new Promise<FakeReply>((resolve) => (answerJobs = resolve)),
+      'GET /api/services': ok([service(3, 'Shipping')]),
+      'GET /api/providers/3': offering(20),
+    });
+    // Like the booking modal, the host notes what has focus when it opens, to give focus back there on close.
+    let focusedWhenOpened: Element | null = null;
+    const host = bus.on('booking/assign').subscribe((e) => {
+      focusedWhenOpened = document.activeElement;
+      bus.emit({ type: 'booking/assignHandled', providerId: e.providerId });
+    });
+    const stopDropping = dropFocusFromDisabled();
+    try {
+      renderChat({ route: '/chatview/20' });
+      const assign = await screen.findByRole('button', { name: 'Assign Job' });
+      assign.focus();
+      await userEvent.keyboard('{Enter}');
+      expect(assign).toHaveAttribute('aria-disabled', 'true');
+      expect(assign).toHaveFocus();
+      await userEvent.keyboard('{Enter}');
+      expect(api.calls.filter((c) => c.url === '/api/jobs')).toHaveLength(1);
+
+      await act(async () => answerJobs(ok(jobs)));
+      await waitFor(() => expect(focusedWhenOpened).toBe(assign));
+      expect(assign).toHaveFocus();
+      expect(assign).not.toHaveAttribute('aria-disabled');
+      expect(recorded.events.filter((e) => e.type === 'booking/assign')).toHaveLength(1);
+    } finally {
+      stopDropping();
       host.unsubscribe();
     }
   });

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useMemo, useRef } from 'react';
 import { useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import { Loader, PageTitle, type Message, useSessionUser } from 'shared';
 import { ContactList } from '../components/ContactList';
@@ -40,6 +40,30 @@ export default function ChatPage() {
   const back = useCallback(() => navigate('/chatview'), [navigate]);
 
   const conversationShown = target.kind !== 'none';
+  const contactsPane = useRef<HTMLElement>(null);
+  const conversationPane = useRef<HTMLElement>(null);
+  const shownBefore = useRef(conversationShown);
+  /** The conversation open last, whose contact gets focus back when the contacts are shown again. */
+  const lastOpenChatId = useRef<number | null>(null);
+  // On a phone the panes switch: the pane that had focus is hidden or gone, and the browser would drop
+  // focus to <body>. Choosing a contact moves it to the conversation's heading; going back, to that contact.
+  useLayoutEffect(() => {
+    const before = shownBefore.current;
+    shownBefore.current = conversationShown;
+    if (openChatId !== null) lastOpenChatId.current = openChatId;
+    const active = document.activeElement;
+    const dropped = !active || active === document.body;
+    if (conversationShown && !before) {
+      const contacts = contactsPane.current;
+      const contactsHidden = contacts !== null && contacts.getClientRects().length === 0;
+      if (contactsHidden && (dropped || contacts.contains(active)))
+        conversationPane.current?.querySelector<HTMLElement>('h2')?.focus();
+    } else if (!conversationShown && before && (dropped || conversationPane.current?.contains(active))) {
+      const id = lastOpenChatId.current;
+      if (id !== null) contactsPane.current?.querySelector<HTMLElement>(`a[data-chat-id="${id}"]`)?.focus();
+    }
+  }, [conversationShown, openChatId]);
+
   let pane;
   if (selectedChat) {
     pane = (
@@ -78,13 +102,14 @@ export default function ChatPage() {
       <PageTitle>Chat</PageTitle>
       <div className="chat-layout">
         <ContactList
+          ref={contactsPane}
           state={state}
           contacts={contacts}
           role={role}
           selectedChatId={openChatId}
           onRetry={() => void chats.reload()}
         />
-        <section className="chat-conversation" aria-label="Conversation">
+        <section className="chat-conversation" aria-label="Conversation" ref={conversationPane}>
           {pane}
         </section>
       </div>

@@ -6,7 +6,7 @@ import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { describe, it } from 'node:test';
 import type { Page } from 'playwright-core';
-import { DESKTOP, openPage, PHONE, signInDirectly, snap, useBrowser } from '../support/app.ts';
+import { apiCall, DESKTOP, openPage, PHONE, signInDirectly, snap, useBrowser } from '../support/app.ts';
 import { onPhone } from '../support/phoneFit.ts';
 import { bookViaApi, customerWithCards, GOOD_CARD, providerOffering } from '../support/bookings.ts';
 
@@ -111,6 +111,11 @@ describe('chat between a customer and a provider, live', () => {
     const provider = await providerOffering('Driver', 25, { first_name: 'Noa', last_name: `Chat${randomUUID().slice(0, 6)}` });
     const customer = await customerWithCards([GOOD_CARD], { first_name: 'Ida', last_name: `Chat${randomUUID().slice(0, 6)}` });
     await bookViaApi(customer, provider);
+    // A conversation longer than the pane: only the message list scrolls, never the page.
+    for (let i = 1; i <= 40; i++) {
+      const body = { customer_id: customer.id, provider_id: provider.id, message_type: 'text', message: `Are you near? ${i}` };
+      assert.equal((await apiCall('POST', '/api/chats', body, customer.token)).status, 201);
+    }
     for (const viewport of [PHONE, DESKTOP]) {
       // The provider has not allowed location sharing: the notice bar is shown at the bottom.
       const { page, context } = await openPage(browser(), viewport);

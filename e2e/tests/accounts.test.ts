@@ -138,7 +138,7 @@ describe('sign-up and login', () => {
 });
 
 describe('guard', () => {
-  it('sends a logged-out visitor to /login and lets them in after logging in', async () => {
+  it('sends a logged-out visitor to /login and, once logged in, on to the page they asked for', async () => {
     const { page, context } = await openPage(browser());
     const account = await createAccount('Provider');
     for (const route of ['/profile', '/editprofile', '/payment', '/newpaymentmethod', '/notification', '/contactus']) {
@@ -146,7 +146,8 @@ describe('guard', () => {
       await page.waitForURL('**/login');
     }
     await fillLogin(page, account.email, account.password, 'Provider');
-    await page.waitForURL((url) => url.pathname === '/');
+    await page.waitForURL((url) => url.pathname === '/contactus');
+    await page.getByRole('heading', { name: 'Contact Us' }).waitFor();
     await page.goto('/profile');
     await page.getByRole('heading', { name: 'My Profile' }).waitFor();
     await context.close();

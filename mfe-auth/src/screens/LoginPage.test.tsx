@@ -78,6 +78,18 @@ describe('LoginPage', () => {
     api.restore();
   });
 
+  it('opens the page the guard sent the user here from, once signed in', async () => {
+    const api = fakeApi({ 'POST /api/auth/login': ok({ user: customer, token: 't' }) });
+    const user = setup();
+    renderWithStore(<LoginPage />, { path: '/login', state: { from: '/payment' } });
+    await user.type(screen.getByLabelText('Email'), 'customer@example.com');
+    await user.type(screen.getByLabelText('Password'), 'password123');
+    await user.click(screen.getByRole('button', { name: 'Login' }));
+    await act(() => jest.advanceTimersByTimeAsync(600));
+    expect(await screen.findByTestId('location')).toHaveTextContent(/^\/payment$/);
+    api.restore();
+  });
+
   it('sends the chosen role', async () => {
     const api = fakeApi({ 'POST /api/auth/login': ok({ user: { ...customer, role: 'Provider' }, token: 't' }) });
     const user = setup();

@@ -1,7 +1,7 @@
 import { useEffect, useRef, type FormEvent } from 'react';
 import { Formik, validateYupSchema, yupToFormErrors, type FormikErrors, type FormikHelpers } from 'formik';
-import { Link, useNavigate } from 'react-router-dom';
-import { bus, login, sessionActions, useAppDispatch, type Role } from 'shared';
+import { Link, useLocation, useNavigate } from 'react-router-dom';
+import { afterLoginPath, bus, login, sessionActions, useAppDispatch, type Role } from 'shared';
 import { RoleChoice } from '../components/RoleChoice';
 import { SubmitButton } from '../components/SubmitButton';
 import { TextField } from '../components/TextField';
@@ -35,6 +35,7 @@ async function validate(values: Values): Promise<FormikErrors<Values>> {
 export default function LoginPage() {
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
+  const location = useLocation();
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   useEffect(() => () => clearTimeout(timer.current), []);
 
@@ -52,7 +53,7 @@ export default function LoginPage() {
       });
       dispatch(sessionActions.loggedIn({ user: data.user, token: data.token }));
       bus.emit({ type: 'auth/loggedIn', user: data.user, token: data.token });
-      void navigate('/', { replace: true });
+      void navigate(afterLoginPath(location.state), { replace: true });
     } catch (error) {
       // The API client has already set the danger alert with the server's message (spec section 8).
       console.error(error);

@@ -1,4 +1,4 @@
-import { jobIdFrom } from './navigation';
+import { afterLoginPath, jobIdFrom } from './navigation';
 
 describe('jobIdFrom', () => {
   it('takes the job from navigation state first, else from ?job= (links from e-mails)', () => {
@@ -7,5 +7,14 @@ describe('jobIdFrom', () => {
     expect(jobIdFrom({ state: undefined, search: '' })).toBeNull();
     expect(jobIdFrom({ state: null, search: '?job=abc' })).toBeNull();
     expect(jobIdFrom({ state: null, search: '?job=-2' })).toBeNull();
+  });
+
+  it('after signing in, opens the page the guard came from, only inside the app', () => {
+    expect(afterLoginPath({ from: '/payment?tab=history' })).toBe('/payment?tab=history');
+    expect(afterLoginPath(null)).toBe('/');
+    expect(afterLoginPath({ from: 'https://evil.example' })).toBe('/');
+    expect(afterLoginPath({ from: '//evil.example/x' })).toBe('/');
+    expect(afterLoginPath({ from: '/login' })).toBe('/');
+    expect(afterLoginPath({ from: 42 })).toBe('/');
   });
 });

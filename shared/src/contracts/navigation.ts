@@ -57,3 +57,14 @@ export function returnAddressFrom(state: unknown): AddCardNavState | null {
     ? { returnTo, returnState }
     : null;
 }
+
+/** /login reached by the guard from a signed-in page: the page to open once signed in. */
+export interface LoginNavState {
+  from: string;
+}
+
+/** Where to go after signing in: the page the guard came from, when it points inside the app, else Home. */
+export function afterLoginPath(state: unknown): string {
+  const from = state && typeof state === 'object' ? (state as Partial<LoginNavState>).from : undefined;
+  return typeof from === 'string' && from.startsWith('/') && !from.startsWith('//') && !from.startsWith('/login') ? from : '/';
+}

@@ -2,16 +2,29 @@ import {
   distanceKm,
   formatDistanceKm,
   formatLatLng,
+  LOCATION_OFF_LABEL,
   useLocationSharing,
   useProviderLocation,
   type Job,
   type LatLng,
+  type SharingState,
   useSessionUser,
 } from 'shared';
 import { LocationFacts, type Fact } from './LocationFacts';
 import { MapCanvas } from './MapCanvas';
 import { PIN_COLORS, type MapPin } from './pins';
 import { EMPTY_MAP_PROVIDER, NOT_SHARED_YET, sharingLine } from './texts';
+
+/** The sharing states in which no position is coming (the top bar's 'Location off', and signed out). */
+const LOCATION_OFF_STATES: readonly SharingState[] = ['off', 'ask', 'denied', 'unavailable', 'unsupported'];
+
+/**
+ * What the map says while it has no position to show: it waits for the provider's position only while one
+ * can come, and says the location is off when it is blocked, not asked for yet or not to be had.
+ */
+export function ownEmptyMessage(state: SharingState): string {
+  return LOCATION_OFF_STATES.includes(state) ? LOCATION_OFF_LABEL : EMPTY_MAP_PROVIDER;
+}
 
 /**
  * The provider's View Map (issue 10, item 6): their own position (this browser's sharing watcher; or,
@@ -43,7 +56,7 @@ export function ProviderOwnMap({ job }: { job: Job }) {
       <p className="cust-map__status" role="status" aria-label="Map status">
         {sharingLine(sharing.state)}
       </p>
-      <MapCanvas pins={pins} center={own ?? pickup} emptyMessage={EMPTY_MAP_PROVIDER} />
+      <MapCanvas pins={pins} center={own ?? pickup} emptyMessage={ownEmptyMessage(sharing.state)} />
       <LocationFacts facts={facts} />
     </section>
   );

@@ -266,7 +266,9 @@ describe("/viewonmap, the provider's View Map", () => {
     await screen.findByText('12 MG Road');
     act(() => geo.fail(1));
     expect(mapStatus()).toHaveTextContent('Location access is blocked, so the customer cannot follow you.');
-    expect(screen.getByText('Waiting for your position…')).toBeInTheDocument();
+    // Not waiting for a position that cannot come.
+    expect(screen.getByText('Location off')).toBeInTheDocument();
+    expect(screen.queryByText('Waiting for your position…')).not.toBeInTheDocument();
   });
 });
 

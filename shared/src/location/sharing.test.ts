@@ -187,7 +187,7 @@ describe('location sharing (the one watcher of a browser)', () => {
       expect(getLocationSharing().state).toBe('sharing');
     });
 
-    it('is asked once, at the start, while another tab holds the lock; the notice comes as soon as the lock does', async () => {
+    it('is asked once, at the start, while another tab holds the lock; not asked yet, that tab shares nothing either', async () => {
       const locks = fakeLocks();
       let releaseFirstTab: () => void = () => undefined;
       void locks.request('marketplace-location-sharing', {}, () => new Promise<void>((r) => (releaseFirstTab = r)));
@@ -197,11 +197,55 @@ describe('location sharing (the one watcher of a browser)', () => {
       startLocationSharing(provider);
       expect(query).toHaveBeenCalledTimes(1);
       await flush();
-      expect(getLocationSharing().state).toBe('elsewhere');
+      expect(getLocationSharing().state).toBe('ask');
       releaseFirstTab();
       await flush();
       expect(getLocationSharing().state).toBe('ask');
       expect(query).toHaveBeenCalledTimes(1);
+    });
+
+    describe('while another tab holds the lock, this tab says that tab shares only when the site may locate', () => {
+      let releaseFirstTab: () => void;
+      /** This tab starts while "the other tab" (a holder standing in for it) holds the lock. */
+      const startWith = async (permission: PermissionState) => {
+        const locks = fakeLocks();
+        void locks.request('marketplace-location-sharing', {}, () => new Promise<void>((r) => (releaseFirstTab = r)));
+        const fake = fakePermissions(permission);
+        configureLocationSharing({ geolocation: geo, backend, locks, target, permissions: fake.permissions });
+        startLocationSharing(provider);
+        await flush();
+        return fake;
+      };
+
+      it('granted: Sharing location (another tab); taken away later, denied', async () => {
+        const { set } = await startWith('granted');
+        expect(getLocationSharing().state).toBe('elsewhere');
+        set('denied');
+        expect(getLocationSharing().state).toBe('denied');
+        expect(geo.watchCalls).toBe(0);
+      });
+
+      it('denied: denied, as in the tab holding the lock', async () => {
+        await startWith('denied');
+        expect(getLocationSharing().state).toBe('denied');
+        expect(geo.watchCalls).toBe(0);
+      });
+
+      it('not asked yet: ask; Share location here makes the browser ask here, and once allowed that tab shares', async () => {
+        const { set } = await startWith('prompt');
+        expect(getLocationSharing().state).toBe('ask');
+        const asked = jest.fn();
+        geo.getCurrentPosition = asked;
+        shareLocationNow();
+        expect(asked).toHaveBeenCalledTimes(1);
+        expect(geo.watchCalls).toBe(0);
+        set('granted');
+        expect(getLocationSharing().state).toBe('elsewhere');
+        releaseFirstTab();
+        await flush();
+        expect(geo.watchCalls).toBe(1);
+        expect(getLocationSharing().state).toBe('starting');
+      });
     });
 
     it('a browser that throws at the question (it does not know the permission): watched at once', async () => {

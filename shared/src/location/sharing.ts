@@ -8,13 +8,19 @@
  * logout, for a customer session and when the tab is closed (pagehide).
  *
  * One watcher per browser: the tabs of a browser take turns through a Web Lock; the tab holding it
- * watches and writes, the others say that another tab shares, and one of them takes over when that
- * tab closes.
+ * watches and writes, the others say that another tab shares (or, when the site may not locate, what
+ * the tab holding it says too), and one of them takes over when that tab closes.
  */
 import { getLocationBackend, isPermissionDenied, type LocationBackend, type LocationConnection } from './backend';
 import type { LatLng } from './geo';
 import { createWriteThrottle, DEFAULT_THROTTLE, type ThrottleRules, type WriteThrottle } from './throttle';
-import { createPositionWatcher, type DevicePosition, type PositionWatcher, type WatchStatus } from './watcher';
+import {
+  createPositionWatcher,
+  defaultGeolocation,
+  type DevicePosition,
+  type PositionWatcher,
+  type WatchStatus,
+} from './watcher';
 
 export type SharingState =
   /** Not a provider, or signed out. */
@@ -28,7 +34,7 @@ export type SharingState =
   | 'ask'
   /** The last position was written. */
   | 'sharing'
-  /** Another tab of this browser shares. */
+  /** Another tab of this browser shares (it holds the lock, and the site may locate). */
   | 'elsewhere'
   | 'denied'
   | 'unavailable'
@@ -98,6 +104,7 @@ let lastSession: LocationSharingSession | null = null;
 let lifecycleAttached = false;
 
 const now = () => (deps.now ?? Date.now)();
+const noop = () => undefined;
 
 function update(patch: Partial<LocationSharingSnapshot>) {
   snapshot = { ...snapshot, ...patch };
@@ -211,7 +218,7 @@ function begin(current: Run) {
       current.throttle?.offer(position);
     },
   });
-  startWhenAllowed(current);
+  startWhenAllowed(current, () => watch(current));
 }
 
 /** Starts the device watch (which asks for the permission when the browser has no answer yet). */
@@ -238,31 +245,37 @@ function queryPermission(): Promise<PermissionStatus> | null {
 }
 
 /**
- * Watches at once when the permission is granted (or the browser cannot tell). Otherwise it waits: a
- * browser asks only in answer to the provider's own click (`shareLocationNow`), never at page load; a
- * denied permission says so. A permission granted later (in the site settings) starts the watch.
+ * Calls `granted` when the permission is granted (or the browser cannot tell): the tab holding the lock
+ * watches at once, another tab says that tab shares. Otherwise it waits: a browser asks only in answer
+ * to the provider's own click (`shareLocationNow`), never at page load; a denied permission says so.
+ * The permission is the site's, the same in every tab, so a tab that does not hold the lock never
+ * claims that another one shares while the browser lets none of them locate. A permission granted
+ * later (in the site settings, or asked from another tab) calls `granted` then.
  */
-function startWhenAllowed(current: Run) {
-  if (!current.permission) return watch(current);
-  current.permission.then(
-    (status) => {
+function startWhenAllowed(current: Run, granted: () => void) {
+  if (!current.permission) return granted();
+  current.permission.then((status) => {
+    if (current.stopped) return;
+    current.unlisten?.();
+    const apply = () => {
       if (current.stopped) return;
-      const apply = () => {
-        if (current.stopped) return;
-        if (status.state === 'granted') watch(current);
-        else update({ state: status.state === 'denied' ? 'denied' : 'ask' });
-      };
-      status.addEventListener('change', apply);
-      current.unlisten = () => status.removeEventListener('change', apply);
-      apply();
-    },
-    () => watch(current),
-  );
+      if (status.state === 'granted') granted();
+      else update({ state: status.state === 'denied' ? 'denied' : 'ask' });
+    };
+    status.addEventListener('change', apply);
+    current.unlisten = () => status.removeEventListener('change', apply);
+    apply();
+  }, granted);
 }
 
-/** The provider turns sharing on (a click): the browser may now ask for the permission. */
+/**
+ * The provider turns sharing on (a click): the browser may now ask for the permission. In a tab that
+ * does not hold the lock the browser asks here, in answer to the click; the answer reaches every tab.
+ */
 export function shareLocationNow(): void {
-  if (run && !run.stopped && snapshot.state === 'ask') watch(run);
+  if (!run || run.stopped || snapshot.state !== 'ask') return;
+  if (run.watcher) watch(run);
+  else (deps.geolocation === undefined ? defaultGeolocation() : deps.geolocation)?.getCurrentPosition(noop);
 }
 
 function hold(current: Run): Promise<void> {
@@ -358,7 +371,9 @@ export function startLocationSharing(session: LocationSharingSession): void {
     })
     .then((held) => {
       if (held || current.stopped) return undefined;
-      update({ state: 'elsewhere' });
+      startWhenAllowed(current, () => {
+        if (!current.watcher) update({ state: 'elsewhere' });
+      });
       return locks.request(SHARING_LOCK, { signal }, () => hold(current));
     })
     .catch(() => undefined); // aborted at stop

@@ -1,5 +1,9 @@
-import { act, render, screen } from '@testing-library/react';
-import { bus } from 'shared';
+import { act, cleanup, render, screen } from '@testing-library/react';
+import { bus, configureLocationSharing, startLocationSharing, stopLocationSharing, UNSUPPORTED_MESSAGE } from 'shared';
+import { fakeLocationBackend } from 'shared/src/location/testing';
+import { renderWithProviders, signedInAs } from 'shared/src/testing';
+import { TopBar } from '../layout/TopBar';
+import { loadShellStyles } from '../testing/shellStyles';
 import { BACK_ONLINE_MESSAGE, BACK_ONLINE_MS, ConnectionNotice, OFFLINE_MESSAGE } from './ConnectionNotice';
 
 /** What the browser does when the network goes or comes back. */
@@ -12,12 +16,24 @@ function network(online: boolean) {
 
 const notice = () => screen.getByRole('status', { name: 'Connection' });
 
+/** What the app's screens read as the height of the bars at the bottom (#root's, in styles.css). */
+function rootNoticeBarHeight(): string {
+  const root = document.createElement('div');
+  root.id = 'root';
+  document.body.append(root);
+  const value = getComputedStyle(root).getPropertyValue('--notice-bar-height').trim();
+  root.remove();
+  return value;
+}
+
 beforeEach(() => {
   jest.useFakeTimers();
   Object.defineProperty(navigator, 'onLine', { configurable: true, get: () => true });
 });
 afterEach(() => {
+  cleanup();
   jest.useRealTimers();
+  jest.restoreAllMocks();
 });
 
 describe('the connection notice', () => {
@@ -67,5 +83,47 @@ describe('the connection notice', () => {
     expect(notice()).toHaveTextContent(OFFLINE_MESSAGE);
     act(() => bus.emit({ type: 'realtime/state', state: 'connected' }));
     expect(notice()).toHaveTextContent(BACK_ONLINE_MESSAGE);
+  });
+
+  it('while it shows, the page has room for it below its end (the chat and the layout end above it), so it covers no control', () => {
+    const removeStyles = loadShellStyles();
+    const height = jest.spyOn(HTMLElement.prototype, 'offsetHeight', 'get').mockReturnValue(80);
+    render(<ConnectionNotice />);
+    const html = document.documentElement;
+    expect(html.style.getPropertyValue('--connection-notice-height')).toBe('');
+    network(false);
+    expect(html.style.getPropertyValue('--connection-notice-height')).toBe('80px');
+    // styles.css: that much room below the page's end, and the screens sized to the window end above it.
+    expect(getComputedStyle(html).paddingBottom).toBe('var(--connection-notice-height, 0px)');
+    expect(rootNoticeBarHeight()).toMatch(/var\(--connection-notice-height, 0px\)/);
+    // "Back online." is one line: the room follows.
+    height.mockReturnValue(40);
+    network(true);
+    expect(html.style.getPropertyValue('--connection-notice-height')).toBe('40px');
+    act(() => jest.advanceTimersByTime(BACK_ONLINE_MS));
+    expect(html.style.getPropertyValue('--connection-notice-height')).toBe('');
+    removeStyles();
+  });
+
+  it("on a provider's location notice: room for both, the offline bar just above the location notice", () => {
+    const removeStyles = loadShellStyles();
+    const height = jest.spyOn(HTMLElement.prototype, 'offsetHeight', 'get');
+    configureLocationSharing({ geolocation: null, backend: fakeLocationBackend(), locks: null });
+    height.mockReturnValue(120);
+    renderWithProviders(<TopBar menuOpen onToggleMenu={() => undefined} />, { session: signedInAs('Provider', { id: 20 }) });
+    act(() => startLocationSharing({ userId: 20, role: 'Provider', token: 'tok' }));
+    expect(screen.getByRole('status', { name: 'Location notice' })).toHaveTextContent(UNSUPPORTED_MESSAGE);
+    height.mockReturnValue(80);
+    render(<ConnectionNotice />);
+    network(false);
+    expect(document.body.style.paddingBottom).toBe('120px');
+    expect(document.body.style.getPropertyValue('--location-notice-height')).toBe('120px');
+    expect(document.documentElement.style.getPropertyValue('--connection-notice-height')).toBe('80px');
+    expect(rootNoticeBarHeight()).toBe('calc(var(--location-notice-height, 0px) + var(--connection-notice-height, 0px))');
+    expect(getComputedStyle(notice()).bottom).toBe('var(--location-notice-height, 0px)');
+    act(() => stopLocationSharing());
+    configureLocationSharing({});
+    expect(document.body.style.getPropertyValue('--location-notice-height')).toBe('');
+    removeStyles();
   });
 });

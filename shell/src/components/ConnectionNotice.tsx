@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { bus } from 'shared';
 
 export const OFFLINE_MESSAGE =
@@ -38,9 +38,12 @@ function useConnected(): boolean {
  * Tells the user when the app cannot reach its servers (a driver in a tunnel), and when it can again; the
  * screens fetch what they missed by themselves once the realtime channel subscribes again. A small bar at
  * the bottom, above the location notice, announced politely to screen readers; the live region is always
- * there so that its changes are read.
+ * there so that its changes are read. While it shows, the page has room for it below its end and the
+ * screens sized to the window end above it (styles.css, from --connection-notice-height), so it covers
+ * none of their controls (a chat's message box, a Go Back at the end of a page).
  */
 export function ConnectionNotice() {
+  const notice = useRef<HTMLDivElement>(null);
   const connected = useConnected();
   const [previous, setPrevious] = useState(connected);
   const [backOnline, setBackOnline] = useState(false);
@@ -55,8 +58,22 @@ export function ConnectionNotice() {
   }, [backOnline]);
 
   const message = !connected ? OFFLINE_MESSAGE : backOnline ? BACK_ONLINE_MESSAGE : null;
+  // Before the bar's first paint, as the location notice's room (TopBar.tsx); measured again for each
+  // message and when the window's width changes how its text wraps.
+  useLayoutEffect(() => {
+    const element = notice.current;
+    if (!message || !element) return undefined;
+    const style = document.documentElement.style;
+    const fit = () => style.setProperty('--connection-notice-height', `${element.offsetHeight}px`);
+    fit();
+    window.addEventListener('resize', fit);
+    return () => {
+      window.removeEventListener('resize', fit);
+      style.removeProperty('--connection-notice-height');
+    };
+  }, [message]);
   return (
-    <div className="connection-notice" role="status" aria-label="Connection">
+    <div ref={notice} className="connection-notice" role="status" aria-label="Connection">
       {message ? <p className={`connection-notice__bar${connected ? ' connection-notice__bar--back' : ''}`}>{message}</p> : null}
     </div>
   );

@@ -95,6 +95,24 @@ describe('the signed-in layout', () => {
     expect(await screen.findByRole('link', { name: 'Notifications: 3' })).toBeInTheDocument();
   });
 
+  it("the browser tab's title follows the screen, the shell's own pages too (Home, Contact Us, Your Notifications)", async () => {
+    fakeApi();
+    const user = userEvent.setup();
+    renderShell({ route: '/activebooking', role: 'Customer' });
+    await screen.findByRole('heading', { name: 'Active Bookings' });
+    expect(document.title).toBe('Active Bookings · Marketplace');
+    const nav = screen.getByRole('navigation', { name: 'Main' });
+    await user.click(within(nav).getByRole('link', { name: 'Contact Us' }));
+    await screen.findByRole('heading', { name: 'Contact Us' });
+    expect(document.title).toBe('Contact Us · Marketplace');
+    await user.click(screen.getByRole('link', { name: /^Notifications/ }));
+    await screen.findByRole('heading', { name: 'Your Notifications' });
+    expect(document.title).toBe('Your Notifications · Marketplace');
+    await user.click(within(nav).getByRole('link', { name: 'Home' }));
+    await screen.findByRole('heading', { name: 'Customer home blocks' });
+    expect(document.title).toBe('Home · Marketplace');
+  });
+
   it('the menu toggle collapses and restores the sidebar', async () => {
     fakeApi();
     renderShell({ role: 'Customer' });

@@ -1,5 +1,6 @@
 import { fireEvent, screen, within } from '@testing-library/react';
 import { fakeApi, fakeContracts, fakeLoader, renderShell } from '../testing/renderShell';
+import { loadShellStyles } from '../testing/shellStyles';
 
 beforeEach(() => {
   localStorage.clear();
@@ -27,5 +28,18 @@ describe('Sidebar: a link about to be followed starts loading its screen', () =>
     expect(loader.loadContract).not.toHaveBeenCalledWith('mfe_chat');
     fireEvent.focus(within(nav).getByRole('link', { name: 'Chat' }));
     expect(loader.loadContract).toHaveBeenCalledWith('mfe_chat');
+  });
+});
+
+describe('Sidebar: the user', () => {
+  it("a long first name ends in an ellipsis at the sidebar's edge, as the e-mail does, instead of being cut mid-letter", async () => {
+    const removeStyles = loadShellStyles();
+    renderShell({ role: 'Customer', user: { first_name: 'W'.repeat(15), email: 'a.very.long.address@example.com' } });
+    const name = await screen.findByText('W'.repeat(15));
+    const email = screen.getByText('a.very.long.address@example.com');
+    for (const line of [name, email]) {
+      expect(getComputedStyle(line)).toMatchObject({ overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' });
+    }
+    removeStyles();
   });
 });

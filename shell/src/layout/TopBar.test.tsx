@@ -73,6 +73,71 @@ describe('the top bar tells a provider whether customers can follow them', () =>
     expect(indicator()).toHaveTextContent('Location off');
   });
 
+  it('Dismiss by keyboard: focus goes to the page, not to nowhere', async () => {
+    const user = userEvent.setup();
+    renderWithProviders(
+      <>
+        <TopBar menuOpen onToggleMenu={() => undefined} />
+        <main id="main-content" tabIndex={-1} />
+      </>,
+      { session: signedInAs('Provider', { id: 20 }) },
+    );
+    act(() => startLocationSharing({ userId: 20, role: 'Provider', token: 'tok' }));
+    act(() => geo.fail(1));
+    screen.getByRole('button', { name: 'Dismiss' }).focus();
+    await user.keyboard('{Enter}');
+    expect(notice()).not.toBeInTheDocument();
+    expect(screen.getByRole('main')).toHaveFocus();
+  });
+
+  it('Share location: the notice goes, and focus with it to the page', async () => {
+    const user = userEvent.setup();
+    const status = Object.assign(new EventTarget(), { state: 'prompt' });
+    const permissions = { query: () => Promise.resolve(status as unknown as PermissionStatus) };
+    configureLocationSharing({ geolocation: geo, backend, locks: null, permissions });
+    renderWithProviders(
+      <>
+        <TopBar menuOpen onToggleMenu={() => undefined} />
+        <main id="main-content" tabIndex={-1} />
+      </>,
+      { session: signedInAs('Provider', { id: 20 }) },
+    );
+    act(() => startLocationSharing({ userId: 20, role: 'Provider', token: 'tok' }));
+    await act(flush);
+    screen.getByRole('button', { name: 'Share location' }).focus();
+    await user.keyboard('{Enter}');
+    expect(notice()).not.toBeInTheDocument();
+    expect(screen.getByRole('main')).toHaveFocus();
+  });
+
+  it('a second tab, while the first holds the lock and location was never allowed: Location off, not Sharing location (another tab)', async () => {
+    const user = userEvent.setup();
+    const status = Object.assign(new EventTarget(), { state: 'prompt' });
+    const permissions = { query: () => Promise.resolve(status as unknown as PermissionStatus) };
+    // The first tab holds the lock for the whole test.
+    const locks = {
+      request: (_name: string, options: LockOptions, callback: (lock: Lock | null) => Promise<unknown>) =>
+        options.ifAvailable ? callback(null) : new Promise(() => undefined),
+    } as unknown as LockManager;
+    const asked = jest.fn();
+    geo.getCurrentPosition = asked;
+    configureLocationSharing({ geolocation: geo, backend, locks, permissions });
+    renderBar();
+    await act(flush);
+    expect(indicator()).toHaveTextContent('Location off');
+    expect(indicator()).not.toHaveTextContent('another tab');
+    expect(notice()).toHaveTextContent(ASK_MESSAGE);
+    // Share location here: the browser asks in this tab; allowed, the first tab shares.
+    await user.click(screen.getByRole('button', { name: 'Share location' }));
+    expect(asked).toHaveBeenCalledTimes(1);
+    act(() => {
+      status.state = 'granted';
+      status.dispatchEvent(new Event('change'));
+    });
+    expect(indicator()).toHaveTextContent('Sharing location (another tab)');
+    expect(notice()).not.toBeInTheDocument();
+  });
+
   it('the notice bar (fixed at the bottom) gives the page room below its end, and the sidebar its height, while it is shown', async () => {
     const user = userEvent.setup();
     jest.spyOn(HTMLElement.prototype, 'offsetHeight', 'get').mockReturnValue(120);

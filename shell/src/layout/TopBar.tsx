@@ -138,7 +138,9 @@ function LocationNotice({ state }: { state: SharingState }) {
  * The notice bar. While it is shown, the page gets as much room below its end as the bar is high, so the
  * bar never hides the end of the page (the room is added below everything: nothing on screen moves), and
  * the sidebar ends above it (styles.css reads --notice-bar-height, as does any remote whose screen is
- * sized to the window, such as the chat).
+ * sized to the window, such as the chat; --location-notice-height places the offline bar above it and
+ * adds the two). When it goes (Dismiss, Share location) with the focus in it, focus goes to the page,
+ * as after a navigation, rather than to nowhere.
  */
 function NoticeBar({ state, message, onDismiss }: { state: SharingState; message: string; onDismiss: () => void }) {
   const bar = useRef<HTMLDivElement>(null);
@@ -150,6 +152,7 @@ function NoticeBar({ state, message, onDismiss }: { state: SharingState; message
     const fit = () => {
       body.style.paddingBottom = `${element.offsetHeight}px`;
       body.style.setProperty('--notice-bar-height', `${element.offsetHeight}px`);
+      body.style.setProperty('--location-notice-height', `${element.offsetHeight}px`);
     };
     fit();
     const observer = typeof ResizeObserver === 'function' ? new ResizeObserver(fit) : null;
@@ -158,6 +161,8 @@ function NoticeBar({ state, message, onDismiss }: { state: SharingState; message
       observer?.disconnect();
       body.style.paddingBottom = '';
       body.style.removeProperty('--notice-bar-height');
+      body.style.removeProperty('--location-notice-height');
+      if (element.contains(document.activeElement)) document.getElementById('main-content')?.focus({ preventScroll: true });
     };
   }, []);
   const warn = state === 'error';

@@ -1,5 +1,6 @@
 import { useId, useState, type FormEvent, type ReactNode } from 'react';
 import { ApiError, bus, Loader, PageTitle, storeContactUs, useLeaveGuard } from 'shared';
+import { useDocumentTitle } from '../routing/RemoteRouteElement';
 
 /** The API's limits of POST /api/storeContactUs (api/src/routes/contact.ts). */
 const TITLE_MAX = 200;
@@ -28,6 +29,7 @@ function reasonsOf(error: unknown): { fields: FieldErrors; form: string | null }
  * shown and what was written stays (docs/deviations.md 34; the spec only logged it and cleared the fields).
  */
 export default function ContactUsPage() {
+  useDocumentTitle('Contact Us');
   const titleId = useId();
   const messageId = useId();
   const [title, setTitle] = useState('');

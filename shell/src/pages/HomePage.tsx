@@ -11,6 +11,7 @@ import {
   useSessionUser,
 } from 'shared';
 import { RemoteWidget } from '../components/RemoteWidget';
+import { useDocumentTitle } from '../routing/RemoteRouteElement';
 import { afterNextPaint } from '../session/firstScreenShown';
 
 const row: CSSProperties = {
@@ -106,6 +107,7 @@ export const SERVICES_WAIT_MS = 3000;
  * down (issue 12: layout shift).
  */
 export default function HomePage() {
+  useDocumentTitle('Home');
   const role = useSessionUser()?.role;
   const [servicesShown, setServicesShown] = useState(false);
   // After the blocks' paint: the row's rendering and requests do not hold it back (issue 12).

@@ -14,6 +14,7 @@ import {
   type Role,
   useSessionUser,
 } from 'shared';
+import { useDocumentTitle } from '../routing/RemoteRouteElement';
 
 /**
  * Where View Details leads (spec section 2: title Job to /activebooking, Chat to /chatview, anything else
@@ -51,6 +52,7 @@ type State = { status: 'loading' } | { status: 'ready'; notifications: AppNotifi
 
 /** Your Notifications: loaded with a loader and refreshed whenever the bus announces `notifications/changed`. */
 export default function NotificationsPage() {
+  useDocumentTitle('Your Notifications');
   const role = useSessionUser()?.role;
   const dispatch = useAppDispatch();
   const [state, setState] = useState<State>({ status: 'loading' });

@@ -1,6 +1,6 @@
 import { Suspense, type ReactNode } from 'react';
-import { Navigate, Route, Routes } from 'react-router-dom';
-import { ErrorBoundary, ErrorState, Loader, type RemoteRoute, useSignedIn } from 'shared';
+import { Navigate, Route, Routes, useLocation } from 'react-router-dom';
+import { ErrorBoundary, ErrorState, Loader, type LoginNavState, type RemoteRoute, useSignedIn } from 'shared';
 import { lazyComponent } from '../components/loadedComponents';
 import { Shown } from '../components/RemoteMount';
 import { useAllRemotes, useRemotes } from '../federation/RemotesContext';
@@ -40,6 +40,13 @@ function UnknownSignedIn() {
   return <Navigate to="/" replace />;
 }
 
+/** A signed-in page opened while logged out: to /login, which comes back here once signed in. */
+function ToLogin() {
+  const { pathname, search } = useLocation();
+  const state: LoginNavState = { from: pathname + search };
+  return <Navigate to="/login" replace state={state} />;
+}
+
 /**
  * The route guard (spec section 2): logged out, only the four exact public routes open and everything
  * else redirects to /login; logged in, the signed-in routes live in the layout and unknown paths go to /.
@@ -60,7 +67,7 @@ export function AppRoutes() {
             }
           />
         ))}
-        <Route path="*" element={<Navigate to="/login" replace />} />
+        <Route path="*" element={<ToLogin />} />
       </Routes>
     );
   }

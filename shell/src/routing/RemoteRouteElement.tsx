@@ -23,6 +23,13 @@ function ownerOf(
   return pickForRole(declared, role);
 }
 
+/** The browser tab's title for the screen shown ('Payments · Marketplace'); the shell's own pages too. */
+export function useDocumentTitle(title: string | undefined): void {
+  useEffect(() => {
+    if (title) document.title = `${title} · Marketplace`;
+  }, [title]);
+}
+
 /**
  * Mounts the screen a remote serves for `path` (choosing by role where two remotes serve it), behind a
  * loader and an error boundary. A remote that is down shows a clear message and a Retry button.
@@ -39,9 +46,7 @@ export function RemoteRouteElement({ path }: { path: string }) {
     if (ownerRemote) ensure(ownerRemote);
   }, [ensure, ownerRemote]);
 
-  useEffect(() => {
-    if (owner) document.title = `${owner.title} · Marketplace`;
-  }, [owner]);
+  useDocumentTitle(owner?.title);
 
   if (!owner) return <PlaceholderPage title="Not found" />;
   const state = states[owner.remote];

@@ -1,13 +1,26 @@
-import { act, screen } from '@testing-library/react';
+import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { configureLocationSharing, DENIED_MESSAGE, getLocationSharing, startLocationSharing, stopLocationSharing } from 'shared';
+import {
+  apiClient,
+  bus,
+  configureLocationSharing,
+  DENIED_MESSAGE,
+  getLocationSharing,
+  SESSION_STORAGE_KEY,
+  startLocationSharing,
+  stopLocationSharing,
+  useSessionUser,
+  type User,
+} from 'shared';
+import { makeJob, makeUser } from 'shared/src/testing';
 import {
   fakeGeolocation,
   fakeLocationBackend,
   type FakeGeolocation,
   type FakeLocationBackend,
 } from 'shared/src/location/testing';
-import { fakeApi, renderShell } from '../testing/renderShell';
+import { AxiosError, type AxiosAdapter } from 'axios';
+import { fakeApi, fakeContracts, fakeLoader, renderShell } from '../testing/renderShell';
 
 const flush = async () => {
   for (let i = 0; i < 10; i++) await Promise.resolve();
@@ -113,5 +126,88 @@ describe('the shell owns the position watcher of a signed-in provider', () => {
     expect(screen.getByTestId('where')).toHaveTextContent('/notification');
     act(() => jest.advanceTimersByTime(60_000));
     expect(geo.watchCalls).toBe(1);
+  });
+});
+
+describe('the signed-in user is read again from the API when the session starts in this page', () => {
+  /** The provider's Home blocks, as mfe-provider's: the counts of the session's user. */
+  function providerHome() {
+    const contracts = fakeContracts();
+    contracts.mfe_provider.widgets = [
+      {
+        name: 'HomeBlocks',
+        role: 'Provider',
+        load: () =>
+          Promise.resolve({
+            default: function HomeBlocks() {
+              const user = useSessionUser();
+              return (
+                <p data-testid="stats">
+                  {user?.completed_jobs} Jobs Done, {user?.total_provider_jobs} Job Requests
+                </p>
+              );
+            },
+          }),
+      },
+    ];
+    return fakeLoader(contracts).loader;
+  }
+  const storedUser = () => (JSON.parse(localStorage.getItem(SESSION_STORAGE_KEY) ?? 'null') as { users: User }).users;
+  const now = makeUser({ id: 1, role: 'Provider', first_name: 'Peter', completed_jobs: 3, total_provider_jobs: 5 });
+
+  beforeEach(() => {
+    localStorage.clear();
+    jest.spyOn(console, 'warn').mockImplementation(() => undefined);
+  });
+  afterEach(() => {
+    act(() => stopLocationSharing());
+    jest.restoreAllMocks();
+  });
+
+  it('a provider reopening the app (still signed in) sees the counts and name of now, not of sign-in, and they are stored', async () => {
+    const requests = fakeApi([], now);
+    renderShell({
+      role: 'Provider',
+      user: { id: 1, first_name: 'Pete', completed_jobs: 0, total_provider_jobs: 0 },
+      loader: providerHome(),
+    });
+    await waitFor(() => expect(screen.getByTestId('stats')).toHaveTextContent('3 Jobs Done, 5 Job Requests'), { timeout: 3000 });
+    expect(screen.getByText('Peter')).toBeInTheDocument();
+    expect(storedUser()).toMatchObject({ first_name: 'Peter', completed_jobs: 3, total_provider_jobs: 5 });
+    expect(requests.filter((r) => r.url === '/api/auth/me')).toHaveLength(1);
+  });
+
+  it('after a login too', async () => {
+    const requests = fakeApi([], now);
+    renderShell({ route: '/login', loader: providerHome() });
+    await screen.findByRole('heading', { name: 'Login' });
+    act(() => bus.emit({ type: 'auth/loggedIn', user: makeUser({ ...now, completed_jobs: 2 }), token: 'tok' }));
+    await waitFor(() => expect(screen.getByTestId('stats')).toHaveTextContent('3 Jobs Done, 5 Job Requests'), { timeout: 3000 });
+    expect(requests.filter((r) => r.url === '/api/auth/me')).toHaveLength(1);
+  });
+
+  it('a job that changed reads them again', async () => {
+    const requests = fakeApi([], now);
+    renderShell({ role: 'Provider', user: { id: 1 }, loader: providerHome() });
+    await waitFor(() => expect(screen.getByTestId('stats')).toHaveTextContent('3 Jobs Done'), { timeout: 3000 });
+    fakeApi([], { ...now, completed_jobs: 4 });
+    act(() => bus.emit({ type: 'job/updated', job: makeJob() }));
+    await waitFor(() => expect(screen.getByTestId('stats')).toHaveTextContent('4 Jobs Done'));
+    expect(requests.filter((r) => r.url === '/api/auth/me')).toHaveLength(1);
+  });
+
+  it('offline: the stored user stays', async () => {
+    fakeApi();
+    const answer = apiClient.defaults.adapter as AxiosAdapter;
+    const asked = jest.fn<ReturnType<AxiosAdapter>, Parameters<AxiosAdapter>>((config) =>
+      config.url === '/api/auth/me' ? Promise.reject(new AxiosError('Network Error', 'ERR_NETWORK', config)) : answer(config),
+    );
+    apiClient.defaults.adapter = asked;
+    renderShell({ role: 'Provider', user: { id: 1, completed_jobs: 2 }, loader: providerHome() });
+    await waitFor(() => expect(asked).toHaveBeenCalledWith(expect.objectContaining({ url: '/api/auth/me' })), { timeout: 3000 });
+    await act(flush);
+    expect(await screen.findByTestId('stats')).toHaveTextContent('2 Jobs Done');
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    expect(storedUser()).toMatchObject({ id: 1, completed_jobs: 2 });
   });
 });

@@ -31,8 +31,9 @@ export async function fetchNotificationsSilently(): Promise<AppNotification[] | 
 }
 
 /**
- * While signed in: the realtime connection (private-message.{userId}) and the notifications list,
- * fetched on sign-in and whenever `notifications/changed` is announced. Disconnects on logout, ends the
+ * While signed in: the realtime connection (private-message.{userId}), the notifications list, fetched on
+ * sign-in and whenever `notifications/changed` is announced, and the user, read again on sign-in (also a
+ * session stored by an earlier visit) and whenever a job changes. Disconnects on logout, ends the
  * session when the API refuses its token (useSessionExpiry), and follows sign-ins and sign-outs made in
  * the browser's other tabs (useSessionFromOtherTabs).
  */
@@ -51,6 +52,16 @@ export function SessionEffects() {
       fetchNotificationsSilently().then((notifications) => {
         if (active && notifications) dispatch(sessionActions.patched({ notifications }));
       });
+    // The stored user dates from sign-in or this browser's last change: their counts (Jobs Done, Job
+    // Requests on the provider's Home) and profile are read again when the session starts in this page
+    // (after the first screen, as the notifications) and whenever a job changes.
+    const refreshUser = () =>
+      fetchMe({ silent: true }).then(
+        ({ data }) => {
+          if (active) dispatch(sessionActions.userUpdated(data));
+        },
+        (error: unknown) => console.warn('profile refresh failed', error),
+      );
     // The notifications (the bell's count) and the realtime connection (pusher-js) wait for the first
     // screen, the connection then for an idle moment, off that screen's path (issue 12); what is published
     // meanwhile is fetched again once it subscribes (realtime/subscribed below).
@@ -59,6 +70,7 @@ export function SessionEffects() {
     void afterFirstScreen().then(() => {
       if (!active) return;
       void refresh();
+      void refreshUser();
       idle =
         typeof window.requestIdleCallback === 'function'
           ? window.requestIdleCallback(connect, { timeout: REALTIME_IDLE_TIMEOUT_MS })
@@ -75,15 +87,7 @@ export function SessionEffects() {
       if (event.notifications) dispatch(sessionActions.patched({ notifications: event.notifications }));
       else void refresh();
     });
-    // A job changed: the user's own counts (Jobs Done, Job Requests on the provider's Home) changed too.
-    const jobSubscription = bus.on('job/updated').subscribe(() => {
-      fetchMe({ silent: true }).then(
-        ({ data }) => {
-          if (active) dispatch(sessionActions.userUpdated(data));
-        },
-        (error: unknown) => console.warn('profile refresh failed', error),
-      );
-    });
+    const jobSubscription = bus.on('job/updated').subscribe(() => void refreshUser());
     return () => {
       active = false;
       subscription.unsubscribe();

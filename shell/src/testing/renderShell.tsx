@@ -1,7 +1,7 @@
 import { render } from '@testing-library/react';
 import type { ComponentType } from 'react';
 import { MemoryRouter, useLocation } from 'react-router-dom';
-import { SESSION_STORAGE_KEY, apiClient, type AppNotification, type RemoteContract } from 'shared';
+import { SESSION_STORAGE_KEY, apiClient, type AppNotification, type RemoteContract, type User } from 'shared';
 import { makeUser } from 'shared/src/testing';
 import type { AxiosAdapter, InternalAxiosRequestConfig } from 'axios';
 import { ShellApp } from '../App';
@@ -64,14 +64,22 @@ export function fakeLoader(contracts = fakeContracts(), down: RemoteName[] = [])
   return { loader, offline };
 }
 
-/** Answers every API call; records them. GET /api/notifications answers `notifications`, other GETs []. */
-export function fakeApi(notifications: AppNotification[] = []) {
+/** The user stored under authType (what a session started with). */
+const storedUser = (): User | null =>
+  (JSON.parse(localStorage.getItem(SESSION_STORAGE_KEY) ?? 'null') as { users?: User } | null)?.users ?? null;
+
+/**
+ * Answers every API call; records them. GET /api/notifications answers `notifications`, GET /api/auth/me
+ * `me` (by default the stored user, as it was when the session was stored), other GETs [].
+ */
+export function fakeApi(notifications: AppNotification[] = [], me?: User) {
   const requests: InternalAxiosRequestConfig[] = [];
   const adapter: AxiosAdapter = async (config) => {
     requests.push(config);
-    const isGet = (config.method ?? 'get').toLowerCase() === 'get';
-    const data =
-      config.url === '/api/notifications' ? { data: notifications, message: '' } : { data: isGet ? [] : null, message: '' };
+    let answer: unknown = (config.method ?? 'get').toLowerCase() === 'get' ? [] : null;
+    if (config.url === '/api/notifications') answer = notifications;
+    if (config.url === '/api/auth/me') answer = me ?? storedUser();
+    const data = { data: answer, message: '' };
     return { data, status: 200, statusText: 'OK', headers: {}, config };
   };
   apiClient.defaults.adapter = adapter;

@@ -278,7 +278,7 @@ export async function seedDemo(db: Kysely<Database>, options: { clock?: Clock } 
         is_default: 1,
         created_at: at(24 * 20),
       })
-      .returning('id')
+      .returning(['id', 'card_brand', 'card_last4'])
       .executeTakeFirstOrThrow();
 
     const priceOf = (email: string) => (USERS.find((u) => u.email === email)?.price ?? 0) * 100;
@@ -323,7 +323,9 @@ export async function seedDemo(db: Kysely<Database>, options: { clock?: Clock } 
         .values({
           job_id: row.id,
           user_id: customerId,
-          payment_method_id: customerId === customer ? card.id : null,
+          ...(customerId === customer
+            ? { payment_method_id: card.id, card_brand: card.card_brand, card_last4: card.card_last4 }
+            : { payment_method_id: null }),
           amount_cents: 1000,
           currency: 'inr',
           processor: 'sandbox',

@@ -72,6 +72,34 @@ for (const dialect of DIALECTS) {
         assert.deepEqual(role.body.errors.role, ['The role must be Customer or Provider.']);
       });
 
+      test('a name of only whitespace or zero-width characters is missing: Required', async () => {
+        for (const blank of ['   ', ' \t\n', '\u200b', '\u200c\u200d', ' \u2060 ', '\ufeff']) {
+          const res = await register({ first_name: blank, last_name: blank });
+          assert.equal(res.status, 400, JSON.stringify(blank));
+          assert.equal(res.body.message, 'Required');
+          assert.deepEqual(res.body.errors.first_name, ['Required']);
+          assert.deepEqual(res.body.errors.last_name, ['Required']);
+        }
+        const padded = await register({ first_name: '  Ann ', last_name: '\u200bLee' });
+        assert.equal(padded.status, 201);
+        assert.equal(padded.body.data.first_name, 'Ann');
+      });
+
+      test('a value of the wrong JSON type is refused, not coerced', async () => {
+        for (const [field, value, message] of [
+          ['first_name', false, 'The first_name must be a string.'],
+          ['last_name', [123], 'The last_name must be a string.'],
+          ['first_name', { a: 1 }, 'The first_name must be a string.'],
+          ['first_name', null, 'The first_name must be a string.'],
+          ['email', ['a@example.com'], 'Email is invalid'],
+        ] as const) {
+          const res = await register({ [field]: value });
+          assert.equal(res.status, 400, `${field}: ${JSON.stringify(value)}`);
+          assert.equal(res.body.message, message);
+          assert.deepEqual(res.body.errors[field], [message]);
+        }
+      });
+
       test('an email is taken once, case-insensitively', async () => {
         const email = uniqueEmail();
         assert.equal((await register({ email })).status, 201);
@@ -383,6 +411,74 @@ for (const dialect of DIALECTS) {
         assert.deepEqual(res.body.errors.first_name, ['Must be 15 characters or less']);
         assert.ok(res.body.errors.phone);
         assert.equal((await s.req('POST', '/api/auth/update-profile', { form: formWith({ first_name: 'X' }) })).status, 401);
+      });
+
+      test('a blank name is Required, as JSON or as a form, and the stored names stay', async () => {
+        const u = await signUp(s, 'Customer');
+        const json = await s.req('POST', '/api/auth/update-profile', {
+          token: u.token,
+          json: { first_name: '   ', last_name: '\u200b\u200b' },
+        });
+        assert.equal(json.status, 400);
+        assert.equal(json.body.message, 'Required');
+        assert.deepEqual(json.body.errors, { first_name: ['Required'], last_name: ['Required'] });
+        const form = await s.req('POST', '/api/auth/update-profile', {
+          token: u.token,
+          form: formWith({ first_name: ' \ufeff ' }),
+        });
+        assert.equal(form.status, 400);
+        assert.equal(form.body.message, 'Required');
+        const me = await s.req('GET', '/api/auth/me', { token: u.token });
+        assert.equal(me.body.data.full_name, 'Cara Test');
+      });
+
+      test('JSON types are not coerced; a form still gives numbers and flags as text', async () => {
+        const p = await signUp(s, 'Provider');
+        for (const [field, value, message] of [
+          ['year_of_exp', true, 'The year_of_exp must be an integer or null.'],
+          ['year_of_exp', [3], 'The year_of_exp must be an integer or null.'],
+          ['basic_price', { amount: 5 }, 'The basic_price must be a number or null.'],
+          ['email_notifications', null, 'The email notifications field must be true or false.'],
+          ['email_notifications', [true], 'The email notifications field must be true or false.'],
+          ['phone', false, 'The phone must be a string or null.'],
+        ] as const) {
+          const res = await s.req('POST', '/api/auth/update-profile', { token: p.token, json: { [field]: value } });
+          assert.equal(res.status, 400, `${field}: ${JSON.stringify(value)}`);
+          assert.equal(res.body.message, message);
+          assert.deepEqual(res.body.errors[field], [message]);
+        }
+        const me = await s.req('GET', '/api/auth/me', { token: p.token });
+        assert.equal(me.body.data.year_of_exp, null);
+        assert.equal(me.body.data.email_notifications, true);
+
+        // What may stay: null where the field is nullable, a number for a text (a phone sent as one).
+        const nullable = await s.req('POST', '/api/auth/update-profile', {
+          token: p.token,
+          json: { year_of_exp: null, phone: 9876543210 },
+        });
+        assert.equal(nullable.status, 200);
+        assert.equal(nullable.body.data.phone, '9876543210');
+        const form = await s.req('POST', '/api/auth/update-profile', {
+          token: p.token,
+          form: formWith({ year_of_exp: 4, basic_price: '12.5', email_notifications: 'false' }),
+        });
+        assert.equal(form.status, 200);
+        assert.equal(form.body.data.year_of_exp, 4);
+        assert.equal(form.body.data.basic_price, 12.5);
+        assert.equal(form.body.data.email_notifications, false);
+      });
+
+      test('a file in a text field is refused; the name is not set to the file name', async () => {
+        const u = await signUp(s, 'Customer');
+        const res = await s.req('POST', '/api/auth/update-profile', {
+          token: u.token,
+          form: formWith({}, { field: 'first_name', data: FILES.png, name: 'evil.png', type: 'image/png' }),
+        });
+        assert.equal(res.status, 400);
+        assert.equal(res.body.message, 'The first_name must be text, not a file.');
+        assert.deepEqual(res.body.errors, { first_name: ['The first_name must be text, not a file.'] });
+        const me = await s.req('GET', '/api/auth/me', { token: u.token });
+        assert.equal(me.body.data.first_name, 'Cara');
       });
     });
   });

@@ -170,6 +170,28 @@ for (const dialect of DIALECTS) {
         );
       });
 
+      test('values of the wrong JSON type are refused, not coerced, and the job stays unrated', async () => {
+        const jobId = await completedJob();
+        for (const [over, field, message] of [
+          [{ rating: true }, 'rating', 'The rating must be between 1 and 5.'],
+          [{ rating: [4] }, 'rating', 'The rating must be between 1 and 5.'],
+          [{ job_id: [String(jobId)] }, 'job_id', 'The job_id must be an integer.'],
+          [{ job_id: null }, 'job_id', 'The job_id must be an integer.'],
+          [{ feedback: ['great'] }, 'feedback', 'The feedback must be a string.'],
+          [{ feedback: true }, 'feedback', 'The feedback must be a string.'],
+        ] as const) {
+          const res = await s.req('POST', '/api/ratings', {
+            token: customer.token,
+            json: { job_id: jobId, rating: 4, feedback: 'Nice', ...over },
+          });
+          assert.equal(res.status, 400, JSON.stringify(over));
+          assert.equal(res.body.message, message);
+          assert.deepEqual(res.body.errors[field], [message]);
+        }
+        const job = await s.req('GET', `/api/jobs/${jobId}`, { token: customer.token });
+        assert.equal(job.body.data.rating, null);
+      });
+
       test('GET /api/getReview: recent reviews with the customer, filtered by provider', async () => {
         const jobId = await completedJob();
         s.clock.advance(60_000);

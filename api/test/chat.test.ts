@@ -110,8 +110,10 @@ for (const dialect of DIALECTS) {
       const wrong = await sendMessage(customer, 'attachment', '', { data: FILES.html, name: 'x.pdf', type: 'application/pdf' });
       assert.equal(wrong.status, 400);
       assert.ok(wrong.body.errors.attachment);
+      // A PDF the client calls a photo is stored as what it is (spec section 4: the type is the file's).
       const pdfAsPhoto = await sendMessage(customer, 'photo', '', { data: FILES.pdf, name: 'x.png', type: 'image/png' });
-      assert.equal(pdfAsPhoto.status, 400);
+      assert.equal(pdfAsPhoto.status, 201);
+      assert.equal(pdfAsPhoto.body.data.message_type, 'attachment');
       const big = await sendMessage(customer, 'photo', '', {
         data: Buffer.concat([FILES.png, Buffer.alloc(6 * 1024 * 1024)]),
         name: 'big.png',
@@ -121,6 +123,28 @@ for (const dialect of DIALECTS) {
       const missing = await sendMessage(customer, 'photo', '');
       assert.equal(missing.status, 400);
       assert.ok(missing.body.errors.attachment);
+    });
+
+    test("a file message's type is its content's, whatever the client says: a PNG is a photo, any other file an attachment", async () => {
+      const jpeg = Buffer.from('ffd8ffe000104a46494600010100000100010000ffd9', 'hex');
+      for (const [claimed, data, name, stored] of [
+        ['photo', jpeg, 'car.jpg', 'attachment'],
+        ['photo', FILES.pdf, 'bill.pdf', 'attachment'],
+        ['attachment', FILES.png, 'dent.png', 'photo'],
+        ['text', FILES.png, 'dent.png', 'photo'],
+        ['text', FILES.pdf, 'bill.pdf', 'attachment'],
+      ] as const) {
+        const res = await sendMessage(customer, claimed, '', { data, name, type: 'application/octet-stream' });
+        assert.equal(res.status, 201, `${claimed} ${name}`);
+        assert.equal(res.body.data.message_type, stored, `${claimed} ${name}`);
+        assert.equal(res.body.data.attachment_name, name);
+        const listed = await s.req('GET', `/api/chats/${res.body.data.chat_id}/messages?per_page=1`, { token: provider.token });
+        assert.equal(listed.body.data.messages[0].message_type, stored);
+      }
+      const html = await sendMessage(customer, 'photo', '', { data: FILES.html, name: 'x.png', type: 'image/png' });
+      assert.equal(html.status, 400);
+      assert.equal(html.body.message, 'The attachment must be an image or a PDF.');
+      assert.deepEqual(html.body.errors, { attachment: ['The attachment must be an image or a PDF.'] });
     });
 
     test('validation of a message', async () => {
@@ -195,6 +219,16 @@ for (const dialect of DIALECTS) {
           urlencoded: { socket_id: 'abc', channel_name: `private-message.${customer.id}` },
         });
         assert.equal(bad.status, 400);
+      });
+
+      test('an empty channel name is missing, in the generic words for a required field', async () => {
+        const res = await s.req('POST', '/broadcasting/auth', {
+          token: customer.token,
+          json: { socket_id: '123.456', channel_name: '' },
+        });
+        assert.equal(res.status, 400);
+        assert.equal(res.body.message, 'The channel_name field is required.');
+        assert.deepEqual(res.body.errors, { channel_name: ['The channel_name field is required.'] });
       });
     });
 

@@ -107,6 +107,21 @@ for (const dialect of DIALECTS) {
         assert.equal(res.statusCode, 400, `${type} ${body}`);
         assert.equal(res.json().message, 'The body is not a Content-Security-Policy report.');
       }
+      // Shaped like a report, but no report: an empty or unrelated list, a csp-report with none of its members.
+      for (const [type, body] of [
+        ['application/reports+json', '[]'],
+        ['application/reports+json', JSON.stringify([REPORTING_API_BODY[0]])],
+        ['application/reports+json', '[{"type":"csp-violation","body":{"statusCode":200}}]'],
+        ['application/csp-report', '[]'],
+        ['application/csp-report', '{"csp-report":{"__proto__":{}}}'],
+        ['application/csp-report', '{"csp-report":{}}'],
+        ['application/csp-report', '{"csp-report":[]}'],
+        ['application/csp-report', '{"csp-report":{"blocked-uri":1,"line-number":3}}'],
+      ]) {
+        const res = await post(type, body);
+        assert.equal(res.statusCode, 400, `${type} ${body}`);
+        assert.equal(res.json().message, 'The body is not a Content-Security-Policy report.');
+      }
       const huge = await post('application/csp-report', JSON.stringify({ 'csp-report': { 'blocked-uri': 'x'.repeat(70_000) } }));
       assert.equal(huge.statusCode, 413);
       assert.equal(cspLines(), before);

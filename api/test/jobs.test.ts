@@ -143,6 +143,66 @@ for (const dialect of DIALECTS) {
         assert.equal(noCard.status, 400);
       });
 
+      test('an address of only whitespace or zero-width characters is missing; nothing is charged', async () => {
+        const jobsBefore = await count('jobs');
+        const paymentsBefore = await count('payments');
+        for (const blank of ['   ', ' \t\n ', '\u200b', '\u200b\u200c\u200d', '\u2060', '\ufeff ']) {
+          const pick = await book(customer, { address: blank });
+          assert.equal(pick.status, 400, JSON.stringify(blank));
+          assert.equal(pick.body.message, 'The address field is required.');
+          assert.deepEqual(pick.body.errors, { address: ['The address field is required.'] });
+          const drop = await book(customer, { destination_address: blank });
+          assert.equal(drop.status, 400, JSON.stringify(blank));
+          assert.equal(drop.body.message, 'The destination address field is required.');
+          assert.deepEqual(drop.body.errors, { destination_address: ['The destination address field is required.'] });
+        }
+        assert.equal(await count('jobs'), jobsBefore);
+        assert.equal(await count('payments'), paymentsBefore);
+        const padded = await book(customer, { address: '  1 Pick Street ' });
+        assert.equal(padded.status, 201);
+        assert.equal(padded.body.data.address, '1 Pick Street');
+      });
+
+      test('a provider cannot be booked for a service they do not offer; nothing is charged', async () => {
+        const shipping = await s.app.ctx.db
+          .selectFrom('services')
+          .select('id')
+          .where('name', '=', 'Shipping')
+          .executeTakeFirstOrThrow();
+        const noServices = await signUp(s, 'Provider');
+        const jobsBefore = await count('jobs');
+        const paymentsBefore = await count('payments');
+        for (const res of [await book(customer, { service_id: shipping.id }), await book(customer, {}, card.id, noServices.id)]) {
+          assert.equal(res.status, 400);
+          assert.equal(res.body.message, 'The selected provider does not offer this service.');
+          assert.deepEqual(res.body.errors, { service_id: ['The selected provider does not offer this service.'] });
+        }
+        assert.equal(await count('jobs'), jobsBefore);
+        assert.equal(await count('payments'), paymentsBefore);
+      });
+
+      test('ids, cards and texts of the wrong JSON type are refused, not coerced; nothing is charged', async () => {
+        const paymentsBefore = await count('payments');
+        for (const [field, value, message] of [
+          ['service_id', true, 'The service_id must be an integer.'],
+          ['service_id', [1], 'The service_id must be an integer.'],
+          ['provider_id', null, 'The provider_id must be an integer.'],
+          ['payment_method_id', true, 'The payment_method_id must be an integer.'],
+          ['payment_method_id', { id: 1 }, 'The payment_method_id must be an integer.'],
+          ['address', ['1 Pick Street'], 'The address must be a string.'],
+          ['cvv', false, 'The cvv must be a string.'],
+          ['lat', true, 'The lat must be a number or null.'],
+        ] as const) {
+          const res = await book(customer, { [field]: value });
+          assert.equal(res.status, 400, `${field}: ${JSON.stringify(value)}`);
+          assert.equal(res.body.message, message);
+          assert.deepEqual(res.body.errors[field], [message]);
+        }
+        assert.equal(await count('payments'), paymentsBefore);
+        // Nullable fields still take null.
+        assert.equal((await book(customer, { lat: null, day: null })).status, 201);
+      });
+
       test('when: the formats of the month, date and time inputs, and nothing in the past; nothing is charged', async () => {
         // The test clock is 2025-06-15 12:00 UTC; a customer's day may be one behind it (UTC-12).
         const refused = async (over: Record<string, unknown>, field: string, message: string) => {
@@ -298,6 +358,21 @@ for (const dialect of DIALECTS) {
         assert.equal((await patch(otherProvider.token)).status, 403);
         assert.equal(await statusOf(job.id), 'Pending');
         assert.equal((await patch(provider.token)).status, 200);
+      });
+
+      test("someone else's job is answered as GET answers it; the job's customer keeps the provider-only message", async () => {
+        const job = (await book()).body.data;
+        for (const stranger of [otherCustomer, otherProvider]) {
+          const res = await s.req('PATCH', `/api/jobs/${job.id}`, { token: stranger.token, json: { status: 'Cancelled' } });
+          const get = await s.req('GET', `/api/jobs/${job.id}`, { token: stranger.token });
+          assert.equal(res.status, 403);
+          assert.equal(res.body.message, 'This job is not yours.');
+          assert.deepEqual([res.status, res.body.message], [get.status, get.body.message]);
+        }
+        const own = await s.req('PATCH', `/api/jobs/${job.id}`, { token: customer.token, json: { status: 'Accepted' } });
+        assert.equal(own.status, 403);
+        assert.equal(own.body.message, "Only the job's provider can change its status.");
+        assert.equal(await statusOf(job.id), 'Pending');
       });
 
       test('validation and missing jobs', async () => {

@@ -3,6 +3,7 @@
  * items 1 and 2): multipart without a boundary or with a broken body, wrong content types, truncated
  * or non-object JSON, NUL characters, pages and ids beyond what the database can take.
  */
+import http from 'node:http';
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { DIALECTS, FILES, formWith, signUp, startTestServer, type TestServer, type TestUser } from './helpers.js';
@@ -98,6 +99,43 @@ for (const dialect of DIALECTS) {
       proto.append('__proto__', 'x');
       const protoRes = await s.req('POST', '/api/auth/update-profile', { token: customer.token, form: proto });
       assert.equal(protoRes.status, 400);
+    });
+
+    test('a refused form is answered once its whole body is read: a client still writing gets the 413, not a reset', async () => {
+      const provider = await signUp(s, 'Provider');
+      const boundary = 'form-boundary-f10';
+      const field = (name: string, value: string | number) =>
+        `--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`;
+      const fileHead = (name: string) =>
+        `--${boundary}\r\nContent-Disposition: form-data; name="${name}"; filename="${name}.png"\r\nContent-Type: image/png\r\n\r\n`;
+      const image = Buffer.concat([FILES.png, Buffer.alloc(256 * 1024)]);
+      const chunks = [
+        Buffer.concat([
+          Buffer.from(
+            field('customer_id', customer.id) +
+              field('provider_id', provider.id) +
+              field('message_type', 'photo') +
+              fileHead('attachment'),
+          ),
+          image,
+          Buffer.from(`\r\n${fileHead('second')}`),
+        ]),
+        // The second file, written while the server has already refused the form.
+        ...Array.from({ length: 4 }, (_, i) => image.subarray((i * image.length) / 4, ((i + 1) * image.length) / 4)),
+        Buffer.from(`\r\n--${boundary}--\r\n`),
+      ];
+      const res = await postInChunks(
+        `${s.url}/api/chats`,
+        {
+          authorization: `Bearer ${customer.token}`,
+          'content-type': `multipart/form-data; boundary=${boundary}`,
+        },
+        chunks,
+        100,
+      );
+      assert.equal(res.error, undefined, `socket error: ${res.error?.message}`);
+      assert.equal(res.status, 413);
+      assert.deepEqual(JSON.parse(res.body), { message: 'A form may carry at most 1 file.' });
     });
 
     test('JSON that is not an object, truncated JSON, invalid UTF-8 and wrong content types are 4xx', async () => {
@@ -246,6 +284,46 @@ for (const dialect of DIALECTS) {
       assert.equal(card.status, 400, card.text);
     });
   });
+}
+
+/**
+ * A POST written in `chunks`, `delayMs` apart (node:http, as a slow client or a browser streaming a
+ * file does): its answer, and the socket error, if any, the client saw while writing.
+ */
+async function postInChunks(
+  url: string,
+  headers: Record<string, string>,
+  chunks: Buffer[],
+  delayMs: number,
+): Promise<{ status?: number; body: string; error?: Error }> {
+  const result: { status?: number; body: string; error?: Error } = { body: '' };
+  const length = chunks.reduce((n, c) => n + c.length, 0);
+  const req = http.request(url, { method: 'POST', headers: { ...headers, 'content-length': String(length) } });
+  const answered = new Promise<void>((resolve) => {
+    req.on('response', (res) => {
+      result.status = res.statusCode;
+      res.setEncoding('utf8');
+      res.on('data', (text: string) => (result.body += text));
+      res.on('end', resolve);
+      res.on('error', resolve);
+    });
+    req.on('error', (err) => {
+      result.error = err;
+      resolve();
+    });
+  });
+  const closed = new Promise((resolve) => req.on('close', resolve));
+  const wrote = (err?: Error | null) => {
+    if (err) result.error ??= err;
+  };
+  for (const [i, chunk] of chunks.entries()) {
+    if (i > 0) await new Promise((resolve) => setTimeout(resolve, delayMs));
+    // Written even when the connection is gone, as a browser streaming the body does: that is the failure.
+    req.write(chunk, wrote);
+  }
+  req.end(wrote);
+  await Promise.all([answered, closed]);
+  return result;
 }
 
 describe('errors Fastify answers before any route (no database needed)', () => {

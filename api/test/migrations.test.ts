@@ -1,6 +1,7 @@
 /**
  * Migration 0003 on a database that already holds data: the jobs table's status CHECK grows Cancelled
  * and Expired (on SQLite by rebuilding the table), and nothing that was there is lost or unlinked.
+ * Migration 0004 copies each charge's card brand and last four onto it.
  */
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -141,6 +142,103 @@ for (const dialect of DIALECTS) {
         await handle.db.deleteFrom('jobs').where('id', '=', jobId).execute();
         assert.equal((await handle.db.selectFrom('payments').select('id').where('job_id', '=', jobId).execute()).length, 0);
         assert.equal((await handle.db.selectFrom('ratings').select('id').where('job_id', '=', jobId).execute()).length, 0);
+      } finally {
+        await handle.destroy();
+        if (schema) await dropSchema(schema);
+        fs.rmSync(dir, { recursive: true, force: true });
+      }
+    });
+  });
+}
+
+for (const dialect of DIALECTS) {
+  describe(`migration 0004 on existing data (${dialect})`, () => {
+    test("fills each charge's card brand and last four from its saved card, which then may go", async () => {
+      const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'api-migrate-'));
+      const schema = dialect === 'postgres' ? newSchemaName() : undefined;
+      const handle: Db =
+        dialect === 'postgres'
+          ? createDb({ databaseUrl: TEST_DATABASE_URL!, pgSchema: schema, poolSize: 2 })
+          : createDb({ databaseUrl: null, sqlitePath: path.join(dir, 'app.db') });
+      try {
+        if (schema) await sql`create schema if not exists ${sql.id(schema)}`.execute(handle.db);
+        const migrator = new Migrator({
+          db: handle.db,
+          provider: { getMigrations: () => Promise.resolve(buildMigrations(handle.dialect)) },
+          ...(schema ? { migrationTableSchema: schema } : {}),
+        });
+        assert.equal((await migrator.migrateTo('0003_refunds_expiry_emails')).error, undefined);
+        const { customerId, jobId } = await seedBefore0003(handle.db);
+        const card = await handle.db
+          .insertInto('payment_methods')
+          .values({
+            user_id: customerId,
+            processor: 'sandbox',
+            processor_ref: 'tok_old',
+            card_brand: 'Visa',
+            card_last4: '4242',
+            exp_month: 12,
+            exp_year: 2030,
+            is_default: 1,
+            created_at: NOW,
+          })
+          .returning('id')
+          .executeTakeFirstOrThrow();
+        const { provider_id: providerId, service_id: serviceId } = await handle.db
+          .selectFrom('jobs')
+          .select(['provider_id', 'service_id'])
+          .where('id', '=', jobId)
+          .executeTakeFirstOrThrow();
+        const secondJob = await handle.db
+          .insertInto('jobs')
+          .values({
+            customer_id: customerId,
+            provider_id: providerId,
+            service_id: serviceId,
+            status: 'Rejected',
+            address: 'a',
+            destination_address: 'b',
+            lat: null,
+            lng: null,
+            destination_lat: null,
+            destination_lng: null,
+            price_cents: 2500,
+            duration: null,
+            day: null,
+            date: null,
+            time: null,
+            custom_time: null,
+            created_at: NOW,
+            updated_at: NOW,
+          })
+          .returning('id')
+          .executeTakeFirstOrThrow();
+        await handle.db
+          .insertInto('payments')
+          .values({
+            job_id: secondJob.id,
+            user_id: customerId,
+            payment_method_id: card.id,
+            amount_cents: 1000,
+            currency: 'inr',
+            processor: 'sandbox',
+            processor_ref: 'ch_with_card',
+            status: 'succeeded',
+            created_at: NOW,
+          })
+          .execute();
+
+        await migrateToLatest(handle);
+        await handle.db.deleteFrom('payment_methods').where('id', '=', card.id).execute();
+        const payments = await handle.db
+          .selectFrom('payments')
+          .select(['processor_ref', 'payment_method_id', 'card_brand', 'card_last4'])
+          .orderBy('processor_ref')
+          .execute();
+        assert.deepEqual(payments, [
+          { processor_ref: 'ch_old', payment_method_id: null, card_brand: null, card_last4: null },
+          { processor_ref: 'ch_with_card', payment_method_id: null, card_brand: 'Visa', card_last4: '4242' },
+        ]);
       } finally {
         await handle.destroy();
         if (schema) await dropSchema(schema);

@@ -48,6 +48,15 @@ for (const dialect of DIALECTS) {
       assert.deepEqual(missing.body.errors.cvc, ['cvv date is required']);
     });
 
+    test('a card name of only whitespace or zero-width characters is Required', async () => {
+      for (const blank of ['   ', '\t', '\u200b\u200d', ' \ufeff ']) {
+        const res = await tokenise({ card_name: blank });
+        assert.equal(res.status, 400, JSON.stringify(blank));
+        assert.equal(res.body.message, 'Required');
+        assert.deepEqual(res.body.errors, { card_name: ['Required'] });
+      }
+    });
+
     test('the declined test number tokenises (the charge is what fails, as with Stripe)', async () => {
       const res = await tokenise({ card_number: '4000000000000002' });
       assert.equal(res.status, 200);

@@ -7,7 +7,15 @@ import { fileURLToPath } from 'node:url';
 import { DIALECTS, signUp, startTestServer, type TestServer, type TestUser } from './helpers.js';
 import { seedDemo } from '../src/seed.js';
 import type { MailMessage } from '../src/services/mailer.js';
-import type { Chat, Job, PaymentMethod, ProviderServiceData, Service, UserService } from 'shared/src/contracts/entities';
+import type {
+  Chat,
+  Job,
+  PaymentMethod,
+  PaymentRecord,
+  ProviderServiceData,
+  Service,
+  UserService,
+} from 'shared/src/contracts/entities';
 
 const run = promisify(execFile);
 const apiDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -43,6 +51,24 @@ for (const dialect of DIALECTS) {
       });
       assert.equal(bad.status, 400);
       assert.ok(bad.body.errors.title && bad.body.errors.message);
+    });
+
+    test('contact us: a title or message of only whitespace or zero-width characters is Required, and nothing is kept', async () => {
+      const count = async () =>
+        (await s.app.ctx.db.selectFrom('contact_messages').select('id').where('user_id', '=', user.id).execute()).length;
+      const before = await count();
+      const both = await s.req('POST', '/api/storeContactUs', { token: user.token, json: { title: '   ', message: ' \n ' } });
+      assert.equal(both.status, 400);
+      assert.equal(both.body.message, 'Required');
+      assert.deepEqual(both.body.errors, { title: ['Required'], message: ['Required'] });
+      const zeroWidth = await s.req('POST', '/api/storeContactUs', {
+        token: user.token,
+        json: { title: 'Card issue', message: '\u200b\u2060\ufeff' },
+      });
+      assert.equal(zeroWidth.status, 400);
+      assert.equal(zeroWidth.body.message, 'Required');
+      assert.deepEqual(zeroWidth.body.errors, { message: ['Required'] });
+      assert.equal(await count(), before);
     });
 
     test('dev mail lists the outbox newest first for one address', async () => {
@@ -179,6 +205,19 @@ for (const dialect of DIALECTS) {
           (await fresh.req('GET', '/api/payment-methods', { token })).body.data.map((c: PaymentMethod) => c.card_last4),
           ['4242'],
         );
+        const history: PaymentRecord[] = (await fresh.req('GET', '/api/payments', { token })).body.data;
+        assert.ok(history.length > 0);
+        assert.ok(history.every((p) => p.card_brand === 'Visa' && p.card_last4 === '4242'));
+        // Every demo booking is for a service its provider offers, as POST /api/jobs requires.
+        const unoffered = await fresh.app.ctx.db
+          .selectFrom('jobs')
+          .leftJoin('user_services as us', (join) =>
+            join.onRef('us.user_id', '=', 'jobs.provider_id').onRef('us.service_id', '=', 'jobs.service_id'),
+          )
+          .select('jobs.id')
+          .where('us.id', 'is', null)
+          .execute();
+        assert.deepEqual(unoffered, []);
         const prov = await fresh.req('POST', '/api/auth/login', {
           json: { email: 'provider@example.com', password: 'password123', role: 'Provider' },
         });

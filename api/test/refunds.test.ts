@@ -9,7 +9,7 @@ import type { Job, PaymentRecord } from 'shared/src/contracts/entities';
 import { sweepJobs } from '../src/services/jobSweeper.js';
 import { SandboxGateway } from '../src/services/payments.js';
 import { CANCEL_ACCEPTED_MESSAGE } from '../src/domain/jobTransitions.js';
-import { DIALECTS, addCard, bookingBody, startWithParties, type TestServer, type TestUser } from './helpers.js';
+import { DIALECTS, addCard, bookingBody, signUp, startWithParties, type TestServer, type TestUser } from './helpers.js';
 
 const HOUR = 60 * 60 * 1000;
 
@@ -271,6 +271,40 @@ for (const dialect of DIALECTS) {
       assert.equal((await s.req('GET', '/api/payments', { token: provider.token })).status, 403);
       assert.equal((await s.req('GET', '/api/payments', { token: otherCustomer.token })).body.data.length, 0);
       assert.equal((await s.req('GET', '/api/payments?per_page=0', { token: customer.token })).status, 400);
+    });
+
+    test('the history and the refund receipt keep the card brand and last four after the card is removed', async () => {
+      const c = await signUp(s, 'Customer');
+      const mastercard = await addCard(s, c, '5555555555554444');
+      const booked = [];
+      for (let i = 0; i < 2; i++) {
+        s.clock.advance(1000);
+        const res = await s.req<{ data: Job }>('POST', '/api/jobs', {
+          token: c.token,
+          json: bookingBody(provider.id, serviceId, mastercard.id),
+        });
+        assert.equal(res.status, 201);
+        booked.push(res.body.data);
+      }
+      assert.equal((await s.req('DELETE', `/api/payment-methods/${mastercard.id}`, { token: c.token })).status, 200);
+      s.clock.advance(1000);
+      assert.equal((await patch(provider, booked[0].id, 'Rejected')).status, 200);
+      assert.equal((await patch(c, booked[1].id, 'Cancelled')).status, 200);
+
+      const history = await s.req<{ data: PaymentRecord[] }>('GET', '/api/payments', { token: c.token });
+      assert.equal(history.status, 200);
+      assert.deepEqual(
+        history.body.data.map((r) => [r.kind, r.job_id, r.card_brand, r.card_last4]).sort(),
+        [
+          ['charge', booked[0].id, 'MasterCard', '4444'],
+          ['charge', booked[1].id, 'MasterCard', '4444'],
+          ['refund', booked[0].id, 'MasterCard', '4444'],
+          ['refund', booked[1].id, 'MasterCard', '4444'],
+        ].sort(),
+      );
+      const [refundMail] = await mailTo(c, new RegExp(`^Refund: 10\\.00 INR for booking #${booked[0].id}$`));
+      assert.ok(refundMail, 'the refund receipt is sent');
+      assert.match(refundMail.text, /MasterCard •••• 4444/);
     });
 
     test('a user who turns the e-mails off on Edit Profile gets none', async () => {

@@ -304,6 +304,23 @@ export function buildMigrations(dialect: Dialect): Record<string, Migration> {
         await db.schema.dropIndex('jobs_status_created_idx').ifExists().execute();
       },
     },
+    '0004_payment_card': {
+      // The charged card's brand and last four on the payment itself: the history and the receipts
+      // still show them after the card is removed (its payment_method_id is then set null).
+      async up(db: MigrationDb) {
+        await db.schema.alterTable('payments').addColumn('card_brand', 'text').execute();
+        await db.schema.alterTable('payments').addColumn('card_last4', 'text').execute();
+        await sql`
+          update payments set
+            card_brand = (select m.card_brand from payment_methods m where m.id = payments.payment_method_id),
+            card_last4 = (select m.card_last4 from payment_methods m where m.id = payments.payment_method_id)
+          where payment_method_id is not null`.execute(db);
+      },
+      async down(db: MigrationDb) {
+        await db.schema.alterTable('payments').dropColumn('card_last4').execute();
+        await db.schema.alterTable('payments').dropColumn('card_brand').execute();
+      },
+    },
   };
 }
 

@@ -104,6 +104,12 @@ export interface PaymentsTable {
   /** The key the charge was sent to the processor with (null on rows older than migration 0003). */
   idempotency_key: OptionalColumn<string>;
   created_at: Timestamp;
+  /**
+   * The charged card's brand and last four, kept when the card is removed (migration 0004; null when
+   * the card was gone before then).
+   */
+  card_brand: OptionalColumn<string>;
+  card_last4: OptionalColumn<string>;
 }
 
 export type RefundStatus = 'pending' | 'succeeded';

@@ -36,18 +36,17 @@ interface AjvError {
   data?: unknown;
 }
 
-const withArticle = (type: string) => {
-  const text = type.split(',').join(' or ');
-  return /^[aeiou]/.test(text) ? `an ${text}` : `a ${text}`;
-};
+/** The message for a value of the wrong type: `type` is the schema's, e.g. 'integer' or ['string', 'null']. */
+export function typeMessage(field: string, type: string | readonly string[]): string {
+  const text = (typeof type === 'string' ? type.split(',') : type).join(' or ');
+  return `The ${field} must be ${/^[aeiou]/.test(text) ? 'an' : 'a'} ${text}.`;
+}
 
 const GENERIC: Record<string, (field: string, e: AjvError) => string> = {
   required: (f) => `The ${f} field is required.`,
-  type: (f, e) =>
-    f === 'body'
-      ? 'The request body must be a JSON object or a form.'
-      : `The ${f} must be ${withArticle(String(e.params.type))}.`,
-  minLength: (f, e) => `The ${f} must be at least ${String(e.params.limit)} characters.`,
+  type: (f, e) => (f === 'body' ? 'The request body must be a JSON object or a form.' : typeMessage(f, String(e.params.type))),
+  minLength: (f, e) =>
+    e.params.limit === 1 ? `The ${f} field is required.` : `The ${f} must be at least ${String(e.params.limit)} characters.`,
   maxLength: (f, e) => `The ${f} may not be greater than ${String(e.params.limit)} characters.`,
   minimum: (f, e) => `The ${f} must be at least ${String(e.params.limit)}.`,
   maximum: (f, e) => `The ${f} may not be greater than ${String(e.params.limit)}.`,

@@ -24,13 +24,26 @@ export const passwordField = {
   },
 };
 
-/** A required name: 'Required', 'Must be 15 characters or less'. */
-export const nameField = {
+/**
+ * A character that is neither whitespace nor zero-width (U+200B–U+200D, U+2060, U+FEFF): a text
+ * without one looks empty, and is stored empty once trimmed.
+ */
+const VISIBLE_CHARACTER = '[^\\s\\u200B-\\u200D\\u2060\\uFEFF]';
+
+/**
+ * A required text of at most `maxLength` characters: missing, empty, or made only of whitespace and
+ * zero-width characters, it is refused with `required`.
+ */
+export const requiredTextField = (maxLength: number, required: string, messages: Record<string, string> = {}) => ({
   type: 'string',
   minLength: 1,
-  maxLength: 15,
-  'x-messages': { required: 'Required', minLength: 'Required', maxLength: 'Must be 15 characters or less' },
-};
+  maxLength,
+  pattern: VISIBLE_CHARACTER,
+  'x-messages': { required, minLength: required, pattern: required, ...messages },
+});
+
+/** A required name: 'Required', 'Must be 15 characters or less'. */
+export const nameField = requiredTextField(15, 'Required', { maxLength: 'Must be 15 characters or less' });
 
 export const roleField = {
   type: 'string',

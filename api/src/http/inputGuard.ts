@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyRequest, RouteOptions } from 'fastify';
-import { HttpError, type FieldErrors } from './errors.js';
+import { HttpError, typeMessage, type FieldErrors } from './errors.js';
 
 /**
  * Input limits every route gets without restating them (DESIGN.md section 5: never a 500 for bad input).
@@ -8,6 +8,8 @@ import { HttpError, type FieldErrors } from './errors.js';
  *   (PostgreSQL `integer`, 32 bits): a larger id, page or count is a 400, not a database error.
  * - An integer in the path, the query or a form field must be written as one: `16`, not `0x10`,
  *   `1e1`, `16.0` or ` 16` (the validator would otherwise coerce those to numbers).
+ * - A JSON body's scalar field must have its JSON type (see checkJsonTypes), and a form's file part
+ *   may only be in a file field.
  * - No text may contain a NUL character (PostgreSQL cannot store one).
  */
 
@@ -42,34 +44,82 @@ export function boundIntegers(schema: unknown): unknown {
   return out;
 }
 
-interface IntegerField {
+const SCALAR_TYPES = new Set(['string', 'integer', 'number', 'boolean', 'null']);
+
+/** A top-level property of a route's params, query or body whose schema type is a scalar. */
+interface ScalarField {
   name: string;
-  message: string;
+  /** Its schema's types, e.g. ['integer'] or ['string', 'null']. */
+  types: string[];
+  /** Its schema's own message for a value of the wrong type (`x-messages.type`). */
+  typeMessage?: string;
 }
 
-/** The top-level integer properties of an object schema, with the message for a value that is not one. */
-function integerFields(schema: unknown): IntegerField[] {
+/** The top-level scalar properties of an object schema. */
+function scalarFields(schema: unknown): ScalarField[] {
   if (!isObject(schema) || !isObject(schema.properties)) return [];
-  const fields: IntegerField[] = [];
+  const fields: ScalarField[] = [];
   for (const [name, prop] of Object.entries(schema.properties)) {
-    if (!isObject(prop) || !hasType(prop, 'integer')) continue;
+    if (!isObject(prop)) continue;
+    const types = (Array.isArray(prop.type) ? prop.type : [prop.type]) as unknown[];
+    if (!types.every((t): t is string => typeof t === 'string' && SCALAR_TYPES.has(t))) continue;
     const messages = prop['x-messages'] as Record<string, string> | undefined;
-    fields.push({ name, message: messages?.type ?? `The ${name} must be an integer.` });
+    fields.push({ name, types, typeMessage: messages?.type });
   }
   return fields;
 }
 
+/** The names of an object schema's file fields (`format: 'binary'`, see http/fields.ts). */
+function fileFieldNames(schema: unknown): Set<string> {
+  if (!isObject(schema) || !isObject(schema.properties)) return new Set();
+  return new Set(
+    Object.entries(schema.properties).flatMap(([name, prop]) => (isObject(prop) && prop.format === 'binary' ? [name] : [])),
+  );
+}
+
 const INTEGER_TEXT = /^-?[0-9]{1,20}$/;
 
-function checkIntegerText(values: unknown, fields: IntegerField[], errors: FieldErrors): void {
+function checkIntegerText(values: unknown, fields: ScalarField[], errors: FieldErrors): void {
   if (!isObject(values)) return;
   for (const field of fields) {
+    if (!field.types.includes('integer')) continue;
     const raw = values[field.name];
     const list = Array.isArray(raw) ? raw : [raw];
     if (list.some((v) => typeof v === 'string' && !INTEGER_TEXT.test(v))) {
-      errors[field.name] ??= [field.message];
+      errors[field.name] ??= [field.typeMessage ?? typeMessage(field.name, 'integer')];
     }
   }
+}
+
+/**
+ * A JSON body's values of the wrong JSON type, which the validator would otherwise coerce (`true` to 1,
+ * `["5"]` to 5, `null` to 0 or ''): an array or an object for a scalar, a boolean where the type is
+ * not boolean, null where it is not nullable. A number for a text stays accepted (phone numbers come
+ * both ways).
+ */
+function checkJsonTypes(body: unknown, fields: ScalarField[], errors: FieldErrors): void {
+  if (!isObject(body)) return;
+  for (const field of fields) {
+    if (!Object.hasOwn(body, field.name)) continue;
+    const value = body[field.name];
+    const wrong =
+      (typeof value === 'object' && value !== null) ||
+      (value === null && !field.types.includes('null')) ||
+      (typeof value === 'boolean' && !field.types.includes('boolean'));
+    if (wrong) errors[field.name] ??= [field.typeMessage ?? typeMessage(field.name, field.types)];
+  }
+}
+
+/** A file part in a form field that is not a file field. */
+function checkFileParts(request: FastifyRequest, fileFields: Set<string>, errors: FieldErrors): void {
+  for (const name of Object.keys(request.uploadedFiles ?? {})) {
+    if (!fileFields.has(name)) errors[name] ??= [`The ${name} must be text, not a file.`];
+  }
+}
+
+/** Whether the request's body is JSON (forms, multipart or urlencoded, carry only text). */
+function isJson(request: FastifyRequest): boolean {
+  return (request.headers['content-type'] ?? '').split(';')[0].trim().toLowerCase() === 'application/json';
 }
 
 const MAX_DEPTH = 32;
@@ -118,14 +168,17 @@ export function registerInputGuards(app: FastifyInstance): void {
       for (const part of ['params', 'querystring', 'body'] as const) {
         if (schema[part] !== undefined) schema[part] = boundIntegers(schema[part]);
       }
-      const params = integerFields(schema.params);
-      const query = integerFields(schema.querystring);
-      const body = integerFields(schema.body);
-      if (params.length || query.length || body.length) {
+      const params = scalarFields(schema.params);
+      const query = scalarFields(schema.querystring);
+      const body = scalarFields(schema.body);
+      const fileFields = fileFieldNames(schema.body);
+      if (params.length || query.length || schema.body !== undefined) {
         addPreValidation(route, (request) => {
           const errors: FieldErrors = {};
           checkIntegerText(request.params, params, errors);
           checkIntegerText(request.query, query, errors);
+          if (isJson(request)) checkJsonTypes(request.body, body, errors);
+          else checkFileParts(request, fileFields, errors);
           checkIntegerText(request.body, body, errors);
           const first = Object.values(errors)[0];
           if (first) throw new HttpError(400, first[0], errors);

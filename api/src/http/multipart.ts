@@ -30,6 +30,7 @@ const megabytes = (bytes: number) => Math.round(bytes / 1024 / 1024);
  * `request.uploadedFiles[field]` while the body gets the file's name, so the route schema sees the
  * field. Every way a client can get a multipart request wrong is a 4xx with a message, never a 500:
  * no boundary or a malformed or truncated body 400, a file, field or part count over the limits 413.
+ * A refusal is answered once the whole body has been read, unless the body is over the total cap.
  */
 export function registerMultipart(app: FastifyInstance, limits: MultipartLimits): void {
   const fileTooLarge = () => new HttpError(413, `The file may not be greater than ${megabytes(limits.fileSize)} MB.`);
@@ -37,13 +38,28 @@ export function registerMultipart(app: FastifyInstance, limits: MultipartLimits)
   const maxTotalBytes = limits.fileSize * limits.files + limits.fieldSize * limits.fields + 64 * 1024;
 
   app.addContentTypeParser('multipart/form-data', (request: FastifyRequest, payload, done) => {
-    let finished = false;
-    const fail = (error: HttpError) => {
-      if (finished) return;
-      finished = true;
-      payload.unpipe();
-      payload.resume(); // discard the rest of the body
+    /** The refusal, once one is decided; the request is answered with it when its body has been read. */
+    let failure: HttpError | null = null;
+    let answered = false;
+    const answer = (error: HttpError) => {
+      if (answered) return;
+      answered = true;
       done(error, undefined);
+    };
+    const fail = (error: HttpError) => {
+      if (failure || answered) return;
+      failure = error;
+      payload.unpipe();
+      // The rest of the body is read and discarded before the answer: Fastify closes the connection
+      // after a parser's error, and a client still writing would get a reset instead of the message.
+      if (payload.readableEnded) answer(error);
+      else payload.once('end', () => answer(error));
+      payload.resume();
+    };
+    /** Refuses without reading the rest of the body: there is too much of it, or none will come. */
+    const failNow = (error: HttpError) => {
+      fail(error);
+      answer(failure ?? error);
     };
 
     let parser: ReturnType<typeof Busboy>;
@@ -76,7 +92,7 @@ export function registerMultipart(app: FastifyInstance, limits: MultipartLimits)
     let received = 0;
     payload.on('data', (chunk: Buffer) => {
       received += chunk.length;
-      if (received > maxTotalBytes) fail(new HttpError(413, 'The request body is too large.'));
+      if (received > maxTotalBytes) failNow(new HttpError(413, 'The request body is too large.'));
     });
 
     parser.on('field', (name, value, nameTruncated, valueTruncated) => {
@@ -112,13 +128,13 @@ export function registerMultipart(app: FastifyInstance, limits: MultipartLimits)
     parser.on('error', () => fail(new HttpError(400, MULTIPART_MALFORMED)));
     parser.on('finish', () => {
       void Promise.all(pending).then(() => {
-        if (finished) return;
-        finished = true;
+        if (failure || answered) return;
+        answered = true;
         if (Object.keys(files).length > 0) request.uploadedFiles = files;
         done(null, { ...body });
       });
     });
-    payload.on('error', () => fail(new HttpError(400, MULTIPART_MALFORMED)));
+    payload.on('error', () => failNow(new HttpError(400, MULTIPART_MALFORMED)));
     payload.pipe(parser);
   });
 }

@@ -404,7 +404,11 @@ export default async function chatsRoutes(app: FastifyInstance) {
           properties: {
             customer_id: { type: 'integer', minimum: 1 },
             provider_id: { type: 'integer', minimum: 1 },
-            message_type: { type: 'string', enum: ['text', 'photo', 'attachment'] },
+            message_type: {
+              type: 'string',
+              enum: ['text', 'photo', 'attachment'],
+              description: "With a file, the stored type is the file's: photo for a PNG, attachment for any other.",
+            },
             message: { type: 'string', maxLength: 5000 },
             attachment: fileField,
           },
@@ -426,30 +430,29 @@ export default async function chatsRoutes(app: FastifyInstance) {
       }
 
       const text = (body.message ?? '').trim();
+      let messageType: MessageType = 'text';
       let attachment: string | null = null;
       let attachmentName: string | null = null;
       let attachmentSize: number | null = null;
       const file = request.uploadedFiles?.attachment;
-      if (body.message_type === 'text') {
-        if (!text) throw fieldError('message', 'The message field is required.');
-      } else {
-        if (!file) throw fieldError('attachment', 'The attachment field is required.');
+      if (file) {
         const stored = await storeUpload(
           ctx.config.uploadsDir,
           'attachment',
           file,
-          body.message_type === 'photo' ? ['image'] : ['image', 'document'],
-          body.message_type === 'photo'
-            ? 'The photo must be an image (PNG, JPEG, WebP or GIF).'
-            : 'The attachment must be an image or a PDF.',
+          ['image', 'document'],
+          'The attachment must be an image or a PDF.',
         );
+        // The type is the content's, whatever the client said (spec section 4): a PNG is a photo, any other file an attachment.
+        messageType = stored.mime === 'image/png' ? 'photo' : 'attachment';
         attachment = stored.path;
         // The multipart parser puts the file part's own name in the body field (see app.ts).
-        attachmentName = attachmentNameOf(
-          body.attachment,
-          `${body.message_type === 'photo' ? 'photo' : 'attachment'}.${stored.path.split('.').pop()}`,
-        );
+        attachmentName = attachmentNameOf(body.attachment, `${messageType}.${stored.path.split('.').pop()}`);
         attachmentSize = file.length;
+      } else if (body.message_type !== 'text') {
+        throw fieldError('attachment', 'The attachment field is required.');
+      } else if (!text) {
+        throw fieldError('message', 'The message field is required.');
       }
 
       const now = ctx.clock.now().toISOString();
@@ -471,7 +474,7 @@ export default async function chatsRoutes(app: FastifyInstance) {
             chat_id: chat.id,
             from_id: user.id,
             message: text,
-            message_type: body.message_type,
+            message_type: messageType,
             attachment,
             attachment_name: attachmentName,
             attachment_size: attachmentSize,
@@ -486,17 +489,17 @@ export default async function chatsRoutes(app: FastifyInstance) {
           .where('id', '=', chat.id)
           .execute();
         const preview =
-          body.message_type === 'text'
+          messageType === 'text'
             ? text.length > 80
               ? `${text.slice(0, 77)}...`
               : text
-            : `sent you a ${body.message_type === 'photo' ? 'photo' : 'file'}.`;
+            : `sent you a ${messageType === 'photo' ? 'photo' : 'file'}.`;
         const notification: NewNotification = {
           userId: recipientId,
           senderId: user.id,
           title: 'Chat',
           description:
-            body.message_type === 'text'
+            messageType === 'text'
               ? `${fullName(user.first_name, user.last_name)}: ${preview}`
               : `${fullName(user.first_name, user.last_name)} ${preview}`,
           chatId: chat.id,

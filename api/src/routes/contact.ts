@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { currentUser } from '../http/auth.js';
+import { requiredTextField } from '../http/fields.js';
 import { send } from '../http/reply.js';
 import { envelope, responses } from '../http/schemas.js';
 
@@ -18,18 +19,8 @@ export default async function contactRoutes(app: FastifyInstance) {
           type: 'object',
           required: ['title', 'message'],
           properties: {
-            title: {
-              type: 'string',
-              minLength: 1,
-              maxLength: 200,
-              'x-messages': { required: 'Required', minLength: 'Required' },
-            },
-            message: {
-              type: 'string',
-              minLength: 1,
-              maxLength: 5000,
-              'x-messages': { required: 'Required', minLength: 'Required' },
-            },
+            title: requiredTextField(200, 'Required'),
+            message: requiredTextField(5000, 'Required'),
           },
         },
         response: responses({ 201: envelope({ type: 'null' }) }, [400, 401]),

@@ -64,12 +64,20 @@ function violation(fields: {
   };
 }
 
+/** Whether `report` is an object with a text in at least one of the `members` every report of its format has. */
+const hasTextIn = (report: unknown, members: string[]): report is Record<string, unknown> =>
+  isRecord(report) && members.some((member) => Object.hasOwn(report, member) && typeof report[member] === 'string');
+
+const LEGACY_MEMBERS = ['violated-directive', 'effective-directive', 'blocked-uri', 'document-uri'];
+const REPORTING_API_MEMBERS = ['effectiveDirective', 'blockedURL', 'documentURL'];
+
 /**
  * The violations of a report body: `report-uri`'s `{ "csp-report": {...} }`, or the Reporting API's list
- * of `{ type: "csp-violation", body: {...} }` (other report types are left out). Null when it is neither.
+ * of `{ type: "csp-violation", body: {...} }` (other report types are left out). Null when it is neither,
+ * or when it holds no violation.
  */
 export function violationsOf(body: unknown): CspViolation[] | null {
-  if (isRecord(body) && isRecord(body['csp-report'])) {
+  if (isRecord(body) && hasTextIn(body['csp-report'], LEGACY_MEMBERS)) {
     const report = body['csp-report'];
     return [
       violation({
@@ -83,21 +91,22 @@ export function violationsOf(body: unknown): CspViolation[] | null {
     ];
   }
   if (Array.isArray(body)) {
-    return body
-      .filter((report): report is Record<string, unknown> => isRecord(report) && report.type === 'csp-violation')
-      .filter((report) => isRecord(report.body))
-      .slice(0, MAX_PER_REQUEST)
-      .map((report) => {
-        const fields = report.body as Record<string, unknown>;
-        return violation({
-          directive: fields.effectiveDirective,
-          blocked: fields.blockedURL,
-          document: fields.documentURL ?? report.url,
-          source: fields.sourceFile,
-          line: fields.lineNumber,
-          disposition: fields.disposition,
-        });
+    const reports = body.filter(
+      (report): report is Record<string, unknown> =>
+        isRecord(report) && report.type === 'csp-violation' && hasTextIn(report.body, REPORTING_API_MEMBERS),
+    );
+    if (reports.length === 0) return null;
+    return reports.slice(0, MAX_PER_REQUEST).map((report) => {
+      const fields = report.body as Record<string, unknown>;
+      return violation({
+        directive: fields.effectiveDirective,
+        blocked: fields.blockedURL,
+        document: fields.documentURL ?? report.url,
+        source: fields.sourceFile,
+        line: fields.lineNumber,
+        disposition: fields.disposition,
       });
+    });
   }
   return null;
 }

@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { JobStatus } from '../db/schema.js';
 import { currentUser, requireRole } from '../http/auth.js';
 import { fieldError, forbidden, HttpError, notFound, paymentDeclined } from '../http/errors.js';
+import { requiredTextField } from '../http/fields.js';
 import { send } from '../http/reply.js';
 import { AUTH_ERRORS, envelope, idParams, jobSchema, listOf, nullable, paginationQuery, responses } from '../http/schemas.js';
 import { checkTransition, JOB_STATUSES } from '../domain/jobTransitions.js';
@@ -26,12 +27,6 @@ export { jobEvents };
 const tags = ['jobs'];
 const security = [{ bearerAuth: [] }];
 
-const requiredText = (field: string, max = 255) => ({
-  type: 'string',
-  minLength: 1,
-  maxLength: max,
-  'x-messages': { required: `The ${field} field is required.`, minLength: `The ${field} field is required.` },
-});
 const optionalText = (max = 50) => nullable('string', { maxLength: max });
 
 interface NewJobBody {
@@ -61,6 +56,14 @@ class DeclinedPayment extends Error {}
 export default async function jobsRoutes(app: FastifyInstance) {
   const { ctx } = app;
   const { db } = ctx;
+
+  /** A job of the caller's, as its customer or its provider (404 when there is none, 403 when it is someone else's). */
+  async function ownJob(userId: number, id: number) {
+    const job = await getJob(db, id);
+    if (!job) throw notFound('Job not found.');
+    if (job.customer_id !== userId && job.provider_id !== userId) throw forbidden('This job is not yours.');
+    return job;
+  }
 
   app.get<{ Querystring: { page: number; per_page: number; status?: JobStatus } }>(
     '/api/jobs',
@@ -102,13 +105,7 @@ export default async function jobsRoutes(app: FastifyInstance) {
         response: responses({ 200: envelope(jobSchema) }, AUTH_ERRORS),
       },
     },
-    async (request, reply) => {
-      const user = currentUser(request);
-      const job = await getJob(db, request.params.id);
-      if (!job) throw notFound('Job not found.');
-      if (job.customer_id !== user.id && job.provider_id !== user.id) throw forbidden('This job is not yours.');
-      return send(reply, job);
-    },
+    async (request, reply) => send(reply, await ownJob(currentUser(request).id, request.params.id)),
   );
 
   app.post<{ Body: NewJobBody; Headers: { 'idempotency-key'?: string } }>(
@@ -127,8 +124,8 @@ export default async function jobsRoutes(app: FastifyInstance) {
             service_id: { type: 'integer', minimum: 1 },
             status: { type: 'string', enum: ['Pending'], 'x-messages': { enum: 'A new booking is always Pending.' } },
             provider_id: { type: 'integer', minimum: 1 },
-            address: requiredText('address'),
-            destination_address: requiredText('destination address'),
+            address: requiredTextField(255, 'The address field is required.'),
+            destination_address: requiredTextField(255, 'The destination address field is required.'),
             day: nullable('string', { pattern: MONTH_PATTERN, 'x-messages': { pattern: BOOKING_WHEN_MESSAGES.dayFormat } }),
             date: nullable('string', { pattern: DATE_PATTERN, 'x-messages': { pattern: BOOKING_WHEN_MESSAGES.dateFormat } }),
             time: nullable('string', { pattern: TIME_PATTERN, 'x-messages': { pattern: BOOKING_WHEN_MESSAGES.timeFormat } }),
@@ -177,13 +174,20 @@ export default async function jobsRoutes(app: FastifyInstance) {
         const job = earlier ? await getJob(db, earlier.job_id) : null;
         if (job) return send(reply, job, 'Booking created successfully', 200);
       }
-      const [provider, service, card] = await Promise.all([
+      const [provider, service, offered, card] = await Promise.all([
         db.selectFrom('users').selectAll().where('id', '=', body.provider_id).executeTakeFirst(),
         db.selectFrom('services').select(['id', 'name']).where('id', '=', body.service_id).executeTakeFirst(),
+        db
+          .selectFrom('user_services')
+          .select('id')
+          .where('user_id', '=', body.provider_id)
+          .where('service_id', '=', body.service_id)
+          .executeTakeFirst(),
         db.selectFrom('payment_methods').selectAll().where('id', '=', body.payment_method_id).executeTakeFirst(),
       ]);
       if (!provider || provider.role !== 'Provider') throw fieldError('provider_id', 'The selected provider is invalid.');
       if (!service) throw fieldError('service_id', 'The selected service is invalid.');
+      if (!offered) throw fieldError('service_id', 'The selected provider does not offer this service.');
       if (!card) throw fieldError('payment_method_id', 'The selected payment card is invalid.');
       if (card.user_id !== customer.id) throw forbidden('This payment card is not yours.');
 
@@ -238,6 +242,8 @@ export default async function jobsRoutes(app: FastifyInstance) {
               job_id: job.id,
               user_id: customer.id,
               payment_method_id: card.id,
+              card_brand: card.card_brand,
+              card_last4: card.card_last4,
               amount_cents: BOOKING_FEE.amountCents,
               currency: BOOKING_FEE.currency,
               processor: ctx.payments.name,
@@ -300,10 +306,8 @@ export default async function jobsRoutes(app: FastifyInstance) {
     },
     async (request, reply) => {
       const user = currentUser(request);
-      const job = await getJob(db, request.params.id);
-      if (!job) throw notFound('Job not found.');
-      const actor = job.provider_id === user.id ? 'provider' : job.customer_id === user.id ? 'customer' : null;
-      if (!actor) throw forbidden("Only the job's provider can change its status.");
+      const job = await ownJob(user.id, request.params.id);
+      const actor = job.provider_id === user.id ? 'provider' : 'customer';
       const to = request.body.status;
       const check = checkTransition(job.status, to, actor);
       if (!check.ok) throw new HttpError(check.status, check.message);

@@ -38,13 +38,15 @@ export async function listCards(db: Kysely<Database>, userId: number): Promise<P
   return rows.map((r) => ({ id: r.id, card_brand: r.card_brand, card_last4: r.card_last4, is_default: r.is_default === 1 }));
 }
 
-/** A customer's charges and refunds as one list, newest first: one page of `limit` lines from `offset`. */
+/**
+ * A customer's charges and refunds as one list, newest first: one page of `limit` lines from `offset`.
+ * The card is the one stored on the charge, which stays when the card itself is removed.
+ */
 function historyQuery(db: Kysely<Database>, userId: number, limit: number, offset: number) {
   const charges = db
     .selectFrom('payments as p')
     .innerJoin('jobs as j', 'j.id', 'p.job_id')
     .innerJoin('services as s', 's.id', 'j.service_id')
-    .leftJoin('payment_methods as m', 'm.id', 'p.payment_method_id')
     .select([
       'p.id as row_id',
       sql.lit('charge').as('kind'),
@@ -52,8 +54,8 @@ function historyQuery(db: Kysely<Database>, userId: number, limit: number, offse
       's.name as service_name',
       'p.amount_cents',
       'p.currency',
-      'm.card_brand',
-      'm.card_last4',
+      'p.card_brand',
+      'p.card_last4',
       sql.lit('succeeded').as('status'),
       'p.created_at',
     ])
@@ -63,7 +65,6 @@ function historyQuery(db: Kysely<Database>, userId: number, limit: number, offse
     .innerJoin('payments as p', 'p.id', 'r.payment_id')
     .innerJoin('jobs as j', 'j.id', 'r.job_id')
     .innerJoin('services as s', 's.id', 'j.service_id')
-    .leftJoin('payment_methods as m', 'm.id', 'p.payment_method_id')
     .select([
       'r.id as row_id',
       sql.lit('refund').as('kind'),
@@ -71,8 +72,8 @@ function historyQuery(db: Kysely<Database>, userId: number, limit: number, offse
       's.name as service_name',
       'r.amount_cents',
       'r.currency',
-      'm.card_brand',
-      'm.card_last4',
+      'p.card_brand',
+      'p.card_last4',
       'r.status',
       'r.created_at',
     ])

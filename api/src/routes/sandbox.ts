@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { checkCard } from '../domain/card.js';
 import { badRequest } from '../http/errors.js';
+import { nameField } from '../http/fields.js';
 import { responses } from '../http/schemas.js';
 
 interface TokenBody {
@@ -31,12 +32,7 @@ export default async function sandboxRoutes(app: FastifyInstance) {
           type: 'object',
           required: ['card_name', 'card_number', 'exp_month', 'exp_year', 'cvc'],
           properties: {
-            card_name: {
-              type: 'string',
-              minLength: 1,
-              maxLength: 15,
-              'x-messages': { required: 'Required', minLength: 'Required', maxLength: 'Must be 15 characters or less' },
-            },
+            card_name: nameField,
             card_number: {
               type: 'string',
               minLength: 1,

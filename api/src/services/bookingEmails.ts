@@ -68,32 +68,23 @@ export async function emailReceipt(ctx: AppContext, entry: { kind: 'charge' | 'r
       ? await ctx.db
           .selectFrom('payments')
           .select(['payments.user_id', 'payments.job_id', 'payments.amount_cents', 'payments.currency', 'payments.processor_ref'])
-          .select(['payments.created_at', 'payments.payment_method_id'])
+          .select(['payments.created_at', 'payments.card_brand', 'payments.card_last4'])
           .where('payments.id', '=', entry.id)
           .executeTakeFirst()
       : await ctx.db
           .selectFrom('refunds')
           .innerJoin('payments', 'payments.id', 'refunds.payment_id')
           .select(['refunds.user_id', 'refunds.job_id', 'refunds.amount_cents', 'refunds.currency'])
-          .select(['refunds.processor_ref', 'refunds.updated_at as created_at', 'payments.payment_method_id'])
+          .select(['refunds.processor_ref', 'refunds.updated_at as created_at', 'payments.card_brand', 'payments.card_last4'])
           .where('refunds.id', '=', entry.id)
           .executeTakeFirst();
   if (!payment) return;
-  const [card, job] = await Promise.all([
-    payment.payment_method_id === null
-      ? undefined
-      : ctx.db
-          .selectFrom('payment_methods')
-          .select(['card_brand', 'card_last4'])
-          .where('id', '=', payment.payment_method_id)
-          .executeTakeFirst(),
-    ctx.db
-      .selectFrom('jobs')
-      .innerJoin('services', 'services.id', 'jobs.service_id')
-      .select('services.name')
-      .where('jobs.id', '=', payment.job_id)
-      .executeTakeFirst(),
-  ]);
+  const job = await ctx.db
+    .selectFrom('jobs')
+    .innerJoin('services', 'services.id', 'jobs.service_id')
+    .select('services.name')
+    .where('jobs.id', '=', payment.job_id)
+    .executeTakeFirst();
   await deliver(
     ctx,
     payment.user_id,
@@ -102,7 +93,7 @@ export async function emailReceipt(ctx: AppContext, entry: { kind: 'charge' | 'r
       jobId: payment.job_id,
       service: job?.name ?? 'booking',
       amount: rupees(payment.amount_cents, payment.currency),
-      card: card ? `${card.card_brand} •••• ${card.card_last4}` : 'your card',
+      card: payment.card_brand && payment.card_last4 ? `${payment.card_brand} •••• ${payment.card_last4}` : 'your card',
       date: toIso(payment.created_at),
       reference: payment.processor_ref ?? '',
       appUrl: ctx.config.appUrl,

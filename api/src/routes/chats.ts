@@ -508,8 +508,13 @@ export default async function chatsRoutes(app: FastifyInstance) {
         return { message: toMessage(row), notificationLive: notificationEvent(notificationId, notification, user, now) };
       });
 
-      // Both live events of the message in one publish, queued: the answer does not wait for it.
-      ctx.publisher.publish([{ userId: recipientId, event: 'Message', data: message }, notificationLive]);
+      // The live events of the message in one publish, queued: the answer does not wait for it. The sender
+      // gets the message too, for their other tabs and devices (the sending tab already has it: same id).
+      ctx.publisher.publish([
+        { userId: recipientId, event: 'Message', data: message },
+        { userId: user.id, event: 'Message', data: message },
+        notificationLive,
+      ]);
       return send(reply, message, 'Message sent', 201);
     },
   );

@@ -357,6 +357,21 @@ describe('live messages', () => {
     await waitFor(() => expect(reads()).toBe(2));
   });
 
+  it("the user's own message sent from another tab appears here too, once, with nothing to mark read", async () => {
+    const api = customerApi();
+    renderChat({ route: '/chatview/20' });
+    const log = await screen.findByRole('log');
+    const reads = () => api.calls.filter((c) => c.url === '/api/chats/1/read').length;
+    await waitFor(() => expect(reads()).toBe(1));
+    const mine = makeMessage({ id: 41, chat_id: 1, from_id: cara.id, message: 'Sent from my phone' });
+    act(() => bus.emit({ type: 'realtime/message', message: mine }));
+    act(() => bus.emit({ type: 'realtime/message', message: mine }));
+    expect(within(log).getAllByText('Sent from my phone')).toHaveLength(1);
+    expect(contacts().getByRole('link', { name: 'Pete Provider' })).toBeInTheDocument();
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(reads()).toBe(1);
+  });
+
   it('the channel subscribed: a message sent while it connected (no live event) appears, and the contacts reload', async () => {
     let newest = peteMessages();
     let chatLists = 0;

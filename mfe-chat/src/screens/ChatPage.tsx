@@ -34,7 +34,13 @@ export default function ChatPage() {
   useEffect(() => {
     if (openChatId !== null) void markRead(openChatId);
   }, [openChatId, markRead]);
-  const onIncoming = useCallback((message: Message) => void markRead(message.chat_id), [markRead]);
+  // The user's own message arrives too (sent from another tab): nothing new to mark read.
+  const onIncoming = useCallback(
+    (message: Message) => {
+      if (message.from_id !== me?.id) void markRead(message.chat_id);
+    },
+    [markRead, me?.id],
+  );
 
   const contacts = useMemo(() => (state.status === 'ready' ? buildContacts(state.chats, role) : []), [state, role]);
   const back = useCallback(() => navigate('/chatview'), [navigate]);

@@ -108,20 +108,26 @@ for (const dialect of DIALECTS) {
           year_of_exp: 3,
           basic_price: 50,
           total_provider_jobs: 0,
+          completed_jobs: 0,
         });
         assert.ok(
           !before.body.data.some((p: ProviderServiceData) => p.id === otherProvider.id),
           'providers not offering the service are not listed',
         );
 
+        const counts = (list: ProviderServiceData[]) => list.find((x) => x.id === provider.id)!;
+        const { total_provider_jobs: total0, completed_jobs: completed0 } = counts(before.body.data);
         const j1 = await completedJob();
         const j2 = await completedJob();
+        // A request still waiting counts among all the provider's jobs, not among the jobs done.
+        await s.req('POST', '/api/jobs', { token: customer.token, json: bookingBody(provider.id, serviceId, cardId) });
         await s.req('POST', '/api/ratings', { token: customer.token, json: { job_id: j1, rating: 5, feedback: 'Great' } });
         await s.req('POST', '/ratings', { token: customer.token, json: { job_id: j2, rating: 2, feedback: 'Late' } });
         const after = await s.req('GET', `/api/providers/${serviceId}`, { token: customer.token });
         const p = after.body.data.find((x: ProviderServiceData) => x.id === provider.id);
         assert.equal(p.rating, 3.5);
-        assert.ok(p.total_provider_jobs >= 2);
+        assert.equal(p.total_provider_jobs, total0 + 3);
+        assert.equal(p.completed_jobs, (completed0 ?? 0) + 2);
         assert.equal((await s.req('GET', '/api/providers/99999', { token: customer.token })).status, 404);
         assert.equal((await s.req('GET', '/api/providers/x', { token: customer.token })).status, 400);
         assert.equal((await s.req('GET', `/api/providers/${serviceId}`)).status, 401);

@@ -117,6 +117,7 @@ export const providerSchema: Schema = {
     year_of_exp: nullable('integer'),
     basic_price: nullable('number'),
     total_provider_jobs: { type: 'integer' },
+    completed_jobs: { type: 'integer' },
   },
 };
 

@@ -170,6 +170,13 @@ export default async function servicesRoutes(app: FastifyInstance) {
               .select(sql<number>`count(*)`.as('n'))
               .whereRef('jobs.provider_id', '=', 'u.id')
               .as('total_provider_jobs'),
+          (eb) =>
+            eb
+              .selectFrom('jobs')
+              .select(sql<number>`count(*)`.as('n'))
+              .whereRef('jobs.provider_id', '=', 'u.id')
+              .where('jobs.status', '=', 'Completed')
+              .as('completed_jobs'),
         ])
         .where('us.service_id', '=', service.id)
         .where('u.role', '=', 'Provider')
@@ -184,6 +191,7 @@ export default async function servicesRoutes(app: FastifyInstance) {
         year_of_exp: r.year_of_exp,
         basic_price: centsToAmount(r.basic_price_cents),
         total_provider_jobs: Number(r.total_provider_jobs ?? 0),
+        completed_jobs: Number(r.completed_jobs ?? 0),
       }));
       return send(reply, providers);
     },

@@ -71,7 +71,7 @@ export default function ProviderProfilePage() {
           <dl className="cust-stats">
             <div className="cust-stat">
               <dt>Jobs Done</dt>
-              <dd>{provider.total_provider_jobs}</dd>
+              <dd>{provider.completed_jobs ?? provider.total_provider_jobs}</dd>
             </div>
             <div className="cust-stat">
               <dt>Years of Experience</dt>

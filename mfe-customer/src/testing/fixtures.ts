@@ -19,6 +19,7 @@ export function makeProvider(overrides: Partial<ProviderServiceData> = {}): Prov
     year_of_exp: 6,
     basic_price: 25,
     total_provider_jobs: 12,
+    completed_jobs: 9,
     ...overrides,
   };
 }
@@ -32,6 +33,7 @@ export const meera = makeProvider({
   year_of_exp: 9,
   basic_price: 32,
   total_provider_jobs: 3,
+  completed_jobs: 2,
 });
 
 export function makeReview(overrides: Partial<Review> = {}): Review {

@@ -122,7 +122,10 @@ export interface ProviderServiceData {
   bio: string | null;
   year_of_exp: number | null;
   basic_price: number | null;
+  /** All the provider's jobs, whatever became of them (the spec's field). */
   total_provider_jobs: number;
+  /** The provider's Completed jobs: their profile's Jobs Done (absent from an API older than it). */
+  completed_jobs?: number;
 }
 
 export interface PaymentMethod {

@@ -1,16 +1,7 @@
 import { Link } from 'react-router-dom';
-import {
-  Avatar,
-  bookingStatusLabel,
-  counterpartOf,
-  customerBookingLabel,
-  formatPrice,
-  pastBookingStatusLabel,
-  StatusBadge,
-  type Job,
-  type JobNavState,
-  type Role,
-} from 'shared';
+import { Avatar, counterpartOf, formatPrice, type Job, type JobNavState, type Role } from 'shared';
+import { StatusBadge } from 'shared/src/bookings/StatusBadge';
+import { bookingStatusLabel, customerBookingLabel, pastBookingStatusLabel } from 'shared/src/bookings/statusLabels';
 import { formatDateLong } from 'shared/src/format';
 import { RatingValue, Stars } from './Rating';
 import '../styles/customer.css';

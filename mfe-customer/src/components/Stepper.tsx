@@ -1,5 +1,6 @@
 import { useId } from 'react';
-import { activeStepIndex, BOOKING_STEPS, type JobStatus } from 'shared';
+import { type JobStatus } from 'shared';
+import { activeStepIndex, BOOKING_STEPS } from 'shared/src/bookings/stepper';
 import '../styles/customer.css';
 
 /**

@@ -4,19 +4,17 @@ import {
   Avatar,
   bus,
   canCustomerCancel,
-  customerBookingLabel,
   ErrorState,
   idFromState,
-  JobSummary,
   Loader,
   PageTitle,
-  pastBookingStatusLabel,
-  PickAndDrop,
-  StatusBadge,
   useJob,
   type JobNavState,
   type JobStatus,
 } from 'shared';
+import { JobSummary, PickAndDrop } from 'shared/src/bookings/JobSections';
+import { StatusBadge } from 'shared/src/bookings/StatusBadge';
+import { customerBookingLabel, pastBookingStatusLabel } from 'shared/src/bookings/statusLabels';
 import { formatDateLong, formatRequestedTime } from 'shared/src/format';
 import { CANCEL_TEXTS, CancelBookingDialog } from '../components/CancelBookingDialog';
 import { Stars } from '../components/Rating';

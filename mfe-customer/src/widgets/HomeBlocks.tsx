@@ -1,16 +1,7 @@
 import { Link } from 'react-router-dom';
-import {
-  Avatar,
-  customerBookingLabel,
-  ErrorState,
-  fetchReviews,
-  formatPrice,
-  Loader,
-  newestOngoing,
-  StatusBadge,
-  useMyJobs,
-  type JobNavState,
-} from 'shared';
+import { Avatar, ErrorState, fetchReviews, formatPrice, Loader, newestOngoing, useMyJobs, type JobNavState } from 'shared';
+import { StatusBadge } from 'shared/src/bookings/StatusBadge';
+import { customerBookingLabel } from 'shared/src/bookings/statusLabels';
 import { ReviewList } from '../components/ReviewList';
 import { OFFERS } from '../lib/samples';
 import { useLoad } from '../lib/useLoad';

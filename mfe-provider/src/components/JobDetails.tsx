@@ -1,15 +1,7 @@
 import { Link, useLocation, useNavigate } from 'react-router-dom';
-import {
-  bookingStatusLabel,
-  idFromState,
-  JobSummary,
-  PageTitle,
-  pastBookingStatusLabel,
-  PickAndDrop,
-  useJob,
-  type JobNavState,
-  useSessionUser,
-} from 'shared';
+import { idFromState, PageTitle, useJob, type JobNavState, useSessionUser } from 'shared';
+import { JobSummary, PickAndDrop } from 'shared/src/bookings/JobSections';
+import { bookingStatusLabel, pastBookingStatusLabel } from 'shared/src/bookings/statusLabels';
 import { formatDateLong, formatRequestedTime } from 'shared/src/format';
 import { closedRequestLine } from '../lib/jobs';
 import { useStatusChange } from '../lib/useStatusChange';

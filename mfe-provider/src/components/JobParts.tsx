@@ -4,13 +4,13 @@ import {
   Avatar,
   ErrorState,
   Loader,
-  StatusBadge,
   type Job,
   type JobNavState,
   type JobState,
   type JobStatus,
   type PersonSummary,
 } from 'shared';
+import { StatusBadge } from 'shared/src/bookings/StatusBadge';
 import { closedRequestLine } from '../lib/jobs';
 import '../styles/provider.css';
 

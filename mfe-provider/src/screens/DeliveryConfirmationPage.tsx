@@ -1,6 +1,5 @@
 import { useLocation, useNavigate } from 'react-router-dom';
 import {
-  bookingStatusLabel,
   formatPrice,
   idFromState,
   PageTitle,
@@ -9,6 +8,7 @@ import {
   type JobNavState,
   useSessionUser,
 } from 'shared';
+import { bookingStatusLabel } from 'shared/src/bookings/statusLabels';
 import { ActionError, JobStateView, NothingHere, PersonRow, RequestNoLongerOpen } from '../components/JobParts';
 import { ProvidersOnly } from '../components/ProvidersOnly';
 import { useStatusChange } from '../lib/useStatusChange';

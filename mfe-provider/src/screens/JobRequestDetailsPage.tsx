@@ -1,14 +1,7 @@
 import { Link, useLocation, useNavigate } from 'react-router-dom';
-import {
-  bookingStatusLabel,
-  idFromState,
-  JobSummary,
-  PageTitle,
-  PickAndDrop,
-  useJob,
-  type DeliveryConfirmationNavState,
-  useSessionUser,
-} from 'shared';
+import { idFromState, PageTitle, useJob, type DeliveryConfirmationNavState, useSessionUser } from 'shared';
+import { JobSummary, PickAndDrop } from 'shared/src/bookings/JobSections';
+import { bookingStatusLabel } from 'shared/src/bookings/statusLabels';
 import { formatDateLong, formatRequestedTime } from 'shared/src/format';
 import { JobStateView, PersonRow, RequestNoLongerOpen } from '../components/JobParts';
 import { ProvidersOnly } from '../components/ProvidersOnly';

@@ -7,13 +7,13 @@ import {
   Loader,
   PageTitle,
   pendingRequests,
-  StatusBadge,
   useMyJobs,
   type Job,
   type JobNavState,
   type Role,
   useSessionUser,
 } from 'shared';
+import { StatusBadge } from 'shared/src/bookings/StatusBadge';
 import { formatDateLong } from 'shared/src/format';
 import '../styles/provider.css';
 

@@ -1,16 +1,7 @@
 import { Link } from 'react-router-dom';
-import {
-  Avatar,
-  bookingStatusLabel,
-  ErrorState,
-  formatPrice,
-  Loader,
-  newestAccepted,
-  StatusBadge,
-  useMyJobs,
-  type JobNavState,
-  useSessionUser,
-} from 'shared';
+import { Avatar, ErrorState, formatPrice, Loader, newestAccepted, useMyJobs, type JobNavState, useSessionUser } from 'shared';
+import { StatusBadge } from 'shared/src/bookings/StatusBadge';
+import { bookingStatusLabel } from 'shared/src/bookings/statusLabels';
 import '../styles/provider.css';
 import './HomeBlocks.css';
 

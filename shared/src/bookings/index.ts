@@ -1,8 +1,7 @@
-export * from './statusLabels';
+// statusLabels, stepper, StatusBadge and JobSections are pure and used by the booking screens only: their
+// remotes import them by path (shared/src/bookings/...), so they are not in the shared chunk every page
+// loads, /login included (issue 12).
 export * from './jobLists';
-export * from './stepper';
 export * from './timing';
 export * from './useMyJobs';
 export * from './useJob';
-export * from './StatusBadge';
-export * from './JobSections';

@@ -424,8 +424,12 @@ describe('payment cards', () => {
   });
 });
 
-/** A customer books the provider (the provider gets a Job notification) and writes to them (a Chat one). */
-async function customerContactsProvider(customer: Account, providerId: number) {
+/**
+ * A customer books the provider for Driver, which the provider offers first (the provider gets a Job
+ * notification), and writes to them (a Chat one).
+ */
+async function customerContactsProvider(customer: Account, provider: { user: { id: number }; token: string }) {
+  const providerId = provider.user.id;
   const { token, user } = await loginViaApi(customer);
   const tokenAnswer = await apiCall<{ id: string }>('POST', '/sandbox/v1/tokens', {
     card_name: 'Cora',
@@ -437,6 +441,8 @@ async function customerContactsProvider(customer: Account, providerId: number) {
   const card = await apiCall<{ data: { id: number } }>('POST', '/api/payment-methods', { token: tokenAnswer.body.id }, token);
   const services = await apiCall<{ data: { id: number; name: string }[] }>('GET', '/api/services', undefined, token);
   const driver = services.body.data.find((s) => s.name === 'Driver') ?? services.body.data[0];
+  const offered = await apiCall('POST', '/api/user-services', { service_id: driver.id }, provider.token);
+  assert.ok(offered.status < 300, JSON.stringify(offered.body));
   const job = await apiCall<{ data: { id: number } }>(
     'POST',
     '/api/jobs',
@@ -464,7 +470,7 @@ describe('notifications', () => {
     const provider = await createAccount('Provider');
     const customer = await createAccount('Customer', { first_name: 'Nora', last_name: 'Notifier' });
     const session = await signInDirectly(page, provider);
-    const { sendChat } = await customerContactsProvider(customer, session.user.id);
+    const { sendChat } = await customerContactsProvider(customer, session);
 
     await page.goto('/notification');
     await page.getByRole('heading', { name: 'Your Notifications' }).waitFor();
@@ -505,7 +511,7 @@ describe('notifications', () => {
     const provider = await createAccount('Provider', { first_name: 'Dora', last_name: 'Driver' });
     const customer = await createAccount('Customer');
     const providerSession = await loginViaApi(provider);
-    const { jobId } = await customerContactsProvider(customer, providerSession.user.id);
+    const { jobId } = await customerContactsProvider(customer, providerSession);
     const accepted = await apiCall('PATCH', `/api/jobs/${jobId}`, { status: 'Accepted' }, providerSession.token);
     assert.equal(accepted.status, 200, JSON.stringify(accepted.body));
 

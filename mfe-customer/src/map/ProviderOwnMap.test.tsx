@@ -10,6 +10,7 @@ import {
 import {
   fakeGeolocation,
   fakeLocationBackend,
+  fakePermissions,
   type FakeGeolocation,
   type FakeLocationBackend,
 } from 'shared/src/location/testing';
@@ -20,11 +21,6 @@ import { ProviderOwnMap } from './ProviderOwnMap';
 const flush = async () => {
   for (let i = 0; i < 10; i++) await Promise.resolve();
 };
-
-/** navigator.permissions answering `state` for geolocation. */
-const permissionsAnswering = (state: PermissionState) => ({
-  query: () => Promise.resolve(Object.assign(new EventTarget(), { state }) as unknown as PermissionStatus),
-});
 
 describe("the provider's own map, before it has a position to show", () => {
   let geo: FakeGeolocation;
@@ -50,7 +46,7 @@ describe("the provider's own map, before it has a position to show", () => {
       geolocation: geo,
       backend,
       locks: null,
-      ...(permission ? { permissions: permissionsAnswering(permission) } : {}),
+      ...(permission ? { permissions: fakePermissions(permission).permissions } : {}),
     });
     act(() => startLocationSharing({ userId: TEST_PROVIDER_ID, role: 'Provider', token: 'tok' }));
     renderScreen(<ProviderOwnMap job={makeJob({ status: 'Accepted' })} />, { role: 'Provider' });

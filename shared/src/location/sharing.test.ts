@@ -8,7 +8,7 @@ import {
   subscribeLocationSharing,
   type LocationSharingSnapshot,
 } from './sharing';
-import { fakeGeolocation, fakeLocationBackend, type FakeGeolocation, type FakeLocationBackend } from './testing';
+import { fakeGeolocation, fakeLocationBackend, fakePermissions, type FakeGeolocation, type FakeLocationBackend } from './testing';
 
 const provider = { userId: 20, role: 'Provider', token: 'tok-20' };
 const customer = { userId: 10, role: 'Customer', token: 'tok-10' };
@@ -163,16 +163,6 @@ describe('location sharing (the one watcher of a browser)', () => {
   });
 
   describe('the geolocation permission (the browser asks only when the provider presses Share location)', () => {
-    /** navigator.permissions answering `state` for geolocation, which `set` changes as the site settings would. */
-    function fakePermissions(state: PermissionState) {
-      const status = Object.assign(new EventTarget(), { state });
-      const set = (next: PermissionState) => {
-        status.state = next;
-        status.dispatchEvent(new Event('change'));
-      };
-      return { permissions: { query: () => Promise.resolve(status as unknown as PermissionStatus) }, set };
-    }
-
     it('not asked yet: nothing is watched at sign-in, state ask; Share location starts the watch', async () => {
       const { permissions } = fakePermissions('prompt');
       configureLocationSharing({ geolocation: geo, backend, locks: null, target, permissions });

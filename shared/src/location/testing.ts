@@ -150,3 +150,13 @@ export function fakeGeolocation(): FakeGeolocation {
     },
   };
 }
+
+/** navigator.permissions answering `state` for geolocation; `set` changes it as the site settings would. */
+export function fakePermissions(state: PermissionState) {
+  const status = Object.assign(new EventTarget(), { state });
+  const set = (next: PermissionState) => {
+    status.state = next;
+    status.dispatchEvent(new Event('change'));
+  };
+  return { permissions: { query: () => Promise.resolve(status as unknown as PermissionStatus) }, set };
+}

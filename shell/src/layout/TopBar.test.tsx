@@ -14,6 +14,7 @@ import { renderWithProviders, signedInAs } from 'shared/src/testing';
 import {
   fakeGeolocation,
   fakeLocationBackend,
+  fakePermissions,
   type FakeGeolocation,
   type FakeLocationBackend,
 } from 'shared/src/location/testing';
@@ -92,8 +93,7 @@ describe('the top bar tells a provider whether customers can follow them', () =>
 
   it('Share location: the notice goes, and focus with it to the page', async () => {
     const user = userEvent.setup();
-    const status = Object.assign(new EventTarget(), { state: 'prompt' });
-    const permissions = { query: () => Promise.resolve(status as unknown as PermissionStatus) };
+    const { permissions } = fakePermissions('prompt');
     configureLocationSharing({ geolocation: geo, backend, locks: null, permissions });
     renderWithProviders(
       <>
@@ -112,8 +112,7 @@ describe('the top bar tells a provider whether customers can follow them', () =>
 
   it('a second tab, while the first holds the lock and location was never allowed: Location off, not Sharing location (another tab)', async () => {
     const user = userEvent.setup();
-    const status = Object.assign(new EventTarget(), { state: 'prompt' });
-    const permissions = { query: () => Promise.resolve(status as unknown as PermissionStatus) };
+    const { permissions, set } = fakePermissions('prompt');
     // The first tab holds the lock for the whole test.
     const locks = {
       request: (_name: string, options: LockOptions, callback: (lock: Lock | null) => Promise<unknown>) =>
@@ -130,10 +129,7 @@ describe('the top bar tells a provider whether customers can follow them', () =>
     // Share location here: the browser asks in this tab; allowed, the first tab shares.
     await user.click(screen.getByRole('button', { name: 'Share location' }));
     expect(asked).toHaveBeenCalledTimes(1);
-    act(() => {
-      status.state = 'granted';
-      status.dispatchEvent(new Event('change'));
-    });
+    act(() => set('granted'));
     expect(indicator()).toHaveTextContent('Sharing location (another tab)');
     expect(notice()).not.toBeInTheDocument();
   });
@@ -153,8 +149,7 @@ describe('the top bar tells a provider whether customers can follow them', () =>
 
   it('not asked yet: Location off, and Share location lets the browser ask (never at page load)', async () => {
     const user = userEvent.setup();
-    const status = Object.assign(new EventTarget(), { state: 'prompt' });
-    const permissions = { query: () => Promise.resolve(status as unknown as PermissionStatus) };
+    const { permissions } = fakePermissions('prompt');
     configureLocationSharing({ geolocation: geo, backend, locks: null, permissions });
     renderBar();
     await act(flush);

@@ -1,12 +1,13 @@
 // The composed app as it is deployed: each built app served from its own origin (port), plus the API
 // stack. `npm start`, the e2e suite and the bundle benchmark all start it through this one module.
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import compression from 'compression';
 import sirv from 'sirv';
+import { buildRecorded, isStale } from './buildInputs.mjs';
 import { secureFile, securePage, withScriptNonce } from './pageSecurity.mjs';
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -153,43 +154,14 @@ export function runtimeConfigFor(config, builtDefault = {}) {
 
 // ---------------------------------------------------------------- builds
 
-/** The file each build writes last-ish and always: its mtime is the time of the app's last build. */
-const builtMarker = (app) => path.join(ROOT, app.dir, 'dist', app.name === 'shell' ? 'index.html' : 'mf-manifest.json');
-
-function newestMtime(target) {
-  if (!existsSync(target)) return 0;
-  const stat = statSync(target);
-  if (!stat.isDirectory()) return /\.test\.tsx?$/.test(target) ? 0 : stat.mtimeMs;
-  let newest = 0;
-  for (const entry of readdirSync(target)) {
-    if (entry === 'node_modules' || entry === 'dist') continue;
-    newest = Math.max(newest, newestMtime(path.join(target, entry)));
-  }
-  return newest;
-}
-
-/** An app is stale when any of its inputs (its sources, the shared package, the build tooling) is newer than its last build. */
-export function isStale(app) {
-  const marker = builtMarker(app);
-  if (!existsSync(marker)) return true;
-  const built = statSync(marker).mtimeMs;
-  const inputs = [
-    path.join(ROOT, app.dir, 'src'),
-    path.join(ROOT, app.dir, 'public'),
-    path.join(ROOT, app.dir, 'webpack.config.cjs'),
-    path.join(ROOT, app.dir, 'package.json'),
-    path.join(ROOT, 'shared', 'src'),
-    path.join(ROOT, 'tools', 'webpack'),
-  ];
-  return inputs.some((input) => newestMtime(input) > built);
-}
-
 export function buildStale(apps, log = console.log) {
   for (const app of apps) {
-    if (!isStale(app)) continue;
+    if (!isStale(ROOT, app)) continue;
     log(`building ${app.dir} ...`);
-    const result = spawnSync('npm', ['run', 'build', '-w', app.dir], { cwd: ROOT, stdio: 'inherit' });
-    if (result.status !== 0) throw new Error(`the build of ${app.dir} failed`);
+    buildRecorded(ROOT, app, () => {
+      const result = spawnSync('npm', ['run', 'build', '-w', app.dir], { cwd: ROOT, stdio: 'inherit' });
+      if (result.status !== 0) throw new Error(`the build of ${app.dir} failed`);
+    });
   }
 }
 

@@ -121,6 +121,8 @@ describe('chat between a customer and a provider, live', () => {
       const { page, context } = await openPage(browser(), viewport);
       await signInDirectly(page, provider.account);
       await page.goto(`/chatview/${customer.id}`);
+      // The conversation has loaded: its newest message is shown (the composer is there before that).
+      await page.getByRole('log').getByText('Are you near? 40', { exact: true }).waitFor();
       const notice = page.getByRole('status', { name: 'Location notice' });
       await notice.waitFor();
       const bar = await notice.boundingBox();

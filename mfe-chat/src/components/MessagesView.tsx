@@ -17,14 +17,21 @@ export interface MessagesViewProps {
 /** How close to an edge (px) counts as being at it. */
 const EDGE = 80;
 
+function newestConfirmedOf(items: MessageView[]): MessageView | undefined {
+  for (let i = items.length - 1; i >= 0; i--) if (items[i].status === 'sent') return items[i];
+  return undefined;
+}
+
 /**
  * The scrolling message list, kept at the newest: it opens at the bottom, follows new messages while
- * the reader is at the bottom (always for their own), and so does the newest message growing in place
- * (their own failing shows the reason, Retry and Edit below it) or a picture in it loading. It loads older
- * pages when scrolled to the top and keeps the reader's place while they are added above. A message from
- * the other person that arrives while the reader is scrolled up keeps their place and shows a "New
- * messages" button over the bottom of the list (announced politely), which takes them to the newest; it
- * goes away once the list is at the bottom.
+ * the reader is at the bottom (always for one they send from here), and so does the newest message
+ * growing in place (their own failing shows the reason, Retry and Edit below it) or a picture in it
+ * loading. It loads older pages when scrolled to the top and keeps the reader's place while they are
+ * added above. A message from the other person that arrives while the reader is scrolled up keeps their
+ * place and shows a "New messages" button over the bottom of the list (announced politely), which takes
+ * them to the newest; it goes away once the list is at the bottom. Their own message sent from another
+ * tab or device keeps the place too, with no button. Messages on their way or failed stay last, so the
+ * newest confirmed message is what tells what arrived.
  */
 export function MessagesView({
   items,
@@ -43,29 +50,33 @@ export function MessagesView({
   const first = items[0]?.key;
   const last = items[items.length - 1];
   const lastKey = last?.key;
-  const lastMine = last?.mine ?? false;
+  /** The last message is one the reader sent from here, on its way or failed (those stay last). */
+  const lastFromHere = last !== undefined && last.status !== 'sent';
+  const newestConfirmed = newestConfirmedOf(items);
+  const confirmedKey = newestConfirmed?.key;
+  const confirmedMine = newestConfirmed?.mine ?? false;
   /** What changes the newest message's height in place: sending, or failed with the reason, Retry and Edit below it. */
   const lastState = last ? `${last.status}:${last.error ?? ''}` : undefined;
-  const previous = useRef<{ first?: string; last?: string; lastState?: string }>({});
-  /** The newest message when the reader scrolled up from the bottom; null while they are at the bottom. */
+  const previous = useRef<{ first?: string; last?: string; confirmed?: string; lastState?: string }>({});
+  /** The newest confirmed message when the reader scrolled up from the bottom; null while they are at the bottom. */
   const [seenLast, setSeenLast] = useState<string | null | undefined>(null);
-  const showNew = seenLast !== null && lastKey !== seenLast && !lastMine;
+  const showNew = seenLast !== null && confirmedKey !== seenLast && !confirmedMine;
 
   useLayoutEffect(() => {
     const el = scroller.current;
     if (!el) return;
     const before = previous.current;
-    const newest = lastKey !== before.last;
-    const grown = !newest && lastState !== before.lastState;
+    const lastChanged = lastKey !== before.last || lastState !== before.lastState;
+    const arrived = confirmedKey !== before.confirmed;
     if (before.first !== undefined && first !== before.first && keepFromBottom.current !== null) {
       el.scrollTop = el.scrollHeight - keepFromBottom.current;
       keepFromBottom.current = null;
-    } else if ((newest || grown) && (before.last === undefined || atBottom.current || lastMine)) {
+    } else if (before.last === undefined || ((lastChanged || arrived) && atBottom.current) || (lastChanged && lastFromHere)) {
       el.scrollTop = el.scrollHeight;
       atBottom.current = true;
     }
-    previous.current = { first, last: lastKey, lastState };
-  }, [first, lastKey, lastMine, lastState]);
+    previous.current = { first, last: lastKey, confirmed: confirmedKey, lastState };
+  }, [first, lastKey, confirmedKey, lastFromHere, lastState]);
 
   const loadOlder = useCallback(() => {
     const el = scroller.current;
@@ -77,7 +88,7 @@ export function MessagesView({
     const el = event.currentTarget;
     atBottom.current = el.scrollHeight - el.scrollTop - el.clientHeight < EDGE;
     if (atBottom.current) setSeenLast(null);
-    else if (seenLast === null) setSeenLast(lastKey);
+    else if (seenLast === null) setSeenLast(confirmedKey);
     if (el.scrollTop < EDGE && hasMore && !loadingOlder && !olderError) loadOlder();
   };
 

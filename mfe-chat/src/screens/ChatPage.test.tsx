@@ -495,6 +495,56 @@ describe('new messages while scrolled up', () => {
     await waitFor(() => expect(within(log).getAllByRole('listitem').at(-1)).toHaveTextContent('Mine'));
     expect(screen.queryByRole('button', { name: 'New messages' })).not.toBeInTheDocument();
   });
+
+  it('their own message sent from another tab or device keeps the place of a reader scrolled up, with no button', async () => {
+    customerApi();
+    const scrolls = watchScrolling();
+    renderChat({ route: '/chatview/20' });
+    const log = await screen.findByRole('log');
+    await waitFor(() => expect(within(log).getAllByRole('listitem')).toHaveLength(3));
+    fireEvent.scroll(log);
+    scrolls.length = 0;
+    act(() =>
+      bus.emit({
+        type: 'realtime/message',
+        message: makeMessage({ id: 43, chat_id: 1, from_id: cara.id, message: 'From my phone' }),
+      }),
+    );
+    expect(within(log).getAllByRole('listitem').at(-1)).toHaveTextContent('From my phone');
+    expect(scrolls).toEqual([]);
+    expect(screen.queryByRole('button', { name: 'New messages' })).not.toBeInTheDocument();
+    // At the bottom, it is followed like any other.
+    jest.spyOn(Element.prototype, 'scrollTop', 'get').mockReturnValue(LIST_HEIGHT);
+    fireEvent.scroll(log);
+    act(() =>
+      bus.emit({ type: 'realtime/message', message: makeMessage({ id: 44, chat_id: 1, from_id: cara.id, message: 'Again' }) }),
+    );
+    expect(scrolls).toEqual([LIST_HEIGHT]);
+  });
+
+  it('with a failed message of theirs last, a reply still says "New messages" when scrolled up, and is followed at the bottom', async () => {
+    customerApi({ 'POST /api/chats': () => Promise.reject(Object.assign(new Error('Network Error'), { isAxiosError: true })) });
+    const scrolls = watchScrolling();
+    renderChat({ route: '/chatview/20' });
+    const log = await screen.findByRole('log');
+    await userEvent.type(await screen.findByRole('textbox', { name: 'Message' }), 'Are you near?{Enter}');
+    await within(log).findByRole('alert');
+
+    fireEvent.scroll(log); // scrolled up
+    scrolls.length = 0;
+    arrive(45, 'Almost there');
+    expect(within(log).getAllByRole('listitem').at(-1)).toHaveTextContent('Are you near?'); // the failed one stays last
+    expect(scrolls).toEqual([]);
+    await userEvent.click(screen.getByRole('button', { name: 'New messages' }));
+    expect(scrolls).toEqual([LIST_HEIGHT]);
+
+    scrolls.length = 0;
+    jest.spyOn(Element.prototype, 'scrollTop', 'get').mockReturnValue(LIST_HEIGHT);
+    fireEvent.scroll(log); // at the bottom
+    arrive(46, 'Here now');
+    expect(scrolls).toEqual([LIST_HEIGHT]);
+    expect(screen.queryByRole('button', { name: 'New messages' })).not.toBeInTheDocument();
+  });
 });
 
 describe('sending', () => {

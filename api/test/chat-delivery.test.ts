@@ -95,6 +95,41 @@ describe('chat message delivered to a pusher-js client', () => {
     assert.equal(note.user.full_name, 'Pete Test');
   });
 
+  test("the sender's other tabs get their message; the tab named in X-Socket-ID does not (its answer has it)", async () => {
+    const channelName = `private-message.${provider.id}`;
+    const [sending, other] = [connect(provider), connect(provider)];
+    await Promise.all([subscribed(sending, channelName), subscribed(other, channelName)]);
+    const got = { sending: [] as Message[], other: [] as Message[] };
+    sending.channel(channelName).bind('Message', (m: Message) => got.sending.push(m));
+    other.channel(channelName).bind('Message', (m: Message) => got.other.push(m));
+    const send = (message: string, headers?: Record<string, string>) =>
+      s.req('POST', '/api/chats', {
+        token: provider.token,
+        headers,
+        form: formWith({ customer_id: customer.id, provider_id: provider.id, message_type: 'text', message }),
+      });
+
+    const named = await send('From this tab', { 'X-Socket-ID': sending.connection.socket_id });
+    assert.equal(named.status, 201);
+    // Without the header, every tab gets it: the tab that names none still sees its message once (same id).
+    const unnamed = await send('No socket named');
+    assert.equal(unnamed.status, 201);
+    const deadline = Date.now() + 5000;
+    while ((got.other.length < 2 || got.sending.length < 1) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
+    assert.deepEqual(
+      got.other.map((m) => m.id).sort((a, b) => a - b),
+      [named.body.data.id, unnamed.body.data.id],
+    );
+    assert.deepEqual(
+      got.sending.map((m) => m.id),
+      [unnamed.body.data.id],
+    );
+
+    const refused = await send('Bad header', { 'X-Socket-ID': 'not-a-socket' });
+    assert.equal(refused.status, 400);
+    assert.equal(refused.body.message, 'The X-Socket-ID header must be a realtime socket id.');
+  });
+
   test("subscribing to someone else's channel is refused by /broadcasting/auth", async () => {
     const client = connect(customer);
     await assert.rejects(subscribed(client, `private-message.${provider.id}`), /subscription refused/);

@@ -7,6 +7,7 @@ import { currentUser } from '../http/auth.js';
 import { fieldError, forbidden, notFound } from '../http/errors.js';
 import { fileField } from '../http/fields.js';
 import { send } from '../http/reply.js';
+import { isValidSocketId } from '../realtime/protocol.js';
 import {
   AUTH_ERRORS,
   chatSchema,
@@ -413,6 +414,18 @@ export default async function chatsRoutes(app: FastifyInstance) {
             attachment: fileField,
           },
         },
+        headers: {
+          type: 'object',
+          properties: {
+            'x-socket-id': {
+              type: 'string',
+              pattern: '^[0-9]{1,30}\\.[0-9]{1,30}$',
+              description:
+                "The sending tab's realtime connection (pusher-js socket_id): it does not get its own message as an event.",
+              'x-messages': { pattern: 'The X-Socket-ID header must be a realtime socket id.' },
+            },
+          },
+        },
         response: responses({ 201: envelope(chatMessageSchema) }, [...AUTH_ERRORS, 413]),
       },
     },
@@ -509,10 +522,18 @@ export default async function chatsRoutes(app: FastifyInstance) {
       });
 
       // The live events of the message in one publish, queued: the answer does not wait for it. The sender
-      // gets the message too, for their other tabs and devices (the sending tab already has it: same id).
+      // gets the message too, for their other tabs and devices; not the sending tab's own connection when
+      // it names it (X-Socket-ID, as Laravel Echo sends it), since the answer brings it there, and the
+      // event could otherwise arrive first and show the message twice while it is still sending.
+      const senderSocket = request.headers['x-socket-id'];
       ctx.publisher.publish([
         { userId: recipientId, event: 'Message', data: message },
-        { userId: user.id, event: 'Message', data: message },
+        {
+          userId: user.id,
+          event: 'Message',
+          data: message,
+          ...(isValidSocketId(senderSocket) && { exceptSocketId: senderSocket }),
+        },
         notificationLive,
       ]);
       return send(reply, message, 'Message sent', 201);

@@ -12,6 +12,8 @@ export interface RealtimeEvent {
   userId: number;
   event: string;
   data: unknown;
+  /** A connection (pusher socket_id) that does not get the event: the tab that caused it, which has it already. */
+  exceptSocketId?: string;
 }
 
 /** Pusher's limit of events in one batch request. */
@@ -32,7 +34,7 @@ export interface Publisher {
 
 /** One pending publish: its events with their data already serialised (a snapshot, and what is sent). */
 interface Batch {
-  events: Array<{ channel: string; name: string; data: string }>;
+  events: Array<{ channel: string; name: string; data: string; socket_id?: string }>;
 }
 
 export interface PusherPublisherOptions extends Pick<
@@ -91,6 +93,7 @@ export class PusherPublisher implements Publisher {
         channel: userChannel(e.userId),
         name: e.event,
         data: typeof e.data === 'string' ? e.data : JSON.stringify(e.data),
+        ...(e.exceptSocketId ? { socket_id: e.exceptSocketId } : {}),
       }));
       this.queue.push({ events: batch });
     }

@@ -22,6 +22,7 @@ import type {
   UserService,
 } from '../contracts';
 import type { AxiosRequestConfig } from 'axios';
+import { realtimeSocketId } from '../realtime';
 import { apiClient, unwrap } from './client';
 
 /** Typed functions, one per call of spec section 7. Components call these, never axios. */
@@ -103,7 +104,10 @@ export const sendMessage = (
   form.append('message_type', body.message_type);
   form.append('message', body.message);
   if (body.attachment) form.append('attachment', body.attachment);
-  return unwrap<Message>(apiClient.post('/api/chats', form, config));
+  // This tab's realtime connection does not get its own message back: the answer brings it.
+  const socketId = realtimeSocketId();
+  const headers = socketId ? { ...config?.headers, 'X-Socket-ID': socketId } : config?.headers;
+  return unwrap<Message>(apiClient.post('/api/chats', form, { ...config, headers }));
 };
 
 export const fetchNotifications = (config?: AxiosRequestConfig) =>

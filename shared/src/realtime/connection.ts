@@ -60,6 +60,7 @@ export function createConnection({ userId, token, config, emit }: ConnectionOpti
     if (isJob(data)) emit({ type: 'job/updated', job: data });
   });
   return {
+    socketId: () => pusher.connection.socket_id || undefined,
     disconnect() {
       channel.unbind_all();
       pusher.unsubscribe(name);

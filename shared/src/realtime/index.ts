@@ -13,9 +13,19 @@ export interface RealtimeOptions {
 
 export interface RealtimeConnection {
   disconnect(): void;
+  /** This browser's id on the realtime server while connected (pusher-js socket_id). */
+  socketId(): string | undefined;
 }
 
-let current: { key: string; connection: Promise<RealtimeConnection | null> } | null = null;
+let current: { key: string; connection: Promise<RealtimeConnection | null>; ready?: RealtimeConnection | null } | null = null;
+
+/**
+ * The realtime connection's socket id, while connected: a request sends it (X-Socket-ID) so that the
+ * API does not echo what this tab did back to this tab, which has it from the answer.
+ */
+export function realtimeSocketId(): string | undefined {
+  return current?.ready?.socketId();
+}
 
 /** Connects (once per user and token) to `private-message.{userId}` and fans its events out on the bus. */
 export function connectRealtime(options: RealtimeOptions): Promise<RealtimeConnection | null> {
@@ -33,7 +43,9 @@ export function connectRealtime(options: RealtimeOptions): Promise<RealtimeConne
       console.warn('realtime connection unavailable', error);
       return null;
     });
-  current = { key, connection };
+  const entry: NonNullable<typeof current> = { key, connection };
+  void connection.then((ready) => (entry.ready = ready));
+  current = entry;
   return connection;
 }
 

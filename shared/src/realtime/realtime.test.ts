@@ -1,7 +1,9 @@
 import { bus } from '../bus';
 import { DEFAULT_RUNTIME_CONFIG } from '../config';
 import type { BusEvent } from '../contracts';
-import { connectRealtime, disconnectRealtime } from './index';
+import type { AxiosAdapter, InternalAxiosRequestConfig } from 'axios';
+import { apiClient, sendMessage } from '../api';
+import { connectRealtime, disconnectRealtime, realtimeSocketId } from './index';
 
 type Handler = (data: unknown) => void;
 
@@ -11,7 +13,7 @@ const instances: {
   options: Record<string, unknown>;
   disconnect: jest.Mock;
   unsubscribe: jest.Mock;
-  connection: { handlers: Record<string, Handler> };
+  connection: { handlers: Record<string, Handler>; socket_id?: string };
 }[] = [];
 
 jest.mock('pusher-js', () => ({
@@ -24,6 +26,7 @@ jest.mock('pusher-js', () => ({
       unsubscribe: jest.fn(),
       connection: {
         handlers: {} as Record<string, Handler>,
+        socket_id: undefined as string | undefined,
         bind(event: string, handler: Handler) {
           instance.connection.handlers[event] = handler;
         },
@@ -70,6 +73,34 @@ describe('the realtime connection (pusher-js mocked)', () => {
       channelAuthorization: { endpoint: 'http://api.test:4000/broadcasting/auth', headers: { Authorization: 'Bearer tok' } },
     });
     expect(Object.keys(channels)).toContain('private-message.42');
+  });
+
+  it("a message sent while connected names this tab's connection (X-Socket-ID), so the API does not echo it here", async () => {
+    const requests: InternalAxiosRequestConfig[] = [];
+    const adapter: AxiosAdapter = async (config) => {
+      requests.push(config);
+      return { data: { data: { id: 9 }, message: 'Message sent' }, status: 201, statusText: '201', headers: {}, config };
+    };
+    const original = apiClient.defaults.adapter;
+    apiClient.defaults.adapter = adapter;
+    try {
+      const body = { customer_id: 1, provider_id: 2, message_type: 'text' as const, message: 'Hi' };
+      await sendMessage(body, { silent: true });
+      expect(requests[0].headers.get('X-Socket-ID')).toBeUndefined(); // not connected
+
+      await connectRealtime({ userId: 5, token: 'tok5' });
+      const pusher = instances.at(-1)!;
+      expect(realtimeSocketId()).toBeUndefined(); // connecting: no id yet
+      pusher.connection.socket_id = '1234.5678';
+      expect(realtimeSocketId()).toBe('1234.5678');
+      await sendMessage(body, { silent: true });
+      expect(requests[1].headers.get('X-Socket-ID')).toBe('1234.5678');
+
+      disconnectRealtime();
+      expect(realtimeSocketId()).toBeUndefined();
+    } finally {
+      apiClient.defaults.adapter = original;
+    }
   });
 
   it('fans the Message event out on the bus as realtime/message, and Notification as notifications/changed', async () => {

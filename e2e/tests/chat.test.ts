@@ -26,6 +26,20 @@ async function send(page: Page, text: string) {
   await page.getByRole('button', { name: 'Send' }).click();
 }
 
+/** The conversation's newest message (of the 40 sent) is inside the message list's visible box. */
+async function newestInView(page: Page, when: string): Promise<void> {
+  const list = page.getByRole('log');
+  const newest = list.getByText('Are you near? 40', { exact: true });
+  await newest.waitFor();
+  // Two frames: layout, then what a ResizeObserver does about it.
+  await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
+  const [box, message] = [await list.boundingBox(), await newest.boundingBox()];
+  assert.ok(
+    box && message && message.y >= box.y && message.y + message.height <= box.y + box.height,
+    `${when} the newest message is out of the list's view`,
+  );
+}
+
 describe('chat between a customer and a provider, live', () => {
   it('text, photo and file go both ways without a reload; unread counts rise and clear; Assign Job books', async () => {
     const provider = await providerOffering('Driver', 25, { first_name: 'Pia', last_name: `Chat${randomUUID().slice(0, 6)}` });
@@ -131,9 +145,15 @@ describe('chat between a customer and a provider, live', () => {
         const box = await control.boundingBox();
         assert.ok(box && bar && box.y + box.height <= bar.y, `at ${viewport.width} px the location notice covers the composer`);
       }
+      await newestInView(page, `at ${viewport.width} px`);
       const scroll = await page.evaluate(() => document.documentElement.scrollHeight - window.innerHeight);
       assert.equal(scroll, 0, `at ${viewport.width} px the chat page scrolls by ${scroll} px`);
-      if (viewport === DESKTOP) await snap(page, 'chat-composer-above-notice');
+      if (viewport === DESKTOP) {
+        await snap(page, 'chat-composer-above-notice');
+        // The window gets shorter (a phone's keyboard opens, a window is resized): the list stays at its newest.
+        await page.setViewportSize({ width: DESKTOP.width, height: 560 });
+        await newestInView(page, 'after the window got shorter');
+      }
       await context.close();
     }
   });

@@ -1,4 +1,4 @@
-import { useCallback, useLayoutEffect, useRef, useState, type UIEvent } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useRef, useState, type UIEvent } from 'react';
 import { Loader } from 'shared';
 import { MessageItem, type MessageView } from './MessageItem';
 
@@ -31,7 +31,8 @@ function newestConfirmedOf(items: MessageView[]): MessageView | undefined {
  * place and shows a "New messages" button over the bottom of the list (announced politely), which takes
  * them to the newest; it goes away once the list is at the bottom. Their own message sent from another
  * tab or device keeps the place too, with no button. Messages on their way or failed stay last, so the
- * newest confirmed message is what tells what arrived.
+ * newest confirmed message is what tells what arrived. A reader at the bottom stays there when the
+ * list's box shrinks.
  */
 export function MessagesView({
   items,
@@ -77,6 +78,18 @@ export function MessagesView({
     }
     previous.current = { first, last: lastKey, confirmed: confirmedKey, lastState };
   }, [first, lastKey, confirmedKey, lastFromHere, lastState]);
+
+  // The list's box can shrink after it was taken to the bottom (a notice bar appears below the page, a
+  // phone's keyboard opens): a reader at the bottom stays there instead of losing the newest messages.
+  useEffect(() => {
+    const el = scroller.current;
+    if (!el || typeof ResizeObserver === 'undefined') return undefined;
+    const observer = new ResizeObserver(() => {
+      if (atBottom.current) el.scrollTop = el.scrollHeight;
+    });
+    observer.observe(el);
+    return () => observer.disconnect();
+  }, []);
 
   const loadOlder = useCallback(() => {
     const el = scroller.current;

@@ -441,6 +441,48 @@ describe('live messages', () => {
   });
 });
 
+describe('the list stays at the newest when its box shrinks', () => {
+  /** jsdom lays nothing out: a ResizeObserver whose callbacks the test calls, as a browser would on a resize. */
+  const observers: Array<{ callback: () => void; targets: Element[] }> = [];
+  beforeEach(() => {
+    observers.length = 0;
+    window.ResizeObserver = class {
+      private readonly entry: { callback: () => void; targets: Element[] };
+      constructor(callback: () => void) {
+        this.entry = { callback, targets: [] };
+        observers.push(this.entry);
+      }
+      observe(target: Element) {
+        this.entry.targets.push(target);
+      }
+      unobserve() {}
+      disconnect() {
+        this.entry.targets = [];
+      }
+    } as unknown as typeof ResizeObserver;
+  });
+  afterEach(() => {
+    delete (window as Partial<typeof window>).ResizeObserver;
+  });
+  const resize = (el: Element) => act(() => observers.filter((o) => o.targets.includes(el)).forEach((o) => o.callback()));
+
+  it('a reader at the bottom is kept there (a notice bar or the keyboard took room); one scrolled up keeps their place', async () => {
+    customerApi();
+    const scrolls = watchScrolling();
+    renderChat({ route: '/chatview/20' });
+    const log = await screen.findByRole('log');
+    await waitFor(() => expect(within(log).getAllByRole('listitem')).toHaveLength(3));
+    scrolls.length = 0;
+    resize(log);
+    expect(scrolls).toEqual([LIST_HEIGHT]);
+
+    fireEvent.scroll(log); // scrolled up
+    scrolls.length = 0;
+    resize(log);
+    expect(scrolls).toEqual([]);
+  });
+});
+
 describe('new messages while scrolled up', () => {
   const arrive = (id: number, message: string) =>
     act(() => bus.emit({ type: 'realtime/message', message: makeMessage({ id, chat_id: 1, from_id: pete.id, message }) }));

@@ -1,5 +1,6 @@
 import { useEffect, useReducer, useRef, type FormEvent, type KeyboardEvent } from 'react';
 import { canSend, composerReducer, draftOf, emptyComposer, enterSends } from '../lib/composer';
+import { draftFor, keepDraft, type ConversationKey } from '../lib/conversationMemory';
 import { formatFileSize } from '../lib/fileSize';
 import type { Draft } from '../hooks/useConversation';
 
@@ -8,17 +9,23 @@ export interface ComposerProps {
   onSend: (draft: Draft) => Promise<unknown>;
   /** A failed message taken back for editing: its text and file, put back into the box. */
   restore?: { text: string; file: File | null; key: number } | null;
+  /** The conversation whose unsent text and file the box keeps while it is closed. */
+  draftKey: ConversationKey;
 }
 
 /**
  * The message box: Enter sends, Shift+Enter is a new line; Send is disabled while there is nothing
  * to send and while a message is on its way; an attached PNG goes as a photo, any other file as an
- * attachment (spec section 4). The box and the file are cleared as soon as Send is pressed.
+ * attachment (spec section 4). The box and the file are cleared as soon as Send is pressed. What is
+ * typed or attached and not sent is kept for the conversation: it is back in the box when the
+ * conversation is opened again.
  */
-export function Composer({ onSend, restore }: ComposerProps) {
-  const [state, dispatch] = useReducer(composerReducer, emptyComposer);
+export function Composer({ onSend, restore, draftKey }: ComposerProps) {
+  const [state, dispatch] = useReducer(composerReducer, draftKey, (key) => ({ ...emptyComposer, ...draftFor(key) }));
   const fileInput = useRef<HTMLInputElement>(null);
   const box = useRef<HTMLTextAreaElement>(null);
+
+  useEffect(() => keepDraft(draftKey, { text: state.text, file: state.file }), [draftKey, state.text, state.file]);
 
   useEffect(() => {
     if (restore) {

@@ -3,6 +3,7 @@ import { Avatar, ErrorState, Loader, type Chat, type Message, type Role } from '
 import { useAssignJob } from '../hooks/useAssignJob';
 import { useConversation } from '../hooks/useConversation';
 import { counterpartOf } from '../lib/contacts';
+import { conversationKey } from '../lib/conversationMemory';
 import { readingOrder } from '../lib/messageList';
 import type { OutgoingMessage } from '../lib/outgoing';
 import { Composer, type ComposerProps } from './Composer';
@@ -58,7 +59,7 @@ export function PaneHeader({ title, onBack }: { title: string; onBack: () => voi
 /** Right pane: the other person, the messages (reading order, kept at the newest), Assign Job and the composer. */
 export function ConversationPane({ chat, myId, role, onBack, onIncoming, onSent }: ConversationPaneProps) {
   const other = counterpartOf(chat, role);
-  const conversation = useConversation(chat, { onIncoming, onSent });
+  const conversation = useConversation(chat, myId, { onIncoming, onSent });
   const assignJob = useAssignJob(role === 'Customer' ? chat.provider_id : null);
   const [restore, setRestore] = useState<ComposerProps['restore']>(null);
   const { state, outgoing, takeBack, retry } = conversation;
@@ -131,7 +132,7 @@ export function ConversationPane({ chat, myId, role, onBack, onIncoming, onSent 
           onEdit={onEdit}
         />
       )}
-      <Composer onSend={conversation.send} restore={restore} />
+      <Composer onSend={conversation.send} restore={restore} draftKey={conversationKey(myId, chat.id)} />
     </>
   );
 }

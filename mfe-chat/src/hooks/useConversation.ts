@@ -1,10 +1,13 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import { ApiError, bus, fetchMessages, sendMessage, type Chat, type Message, type MessageType } from 'shared';
 import { appendOlderPage, prependMessage } from '../lib/messageList';
+import { conversationKey, outboxOf, subscribeOutboxes, updateOutbox } from '../lib/conversationMemory';
 import { failureMessageOf, newOutgoing, type OutgoingMessage } from '../lib/outgoing';
 
 /** Messages per page of the API. */
 export const PAGE_SIZE = 30;
+
+const NO_OUTGOING: OutgoingMessage[] = [];
 
 export type ConversationState =
   | { status: 'loading' }
@@ -35,12 +38,17 @@ export interface ConversationCallbacks {
 /**
  * The open conversation: its messages paged from the API (older pages on demand), live messages of
  * this chat from the bus, and messages sent from here shown at once as sending, then confirmed or
- * failed with the server's reason and a retry.
+ * failed with the server's reason and a retry. Those live in the conversation's outbox
+ * (lib/conversationMemory.ts), so they outlast the pane: a failure after the user moved on is there
+ * when they come back.
  */
-export function useConversation(chat: Chat | null, callbacks: ConversationCallbacks) {
+export function useConversation(chat: Chat | null, myId: number | undefined, callbacks: ConversationCallbacks) {
   const chatId = chat?.id ?? null;
   const [state, setState] = useState<ConversationState>({ status: 'loading' });
-  const [outgoing, setOutgoing] = useState<OutgoingMessage[]>([]);
+  const key = chatId === null ? null : conversationKey(myId, chatId);
+  const outgoing = useSyncExternalStore(subscribeOutboxes, () => (key === null ? NO_OUTGOING : outboxOf(key)));
+  const keyRef = useRef(key);
+  keyRef.current = key;
   const callbacksRef = useRef(callbacks);
   callbacksRef.current = callbacks;
   const chatRef = useRef(chat);
@@ -136,7 +144,8 @@ export function useConversation(chat: Chat | null, callbacks: ConversationCallba
 
   const deliver = useCallback(async (item: OutgoingMessage): Promise<boolean> => {
     const target = chatRef.current;
-    if (!target || target.id !== item.chatId) return false;
+    const box = keyRef.current;
+    if (!target || target.id !== item.chatId || box === null) return false;
     try {
       const { data } = await sendMessage(
         {
@@ -148,7 +157,7 @@ export function useConversation(chat: Chat | null, callbacks: ConversationCallba
         },
         { silent: true },
       );
-      setOutgoing((list) => list.filter((o) => o.localId !== item.localId));
+      updateOutbox(box, (list) => list.filter((o) => o.localId !== item.localId));
       setState((s) =>
         s.status === 'ready' && data.chat_id === chatRef.current?.id ? { ...s, messages: prependMessage(s.messages, data) } : s,
       );
@@ -157,7 +166,7 @@ export function useConversation(chat: Chat | null, callbacks: ConversationCallba
     } catch (error) {
       console.error(error);
       const reason = failureMessageOf(error);
-      setOutgoing((list) => list.map((o) => (o.localId === item.localId ? { ...o, status: 'failed', error: reason } : o)));
+      updateOutbox(box, (list) => list.map((o) => (o.localId === item.localId ? { ...o, status: 'failed', error: reason } : o)));
       return false;
     }
   }, []);
@@ -165,38 +174,38 @@ export function useConversation(chat: Chat | null, callbacks: ConversationCallba
   /** Shows the message at once as sending, then sends it; answers whether the API took it. */
   const send = useCallback(
     (draft: Draft): Promise<boolean> => {
-      if (chatId === null) return Promise.resolve(false);
+      if (chatId === null || key === null) return Promise.resolve(false);
       const item = newOutgoing(chatId, draft);
-      setOutgoing((list) => [...list, item]);
+      updateOutbox(key, (list) => [...list, item]);
       return deliver(item);
     },
-    [chatId, deliver],
+    [chatId, key, deliver],
   );
 
   const retry = useCallback(
     (localId: string) => {
       const item = outgoing.find((o) => o.localId === localId);
-      if (!item || item.status !== 'failed') return;
+      if (!item || item.status !== 'failed' || key === null) return;
       const again: OutgoingMessage = { ...item, status: 'sending', error: undefined };
-      setOutgoing((list) => list.map((o) => (o.localId === localId ? again : o)));
+      updateOutbox(key, (list) => list.map((o) => (o.localId === localId ? again : o)));
       void deliver(again);
     },
-    [deliver, outgoing],
+    [deliver, key, outgoing],
   );
 
   /** Removes a failed message from the pane and answers it (its text and file go back to the composer). */
   const takeBack = useCallback(
     (localId: string): OutgoingMessage | null => {
       const item = outgoing.find((o) => o.localId === localId) ?? null;
-      setOutgoing((list) => list.filter((o) => o.localId !== localId));
+      if (key !== null) updateOutbox(key, (list) => list.filter((o) => o.localId !== localId));
       return item;
     },
-    [outgoing],
+    [key, outgoing],
   );
 
   return {
     state,
-    outgoing: outgoing.filter((o) => o.chatId === chatId),
+    outgoing,
     loadOlder,
     reload: loadFirst,
     send,

@@ -589,6 +589,52 @@ describe('new messages while scrolled up', () => {
   });
 });
 
+describe('what is not sent yet is kept for the conversation', () => {
+  const box = () => screen.getByRole('textbox', { name: 'Message' });
+  const open = async (name: RegExp) => {
+    await userEvent.click(await contacts().findByRole('link', { name }));
+    await conversation().findByRole('heading', { name });
+  };
+
+  it('text typed in one conversation is back in its box after another was opened; the other starts empty', async () => {
+    customerApi();
+    renderChat({ route: '/chatview/20' });
+    await userEvent.type(await screen.findByRole('textbox', { name: 'Message' }), 'Half a thought');
+    await open(/^Dora Driver/);
+    expect(box()).toHaveValue('');
+    await userEvent.type(box(), 'For Dora');
+    await open(/^Pete Provider/);
+    expect(box()).toHaveValue('Half a thought');
+    expect(screen.getByRole('button', { name: 'Send' })).toBeEnabled();
+    await open(/^Dora Driver/);
+    expect(box()).toHaveValue('For Dora');
+  });
+
+  it('a message that failed, or fails after its conversation was left, is there with Retry on return', async () => {
+    let answer!: (reply: FakeReply) => void;
+    customerApi({ 'POST /api/chats': () => new Promise<FakeReply>((resolve) => (answer = resolve)) });
+    renderChat({ route: '/chatview/20' });
+    await userEvent.type(await screen.findByRole('textbox', { name: 'Message' }), 'Are you near?{Enter}');
+    expect(within(screen.getByRole('log')).getAllByRole('listitem').at(-1)).toHaveTextContent('Sending…');
+    await open(/^Dora Driver/);
+    await act(async () => answer(fail(503, 'Service Unavailable')));
+    await open(/^Pete Provider/);
+    const alert = await within(screen.getByRole('log')).findByRole('alert');
+    expect(alert.closest('li')).toHaveTextContent('Are you near?');
+    expect(within(alert).getByRole('button', { name: 'Retry' })).toBeInTheDocument();
+  });
+
+  it('is forgotten at sign-out', async () => {
+    customerApi();
+    const { unmount } = renderChat({ route: '/chatview/20' });
+    await userEvent.type(await screen.findByRole('textbox', { name: 'Message' }), 'Private words');
+    unmount();
+    act(() => bus.emit({ type: 'auth/loggedOut' }));
+    renderChat({ route: '/chatview/20' });
+    expect(await screen.findByRole('textbox', { name: 'Message' })).toHaveValue('');
+  });
+});
+
 describe('sending', () => {
   it('Enter sends a text message: shown at once as sending, the box cleared, confirmed by the API', async () => {
     let answer!: (reply: FakeReply) => void;

@@ -1,2 +1,12 @@
-/** The screen tests' shared per-test hooks (shared/src/testing/screenTest.ts). */
-export { setupScreenTest } from 'shared/src/testing/screenTest';
+import { setupScreenTest as setupSharedScreenTest } from 'shared/src/testing/screenTest';
+import { forgetConversations } from '../lib/conversationMemory';
+
+/**
+ * The screen tests' shared per-test hooks (shared/src/testing/screenTest.ts), and after each test the
+ * chat's kept drafts and unsent messages are forgotten, as at a sign-out.
+ */
+export function setupScreenTest() {
+  const setup = setupSharedScreenTest();
+  afterEach(() => forgetConversations());
+  return setup;
+}

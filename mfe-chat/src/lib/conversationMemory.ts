@@ -1,0 +1,58 @@
+import { bus } from 'shared';
+import type { OutgoingMessage } from './outgoing';
+
+/**
+ * What a conversation keeps while its pane is closed (another contact opened, another screen), for as
+ * long as this page lives: the text and file typed but not sent, and the messages sent from here that
+ * are still on their way or failed. A message that fails after its pane was closed is there, with
+ * Retry, when the conversation is opened again. Kept in memory only, per signed-in user and chat, and
+ * forgotten at sign-out: nothing typed is written to storage.
+ */
+
+export interface ComposerDraft {
+  text: string;
+  file: File | null;
+}
+
+/** `${userId}:${chatId}`: a chat has two people, who may sign in one after the other in one tab. */
+export type ConversationKey = string;
+export const conversationKey = (userId: number | undefined, chatId: number): ConversationKey => `${userId ?? 0}:${chatId}`;
+
+const drafts = new Map<ConversationKey, ComposerDraft>();
+const outboxes = new Map<ConversationKey, OutgoingMessage[]>();
+const listeners = new Set<() => void>();
+const NONE: OutgoingMessage[] = [];
+
+export function draftFor(key: ConversationKey): ComposerDraft | undefined {
+  return drafts.get(key);
+}
+
+export function keepDraft(key: ConversationKey, draft: ComposerDraft): void {
+  if (draft.text === '' && draft.file === null) drafts.delete(key);
+  else drafts.set(key, draft);
+}
+
+/** The conversation's unconfirmed messages, oldest first; the same array until it changes. */
+export function outboxOf(key: ConversationKey): OutgoingMessage[] {
+  return outboxes.get(key) ?? NONE;
+}
+
+export function updateOutbox(key: ConversationKey, change: (list: OutgoingMessage[]) => OutgoingMessage[]): void {
+  const next = change(outboxOf(key));
+  if (next.length === 0) outboxes.delete(key);
+  else outboxes.set(key, next);
+  listeners.forEach((listener) => listener());
+}
+
+export function subscribeOutboxes(listener: () => void): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+export function forgetConversations(): void {
+  drafts.clear();
+  outboxes.clear();
+  listeners.forEach((listener) => listener());
+}
+
+bus.on('auth/loggedOut').subscribe(forgetConversations);

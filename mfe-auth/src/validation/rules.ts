@@ -9,4 +9,11 @@ export const emailRule = () => Yup.string().trim().required('Email is required')
 
 export const passwordRule = () => Yup.string().required('Password is required').min(6, 'Password must be at least 6 charaters');
 
-export const nameRule = () => Yup.string().trim().required('Required').max(15, 'Must be 15 characters or less');
+/** Characters as the API counts them (JSON Schema maxLength: code points), so an emoji is one, not two. */
+export const charactersIn = (value: string) => Array.from(value).length;
+
+export const nameRule = () =>
+  Yup.string()
+    .trim()
+    .required('Required')
+    .test('max', 'Must be 15 characters or less', (value) => value === undefined || charactersIn(value) <= 15);

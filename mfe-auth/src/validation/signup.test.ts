@@ -35,6 +35,13 @@ describe('signup schema (spec section 5)', () => {
     });
   });
 
+  it('counts characters as the API does: an emoji is one character, not two', async () => {
+    expect(await errorsOf(signupSchema, { ...valid, first_name: '😀'.repeat(15), last_name: 'Zoë😀' })).toEqual({});
+    expect(await errorsOf(signupSchema, { ...valid, first_name: '😀'.repeat(16) })).toEqual({
+      first_name: 'Must be 15 characters or less',
+    });
+  });
+
   it('checks email and password as login does, and that the passwords match', async () => {
     expect(await errorsOf(signupSchema, { ...valid, email: 'x', password: '123', password_confirmation: '1234' })).toEqual({
       email: 'Email is invalid',

@@ -2,10 +2,18 @@ import { assetUrl } from '../config';
 
 const COLORS = ['#2563eb', '#7c3aed', '#db2777', '#ea580c', '#16a34a', '#0891b2', '#4f46e5', '#b45309'];
 
-/** The first letter of a name, upper-cased ("?" when there is none). */
+const graphemes =
+  typeof Intl !== 'undefined' && 'Segmenter' in Intl ? new Intl.Segmenter(undefined, { granularity: 'grapheme' }) : null;
+
+/**
+ * The first letter of a name, upper-cased ("?" when there is none): the first character as a reader sees
+ * it, so a name starting with an emoji or an accented letter written in two code points shows it whole.
+ */
 export function initialOf(name: string | null | undefined): string {
   const trimmed = (name ?? '').trim();
-  return trimmed ? trimmed[0].toUpperCase() : '?';
+  if (!trimmed) return '?';
+  const first = graphemes ? graphemes.segment(trimmed)[Symbol.iterator]().next().value?.segment : Array.from(trimmed)[0];
+  return (first ?? trimmed[0]).toUpperCase();
 }
 
 /** Keyed by the initial, so the same person gets the same colour whether shown by first or full name. */

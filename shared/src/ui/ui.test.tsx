@@ -12,6 +12,19 @@ describe('UI primitives', () => {
     expect(screen.getByRole('img', { name: 'carmen' })).toHaveTextContent('C');
   });
 
+  it('an initial avatar shows the first character whole: an emoji, a flag, a letter with a combining accent', () => {
+    render(
+      <>
+        <Avatar name="😀Zoë" />
+        <Avatar name="🇮🇳 Ravi" />
+        <Avatar name={'e\u0301lodie'} />
+      </>,
+    );
+    expect(screen.getByRole('img', { name: '😀Zoë' }).textContent).toBe('😀');
+    expect(screen.getByRole('img', { name: '🇮🇳 Ravi' }).textContent).toBe('🇮🇳');
+    expect(screen.getByRole('img', { name: 'e\u0301lodie' }).textContent).toBe('E\u0301');
+  });
+
   it('gives a person the same initial avatar colour by first name (sidebar) and by full name (profile)', () => {
     render(
       <>

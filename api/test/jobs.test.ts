@@ -218,6 +218,7 @@ for (const dialect of DIALECTS) {
         await refused({ time: '25:00' }, 'time', 'The time must be a time of day (HH:MM).');
         await refused({ day: '2025-05', date: null }, 'day', 'The month may not be in the past.');
         await refused({ day: null, date: '2025-06-13' }, 'date', 'The date may not be in the past.');
+        await refused({ day: '2025-05', date: '2025-05-20' }, 'date', 'The date may not be in the past.');
         await refused({ day: '2025-07', date: '2025-06-20' }, 'date', 'The date is not in the month selected.');
         assert.equal(await count('jobs'), jobsBefore);
         assert.equal(await count('payments'), paymentsBefore);

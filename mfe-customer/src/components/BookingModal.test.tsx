@@ -101,12 +101,16 @@ describe('the booking modal (Booking Details)', () => {
     await user.type(date, '2020-01-01');
     expect(within(dialog).getByLabelText('Select day')).toHaveValue('2020-01');
     await user.click(within(dialog).getByRole('button', { name: 'Submit & Pay' }));
-    expect(within(dialog).getByRole('alert')).toHaveTextContent('The month may not be in the past.');
-    expect(within(dialog).getByLabelText('Select day')).toHaveAttribute('aria-invalid', 'true');
-    await user.clear(within(dialog).getByLabelText('Select day'));
-    await user.click(within(dialog).getByRole('button', { name: 'Submit & Pay' }));
+    // The date is blamed, not the month it set.
     expect(within(dialog).getByRole('alert')).toHaveTextContent('The date may not be in the past.');
     expect(date).toHaveAttribute('aria-invalid', 'true');
+    expect(within(dialog).getByLabelText('Select day')).not.toHaveAttribute('aria-invalid', 'true');
+    // With no date, a past month is the month's problem.
+    await user.clear(date);
+    expect(within(dialog).getByLabelText('Select day')).toHaveValue('2020-01'); // the month the date set stays
+    await user.click(within(dialog).getByRole('button', { name: 'Submit & Pay' }));
+    expect(within(dialog).getByRole('alert')).toHaveTextContent('The month may not be in the past.');
+    expect(within(dialog).getByLabelText('Select day')).toHaveAttribute('aria-invalid', 'true');
     expect(api.callsTo('POST', '/api/jobs')).toHaveLength(0);
   });
 

@@ -36,8 +36,9 @@ export function bookingWhenProblem(
   today: string,
 ): { field: 'day' | 'date'; message: string } | null {
   if (date && !isCalendarDate(date)) return { field: 'date', message: BOOKING_WHEN_MESSAGES.dateFormat };
-  if (day && day < today.slice(0, 7)) return { field: 'day', message: BOOKING_WHEN_MESSAGES.dayPast };
+  // The date first: choosing a date sets its month, so a past date would otherwise be blamed on the month.
   if (date && date < today) return { field: 'date', message: BOOKING_WHEN_MESSAGES.datePast };
+  if (day && day < today.slice(0, 7)) return { field: 'day', message: BOOKING_WHEN_MESSAGES.dayPast };
   if (day && date && !date.startsWith(`${day}-`)) return { field: 'date', message: BOOKING_WHEN_MESSAGES.dateOutsideDay };
   return null;
 }

@@ -2,6 +2,7 @@ import { Avatar, type Review } from 'shared';
 import { formatDateShort } from 'shared/src/format';
 import { SAMPLE_REVIEWS } from '../lib/samples';
 import { Stars } from './Rating';
+import { ReviewText } from './ReviewText';
 import '../styles/customer.css';
 
 /** Real reviews from the API, or the spec's static samples when there are none (fidelity policy). */
@@ -30,7 +31,7 @@ export function ReviewList({ reviews, label = 'Recent Reviews' }: { reviews: rea
               <Stars value={item.rating} />
               {item.when ? <span className="ui-muted ui-small">{item.when}</span> : null}
             </div>
-            {item.feedback ? <p className="cust-review__text">{item.feedback}</p> : null}
+            {item.feedback ? <ReviewText text={item.feedback} /> : null}
           </div>
         </li>
       ))}

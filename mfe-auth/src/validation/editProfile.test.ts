@@ -48,4 +48,21 @@ describe('edit profile schema (rules applied, see docs/deviations.md)', () => {
     expect(await errorsOf(editProfileSchema(true), { ...valid, year_of_exp: '3', basic_price: '19.5' })).toEqual({});
     expect(await errorsOf(editProfileSchema(false), provider)).toEqual({});
   });
+
+  it("checks a provider's limits as the API does, so that it never refuses them after Save", async () => {
+    expect(await errorsOf(editProfileSchema(true), { ...valid, year_of_exp: '81', basic_price: '1000000.01' })).toEqual({
+      year_of_exp: 'Must be 80 or less',
+      basic_price: 'Must be 1,000,000 or less',
+    });
+    expect(await errorsOf(editProfileSchema(true), { ...valid, year_of_exp: '1e1', basic_price: '1e3' })).toEqual({
+      year_of_exp: 'Must be a whole number',
+      basic_price: 'Must be a number',
+    });
+    expect(await errorsOf(editProfileSchema(true), { ...valid, bio: 'a'.repeat(2001) })).toEqual({
+      bio: 'The bio may not be greater than 2000 characters.',
+    });
+    expect(
+      await errorsOf(editProfileSchema(true), { ...valid, bio: '😀'.repeat(2000), year_of_exp: '80', basic_price: '1000000' }),
+    ).toEqual({});
+  });
 });

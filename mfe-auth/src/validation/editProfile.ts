@@ -1,5 +1,5 @@
 import * as Yup from 'yup';
-import { nameRule } from './rules';
+import { charactersIn, nameRule } from './rules';
 
 /**
  * Edit-profile rules. The original defined these (names at most 15, phone and address at least 6)
@@ -23,6 +23,14 @@ const optionalString = () =>
  */
 export const PHONE_MAX_LENGTH = 20;
 export const ADDRESS_MAX_LENGTH = 255;
+/** A provider's limits (the same update-profile route): bio length, years of experience, price. */
+export const BIO_MAX_LENGTH = 2000;
+export const MAX_YEARS_OF_EXPERIENCE = 80;
+export const MAX_PRICE = 1_000_000;
+
+/** As typed: digits, or digits with a decimal part (no sign, exponent or spaces, which the API refuses). */
+const writtenAs = (pattern: RegExp, message: string) =>
+  [message, (_: unknown, context: Yup.TestContext) => pattern.test(String(context.originalValue ?? '').trim())] as const;
 
 export const editProfileSchema = (isProvider: boolean) =>
   Yup.object({
@@ -35,7 +43,21 @@ export const editProfileSchema = (isProvider: boolean) =>
     address: optionalString()
       .min(6, 'Address must be at least 6 characters')
       .max(ADDRESS_MAX_LENGTH, 'The address may not be greater than 255 characters.'),
-    bio: Yup.string(),
-    year_of_exp: isProvider ? optionalNumber().integer('Must be a whole number').min(0, 'Must be 0 or more') : Yup.mixed(),
-    basic_price: isProvider ? optionalNumber().min(0, 'Must be 0 or more') : Yup.mixed(),
+    bio: Yup.string().test(
+      'max',
+      `The bio may not be greater than ${BIO_MAX_LENGTH} characters.`,
+      (value) => value === undefined || charactersIn(value) <= BIO_MAX_LENGTH,
+    ),
+    year_of_exp: isProvider
+      ? optionalNumber()
+          .min(0, 'Must be 0 or more')
+          .test('whole', ...writtenAs(/^\d*$/, 'Must be a whole number'))
+          .max(MAX_YEARS_OF_EXPERIENCE, `Must be ${MAX_YEARS_OF_EXPERIENCE} or less`)
+      : Yup.mixed(),
+    basic_price: isProvider
+      ? optionalNumber()
+          .min(0, 'Must be 0 or more')
+          .test('written', ...writtenAs(/^(\d+(\.\d*)?)?$/, 'Must be a number'))
+          .max(MAX_PRICE, 'Must be 1,000,000 or less')
+      : Yup.mixed(),
   });

@@ -5,11 +5,13 @@ import { serviceIdForAssign } from '../lib/assignJob';
 export const BOOKING_UNAVAILABLE = 'Booking is unavailable right now. Please try again later.';
 export const NO_SERVICE = 'This provider offers no service to book yet.';
 
-/** The ids of the services the provider offers, in catalogue order (a job can only book one of them). */
-async function servicesOfferedBy(providerId: number): Promise<number[]> {
+/** The services the provider offers, in catalogue order (a job can only book one of them). */
+async function servicesOfferedBy(providerId: number): Promise<Array<{ id: number; name: string }>> {
   const services = (await fetchServices({ silent: true })).data ?? [];
   const listings = await Promise.all(services.map((service) => fetchProviders(service.id, { silent: true })));
-  return services.filter((_, i) => (listings[i].data ?? []).some((provider) => provider.id === providerId)).map((s) => s.id);
+  return services
+    .filter((_, i) => (listings[i].data ?? []).some((provider) => provider.id === providerId))
+    .map(({ id, name }) => ({ id, name }));
 }
 
 /**
@@ -30,6 +32,7 @@ export function useAssignJob(providerId: number | null) {
     setNotice(null);
     try {
       let serviceId: number | null;
+      let services: Array<{ id: number; name: string }>;
       try {
         const [jobs, offered] = await Promise.all([
           fetchJobs({ per_page: 100 }, { silent: true })
@@ -37,7 +40,12 @@ export function useAssignJob(providerId: number | null) {
             .catch((): Job[] => []),
           servicesOfferedBy(providerId),
         ]);
-        serviceId = serviceIdForAssign(jobs, offered, providerId);
+        services = offered;
+        serviceId = serviceIdForAssign(
+          jobs,
+          offered.map((s) => s.id),
+          providerId,
+        );
       } catch {
         setNotice(BOOKING_UNAVAILABLE);
         return;
@@ -51,7 +59,7 @@ export function useAssignJob(providerId: number | null) {
         if (event.providerId === providerId) handled = true;
       });
       try {
-        bus.emit({ type: 'booking/assign', providerId, serviceId });
+        bus.emit({ type: 'booking/assign', providerId, serviceId, services });
       } finally {
         subscription.unsubscribe();
       }

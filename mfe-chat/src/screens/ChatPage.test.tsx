@@ -811,7 +811,18 @@ describe('Assign Job', () => {
     try {
       renderChat({ route: '/chatview/20' });
       await userEvent.click(await screen.findByRole('button', { name: 'Assign Job' }));
-      await waitFor(() => expect(recorded.events).toContainEqual({ type: 'booking/assign', providerId: 20, serviceId: 3 }));
+      // The newest job's service, and every service the provider offers to choose from.
+      await waitFor(() =>
+        expect(recorded.events).toContainEqual({
+          type: 'booking/assign',
+          providerId: 20,
+          serviceId: 3,
+          services: [
+            { id: 2, name: 'Delivery' },
+            { id: 3, name: 'Shipping' },
+          ],
+        }),
+      );
       expect(screen.queryByText(/Booking is unavailable/)).not.toBeInTheDocument();
     } finally {
       host.unsubscribe();
@@ -874,7 +885,12 @@ describe('Assign Job', () => {
     await userEvent.click(await screen.findByRole('button', { name: 'Assign Job' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('Booking is unavailable right now. Please try again later.');
     // With no job between them yet, the first service this provider offers.
-    expect(recorded.events).toContainEqual({ type: 'booking/assign', providerId: 20, serviceId: 7 });
+    expect(recorded.events).toContainEqual({
+      type: 'booking/assign',
+      providerId: 20,
+      serviceId: 7,
+      services: [{ id: 7, name: 'Driver' }],
+    });
   });
 
   it('says so when the provider offers no service, and asks for no booking modal', async () => {

@@ -21,7 +21,7 @@ import { cardLabel, defaultCard } from '../lib/format';
 import { useLoad } from '../lib/useLoad';
 import { EMPTY_BOOKING_VALUES, hasBookingInput, withBookingDraft, type BookingDraftValues } from './bookingDraft';
 import { BOOKING_TITLE } from './bookingTexts';
-import { Field } from './Field';
+import { Field, SelectField } from './Field';
 import '../styles/customer.css';
 
 /** The provider being booked (from GET /api/providers/{serviceId}). */
@@ -52,6 +52,8 @@ export interface BookingFormProps {
   focusFirstField?: boolean;
   /** What the customer had typed before leaving to add a card (bookingDraft.ts). */
   initialValues?: BookingDraftValues;
+  /** Services the provider offers, to choose which one to book (chat's Assign Job); shown when there are several. */
+  serviceChoice?: { services: ReadonlyArray<{ id: number; name: string }>; onChange: (serviceId: number) => void };
 }
 
 const loadSavedCards = async () => (await fetchPaymentMethods({ silent: true })).data;
@@ -62,7 +64,14 @@ const loadSavedCards = async () => (await fetchPaymentMethods({ silent: true }))
  * and pays 10.00 INR in one call (POST /api/jobs); on success → /requestconfirmation. Errors of the
  * form and of the server are shown here, and everything typed stays.
  */
-export function BookingForm({ serviceId, provider, onDone, focusFirstField = false, initialValues }: BookingFormProps) {
+export function BookingForm({
+  serviceId,
+  provider,
+  onDone,
+  focusFirstField = false,
+  initialValues,
+  serviceChoice,
+}: BookingFormProps) {
   const navigate = useNavigate();
   const location = useLocation();
   const cards = useLoad(loadSavedCards);
@@ -162,6 +171,15 @@ export function BookingForm({ serviceId, provider, onDone, focusFirstField = fal
           Booking <strong>{provider.full_name}</strong>
         </span>
       </p>
+      {serviceChoice && serviceChoice.services.length > 1 ? (
+        <SelectField label="Service" value={serviceId} onChange={(event) => serviceChoice.onChange(Number(event.target.value))}>
+          {serviceChoice.services.map((service) => (
+            <option key={service.id} value={service.id}>
+              {service.name}
+            </option>
+          ))}
+        </SelectField>
+      ) : null}
       <div className="cust-form-grid">
         <Field
           label="Select day"

@@ -1,4 +1,4 @@
-import { useId, type InputHTMLAttributes, type Ref, type TextareaHTMLAttributes } from 'react';
+import { useId, type InputHTMLAttributes, type Ref, type SelectHTMLAttributes, type TextareaHTMLAttributes } from 'react';
 import '../styles/customer.css';
 
 type InputProps = Omit<InputHTMLAttributes<HTMLInputElement>, 'id' | 'className'>;
@@ -23,6 +23,21 @@ export function TextAreaField({ label, ...textarea }: TextAreaProps & { label: s
     <div className="cust-field">
       <label htmlFor={id}>{label}</label>
       <textarea id={id} className="cust-input cust-textarea" {...textarea} />
+    </div>
+  );
+}
+
+type SelectProps = Omit<SelectHTMLAttributes<HTMLSelectElement>, 'id' | 'className'>;
+
+/** A select with a visible label bound to it. */
+export function SelectField({ label, children, ...select }: SelectProps & { label: string }) {
+  const id = useId();
+  return (
+    <div className="cust-field">
+      <label htmlFor={id}>{label}</label>
+      <select id={id} className="cust-input" {...select}>
+        {children}
+      </select>
     </div>
   );
 }

@@ -1,4 +1,4 @@
-import { useCallback } from 'react';
+import { useCallback, useState } from 'react';
 import { ErrorState, fetchProviders, Loader } from 'shared';
 import { BookingForm, type BookingProvider } from '../components/BookingModal';
 import type { BookingDraftValues } from '../components/bookingDraft';
@@ -9,17 +9,24 @@ import '../styles/customer.css';
 export interface AssignRequest {
   providerId: number;
   serviceId: number;
+  /** The services the provider offers, to choose from (chat's Assign Job). */
+  services?: ReadonlyArray<{ id: number; name: string }>;
   /** What the customer had typed before leaving to add a card. */
   draft?: BookingDraftValues;
 }
 
-/** Inside the booking modal, for the driver another remote asked for: loads the driver, then the booking form. */
+/**
+ * Inside the booking modal, for the driver another remote asked for: loads the driver, then the booking
+ * form, with a choice of the driver's services when there are several.
+ */
 export default function AssignDialogBody({ request, onClose }: { request: AssignRequest; onClose: () => void }) {
-  const { serviceId, providerId } = request;
+  const { providerId } = request;
+  const [serviceId, setServiceId] = useState(request.serviceId);
+  // The driver as listed for the service first asked for; choosing another service books it instead.
   const loadProvider = useCallback(async (): Promise<BookingProvider | null> => {
-    const { data } = await fetchProviders(serviceId, { silent: true });
+    const { data } = await fetchProviders(request.serviceId, { silent: true });
     return data.find((p) => p.id === providerId) ?? null;
-  }, [serviceId, providerId]);
+  }, [request.serviceId, providerId]);
   const { state, reload } = useLoad(loadProvider);
 
   return (
@@ -31,7 +38,8 @@ export default function AssignDialogBody({ request, onClose }: { request: Assign
       {state.status === 'ready' && !state.data ? <p className="cust-note">{ASSIGN_PROVIDER_MISSING}</p> : null}
       {state.status === 'ready' && state.data ? (
         <BookingForm
-          serviceId={request.serviceId}
+          serviceId={serviceId}
+          serviceChoice={request.services ? { services: request.services, onChange: setServiceId } : undefined}
           provider={state.data}
           onDone={onClose}
           focusFirstField

@@ -97,6 +97,46 @@ describe('BookingAssignHost (Assign Job from chat)', () => {
     expect(api.callsTo('POST', '/api/jobs')[0].body).toMatchObject({ provider_id: ravi.id, service_id: 1 });
   });
 
+  it("offers the driver's services to choose from, and books the one chosen", async () => {
+    const user = userEvent.setup();
+    const api = fakeApi({
+      'GET /api/providers/1': ok([ravi]),
+      'GET /api/payment-methods': ok([visa]),
+      'POST /api/jobs': ok(makeJob({ id: 9 }), 'Booking created successfully', 201),
+    });
+    renderScreen(<BookingAssignHost />, { path: '/' });
+    const services = [
+      { id: 1, name: 'Driver' },
+      { id: 2, name: 'Delivery' },
+    ];
+    act(() => appBus.emit({ type: 'booking/assign', providerId: ravi.id, serviceId: 1, services }));
+    const dialog = screen.getByRole('dialog', { name: 'Booking Details' });
+    await within(dialog).findByText('Visa •••• 4242');
+    const service = within(dialog).getByRole('combobox', { name: 'Service' });
+    expect(service).toHaveDisplayValue('Driver');
+    expect(
+      within(service)
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['Driver', 'Delivery']);
+    await user.selectOptions(service, 'Delivery');
+    await user.type(within(dialog).getByLabelText('Pick Address'), 'A');
+    await user.type(within(dialog).getByLabelText('Drop Address'), 'B');
+    await user.type(within(dialog).getByLabelText('CVV'), '123');
+    await user.click(within(dialog).getByRole('button', { name: 'Submit & Pay' }));
+    expect(await screen.findByTestId('location')).toHaveTextContent('/requestconfirmation');
+    expect(api.callsTo('POST', '/api/jobs')[0].body).toMatchObject({ provider_id: ravi.id, service_id: 2 });
+  });
+
+  it('asks nothing when the driver offers one service', async () => {
+    fakeApi({ 'GET /api/providers/1': ok([ravi]), 'GET /api/payment-methods': ok([visa]) });
+    renderScreen(<BookingAssignHost />, { path: '/' });
+    act(() => appBus.emit({ type: 'booking/assign', providerId: ravi.id, serviceId: 1, services: [{ id: 1, name: 'Driver' }] }));
+    const dialog = screen.getByRole('dialog', { name: 'Booking Details' });
+    await within(dialog).findByText('Visa •••• 4242');
+    expect(within(dialog).queryByRole('combobox', { name: 'Service' })).not.toBeInTheDocument();
+  });
+
   it('says so when the driver does not offer the service', async () => {
     fakeApi({ 'GET /api/providers/1': ok([meera]) });
     renderScreen(<BookingAssignHost />, { path: '/' });

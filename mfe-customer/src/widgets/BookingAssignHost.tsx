@@ -37,9 +37,9 @@ export default function BookingAssignHost() {
   }, [hasDraft, location.key]);
 
   useEffect(() => {
-    const subscription = bus.on('booking/assign').subscribe(({ providerId, serviceId }) => {
+    const subscription = bus.on('booking/assign').subscribe(({ providerId, serviceId, services }) => {
       bus.emit({ type: 'booking/assignHandled', providerId });
-      setRequest({ providerId, serviceId });
+      setRequest({ providerId, serviceId, services });
     });
     return () => subscription.unsubscribe();
   }, []);

@@ -25,7 +25,14 @@ export type BusEvent =
    * (synchronously, in the same emit) with `booking/assignHandled`; no answer means the customer
    * remote is unavailable and the asker says so.
    */
-  | { type: 'booking/assign'; providerId: number; serviceId: number }
+  | {
+      type: 'booking/assign';
+      providerId: number;
+      /** The service booked unless the customer picks another of `services`. */
+      serviceId: number;
+      /** The services the provider offers (catalogue order), for the customer to choose from; absent: only `serviceId`. */
+      services?: Array<{ id: number; name: string }>;
+    }
   | { type: 'booking/assignHandled'; providerId: number }
   | { type: 'realtime/message'; message: Message }
   /**

@@ -14,10 +14,30 @@ async function servicesOfferedBy(providerId: number): Promise<Array<{ id: number
     .map(({ id, name }) => ({ id, name }));
 }
 
+/** How long Assign Job waits for the customer remote's booking host when it is not there yet. */
+export const assignTiming = { hostWaitMs: 5000 };
+
+/** Resolves true when the booking host announces itself within assignTiming.hostWaitMs, else false. */
+function bookingHostReady(): Promise<boolean> {
+  return new Promise((resolve) => {
+    const timer = setTimeout(() => {
+      subscription.unsubscribe();
+      resolve(false);
+    }, assignTiming.hostWaitMs);
+    const subscription = bus.on('booking/assignHostReady').subscribe(() => {
+      clearTimeout(timer);
+      subscription.unsubscribe();
+      resolve(true);
+    });
+  });
+}
+
 /**
  * Chat's Assign Job (spec section 2, customers only): asks the customer remote for the booking modal
- * through the bus. Its BookingAssignHost answers `booking/assignHandled` within the same emit; no
- * answer means that remote is down, and the customer is told so instead.
+ * through the bus. Its BookingAssignHost answers `booking/assignHandled` within the same emit. The
+ * host mounts after a page's first screen, so a press right after the page opened waits (busy) for it
+ * to announce itself and asks again; no host within assignTiming.hostWaitMs means that remote is
+ * down, and the customer is told so instead.
  */
 export function useAssignJob(providerId: number | null) {
   const [busy, setBusy] = useState(false);
@@ -54,16 +74,19 @@ export function useAssignJob(providerId: number | null) {
         setNotice(NO_SERVICE);
         return;
       }
-      let handled = false;
-      const subscription = bus.on('booking/assignHandled').subscribe((event) => {
-        if (event.providerId === providerId) handled = true;
-      });
-      try {
-        bus.emit({ type: 'booking/assign', providerId, serviceId, services });
-      } finally {
-        subscription.unsubscribe();
-      }
-      if (!handled) setNotice(BOOKING_UNAVAILABLE);
+      const ask = () => {
+        let handled = false;
+        const subscription = bus.on('booking/assignHandled').subscribe((event) => {
+          if (event.providerId === providerId) handled = true;
+        });
+        try {
+          bus.emit({ type: 'booking/assign', providerId, serviceId, services });
+        } finally {
+          subscription.unsubscribe();
+        }
+        return handled;
+      };
+      if (!ask() && !((await bookingHostReady()) && ask())) setNotice(BOOKING_UNAVAILABLE);
     } finally {
       running.current = false;
       setBusy(false);

@@ -5,6 +5,7 @@ import userEvent from '@testing-library/user-event';
 import { bus, setRuntimeConfig, type Chat, type Job, type Message } from 'shared';
 import { fail, fakeApi, ok, type FakeReply } from '../testing/fakeApi';
 import { cara, carl, dora, makeChat, makeMessage, ME_CUSTOMER_ID, pete } from '../testing/fixtures';
+import { assignTiming } from '../hooks/useAssignJob';
 import { renderChat } from '../testing/renderChat';
 import { setupScreenTest } from '../testing/screenTest';
 
@@ -799,6 +800,39 @@ describe('Assign Job', () => {
 
   const service = (id: number, name: string) => ({ id, name, description: '', icon: '' });
   const offering = (...providerIds: number[]) => ok(providerIds.map((id) => ({ id, full_name: `Provider ${id}` })));
+  const hostWaitMs = assignTiming.hostWaitMs;
+  beforeEach(() => (assignTiming.hostWaitMs = 100));
+  afterEach(() => (assignTiming.hostWaitMs = hostWaitMs));
+
+  it("pressed before the customer remote's booking host is there, waits for it and asks again", async () => {
+    customerApi({
+      'GET /api/jobs': ok([]),
+      'GET /api/services': ok([service(7, 'Driver')]),
+      'GET /api/providers/7': offering(20),
+    });
+    assignTiming.hostWaitMs = 5000;
+    let host: { unsubscribe(): void } | undefined;
+    const firstAsk = bus.on('booking/assign').subscribe(() => {
+      firstAsk.unsubscribe();
+      // The host mounts a moment later (after the page's first screen) and says so.
+      setTimeout(() => {
+        host = bus.on('booking/assign').subscribe((e) => bus.emit({ type: 'booking/assignHandled', providerId: e.providerId }));
+        bus.emit({ type: 'booking/assignHostReady' });
+      }, 30);
+    });
+    try {
+      renderChat({ route: '/chatview/20' });
+      const button = await screen.findByRole('button', { name: 'Assign Job' });
+      await userEvent.click(button);
+      expect(button).toHaveAttribute('aria-disabled', 'true'); // busy while it waits
+      await waitFor(() => expect(recorded.events.filter((e) => e.type === 'booking/assignHandled')).toHaveLength(1));
+      expect(recorded.events.filter((e) => e.type === 'booking/assign')).toHaveLength(2);
+      await waitFor(() => expect(button).not.toHaveAttribute('aria-disabled'));
+      expect(screen.queryByText('Booking is unavailable right now. Please try again later.')).not.toBeInTheDocument();
+    } finally {
+      host?.unsubscribe();
+    }
+  });
 
   it('asks the customer remote for the booking modal of this provider over the bus', async () => {
     customerApi({

@@ -14,10 +14,11 @@ const ask = (providerId: number, serviceId = 1) => act(() => appBus.emit({ type:
 describe('BookingAssignHost (Assign Job from chat)', () => {
   const { bus } = setupScreenTest();
 
-  it('renders nothing until asked', () => {
+  it('renders nothing until asked, and says it is there (for a chat that asked before it mounted)', () => {
     fakeApi({});
     renderScreen(<BookingAssignHost />, { path: '/' });
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(bus.events).toContainEqual({ type: 'booking/assignHostReady' });
   });
 
   it('answers booking/assignHandled in the same emit, then opens the modal for that driver', async () => {

@@ -11,7 +11,8 @@ const AssignDialogBody = lazy(() => import('./AssignDialogBody'));
 /**
  * Opens the booking modal when another remote asks for it (chat's Assign Job: `booking/assign` on the
  * bus). It answers `booking/assignHandled` at once, inside the same emit, so the asker knows the
- * customer remote is there. It also opens it again, filled in, when the customer comes back from
+ * customer remote is there, and announces `booking/assignHostReady` when it mounts, for a request
+ * made before that (it mounts after the page's first screen). It also opens it again, filled in, when the customer comes back from
  * adding a card with a booking draft in the page's state (bookingDraft.ts), and takes the draft out
  * of the history entry so that Back or a reload does not open it once more. Renders nothing until
  * asked. The shell mounts it for customers.
@@ -41,6 +42,8 @@ export default function BookingAssignHost() {
       bus.emit({ type: 'booking/assignHandled', providerId });
       setRequest({ providerId, serviceId, services });
     });
+    // A chat that asked before this host was there is waiting for it.
+    bus.emit({ type: 'booking/assignHostReady' });
     return () => subscription.unsubscribe();
   }, []);
 

@@ -34,6 +34,8 @@ export type BusEvent =
       services?: Array<{ id: number; name: string }>;
     }
   | { type: 'booking/assignHandled'; providerId: number }
+  /** The customer remote's booking host is mounted: it answers booking/assign from now on (it mounts after a page's first screen). */
+  | { type: 'booking/assignHostReady' }
   | { type: 'realtime/message'; message: Message }
   /**
    * The private channel's subscription (re)started: events published before it were not received,

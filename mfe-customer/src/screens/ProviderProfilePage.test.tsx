@@ -1,6 +1,6 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import ProviderProfilePage, { NO_PROVIDER_CHOSEN, PROVIDER_NOT_FOUND } from './ProviderProfilePage';
+import ProviderProfilePage, { CUSTOMERS_BOOK, NO_PROVIDER_CHOSEN, PROVIDER_NOT_FOUND } from './ProviderProfilePage';
 import { renderScreen } from '../testing/renderScreen';
 import { fail, fakeApi, ok } from '../testing/fakeApi';
 import { makeReview, meera, ravi, visa } from '../testing/fixtures';
@@ -11,6 +11,16 @@ const state = { serviceId: 1, providerId: ravi.id };
 
 describe('the provider profile (/providerprofile)', () => {
   setupScreenTest();
+
+  it('offers a provider who opens it no Assign Job or Chat (a customer books), only Go Back', async () => {
+    fakeApi({ 'GET /api/providers/1': ok([ravi]), 'GET /api/getReview': ok([]) });
+    renderScreen(<ProviderProfilePage />, { path: '/providerprofile', state, role: 'Provider' });
+    expect(await screen.findByRole('heading', { name: 'Ravi Kumar' })).toBeInTheDocument();
+    expect(screen.getByText(CUSTOMERS_BOOK)).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Go Back' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Assign Job' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Chat' })).not.toBeInTheDocument();
+  });
 
   it("shows the driver: avatar, name, Certified Driver, rating, stats, About and this driver's real reviews", async () => {
     const api = fakeApi({

@@ -1,6 +1,16 @@
 import { useCallback, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
-import { Avatar, ErrorState, fetchProviders, fetchReviews, formatPrice, idFromState, Loader, PageTitle } from 'shared';
+import {
+  Avatar,
+  ErrorState,
+  fetchProviders,
+  fetchReviews,
+  formatPrice,
+  idFromState,
+  Loader,
+  PageTitle,
+  useSessionUser,
+} from 'shared';
 import { BookingModal } from '../components/BookingModal';
 import { RatingValue } from '../components/Rating';
 import { ReviewList } from '../components/ReviewList';
@@ -10,6 +20,7 @@ import '../styles/customer.css';
 
 export const NO_PROVIDER_CHOSEN = 'No driver was chosen. Pick one from the services to see their profile.';
 export const PROVIDER_NOT_FOUND = 'This driver does not offer this service any more.';
+export const CUSTOMERS_BOOK = 'Only customers can book or chat with a driver.';
 
 async function loadProfile(serviceId: number | null, providerId: number | null) {
   if (!serviceId || !providerId) return null;
@@ -22,7 +33,9 @@ async function loadProfile(serviceId: number | null, providerId: number | null) 
 
 /**
  * The provider profile (/providerprofile, state { serviceId, providerId }): avatar, full name,
- * 'Certified Driver', rating, stats, About, Recent Reviews, and Go Back, Assign Job, Chat.
+ * 'Certified Driver', rating, stats, About, Recent Reviews, and Go Back, Assign Job, Chat. A provider
+ * who opens it sees the profile and Go Back: booking and chatting with a driver are a customer's (the
+ * API refuses them to a provider, after the whole booking form).
  */
 export default function ProviderProfilePage() {
   const navigate = useNavigate();
@@ -31,6 +44,7 @@ export default function ProviderProfilePage() {
   const providerId = idFromState(location.state, 'providerId');
   const { state, reload } = useLoad(useCallback(() => loadProfile(serviceId, providerId), [serviceId, providerId]));
   const [booking, setBooking] = useState(false);
+  const isCustomer = useSessionUser()?.role === 'Customer';
 
   const goBack = (
     <button type="button" className="ui-button" onClick={() => navigate(-1)}>
@@ -98,15 +112,22 @@ export default function ProviderProfilePage() {
           <ReviewList reviews={reviews} />
         </section>
 
-        <div className="ui-actions">
-          {goBack}
-          <button type="button" className="ui-button ui-button--primary" onClick={() => setBooking(true)}>
-            Assign Job
-          </button>
-          <button type="button" className="ui-button" onClick={() => navigate(`/chatview/${provider.id}`)}>
-            Chat
-          </button>
-        </div>
+        {isCustomer ? (
+          <div className="ui-actions">
+            {goBack}
+            <button type="button" className="ui-button ui-button--primary" onClick={() => setBooking(true)}>
+              Assign Job
+            </button>
+            <button type="button" className="ui-button" onClick={() => navigate(`/chatview/${provider.id}`)}>
+              Chat
+            </button>
+          </div>
+        ) : (
+          <>
+            <p className="ui-muted">{CUSTOMERS_BOOK}</p>
+            <div className="ui-actions">{goBack}</div>
+          </>
+        )}
 
         {booking ? (
           <BookingModal

@@ -78,21 +78,31 @@ describe('BookingAssignHost (Assign Job from chat)', () => {
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   });
 
-  it('books through the modal and closes it on the way to the confirmation', async () => {
-    const user = userEvent.setup();
+  /** Ravi, who can be booked and paid for, with the host on a page. */
+  const bookableRavi = () => {
     const api = fakeApi({
       'GET /api/providers/1': ok([ravi]),
       'GET /api/payment-methods': ok([visa]),
       'POST /api/jobs': ok(makeJob({ id: 9 }), 'Booking created successfully', 201),
     });
     renderScreen(<BookingAssignHost />, { path: '/' });
-    ask(ravi.id);
-    const dialog = screen.getByRole('dialog', { name: 'Booking Details' });
-    await within(dialog).findByText('Visa •••• 4242');
+    return api;
+  };
+  /** Fills the addresses and CVV of the open dialog and presses Submit & Pay. */
+  const fillAndPay = async (user: ReturnType<typeof userEvent.setup>, dialog: HTMLElement) => {
     await user.type(within(dialog).getByLabelText('Pick Address'), 'A');
     await user.type(within(dialog).getByLabelText('Drop Address'), 'B');
     await user.type(within(dialog).getByLabelText('CVV'), '123');
     await user.click(within(dialog).getByRole('button', { name: 'Submit & Pay' }));
+  };
+
+  it('books through the modal and closes it on the way to the confirmation', async () => {
+    const user = userEvent.setup();
+    const api = bookableRavi();
+    ask(ravi.id);
+    const dialog = screen.getByRole('dialog', { name: 'Booking Details' });
+    await within(dialog).findByText('Visa •••• 4242');
+    await fillAndPay(user, dialog);
     expect(await screen.findByTestId('location')).toHaveTextContent('/requestconfirmation');
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     expect(api.callsTo('POST', '/api/jobs')[0].body).toMatchObject({ provider_id: ravi.id, service_id: 1 });
@@ -100,12 +110,7 @@ describe('BookingAssignHost (Assign Job from chat)', () => {
 
   it("offers the driver's services to choose from, and books the one chosen", async () => {
     const user = userEvent.setup();
-    const api = fakeApi({
-      'GET /api/providers/1': ok([ravi]),
-      'GET /api/payment-methods': ok([visa]),
-      'POST /api/jobs': ok(makeJob({ id: 9 }), 'Booking created successfully', 201),
-    });
-    renderScreen(<BookingAssignHost />, { path: '/' });
+    const api = bookableRavi();
     const services = [
       { id: 1, name: 'Driver' },
       { id: 2, name: 'Delivery' },
@@ -121,10 +126,7 @@ describe('BookingAssignHost (Assign Job from chat)', () => {
         .map((o) => o.textContent),
     ).toEqual(['Driver', 'Delivery']);
     await user.selectOptions(service, 'Delivery');
-    await user.type(within(dialog).getByLabelText('Pick Address'), 'A');
-    await user.type(within(dialog).getByLabelText('Drop Address'), 'B');
-    await user.type(within(dialog).getByLabelText('CVV'), '123');
-    await user.click(within(dialog).getByRole('button', { name: 'Submit & Pay' }));
+    await fillAndPay(user, dialog);
     expect(await screen.findByTestId('location')).toHaveTextContent('/requestconfirmation');
     expect(api.callsTo('POST', '/api/jobs')[0].body).toMatchObject({ provider_id: ravi.id, service_id: 2 });
   });

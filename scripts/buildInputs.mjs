@@ -59,22 +59,23 @@ function newestInputMtime(targets) {
   return Math.max(0, ...inputFiles(targets).map((file) => statSync(file).mtimeMs));
 }
 
-/** True when the app has no build, or its build is not of the inputs as they are now. */
-export function isStale(root, app) {
+/** The fingerprint of the app's inputs as they are now. */
+export const inputsFingerprint = (root, app) => fingerprint(root, buildInputs(root, app));
+
+/** True when the app has no build, or its build is not of the inputs as they are now (`now`: their fingerprint). */
+export function isStale(root, app, now = inputsFingerprint(root, app)) {
   const marker = builtMarker(root, app);
   if (!existsSync(marker)) return true;
-  const targets = buildInputs(root, app);
   const record = path.join(root, app.dir, 'dist', RECORD);
-  if (existsSync(record)) return readFileSync(record, 'utf8').trim() !== fingerprint(root, targets);
-  return newestInputMtime(targets) > statSync(marker).mtimeMs;
+  if (existsSync(record)) return readFileSync(record, 'utf8').trim() !== now;
+  return newestInputMtime(buildInputs(root, app)) > statSync(marker).mtimeMs;
 }
 
 /**
  * Builds the app with `build()` (which throws on failure), then records the fingerprint of its inputs as
- * they were when the build began.
+ * they were when the build began (`before`, when the caller has just taken it to judge staleness).
  */
-export function buildRecorded(root, app, build) {
-  const before = fingerprint(root, buildInputs(root, app));
+export function buildRecorded(root, app, build, before = inputsFingerprint(root, app)) {
   build();
   writeFileSync(path.join(root, app.dir, 'dist', RECORD), `${before}\n`);
 }

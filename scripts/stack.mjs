@@ -7,7 +7,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import compression from 'compression';
 import sirv from 'sirv';
-import { buildRecorded, isStale } from './buildInputs.mjs';
+import { buildRecorded, inputsFingerprint, isStale } from './buildInputs.mjs';
 import { secureFile, securePage, withScriptNonce } from './pageSecurity.mjs';
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -156,12 +156,15 @@ export function runtimeConfigFor(config, builtDefault = {}) {
 
 export function buildStale(apps, log = console.log) {
   for (const app of apps) {
-    if (!isStale(ROOT, app)) continue;
+    // Read once: what is judged stale is what the build is recorded as built from.
+    const inputs = inputsFingerprint(ROOT, app);
+    if (!isStale(ROOT, app, inputs)) continue;
     log(`building ${app.dir} ...`);
-    buildRecorded(ROOT, app, () => {
+    const build = () => {
       const result = spawnSync('npm', ['run', 'build', '-w', app.dir], { cwd: ROOT, stdio: 'inherit' });
       if (result.status !== 0) throw new Error(`the build of ${app.dir} failed`);
-    });
+    };
+    buildRecorded(ROOT, app, build, inputs);
   }
 }
 

@@ -1,13 +1,11 @@
 import { useCallback, useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import { ApiError, bus, fetchMessages, sendMessage, type Chat, type Message, type MessageType } from 'shared';
 import { appendOlderPage, prependMessage } from '../lib/messageList';
-import { conversationKey, outboxOf, subscribeOutboxes, updateOutbox } from '../lib/conversationMemory';
+import { conversationKey, NO_OUTGOING, outboxOf, subscribeOutboxes, updateOutbox } from '../lib/conversationMemory';
 import { failureMessageOf, newOutgoing, type OutgoingMessage } from '../lib/outgoing';
 
 /** Messages per page of the API. */
 export const PAGE_SIZE = 30;
-
-const NO_OUTGOING: OutgoingMessage[] = [];
 
 export type ConversationState =
   | { status: 'loading' }

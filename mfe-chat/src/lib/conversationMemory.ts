@@ -21,7 +21,8 @@ export const conversationKey = (userId: number | undefined, chatId: number): Con
 const drafts = new Map<ConversationKey, ComposerDraft>();
 const outboxes = new Map<ConversationKey, OutgoingMessage[]>();
 const listeners = new Set<() => void>();
-const NONE: OutgoingMessage[] = [];
+/** The outbox of a conversation with nothing in it: one array, so a store snapshot stays the same. */
+export const NO_OUTGOING: OutgoingMessage[] = [];
 
 export function draftFor(key: ConversationKey): ComposerDraft | undefined {
   return drafts.get(key);
@@ -34,7 +35,7 @@ export function keepDraft(key: ConversationKey, draft: ComposerDraft): void {
 
 /** The conversation's unconfirmed messages, oldest first; the same array until it changes. */
 export function outboxOf(key: ConversationKey): OutgoingMessage[] {
-  return outboxes.get(key) ?? NONE;
+  return outboxes.get(key) ?? NO_OUTGOING;
 }
 
 export function updateOutbox(key: ConversationKey, change: (list: OutgoingMessage[]) => OutgoingMessage[]): void {

@@ -88,6 +88,14 @@ function watchScrolling(): number[] {
   return scrolls;
 }
 
+/** Opens the conversation with Pete and waits for its three messages; answers the message list. */
+async function openPeteConversation(): Promise<HTMLElement> {
+  renderChat({ route: '/chatview/20' });
+  const log = await screen.findByRole('log');
+  await waitFor(() => expect(within(log).getAllByRole('listitem')).toHaveLength(3));
+  return log;
+}
+
 const contacts = () => within(screen.getByRole('region', { name: 'Contacts' }));
 const conversation = () => within(screen.getByRole('region', { name: 'Conversation' }));
 const unreadEvents = () => recorded.events.flatMap((e) => (e.type === 'chat/unreadChanged' ? [e.total] : []));
@@ -383,9 +391,7 @@ describe('live messages', () => {
         return ok(customerChats());
       },
     });
-    renderChat({ route: '/chatview/20' });
-    const log = await screen.findByRole('log');
-    await waitFor(() => expect(within(log).getAllByRole('listitem')).toHaveLength(3));
+    const log = await openPeteConversation();
     const reads = () => api.calls.filter((c) => c.url === '/api/chats/1/read').length;
     await waitFor(() => expect(reads()).toBe(1));
     const listsBefore = chatLists;
@@ -470,9 +476,7 @@ describe('the list stays at the newest when its box shrinks', () => {
   it('a reader at the bottom is kept there (a notice bar or the keyboard took room); one scrolled up keeps their place', async () => {
     customerApi();
     const scrolls = watchScrolling();
-    renderChat({ route: '/chatview/20' });
-    const log = await screen.findByRole('log');
-    await waitFor(() => expect(within(log).getAllByRole('listitem')).toHaveLength(3));
+    const log = await openPeteConversation();
     scrolls.length = 0;
     resize(log);
     expect(scrolls).toEqual([LIST_HEIGHT]);
@@ -491,9 +495,7 @@ describe('new messages while scrolled up', () => {
   it('keeps the place of a reader who scrolled up and says "New messages" (politely); the button takes them to the newest', async () => {
     customerApi();
     const scrolls = watchScrolling();
-    renderChat({ route: '/chatview/20' });
-    const log = await screen.findByRole('log');
-    await waitFor(() => expect(within(log).getAllByRole('listitem')).toHaveLength(3));
+    const log = await openPeteConversation();
     // At the bottom, a new message is simply followed.
     arrive(40, 'First');
     expect(scrolls.at(-1)).toBe(LIST_HEIGHT);
@@ -522,9 +524,7 @@ describe('new messages while scrolled up', () => {
       },
     });
     watchScrolling();
-    renderChat({ route: '/chatview/20' });
-    const log = await screen.findByRole('log');
-    await waitFor(() => expect(within(log).getAllByRole('listitem')).toHaveLength(3));
+    const log = await openPeteConversation();
     fireEvent.scroll(log);
     arrive(42, 'Third');
     expect(screen.getByRole('button', { name: 'New messages' })).toBeInTheDocument();
@@ -542,9 +542,7 @@ describe('new messages while scrolled up', () => {
   it('their own message sent from another tab or device keeps the place of a reader scrolled up, with no button', async () => {
     customerApi();
     const scrolls = watchScrolling();
-    renderChat({ route: '/chatview/20' });
-    const log = await screen.findByRole('log');
-    await waitFor(() => expect(within(log).getAllByRole('listitem')).toHaveLength(3));
+    const log = await openPeteConversation();
     fireEvent.scroll(log);
     scrolls.length = 0;
     act(() =>

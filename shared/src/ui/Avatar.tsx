@@ -2,8 +2,11 @@ import { assetUrl } from '../config';
 
 const COLORS = ['#2563eb', '#7c3aed', '#db2777', '#ea580c', '#16a34a', '#0891b2', '#4f46e5', '#b45309'];
 
-const graphemes =
-  typeof Intl !== 'undefined' && 'Segmenter' in Intl ? new Intl.Segmenter(undefined, { granularity: 'grapheme' }) : null;
+/** Made on first use, not when the shared package loads (it is on every page's first load). */
+let graphemes: Intl.Segmenter | null | undefined;
+const graphemeSegmenter = () =>
+  (graphemes ??=
+    typeof Intl !== 'undefined' && 'Segmenter' in Intl ? new Intl.Segmenter(undefined, { granularity: 'grapheme' }) : null);
 
 /**
  * The first letter of a name, upper-cased ("?" when there is none): the first character as a reader sees
@@ -12,7 +15,8 @@ const graphemes =
 export function initialOf(name: string | null | undefined): string {
   const trimmed = (name ?? '').trim();
   if (!trimmed) return '?';
-  const first = graphemes ? graphemes.segment(trimmed)[Symbol.iterator]().next().value?.segment : Array.from(trimmed)[0];
+  const segmenter = graphemeSegmenter();
+  const first = segmenter ? segmenter.segment(trimmed)[Symbol.iterator]().next().value?.segment : Array.from(trimmed)[0];
   return (first ?? trimmed[0]).toUpperCase();
 }
 

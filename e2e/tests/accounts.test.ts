@@ -472,7 +472,8 @@ describe('notifications', () => {
     const session = await signInDirectly(page, provider);
     const { sendChat } = await customerContactsProvider(customer, session);
 
-    await page.goto('/notification');
+    await page.goto('/');
+    await page.getByRole('link', { name: 'Notifications: 2 unread' }).click();
     await page.getByRole('heading', { name: 'Your Notifications' }).waitFor();
     const job = page.getByRole('listitem', { name: 'Job from Nora Notifier' });
     const chat = page.getByRole('listitem', { name: 'Chat from Nora Notifier' });
@@ -481,12 +482,21 @@ describe('notifications', () => {
     await job.getByRole('img', { name: 'Nora Notifier' }).waitFor();
     await job.getByText(/requested a Driver booking/).waitFor();
     await chat.waitFor();
-    await page.getByRole('link', { name: 'Notifications: 2' }).waitFor();
+    // Seen, so read: each says New for this visit and the bell clears (docs/deviations.md 44).
+    await job.getByText('New', { exact: true }).waitFor();
+    await chat.getByText('New', { exact: true }).waitFor();
+    await page.getByRole('link', { name: 'Notifications: 0 unread' }).waitFor();
+    await snap(page, 'notifications-new');
 
-    // A new message arrives while the page is open: the list and the bell update without a reload.
+    // A new message arrives while the page is open: the list updates without a reload, read there too.
     await sendChat('One more thing');
+    await page.getByRole('listitem', { name: 'Chat from Nora Notifier' }).nth(1).getByText('New', { exact: true }).waitFor();
+    await page.getByRole('link', { name: 'Notifications: 0 unread' }).waitFor();
+    // Read on the server: a reload neither counts them nor says New again.
+    await page.reload();
     await page.getByRole('listitem', { name: 'Chat from Nora Notifier' }).nth(1).waitFor();
-    await page.getByRole('link', { name: 'Notifications: 3' }).waitFor();
+    assert.equal(await page.getByText('New', { exact: true }).count(), 0);
+    await page.getByRole('link', { name: 'Notifications: 0 unread' }).waitFor();
 
     // A job's notification opens that job (docs/deviations.md 35).
     await job.getByRole('link', { name: 'View Details' }).click();

@@ -112,6 +112,9 @@ export const sendMessage = (
 
 export const fetchNotifications = (config?: AxiosRequestConfig) =>
   unwrap<AppNotification[]>(apiClient.get('/api/notifications', config));
+/** Marks all of the caller's notifications read; answers the first page of the list. */
+export const markNotificationsRead = (config?: AxiosRequestConfig) =>
+  unwrap<AppNotification[]>(apiClient.post('/api/notifications/read-all', undefined, config));
 export const storeContactUs = (body: ContactMessage, config?: AxiosRequestConfig) =>
   unwrap<unknown>(apiClient.post('/api/storeContactUs', body, config));
 

@@ -65,34 +65,58 @@ describe('the signed-in layout', () => {
     expect(await screen.findByRole('heading', { name: blocks })).toBeInTheDocument();
   });
 
-  it('the bell shows the count of notifications, links to /notification and follows the API', async () => {
-    fakeApi([notification(1), notification(2)]);
+  it('the bell counts the unread notifications, links to /notification and follows the API', async () => {
+    fakeApi([notification(1), { ...notification(2), read: true }, notification(3)]);
     renderShell({ role: 'Customer', notifications: [notification(9)] });
-    expect(screen.getByRole('link', { name: 'Notifications: 1' })).toHaveAttribute('href', '/notification');
+    expect(screen.getByRole('link', { name: 'Notifications: 1 unread' })).toHaveAttribute('href', '/notification');
     // Fetched on sign-in:
-    expect(await screen.findByRole('link', { name: 'Notifications: 2' })).toBeInTheDocument();
+    const bell = await screen.findByRole('link', { name: 'Notifications: 2 unread' });
+    expect(within(bell).getByTestId('notification-count')).toHaveTextContent('2');
+  });
+
+  it('opening Your Notifications marks them read: the bell clears, the cards that were unread say New', async () => {
+    const requests = fakeApi([notification(1), { ...notification(2), read: true }]);
+    const user = userEvent.setup();
+    renderShell({ role: 'Customer' });
+    await user.click(await screen.findByRole('link', { name: 'Notifications: 1 unread' }));
+    const cards = await screen.findAllByRole('listitem', { name: 'Job from Paul Tester' });
+    const bell = await screen.findByRole('link', { name: 'Notifications: 0 unread' });
+    expect(within(bell).queryByTestId('notification-count')).toBeNull();
+    expect(requests.filter((r) => r.url === '/api/notifications/read-all' && r.method === 'post')).toHaveLength(1);
+    expect(within(cards[0]).getByText('New')).toBeInTheDocument();
+    expect(within(cards[1]).queryByText('New')).toBeNull();
+    // One arriving while the page is open (the realtime event has no list) is read there too.
+    const read = (n: AppNotification) => ({ ...n, read: true });
+    const later = fakeApi([{ ...notification(3), description: 'Fresh one' }, read(notification(1)), read(notification(2))]);
+    act(() => bus.emit({ type: 'notifications/changed' }));
+    const fresh = (await screen.findByText('Fresh one')).closest('li')!;
+    expect(within(fresh).getByText('New')).toBeInTheDocument();
+    await waitFor(() => expect(later.filter((r) => r.url === '/api/notifications/read-all')).toHaveLength(1));
+    expect(await screen.findByRole('link', { name: 'Notifications: 0 unread' })).toBeInTheDocument();
+    // Still labelled New for the rest of this visit, though now read.
+    expect(within(screen.getAllByRole('listitem', { name: 'Job from Paul Tester' })[1]).getByText('New')).toBeInTheDocument();
   });
 
   it('the bell shows no badge while there are no notifications, and one when the first arrives', async () => {
     const requests = fakeApi([]);
     renderShell({ role: 'Customer' });
     await waitFor(() => expect(requests.some((r) => r.url === '/api/notifications')).toBe(true));
-    const bell = await screen.findByRole('link', { name: 'Notifications: 0' });
+    const bell = await screen.findByRole('link', { name: 'Notifications: 0 unread' });
     expect(within(bell).queryByTestId('notification-count')).toBeNull();
     act(() => bus.emit({ type: 'notifications/changed', notifications: [notification(1)] }));
-    const updated = await screen.findByRole('link', { name: 'Notifications: 1' });
+    const updated = await screen.findByRole('link', { name: 'Notifications: 1 unread' });
     expect(within(updated).getByTestId('notification-count')).toHaveTextContent('1');
   });
 
   it('refetches the notifications when they change', async () => {
     const requests = fakeApi([notification(1)]);
     renderShell({ role: 'Customer' });
-    await screen.findByRole('link', { name: 'Notifications: 1' });
+    await screen.findByRole('link', { name: 'Notifications: 1 unread' });
     const before = requests.filter((r) => r.url === '/api/notifications').length;
     act(() => bus.emit({ type: 'notifications/changed' }));
     await waitFor(() => expect(requests.filter((r) => r.url === '/api/notifications').length).toBe(before + 1));
     act(() => bus.emit({ type: 'notifications/changed', notifications: [notification(1), notification(2), notification(3)] }));
-    expect(await screen.findByRole('link', { name: 'Notifications: 3' })).toBeInTheDocument();
+    expect(await screen.findByRole('link', { name: 'Notifications: 3 unread' })).toBeInTheDocument();
   });
 
   it("the browser tab's title follows the screen, the shell's own pages too (Home, Contact Us, Your Notifications)", async () => {
@@ -246,7 +270,8 @@ describe('the signed-in layout', () => {
     act(() => bus.emit({ type: 'realtime/subscribed' }));
     await waitFor(() => expect(screen.getAllByRole('listitem', { name: 'Chat from Nora Notifier' })).toHaveLength(2));
     expect(screen.getByText('Message 2')).toBeInTheDocument();
-    expect(await screen.findByRole('link', { name: 'Notifications: 2' })).toBeInTheDocument();
+    // Shown on the open page, so read there: the bell does not count them.
+    expect(await screen.findByRole('link', { name: 'Notifications: 0 unread' })).toBeInTheDocument();
   });
 
   it('a keyboard user can skip the menu: the first stop is "Skip to content", which moves focus to the page', async () => {

@@ -238,7 +238,8 @@ export function TopBar({
 }) {
   const { users, notifications } = useSession();
   const sharing = useLocationSharing();
-  const count = notifications.length;
+  // Unread only: opening Your Notifications marks them read (docs/deviations.md 44).
+  const count = notifications.filter((n) => !n.read).length;
   const isProvider = users?.role === 'Provider';
   return (
     <>
@@ -259,7 +260,7 @@ export function TopBar({
         <span className="topbar__title">{dashboardTitle(users?.role)}</span>
         <span className="topbar__spacer" />
         {isProvider ? <LocationIndicator sharing={sharing} /> : null}
-        <Link to="/notification" className="topbar__bell" aria-label={`Notifications: ${count}`}>
+        <Link to="/notification" className="topbar__bell" aria-label={`Notifications: ${count} unread`}>
           <svg viewBox="0 0 24 24" width="22" height="22" aria-hidden="true">
             <path
               d="M18 16v-5a6 6 0 1 0-12 0v5l-2 2h16l-2-2zM10 20a2 2 0 0 0 4 0"

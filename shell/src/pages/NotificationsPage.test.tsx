@@ -1,13 +1,19 @@
 /// <reference types="@testing-library/jest-dom" />
-import { act, screen, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { bus, fetchNotifications, type AppNotification } from 'shared';
+import { bus, fetchNotifications, markNotificationsRead, type AppNotification } from 'shared';
 import { renderWithProviders, signedInAs } from 'shared/src/testing';
 import { location, renderScreen } from 'shared/src/testing/renderScreen';
 import NotificationsPage, { detailsLinkOf } from './NotificationsPage';
 
-jest.mock('shared', () => ({ ...jest.requireActual<typeof import('shared')>('shared'), fetchNotifications: jest.fn() }));
+jest.mock('shared', () => ({
+  ...jest.requireActual<typeof import('shared')>('shared'),
+  fetchNotifications: jest.fn(),
+  markNotificationsRead: jest.fn(),
+}));
 const mockedFetch = fetchNotifications as jest.MockedFunction<typeof fetchNotifications>;
+const mockedMarkRead = markNotificationsRead as jest.MockedFunction<typeof markNotificationsRead>;
+const asRead = (list: AppNotification[]) => list.map((n) => ({ ...n, read: true }));
 
 const note = (id: number, title: string, name: string, description: string, avatar: string | null = null): AppNotification => ({
   id,
@@ -25,8 +31,10 @@ const NOTES = [
 
 describe('NotificationsPage', () => {
   beforeEach(() => jest.spyOn(console, 'error').mockImplementation(() => undefined));
+  beforeEach(() => mockedMarkRead.mockResolvedValue({ data: asRead(NOTES), message: '' }));
   afterEach(() => {
     mockedFetch.mockReset();
+    mockedMarkRead.mockReset();
     jest.restoreAllMocks();
   });
 
@@ -40,10 +48,9 @@ describe('NotificationsPage', () => {
   });
 
   it("View Details of a finished job's notification opens that job's details, not the active list it left", async () => {
-    mockedFetch.mockResolvedValue({
-      data: [{ ...note(9, 'Job', 'Pete Provider', 'Pete has finished your job.'), job_id: 31 }],
-      message: '',
-    });
+    const finished = { ...note(9, 'Job', 'Pete Provider', 'Pete has finished your job.'), job_id: 31 };
+    mockedFetch.mockResolvedValue({ data: [finished], message: '' });
+    mockedMarkRead.mockResolvedValue({ data: asRead([finished]), message: '' });
     renderScreen(<NotificationsPage />, { path: '/notification' });
     const card = await screen.findByRole('listitem', { name: 'Job from Pete Provider' });
     await userEvent.setup().click(within(card).getByRole('link', { name: 'View Details' }));
@@ -71,8 +78,57 @@ describe('NotificationsPage', () => {
 
     const other = screen.getByRole('listitem', { name: 'Location from Pete Provider' });
     expect(within(other).getByRole('link', { name: 'View Details' })).toHaveAttribute('href', '/ViewOnMap');
-    expect(store.getState().session.notifications).toEqual(NOTES);
     expect(mockedFetch).toHaveBeenCalledWith({ silent: true });
+    // Shown, so read: the session (the bell) holds them read.
+    await waitFor(() => expect(store.getState().session.notifications).toEqual(asRead(NOTES)));
+    expect(mockedMarkRead).toHaveBeenCalledTimes(1);
+  });
+
+  it('labels New what was unread when shown, and asks nothing more when all are read', async () => {
+    mockedFetch.mockResolvedValue({ data: [NOTES[0], { ...NOTES[1], read: true }], message: '' });
+    mockedMarkRead.mockResolvedValue({ data: asRead([NOTES[0], NOTES[1]]), message: '' });
+    renderWithProviders(<NotificationsPage />, { session: signedInAs('Customer') });
+    const job = await screen.findByRole('listitem', { name: 'Job from Pete Provider' });
+    await waitFor(() => expect(mockedMarkRead).toHaveBeenCalledTimes(1));
+    expect(within(job).getByText('New')).toBeInTheDocument();
+    expect(within(screen.getByRole('listitem', { name: 'Chat from Carla Customer' })).queryByText('New')).toBeNull();
+    await act(async () => {
+      bus.emit({ type: 'notifications/changed', notifications: asRead([NOTES[0], NOTES[1]]) });
+      await Promise.resolve();
+    });
+    expect(mockedMarkRead).toHaveBeenCalledTimes(1);
+  });
+
+  it('a list that could not be marked read still shows, and the bell keeps counting it', async () => {
+    mockedFetch.mockResolvedValue({ data: [NOTES[0]], message: '' });
+    mockedMarkRead.mockRejectedValue(new Error('Network Error'));
+    const warn = jest.spyOn(console, 'warn').mockImplementation(() => undefined);
+    const { store } = renderWithProviders(<NotificationsPage />, { session: signedInAs('Customer') });
+    const job = await screen.findByRole('listitem', { name: 'Job from Pete Provider' });
+    await waitFor(() => expect(warn).toHaveBeenCalledWith('notifications not marked read', expect.any(Error)));
+    expect(within(job).getByText('New')).toBeInTheDocument();
+    expect(store.getState().session.notifications).toEqual([NOTES[0]]);
+  });
+
+  it('an answer overtaken by a newer one is not shown: the newest list asked for wins', async () => {
+    let answerMarkRead: (list: AppNotification[]) => void = () => undefined;
+    mockedFetch.mockResolvedValueOnce({ data: [NOTES[0]], message: '' });
+    mockedMarkRead.mockReturnValueOnce(new Promise((resolve) => (answerMarkRead = (data) => resolve({ data, message: '' }))));
+    renderWithProviders(<NotificationsPage />, { session: signedInAs('Customer') });
+    await screen.findByRole('listitem', { name: 'Job from Pete Provider' });
+    // A new notification is announced; its list comes back before the first mark-as-read does.
+    mockedFetch.mockResolvedValueOnce({
+      data: [
+        { ...NOTES[1], read: true },
+        { ...NOTES[0], read: true },
+      ],
+      message: '',
+    });
+    act(() => bus.emit({ type: 'notifications/changed' }));
+    await screen.findByRole('listitem', { name: 'Chat from Carla Customer' });
+    await act(async () => answerMarkRead(asRead([NOTES[0]])));
+    expect(screen.getByRole('listitem', { name: 'Chat from Carla Customer' })).toBeInTheDocument();
+    expect(screen.getAllByRole('listitem')).toHaveLength(2);
   });
 
   it('reads Certified User for providers', async () => {
@@ -90,15 +146,20 @@ describe('NotificationsPage', () => {
   });
 
   it('refreshes when the bus announces notifications/changed (refetching, or using the list it carries)', async () => {
-    mockedFetch.mockResolvedValueOnce({ data: [NOTES[0]], message: '' });
+    // The server's list: marking read answers it read.
+    let server = [NOTES[0]];
+    mockedMarkRead.mockImplementation(() => Promise.resolve({ data: asRead(server), message: '' }));
+    mockedFetch.mockResolvedValueOnce({ data: server, message: '' });
     renderWithProviders(<NotificationsPage />, { session: signedInAs('Customer') });
     await screen.findByRole('listitem', { name: 'Job from Pete Provider' });
 
-    mockedFetch.mockResolvedValueOnce({ data: [NOTES[1], NOTES[0]], message: '' });
+    server = [NOTES[1], NOTES[0]];
+    mockedFetch.mockResolvedValueOnce({ data: server, message: '' });
     act(() => bus.emit({ type: 'notifications/changed' }));
     expect(await screen.findByRole('listitem', { name: 'Chat from Carla Customer' })).toBeInTheDocument();
     expect(screen.getAllByRole('listitem')).toHaveLength(2);
 
+    server = NOTES;
     act(() => bus.emit({ type: 'notifications/changed', notifications: NOTES }));
     expect(await screen.findByRole('listitem', { name: 'Location from Pete Provider' })).toBeInTheDocument();
     expect(screen.getAllByRole('listitem')).toHaveLength(3);

@@ -74,10 +74,15 @@ const storedUser = (): User | null =>
  */
 export function fakeApi(notifications: AppNotification[] = [], me?: User) {
   const requests: InternalAxiosRequestConfig[] = [];
+  let list = notifications;
   const adapter: AxiosAdapter = async (config) => {
     requests.push(config);
     let answer: unknown = (config.method ?? 'get').toLowerCase() === 'get' ? [] : null;
-    if (config.url === '/api/notifications') answer = notifications;
+    if (config.url === '/api/notifications') answer = list;
+    if (config.url === '/api/notifications/read-all') {
+      list = list.map((n) => ({ ...n, read: true }));
+      answer = list;
+    }
     if (config.url === '/api/auth/me') answer = me ?? storedUser();
     const data = { data: answer, message: '' };
     return { data, status: 200, statusText: 'OK', headers: {}, config };

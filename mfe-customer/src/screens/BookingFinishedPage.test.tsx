@@ -1,7 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { hasUnsavedChanges, NO_JOB_CHOSEN } from 'shared';
-import BookingFinishedPage, { ALREADY_RATED, CHOOSE_RATING, THANK_YOU } from './BookingFinishedPage';
+import BookingFinishedPage, { ALREADY_RATED, CHOOSE_RATING, CUSTOMER_RATES, THANK_YOU } from './BookingFinishedPage';
 import { renderScreen } from '../testing/renderScreen';
 import { deferred, fail, fakeApi, ok } from '../testing/fakeApi';
 import { makeJob } from '../testing/fixtures';
@@ -25,6 +25,15 @@ describe('Rate your Booking (/bookingfinished)', () => {
     expect(screen.getByRole('radio', { name: '5 stars' })).toBeInTheDocument();
     expect(screen.getByRole('textbox', { name: 'Review' })).toHaveValue('');
     expect(screen.getByRole('button', { name: 'Submit' })).toBeEnabled();
+  });
+
+  it("the booking's provider gets no rating form: only its customer rates, and a link to the job", async () => {
+    fakeApi({ 'GET /api/jobs/4': ok(completed) });
+    renderScreen(<BookingFinishedPage />, { path: '/bookingfinished', state: { jobId: 4 }, role: 'Provider' });
+    expect(await screen.findByText(CUSTOMER_RATES)).toBeInTheDocument();
+    expect(screen.queryByRole('group', { name: 'Rating' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Submit' })).toBeNull();
+    expect(screen.getByRole('link', { name: 'Open Job Details' })).toHaveAttribute('href', '/activebookingdetails');
   });
 
   it('without a star it says so and sends nothing', async () => {

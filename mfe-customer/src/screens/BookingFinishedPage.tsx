@@ -11,9 +11,11 @@ import {
   rateJob,
   useJob,
   useLeaveGuard,
+  useSessionUser,
   type Job,
   messageOfError,
 } from 'shared';
+import { CustomersOnly } from '../components/CustomersOnly';
 import { TextAreaField } from '../components/Field';
 import { Stars } from '../components/Rating';
 import { StarRatingInput } from '../components/StarRatingInput';
@@ -22,6 +24,7 @@ import '../styles/customer.css';
 export const CHOOSE_RATING = 'Please choose a rating.';
 export const THANK_YOU = 'Thank you for your feedback';
 export const ALREADY_RATED = 'This job has already been rated.';
+export const CUSTOMER_RATES = 'Only the customer of a booking can rate it.';
 
 function RatingForm({ job }: { job: Job }) {
   const navigate = useNavigate();
@@ -92,6 +95,7 @@ function RatingForm({ job }: { job: Job }) {
 export default function BookingFinishedPage() {
   const location = useLocation();
   const { state, reload } = useJob(jobIdFrom(location));
+  const isProvider = useSessionUser()?.role === 'Provider';
 
   let body;
   if (state.status === 'loading') body = <Loader label="Loading the booking…" />;
@@ -105,6 +109,15 @@ export default function BookingFinishedPage() {
           Go to Previous Bookings
         </Link>
       </div>
+    );
+  else if (isProvider)
+    body = (
+      <CustomersOnly
+        message={CUSTOMER_RATES}
+        to="/activebookingdetails"
+        state={{ jobId: state.job.id }}
+        linkLabel="Open Job Details"
+      />
     );
   else {
     const { job } = state;

@@ -1,12 +1,23 @@
 import { Link } from 'react-router-dom';
-import { PageTitle } from 'shared';
+import { PageTitle, useSessionUser } from 'shared';
+import { CustomersOnly } from '../components/CustomersOnly';
 import '../styles/customer.css';
+
+export const CUSTOMERS_REQUEST = 'Only customers make booking requests.';
 
 /**
  * Request Confirmation (/requestconfirmation), after the booking is paid. Go to Bookings leads to
  * /activebooking, where the new booking is (the spec's /drivebooking is a slip: docs/deviations.md).
  */
 export default function RequestConfirmationPage() {
+  if (useSessionUser()?.role === 'Provider') {
+    return (
+      <div className="ui-page">
+        <PageTitle>Request Confirmation</PageTitle>
+        <CustomersOnly message={CUSTOMERS_REQUEST} to="/jobrequest" linkLabel="Go to Job Requests" />
+      </div>
+    );
+  }
   return (
     <div className="ui-page">
       <PageTitle>Request Confirmation</PageTitle>

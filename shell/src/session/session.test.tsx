@@ -1,4 +1,4 @@
-import { act, screen } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { SESSION_STORAGE_KEY, bus, sessionActions } from 'shared';
 import { makeUser } from 'shared/src/testing';
@@ -81,6 +81,26 @@ describe('alerts', () => {
     renderShell({ route: '/login' });
     act(() => bus.emit({ type: 'toast/show', kind: 'error', message: 'Please Enter Correct Email or Password' }));
     expect(await screen.findByText('Please Enter Correct Email or Password')).toBeInTheDocument();
+  });
+
+  it('the same error twice shows once; a success then takes the error away, and keeps other successes', async () => {
+    jest.useRealTimers();
+    fakeApi();
+    renderShell({ route: '/login' });
+    act(() => bus.emit({ type: 'toast/show', kind: 'success', message: 'Card added' }));
+    act(() => bus.emit({ type: 'toast/show', kind: 'error', message: 'Could not save' }));
+    await screen.findByText('Could not save');
+    act(() => bus.emit({ type: 'toast/show', kind: 'error', message: 'Could not save' }));
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(screen.getAllByText('Could not save')).toHaveLength(1);
+    const errorToast = screen.getByText('Could not save').closest('.Toastify__toast')!;
+    act(() => bus.emit({ type: 'toast/show', kind: 'success', message: 'Saved' }));
+    await screen.findByText('Saved');
+    // It leaves with its exit animation (which jsdom does not run: ended here as a browser would).
+    await waitFor(() => expect(errorToast).toHaveAttribute('data-in', 'false'));
+    fireEvent.animationEnd(errorToast);
+    await waitFor(() => expect(screen.queryByText('Could not save')).toBeNull());
+    expect(screen.getByText('Card added')).toBeInTheDocument();
   });
 });
 

@@ -153,7 +153,12 @@ export function BookingForm({
   const { cvv: _cvv, ...typed } = values;
   const addCardState: AddCardNavState = {
     returnTo: location.pathname,
-    returnState: withBookingDraft(location.state, { providerId: provider.id, serviceId, values: typed }),
+    returnState: withBookingDraft(location.state, {
+      providerId: provider.id,
+      serviceId,
+      values: typed,
+      services: serviceChoice?.services,
+    }),
   };
   // What was typed goes along (addCardState), and comes back into the form with the customer.
   const goAddCard = () => {

@@ -7,10 +7,19 @@ import type { BookingForm } from 'shared';
  */
 export type BookingDraftValues = BookingForm;
 
+/** A service the customer could choose in the form (chat's Assign Job). */
+export interface ServiceOption {
+  id: number;
+  name: string;
+}
+
 export interface BookingDraft {
   providerId: number;
+  /** The service chosen when the customer left. */
   serviceId: number;
   values: BookingDraftValues;
+  /** The services there were to choose from, so that the choice is still there on return. */
+  services?: ReadonlyArray<ServiceOption>;
 }
 
 export const EMPTY_BOOKING_VALUES: BookingDraftValues = {
@@ -36,17 +45,31 @@ function draftValuesOf(values: Record<string, unknown>): BookingDraftValues {
   return kept;
 }
 
+const isServiceOption = (value: unknown): value is ServiceOption =>
+  isRecord(value) && Number.isInteger(value.id) && typeof value.name === 'string';
+
 /** A page's navigation state with `draft` added (the page's own state is kept as it was). */
-export function withBookingDraft(state: unknown, { providerId, serviceId, values }: BookingDraft): Record<string, unknown> {
-  return { ...(isRecord(state) ? state : {}), [DRAFT_KEY]: { providerId, serviceId, values: draftValuesOf({ ...values }) } };
+export function withBookingDraft(
+  state: unknown,
+  { providerId, serviceId, values, services }: BookingDraft,
+): Record<string, unknown> {
+  const draft = {
+    providerId,
+    serviceId,
+    values: draftValuesOf({ ...values }),
+    ...(services && { services: services.map(({ id, name }) => ({ id, name })) }),
+  };
+  return { ...(isRecord(state) ? state : {}), [DRAFT_KEY]: draft };
 }
 
 /** The draft a navigation state carries, if it carries a well-formed one. */
 export function bookingDraftFrom(state: unknown): BookingDraft | null {
   if (!isRecord(state) || !isRecord(state[DRAFT_KEY])) return null;
-  const { providerId, serviceId, values } = state[DRAFT_KEY];
+  const { providerId, serviceId, values, services } = state[DRAFT_KEY];
   if (!Number.isInteger(providerId) || !Number.isInteger(serviceId) || !isRecord(values)) return null;
-  return { providerId: providerId as number, serviceId: serviceId as number, values: draftValuesOf(values) };
+  const draft: BookingDraft = { providerId: providerId as number, serviceId: serviceId as number, values: draftValuesOf(values) };
+  if (Array.isArray(services) && services.length > 0 && services.every(isServiceOption)) draft.services = services;
+  return draft;
 }
 
 /** The navigation state without its draft (null when nothing else was in it). */

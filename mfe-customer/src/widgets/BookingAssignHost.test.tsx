@@ -72,6 +72,23 @@ describe('BookingAssignHost (Assign Job from chat)', () => {
     expect(screen.getByTestId('location-state')).toHaveTextContent(JSON.stringify({ serviceId: 1, providerId: meera.id }));
   });
 
+  it('back from adding a card, the service choice of chat is still offered, on the service chosen before', async () => {
+    fakeApi({ 'GET /api/providers/2': ok([ravi]), 'GET /api/payment-methods': ok([visa]) });
+    const services = [
+      { id: 1, name: 'Driver' },
+      { id: 2, name: 'Delivery' },
+    ];
+    const values = { day: '', date: '', time: '', custom_time: '', address: '12 MG Road', destination_address: 'Airport' };
+    renderScreen(<BookingAssignHost />, {
+      path: '/chatview',
+      state: { bookingDraft: { providerId: ravi.id, serviceId: 2, values, services } },
+    });
+    const dialog = await screen.findByRole('dialog', { name: 'Booking Details' });
+    await within(dialog).findByText('Visa •••• 4242');
+    expect(within(dialog).getByRole('combobox', { name: 'Service' })).toHaveDisplayValue('Delivery');
+    expect(within(dialog).getByLabelText('Pick Address')).toHaveValue('12 MG Road');
+  });
+
   it('ignores a malformed draft in the page state', () => {
     fakeApi({});
     renderScreen(<BookingAssignHost />, { path: '/providerprofile', state: { bookingDraft: { providerId: 'x', values: {} } } });

@@ -27,7 +27,7 @@ export default function BookingAssignHost() {
   const [resumedEntry, setResumedEntry] = useState<string | null>(null);
   if (draft && resumedEntry !== location.key) {
     setResumedEntry(location.key);
-    setRequest({ providerId: draft.providerId, serviceId: draft.serviceId, draft: draft.values });
+    setRequest({ providerId: draft.providerId, serviceId: draft.serviceId, services: draft.services, draft: draft.values });
   }
   const dropDraftFromEntry = useEffectEvent(() => {
     void navigate(`${location.pathname}${location.search}`, { replace: true, state: withoutBookingDraft(location.state) });

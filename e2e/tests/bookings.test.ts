@@ -340,3 +340,38 @@ describe('a customer who loses the connection', () => {
     await p.context.close();
   });
 });
+
+describe("each role on the other's screens (a shared link, a bookmark)", () => {
+  it('a provider is told the customer screens are not theirs and led on; a customer likewise on the provider screens', async () => {
+    const provider = await providerOffering('Driver', 25, { first_name: 'Olga', last_name: uniqueSurname() });
+    const customer = await customerWithCards([GOOD_CARD], { first_name: 'Oscar', last_name: uniqueSurname() });
+    const jobId = await bookViaApi(customer, provider);
+    const { c, p } = await openTwoParties(customer, provider);
+
+    await p.page.goto('/requestconfirmation');
+    await p.page.getByText('Only customers make booking requests.').waitFor();
+    assert.equal(await p.page.getByText('Wait for the Driver to Confirm your Request.').count(), 0);
+    await snap(p.page, 'provider-on-request-confirmation');
+    await p.page.getByRole('link', { name: 'Go to Job Requests' }).click();
+    await cardOf(p.page, 'Job requests', customer.fullName).waitFor();
+
+    await p.page.goto(`/bookingfinished?job=${jobId}`);
+    await p.page.getByText('Only the customer of a booking can rate it.').waitFor();
+    assert.equal(await p.page.getByRole('button', { name: 'Submit' }).count(), 0);
+    await snap(p.page, 'provider-on-rate-booking');
+    await p.page.getByRole('link', { name: 'Open Job Details' }).click();
+    await p.page.getByRole('heading', { name: 'Job Details' }).waitFor();
+    await p.page.getByText(customer.fullName).first().waitFor();
+
+    await c.page.goto('/ridefinished');
+    await c.page.getByText('Only the provider of a booking can answer or finish it.').waitFor();
+    assert.equal(await c.page.getByText('Congratulations! Ride has been Finished.').count(), 0);
+    await c.page.getByRole('link', { name: 'Go to Active Bookings' }).click();
+    await cardOf(c.page, 'Bookings', provider.fullName).waitFor();
+
+    assert.deepEqual(c.errors, []);
+    assert.deepEqual(p.errors, []);
+    await c.context.close();
+    await p.context.close();
+  });
+});

@@ -7,6 +7,7 @@ import {
   ErrorState,
   idFromState,
   Loader,
+  NothingHere,
   PageTitle,
   useJob,
   type JobNavState,
@@ -53,14 +54,7 @@ export default function ActiveBookingDetailsPage() {
   else if (state.status === 'error')
     body = <ErrorState message="The booking could not be loaded." detail={state.message} onRetry={() => void reload()} />;
   else if (state.status === 'missing')
-    body = (
-      <div className="ui-card ui-empty">
-        <p>{state.message}</p>
-        <Link to={listPath} className="ui-button ui-button--primary">
-          Go to {listName}
-        </Link>
-      </div>
-    );
+    body = <NothingHere message={state.message} to={listPath} linkLabel={`Go to ${listName}`} />;
   else {
     const { job } = state;
     const label = past ? pastBookingStatusLabel(job.status, job.refunded) : customerBookingLabel(job);

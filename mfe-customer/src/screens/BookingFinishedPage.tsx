@@ -7,6 +7,7 @@ import {
   formatPrice,
   jobIdFrom,
   Loader,
+  NothingHere,
   PageTitle,
   rateJob,
   useJob,
@@ -15,7 +16,6 @@ import {
   type Job,
   messageOfError,
 } from 'shared';
-import { CustomersOnly } from '../components/CustomersOnly';
 import { TextAreaField } from '../components/Field';
 import { Stars } from '../components/Rating';
 import { StarRatingInput } from '../components/StarRatingInput';
@@ -102,17 +102,10 @@ export default function BookingFinishedPage() {
   else if (state.status === 'error')
     body = <ErrorState message="The booking could not be loaded." detail={state.message} onRetry={() => void reload()} />;
   else if (state.status === 'missing')
-    body = (
-      <div className="ui-card ui-empty">
-        <p>{state.message}</p>
-        <Link to="/previousbooking" className="ui-button ui-button--primary">
-          Go to Previous Bookings
-        </Link>
-      </div>
-    );
+    body = <NothingHere message={state.message} to="/previousbooking" linkLabel="Go to Previous Bookings" />;
   else if (isProvider)
     body = (
-      <CustomersOnly
+      <NothingHere
         message={CUSTOMER_RATES}
         to="/activebookingdetails"
         state={{ jobId: state.job.id }}

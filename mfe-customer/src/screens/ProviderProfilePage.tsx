@@ -1,5 +1,5 @@
 import { useCallback, useState } from 'react';
-import { Link, useLocation, useNavigate } from 'react-router-dom';
+import { useLocation, useNavigate } from 'react-router-dom';
 import {
   Avatar,
   ErrorState,
@@ -8,6 +8,7 @@ import {
   formatPrice,
   idFromState,
   Loader,
+  NothingHere,
   PageTitle,
   useSessionUser,
 } from 'shared';
@@ -58,12 +59,7 @@ export default function ProviderProfilePage() {
     body = <ErrorState message="The driver's profile could not be loaded." detail={state.message} onRetry={reload} />;
   else if (!state.data || !state.data.provider)
     body = (
-      <div className="ui-card ui-empty">
-        <p>{state.data ? PROVIDER_NOT_FOUND : NO_PROVIDER_CHOSEN}</p>
-        <Link to="/service" className="ui-button ui-button--primary">
-          Browse services
-        </Link>
-      </div>
+      <NothingHere message={state.data ? PROVIDER_NOT_FOUND : NO_PROVIDER_CHOSEN} to="/service" linkLabel="Browse services" />
     );
   else {
     const { provider, reviews } = state.data;

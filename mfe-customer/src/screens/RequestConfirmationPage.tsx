@@ -1,6 +1,5 @@
 import { Link } from 'react-router-dom';
-import { PageTitle, useSessionUser } from 'shared';
-import { CustomersOnly } from '../components/CustomersOnly';
+import { NothingHere, PageTitle, useSessionUser } from 'shared';
 import '../styles/customer.css';
 
 export const CUSTOMERS_REQUEST = 'Only customers make booking requests.';
@@ -14,7 +13,7 @@ export default function RequestConfirmationPage() {
     return (
       <div className="ui-page">
         <PageTitle>Request Confirmation</PageTitle>
-        <CustomersOnly message={CUSTOMERS_REQUEST} to="/jobrequest" linkLabel="Go to Job Requests" />
+        <NothingHere message={CUSTOMERS_REQUEST} to="/jobrequest" linkLabel="Go to Job Requests" />
       </div>
     );
   }

@@ -4,6 +4,7 @@ import {
   Avatar,
   ErrorState,
   Loader,
+  NothingHere,
   type Job,
   type JobNavState,
   type JobState,
@@ -45,28 +46,6 @@ export function PersonRow({
         </span>
       ) : null}
     </section>
-  );
-}
-
-/** A message with a way on, for a screen that has nothing to show (no job chosen, not found, not yours). */
-export function NothingHere({
-  message,
-  to,
-  linkLabel,
-  state,
-}: {
-  message: string;
-  to: string;
-  linkLabel: string;
-  state?: unknown;
-}) {
-  return (
-    <div className="ui-card ui-empty">
-      <p>{message}</p>
-      <Link to={to} state={state} className="ui-button ui-button--primary">
-        {linkLabel}
-      </Link>
-    </div>
   );
 }
 

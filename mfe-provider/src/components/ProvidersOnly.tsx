@@ -1,4 +1,4 @@
-import { NothingHere } from './JobParts';
+import { NothingHere } from 'shared';
 
 /**
  * Shown to a customer who opens a provider's screen (a typed URL): answering and finishing a booking

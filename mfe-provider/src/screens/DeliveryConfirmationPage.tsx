@@ -2,6 +2,7 @@ import { useLocation, useNavigate } from 'react-router-dom';
 import {
   formatPrice,
   idFromState,
+  NothingHere,
   PageTitle,
   useJob,
   type DeliveryConfirmationNavState,
@@ -9,7 +10,7 @@ import {
   useSessionUser,
 } from 'shared';
 import { bookingStatusLabel } from 'shared/src/bookings/statusLabels';
-import { ActionError, JobStateView, NothingHere, PersonRow, RequestNoLongerOpen } from '../components/JobParts';
+import { ActionError, JobStateView, PersonRow, RequestNoLongerOpen } from '../components/JobParts';
 import { ProvidersOnly } from '../components/ProvidersOnly';
 import { useStatusChange } from '../lib/useStatusChange';
 import '../styles/provider.css';

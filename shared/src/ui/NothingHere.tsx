@@ -1,16 +1,19 @@
 import { Link } from 'react-router-dom';
 
-/** What a provider sees on a customer's own screen (a link or a bookmark can lead there): why, and a way on. */
-export function CustomersOnly({
+/**
+ * A message with a way on, for a screen that has nothing to show: no job chosen, not found, not yours,
+ * or the other role's screen (a shared link, a bookmark).
+ */
+export function NothingHere({
   message,
   to,
-  state,
   linkLabel,
+  state,
 }: {
   message: string;
   to: string;
-  state?: unknown;
   linkLabel: string;
+  state?: unknown;
 }) {
   return (
     <div className="ui-card ui-empty">

@@ -31,6 +31,15 @@ const PNG = Buffer.from(
 
 const pathOf = (page: Page) => new URL(page.url()).pathname;
 
+/** Signs in on the /login page already open (the tab as the last session left it), without reloading. */
+async function loginInPlace(page: Page, account: { email: string; password: string }, role: Role) {
+  await page.getByRole('heading', { name: 'Login' }).waitFor();
+  await page.getByRole('radio', { name: role }).check();
+  await page.getByLabel('Email').fill(account.email);
+  await page.getByLabel('Password').fill(account.password);
+  await page.getByRole('button', { name: 'Login' }).click();
+}
+
 async function signUp(page: Page, role: Role, account: { first: string; last: string; email: string; password: string }) {
   await page.goto('/signup');
   await page.getByRole('heading', { name: 'Sign Up' }).waitFor();
@@ -569,6 +578,30 @@ describe('contact us and logout', () => {
     assert.notEqual(stored?.isLogin, true);
     await page.goto('/profile');
     await page.waitForURL('**/login');
+    await context.close();
+  });
+
+  it('the next person to sign in on the device starts at Home, not on the page the last one left; the same one goes back', async () => {
+    const { page, context, errors } = await openPage(browser());
+    const customer = await createAccount('Customer');
+    const provider = await createAccount('Provider');
+    await fillLogin(page, customer.email, customer.password, 'Customer');
+    await page.waitForURL((url) => url.pathname === '/');
+    await page.goto('/payment');
+    await page.getByRole('heading', { name: 'Payments' }).waitFor();
+    await page.getByRole('button', { name: 'Logout' }).click();
+    await page.waitForURL('**/login');
+    await loginInPlace(page, provider, 'Provider');
+    await page.waitForURL((url) => url.pathname === '/');
+    await page.getByText('Provider Dashboard').waitFor();
+
+    await page.goto('/profile');
+    await page.getByRole('heading', { name: 'My Profile' }).waitFor();
+    await page.getByRole('button', { name: 'Logout' }).click();
+    await page.waitForURL('**/login');
+    await loginInPlace(page, provider, 'Provider');
+    await page.waitForURL('**/profile');
+    assert.deepEqual(errors, []);
     await context.close();
   });
 });

@@ -53,7 +53,7 @@ export default function LoginPage() {
       });
       dispatch(sessionActions.loggedIn({ user: data.user, token: data.token }));
       bus.emit({ type: 'auth/loggedIn', user: data.user, token: data.token });
-      void navigate(afterLoginPath(location.state), { replace: true });
+      void navigate(afterLoginPath(location.state, data.user.id), { replace: true });
     } catch (error) {
       // The API client has already set the danger alert with the server's message (spec section 8).
       console.error(error);

@@ -17,4 +17,11 @@ describe('jobIdFrom', () => {
     expect(afterLoginPath({ from: '/login' })).toBe('/');
     expect(afterLoginPath({ from: 42 })).toBe('/');
   });
+
+  it('takes back there only the user whose session ended there, not the next one to sign in on that device', () => {
+    expect(afterLoginPath({ from: '/chatview/2', forUserId: 7 }, 7)).toBe('/chatview/2');
+    expect(afterLoginPath({ from: '/chatview/2', forUserId: 7 }, 8)).toBe('/');
+    // A link opened while signed out names nobody: whoever signs in goes there.
+    expect(afterLoginPath({ from: '/payment' }, 8)).toBe('/payment');
+  });
 });

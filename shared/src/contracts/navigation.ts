@@ -61,10 +61,17 @@ export function returnAddressFrom(state: unknown): AddCardNavState | null {
 /** /login reached by the guard from a signed-in page: the page to open once signed in. */
 export interface LoginNavState {
   from: string;
+  /** The user whose session ended on that page: only they are taken back there (anyone else goes Home). */
+  forUserId?: number;
 }
 
-/** Where to go after signing in: the page the guard came from, when it points inside the app, else Home. */
-export function afterLoginPath(state: unknown): string {
-  const from = state && typeof state === 'object' ? (state as Partial<LoginNavState>).from : undefined;
+/**
+ * Where to go after signing in: the page the guard came from, when it points inside the app and was not
+ * another user's, else Home.
+ */
+export function afterLoginPath(state: unknown, signedInUserId?: number): string {
+  if (!state || typeof state !== 'object') return '/';
+  const { from, forUserId } = state as Partial<LoginNavState>;
+  if (forUserId !== undefined && forUserId !== signedInUserId) return '/';
   return typeof from === 'string' && from.startsWith('/') && !from.startsWith('//') && !from.startsWith('/login') ? from : '/';
 }

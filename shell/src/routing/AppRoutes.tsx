@@ -5,6 +5,7 @@ import { lazyComponent } from '../components/loadedComponents';
 import { Shown } from '../components/RemoteMount';
 import { useAllRemotes, useRemotes } from '../federation/RemotesContext';
 import { firstScreenShown } from '../session/firstScreenShown';
+import { lastSignedInUserId } from '../session/lastSignedInUser';
 import { RemoteRouteElement } from './RemoteRouteElement';
 import { PUBLIC_PATHS, signedInPaths } from './routeTable';
 import { loadContactUsPage, loadHomePage, loadLayout, loadNotificationsPage } from './shellPages';
@@ -40,10 +41,14 @@ function UnknownSignedIn() {
   return <Navigate to="/" replace />;
 }
 
-/** A signed-in page opened while logged out: to /login, which comes back here once signed in. */
+/**
+ * A signed-in page opened while logged out: to /login, which comes back here once signed in; when a
+ * session ended here, only for its user.
+ */
 function ToLogin() {
   const { pathname, search } = useLocation();
-  const state: LoginNavState = { from: pathname + search };
+  const previousUserId = lastSignedInUserId();
+  const state: LoginNavState = { from: pathname + search, ...(previousUserId !== null && { forUserId: previousUserId }) };
   return <Navigate to="/login" replace state={state} />;
 }
 

@@ -13,6 +13,7 @@ import {
   type AppNotification,
 } from 'shared';
 import { afterFirstScreen } from './firstScreenShown';
+import { noteSignedInUser } from './lastSignedInUser';
 import { useSessionExpiry } from './useSessionExpiry';
 import { useSessionFromOtherTabs } from './useSessionFromOtherTabs';
 
@@ -47,6 +48,7 @@ export function SessionEffects() {
 
   useEffect(() => {
     if (!isLogin || userId === undefined || !token) return undefined;
+    noteSignedInUser(userId);
     let active = true;
     const refresh = () =>
       fetchNotificationsSilently().then((notifications) => {

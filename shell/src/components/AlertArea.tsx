@@ -6,28 +6,29 @@ type ToastModule = typeof import('react-toastify');
 type ToastRequest = Omit<BusEventOf<'toast/show'>, 'type'>;
 
 /**
- * Shows one toast. A success takes away the error toasts still on screen: what failed has since worked
- * (or the user moved on), and a red "could not" beside a green "done" reads as both. The same error
- * again does not stack a second copy.
+ * Shows one toast. A success or a new error takes away the error toasts still on screen: what failed has
+ * since worked, or failed anew (a red "could not" beside a green "done", or beside the next attempt's
+ * reason, reads as both). The same error again does not stack a second copy.
  */
 export function presentToast(mod: ToastModule, errorsShown: Set<string>, { kind, message }: ToastRequest) {
-  if (kind === 'success') {
-    errorsShown.forEach((id) => mod.toast.dismiss(id));
-    errorsShown.clear();
+  const toastId = kind === 'error' ? `error:${message}` : undefined;
+  if (kind !== 'info') {
+    errorsShown.forEach((id) => {
+      if (id !== toastId) {
+        mod.toast.dismiss(id);
+        errorsShown.delete(id);
+      }
+    });
   }
-  if (kind !== 'error') {
+  if (!toastId) {
     mod.toast(message, { type: kind });
     return;
   }
-  const toastId = `error:${message}`;
+  if (errorsShown.has(toastId)) return;
   errorsShown.add(toastId);
   mod.toast(message, { type: kind, toastId, onClose: () => errorsShown.delete(toastId) });
 }
 
-/**
- * The global alert area (spec section 8): the stored alert (cleared after 50 000 ms) and the toasts
- * announced on the bus (`toast/show`). react-toastify is loaded with the first toast, not with /login.
- */
 export function AlertArea() {
   const dispatch = useDispatch();
   const { alert } = useSession();

@@ -83,23 +83,33 @@ describe('alerts', () => {
     expect(await screen.findByText('Please Enter Correct Email or Password')).toBeInTheDocument();
   });
 
-  it('the same error twice shows once; a success then takes the error away, and keeps other successes', async () => {
+  it('the same error twice shows once; a new error or a success takes the earlier error away, and keeps successes', async () => {
     jest.useRealTimers();
     fakeApi();
     renderShell({ route: '/login' });
+    /** Ends a toast's exit animation, which jsdom does not run, as a browser would. */
+    const leaves = async (toast: Element) => {
+      await waitFor(() => expect(toast).toHaveAttribute('data-in', 'false'));
+      fireEvent.animationEnd(toast);
+    };
     act(() => bus.emit({ type: 'toast/show', kind: 'success', message: 'Card added' }));
     act(() => bus.emit({ type: 'toast/show', kind: 'error', message: 'Could not save' }));
     await screen.findByText('Could not save');
     act(() => bus.emit({ type: 'toast/show', kind: 'error', message: 'Could not save' }));
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect(screen.getAllByText('Could not save')).toHaveLength(1);
-    const errorToast = screen.getByText('Could not save').closest('.Toastify__toast')!;
+
+    const first = screen.getByText('Could not save').closest('.Toastify__toast')!;
+    act(() => bus.emit({ type: 'toast/show', kind: 'error', message: 'Card declined' }));
+    await screen.findByText('Card declined');
+    await leaves(first);
+    await waitFor(() => expect(screen.queryByText('Could not save')).toBeNull());
+
+    const second = screen.getByText('Card declined').closest('.Toastify__toast')!;
     act(() => bus.emit({ type: 'toast/show', kind: 'success', message: 'Saved' }));
     await screen.findByText('Saved');
-    // It leaves with its exit animation (which jsdom does not run: ended here as a browser would).
-    await waitFor(() => expect(errorToast).toHaveAttribute('data-in', 'false'));
-    fireEvent.animationEnd(errorToast);
-    await waitFor(() => expect(screen.queryByText('Could not save')).toBeNull());
+    await leaves(second);
+    await waitFor(() => expect(screen.queryByText('Card declined')).toBeNull());
     expect(screen.getByText('Card added')).toBeInTheDocument();
   });
 });

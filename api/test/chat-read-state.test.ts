@@ -132,6 +132,37 @@ for (const dialect of DIALECTS) {
       assert.equal((await chatsOf(p))[0].unread_count, 1);
     });
 
+    test("reading a chat reads its notifications, not the others, and tells the reader's other tabs (NotificationsRead)", async () => {
+      const c = await signUp(s, 'Customer');
+      const p = await signUp(s, 'Provider');
+      const p2 = await signUp(s, 'Provider');
+      await sendText(p, 'from p', c, p);
+      await sendText(p2, 'from p2', c, p2);
+      const notes = async () =>
+        (await s.req('GET', '/api/notifications', { token: c.token })).body.data as Array<{ chat_id: number; read: boolean }>;
+      assert.deepEqual(
+        (await notes()).map((n) => n.read),
+        [false, false],
+      );
+      const withP = (await chatsOf(c)).find((chat) => chat.provider_id === p.id)!;
+      const readsBefore = s.publisher.events.filter((e) => e.event === 'NotificationsRead' && e.userId === c.id).length;
+      assert.equal((await s.req('POST', `/api/chats/${withP.id}/read`, { token: c.token })).status, 200);
+      const after = await notes();
+      assert.equal(after.find((n) => n.chat_id === withP.id)?.read, true);
+      assert.equal(after.find((n) => n.chat_id !== withP.id)?.read, false);
+      const reads = () => s.publisher.events.filter((e) => e.event === 'NotificationsRead' && e.userId === c.id).length;
+      assert.equal(reads(), readsBefore + 1);
+      // Nothing new read: nothing published.
+      await s.req('POST', `/api/chats/${withP.id}/read`, { token: c.token });
+      assert.equal(reads(), readsBefore + 1);
+      // Read all: once, then not again.
+      await s.req('POST', '/api/notifications/read-all', { token: c.token });
+      assert.equal(reads(), readsBefore + 2);
+      assert.ok((await notes()).every((n) => n.read));
+      await s.req('POST', '/api/notifications/read-all', { token: c.token });
+      assert.equal(reads(), readsBefore + 2);
+    });
+
     test('the unread total adds up every chat of the caller; the newest conversation comes first', async () => {
       const c = await signUp(s, 'Customer');
       const [p1, p2] = await Promise.all([signUp(s, 'Provider'), signUp(s, 'Provider')]);

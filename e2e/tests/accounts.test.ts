@@ -481,6 +481,10 @@ describe('notifications', () => {
     const session = await signInDirectly(page, provider);
     const { sendChat } = await customerContactsProvider(customer, session);
 
+    // A second tab of the same user: its bell follows what the first one reads.
+    const otherTab = await context.newPage();
+    await otherTab.goto('/');
+    await otherTab.getByRole('link', { name: 'Notifications: 2 unread' }).waitFor();
     await page.goto('/');
     await page.getByRole('link', { name: 'Notifications: 2 unread' }).click();
     await page.getByRole('heading', { name: 'Your Notifications' }).waitFor();
@@ -495,6 +499,8 @@ describe('notifications', () => {
     await job.getByText('New', { exact: true }).waitFor();
     await chat.getByText('New', { exact: true }).waitFor();
     await page.getByRole('link', { name: 'Notifications: 0 unread' }).waitFor();
+    await otherTab.getByRole('link', { name: 'Notifications: 0 unread' }).waitFor();
+    await otherTab.close();
     await snap(page, 'notifications-new');
 
     // A new message arrives while the page is open: the list updates without a reload, read there too.

@@ -91,6 +91,10 @@ describe('chat between a customer and a provider, live', () => {
     await send(c.page, 'I will wait at the gate.');
     await messages(p.page, customer.fullName).getByText('I will wait at the gate.').waitFor({ timeout: 1_000 });
     assert.ok(Date.now() - sentAt < 1_500);
+    // Read in the conversation, its messages are not news on the bell: only the booking request is.
+    await p.page.getByRole('link', { name: 'Notifications: 1 unread' }).waitFor();
+    await p.page.waitForTimeout(1_000);
+    assert.equal(await p.page.getByRole('link', { name: 'Notifications: 1 unread' }).count(), 1);
 
     // The provider replies with a PNG: the customer sees an image.
     await p.page.getByLabel('Attach a file').setInputFiles({ name: 'gate.png', mimeType: 'image/png', buffer: PNG });

@@ -119,3 +119,26 @@ export function notificationEvent(
     }),
   };
 }
+
+/**
+ * Marks read the user's unread notifications: all of them, one by id, or those about one chat (its
+ * conversation was read). Answers how many changed.
+ */
+export async function markNotificationsRead(
+  db: Kysely<Database>,
+  userId: number,
+  now: string,
+  only: { id?: number; chatId?: number } = {},
+): Promise<number> {
+  let update = db.updateTable('notifications').set({ read_at: now }).where('user_id', '=', userId).where('read_at', 'is', null);
+  if (only.id !== undefined) update = update.where('id', '=', only.id);
+  if (only.chatId !== undefined) update = update.where('chat_id', '=', only.chatId);
+  const [result] = await update.execute();
+  return Number(result?.numUpdatedRows ?? 0);
+}
+
+/**
+ * 'NotificationsRead' on the user's channel: some of their notifications were read (in one tab, or by
+ * reading a chat), so every tab and device of theirs reads the list again and its bell counts anew.
+ */
+export const notificationsReadEvent = (userId: number): RealtimeEvent => ({ userId, event: 'NotificationsRead', data: {} });

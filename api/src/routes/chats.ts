@@ -19,7 +19,13 @@ import {
   paginationQuery,
   responses,
 } from '../http/schemas.js';
-import { insertNotification, notificationEvent, type NewNotification } from '../queries/notifications.js';
+import {
+  insertNotification,
+  markNotificationsRead,
+  notificationEvent,
+  notificationsReadEvent,
+  type NewNotification,
+} from '../queries/notifications.js';
 import { PEOPLE_COLUMNS } from '../queries/people.js';
 import { fullName, person, toIso } from '../serializers.js';
 import { storeUpload } from '../services/uploads.js';
@@ -351,6 +357,10 @@ export default async function chatsRoutes(app: FastifyInstance) {
         .where('id', '=', chat.id)
         .where(column, '<', upTo)
         .execute();
+      // The conversation's notifications are read with it: the bell does not count what was read here.
+      if (await markNotificationsRead(db, user.id, ctx.clock.now().toISOString(), { chatId: chat.id })) {
+        ctx.publisher.publish([notificationsReadEvent(user.id)]);
+      }
       return send(reply, { chat_id: chat.id, unread_count: 0, unread_total: await unreadTotal(db, user) });
     },
   );

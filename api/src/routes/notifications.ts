@@ -3,7 +3,7 @@ import { currentUser } from '../http/auth.js';
 import { forbidden, notFound } from '../http/errors.js';
 import { send } from '../http/reply.js';
 import { AUTH_ERRORS, envelope, idParams, listOf, notificationSchema, paginationQuery, responses } from '../http/schemas.js';
-import { listNotifications } from '../queries/notifications.js';
+import { listNotifications, markNotificationsRead, notificationsReadEvent } from '../queries/notifications.js';
 
 const tags = ['notifications'];
 const security = [{ bearerAuth: [] }];
@@ -53,8 +53,8 @@ export default async function notificationsRoutes(app: FastifyInstance) {
         .executeTakeFirst();
       if (!row) throw notFound('Notification not found.');
       if (row.user_id !== user.id) throw forbidden('This notification is not yours.');
-      if (row.read_at === null) {
-        await db.updateTable('notifications').set({ read_at: ctx.clock.now().toISOString() }).where('id', '=', row.id).execute();
+      if (await markNotificationsRead(db, user.id, ctx.clock.now().toISOString(), { id: row.id })) {
+        ctx.publisher.publish([notificationsReadEvent(user.id)]);
       }
       return send(reply, (await listNotifications(db, user.id, 1, 50)).items, 'Notification marked as read');
     },
@@ -73,12 +73,9 @@ export default async function notificationsRoutes(app: FastifyInstance) {
     },
     async (request, reply) => {
       const user = currentUser(request);
-      await db
-        .updateTable('notifications')
-        .set({ read_at: ctx.clock.now().toISOString() })
-        .where('user_id', '=', user.id)
-        .where('read_at', 'is', null)
-        .execute();
+      if (await markNotificationsRead(db, user.id, ctx.clock.now().toISOString())) {
+        ctx.publisher.publish([notificationsReadEvent(user.id)]);
+      }
       return send(reply, (await listNotifications(db, user.id, 1, 50)).items, 'All notifications marked as read');
     },
   );

@@ -56,6 +56,8 @@ export function createConnection({ userId, token, config, emit }: ConnectionOpti
   });
   channel.bind('pusher:subscription_succeeded', () => emit({ type: 'realtime/subscribed' }));
   channel.bind('Notification', () => emit({ type: 'notifications/changed' }));
+  // Read in another tab or device, or with a chat: the bell counts anew.
+  channel.bind('NotificationsRead', () => emit({ type: 'notifications/changed' }));
   channel.bind('Job', (data: unknown) => {
     if (isJob(data)) emit({ type: 'job/updated', job: data });
   });

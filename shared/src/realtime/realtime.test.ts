@@ -103,16 +103,18 @@ describe('the realtime connection (pusher-js mocked)', () => {
     }
   });
 
-  it('fans the Message event out on the bus as realtime/message, and Notification as notifications/changed', async () => {
+  it('fans the Message event out on the bus as realtime/message, Notification and NotificationsRead as notifications/changed', async () => {
     await connectRealtime({ userId: 7, token: 'tok7' });
     const channel = channels['private-message.7'];
     const message = { id: 1, chat_id: 2, from_id: 3, message: 'hello', message_type: 'text', created_at: '2025-01-01T00:00:00Z' };
     channel.handlers.Message({ message });
     channel.handlers.Message(message);
     channel.handlers.Notification({});
+    channel.handlers.NotificationsRead({});
     expect(events).toEqual([
       { type: 'realtime/message', message },
       { type: 'realtime/message', message },
+      { type: 'notifications/changed' },
       { type: 'notifications/changed' },
     ]);
   });

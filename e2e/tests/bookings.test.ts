@@ -223,6 +223,19 @@ describe('paying for a booking', () => {
     await dialog.getByRole('button', { name: 'Submit & Pay' }).click();
     await dialog.getByRole('alert').filter({ hasText: 'Drop Address' }).waitFor();
     assert.deepEqual(await jobsOf(customer.token), []);
+
+    // Closing it with what was typed asks first: Escape, Keep editing, and all is still there.
+    await page.keyboard.press('Escape');
+    const ask = page.getByRole('dialog', { name: 'Discard this booking?' });
+    await ask.getByText('What you typed in the booking form is lost if you close it.').waitFor();
+    await snap(page, 'discard-booking');
+    await ask.getByRole('button', { name: 'Keep editing' }).click();
+    await ask.waitFor({ state: 'detached' });
+    assert.equal(await dialog.getByLabel('Pick Address').inputValue(), '12 Pick Lane');
+    await dialog.getByRole('button', { name: 'Close' }).click();
+    await ask.getByRole('button', { name: 'Discard' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    assert.equal(pathOf(page), '/providerprofile');
     assert.deepEqual(errors, []);
     await context.close();
   });

@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { hasUnsavedChanges } from 'shared';
 import { localDay } from 'shared/src/bookings/bookingWhen';
 import { BookingModal, missingAddressMessage } from './BookingModal';
+import { DISCARD_TEXTS } from './bookingTexts';
 import { renderScreen } from '../testing/renderScreen';
 import { deferred, fail, fakeApi, ok, type Handler } from '../testing/fakeApi';
 import { makeJob, master, ravi, visa } from '../testing/fixtures';
@@ -284,6 +285,27 @@ describe('the booking modal (Booking Details)', () => {
     await user.keyboard('{Escape}');
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     await waitFor(() => expect(screen.getByText('modal closed')).toBeInTheDocument());
+  });
+
+  it('closing it with something typed asks first: Keep editing keeps it all, Discard closes (×, and Escape)', async () => {
+    const user = userEvent.setup();
+    renderModal({ 'GET /api/payment-methods': ok([visa]) });
+    const dialog = screen.getByRole('dialog', { name: 'Booking Details' });
+    await within(dialog).findByText('Visa •••• 4242');
+    await user.type(within(dialog).getByLabelText('Pick Address'), '12 MG Road');
+    await user.click(within(dialog).getByRole('button', { name: 'Close' }));
+    const ask = screen.getByRole('dialog', { name: DISCARD_TEXTS.title });
+    expect(within(ask).getByText(DISCARD_TEXTS.message)).toBeInTheDocument();
+    await user.click(within(ask).getByRole('button', { name: 'Keep editing' }));
+    expect(screen.queryByRole('dialog', { name: DISCARD_TEXTS.title })).not.toBeInTheDocument();
+    expect(within(screen.getByRole('dialog', { name: 'Booking Details' })).getByLabelText('Pick Address')).toHaveValue(
+      '12 MG Road',
+    );
+
+    await user.keyboard('{Escape}');
+    await user.click(within(screen.getByRole('dialog', { name: DISCARD_TEXTS.title })).getByRole('button', { name: 'Discard' }));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(screen.getByText('modal closed')).toBeInTheDocument();
   });
 
   it('closes with its close button', async () => {

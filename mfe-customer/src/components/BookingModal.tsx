@@ -5,7 +5,6 @@ import {
   Avatar,
   bus,
   createJob,
-  Dialog,
   ErrorState,
   fetchPaymentMethods,
   Loader,
@@ -20,7 +19,7 @@ import { bookingWhenProblem, localDay } from 'shared/src/bookings/bookingWhen';
 import { cardLabel, defaultCard } from '../lib/format';
 import { useLoad } from '../lib/useLoad';
 import { EMPTY_BOOKING_VALUES, hasBookingInput, withBookingDraft, type BookingDraftValues } from './bookingDraft';
-import { BOOKING_TITLE } from './bookingTexts';
+import { BookingDialog } from './BookingDialog';
 import { Field, SelectField } from './Field';
 import '../styles/customer.css';
 
@@ -302,8 +301,8 @@ export interface BookingModalProps extends Omit<BookingFormProps, 'focusFirstFie
 /** The 'Booking Details' dialog around the booking form (Assign Job on the provider profile). */
 export function BookingModal({ onClose, ...form }: BookingModalProps) {
   return (
-    <Dialog title={BOOKING_TITLE} onClose={onClose}>
+    <BookingDialog onClose={onClose}>
       <BookingForm {...form} />
-    </Dialog>
+    </BookingDialog>
   );
 }

@@ -5,3 +5,11 @@
 export const BOOKING_TITLE = 'Booking Details';
 export const ASSIGN_PROVIDER_MISSING = 'This driver does not offer this service any more.';
 export const LOADING_DRIVER = 'Loading the driver…';
+
+/** Asked when the booking modal is closed (×, Escape) with something typed in it. */
+export const DISCARD_TEXTS = {
+  title: 'Discard this booking?',
+  message: 'What you typed in the booking form is lost if you close it.',
+  keep: 'Keep editing',
+  discard: 'Discard',
+} as const;

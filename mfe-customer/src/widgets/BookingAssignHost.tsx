@@ -1,9 +1,10 @@
 import { lazy, Suspense, useEffect, useEffectEvent, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
-import { bus, Dialog, Loader } from 'shared';
+import { bus, Loader } from 'shared';
 import type { AssignRequest } from './AssignDialogBody';
 import { bookingDraftFrom, withoutBookingDraft } from '../components/bookingDraft';
-import { BOOKING_TITLE, LOADING_DRIVER } from '../components/bookingTexts';
+import { BookingDialog } from '../components/BookingDialog';
+import { LOADING_DRIVER } from '../components/bookingTexts';
 
 // The host is on every signed-in page of a customer; the modal and its booking form load only when asked.
 const AssignDialogBody = lazy(() => import('./AssignDialogBody'));
@@ -50,10 +51,10 @@ export default function BookingAssignHost() {
   if (!request) return null;
   const close = () => setRequest(null);
   return (
-    <Dialog title={BOOKING_TITLE} onClose={close}>
+    <BookingDialog onClose={close}>
       <Suspense fallback={<Loader label={LOADING_DRIVER} />}>
         <AssignDialogBody key={`${request.serviceId}-${request.providerId}`} request={request} onClose={close} />
       </Suspense>
-    </Dialog>
+    </BookingDialog>
   );
 }

@@ -3,7 +3,7 @@ import userEvent, { type UserEvent } from '@testing-library/user-event';
 import { useState } from 'react';
 import { hasUnsavedChanges } from 'shared';
 import { localDay } from 'shared/src/bookings/bookingWhen';
-import { BookingModal, missingAddressMessage } from './BookingModal';
+import { BookingModal, CVV_FORMAT, CVV_REQUIRED, cvvMessage, missingAddressMessage } from './BookingModal';
 import { DISCARD_TEXTS } from './bookingTexts';
 import { renderScreen } from '../testing/renderScreen';
 import { deferred, fail, fakeApi, ok, type Handler } from '../testing/fakeApi';
@@ -177,16 +177,33 @@ describe('the booking modal (Booking Details)', () => {
     expect(keys[2]).not.toBe(keys[1]);
   });
 
-  it("shows the server's validation message (a wrong CVV) in the modal", async () => {
+  it('a missing or malformed CVV is said in the modal before anything is sent', async () => {
+    const user = userEvent.setup();
+    const api = renderModal({ 'GET /api/payment-methods': ok([visa]) });
+    await screen.findByText('Visa •••• 4242');
+    const dialog = await fillForm(user, { cvv: '' });
+    await user.click(within(dialog).getByRole('button', { name: 'Submit & Pay' }));
+    expect(within(dialog).getByRole('alert')).toHaveTextContent(CVV_REQUIRED);
+    expect(within(dialog).getByLabelText('CVV')).toHaveAttribute('aria-invalid', 'true');
+    await user.type(within(dialog).getByLabelText('CVV'), '12a');
+    await user.click(within(dialog).getByRole('button', { name: 'Submit & Pay' }));
+    expect(within(dialog).getByRole('alert')).toHaveTextContent(CVV_FORMAT);
+    expect(api.callsTo('POST', '/api/jobs')).toHaveLength(0);
+    expect(cvvMessage(' 1234 ')).toBeNull();
+  });
+
+  it("shows the server's validation message in the modal, and keeps it open", async () => {
     const user = userEvent.setup();
     renderModal({
       'GET /api/payment-methods': ok([visa]),
-      'POST /api/jobs': fail(400, 'The cvv must be 3 or 4 digits.', { cvv: ['The cvv must be 3 or 4 digits.'] }),
+      'POST /api/jobs': fail(400, 'The selected service is not offered by this provider.', {
+        service_id: ['The selected service is not offered by this provider.'],
+      }),
     });
     await screen.findByText('Visa •••• 4242');
-    const dialog = await fillForm(user, { cvv: '12' });
+    const dialog = await fillForm(user);
     await user.click(within(dialog).getByRole('button', { name: 'Submit & Pay' }));
-    expect(await within(dialog).findByRole('alert')).toHaveTextContent('The cvv must be 3 or 4 digits.');
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent('The selected service is not offered by this provider.');
     expect(screen.getByText('modal open')).toBeInTheDocument();
   });
 

@@ -38,6 +38,15 @@ export function missingAddressMessage(pick: string, drop: string): string | null
 
 const optional = (value: string) => (value.trim() ? value.trim() : undefined);
 
+/** The API's words for a missing or malformed CVV (the spec's 'cvv date is required'), checked before sending. */
+export const CVV_REQUIRED = 'cvv date is required';
+export const CVV_FORMAT = 'The cvv must be 3 or 4 digits.';
+export function cvvMessage(cvv: string): string | null {
+  const value = cvv.trim();
+  if (!value) return CVV_REQUIRED;
+  return /^\d{3,4}$/.test(value) ? null : CVV_FORMAT;
+}
+
 export interface BookingFormProps {
   serviceId: number;
   provider: BookingProvider;
@@ -77,7 +86,9 @@ export function BookingForm({
   const [values, setValues] = useState({ ...EMPTY_BOOKING_VALUES, ...initialValues, cvv: '' });
   const [chosenCard, setChosenCard] = useState<number | null>(null);
   const [error, setError] = useState<string | null>(null);
-  const [invalid, setInvalid] = useState<Partial<Record<'address' | 'destination_address' | 'day' | 'date', boolean>>>({});
+  const [invalid, setInvalid] = useState<Partial<Record<'address' | 'destination_address' | 'day' | 'date' | 'cvv', boolean>>>(
+    {},
+  );
   const [busy, setBusy] = useState(false);
   useLeaveGuard(hasBookingInput(values) && !busy);
   const inFlight = useRef(false);
@@ -116,6 +127,12 @@ export function BookingForm({
       return;
     }
     if (!card) return;
+    const cvvProblem = cvvMessage(values.cvv);
+    if (cvvProblem) {
+      setInvalid({ cvv: true });
+      setError(cvvProblem);
+      return;
+    }
     inFlight.current = true;
     setBusy(true);
     setError(null);
@@ -271,6 +288,7 @@ export function BookingForm({
             maxLength={4}
             value={values.cvv}
             onChange={set('cvv')}
+            aria-invalid={invalid.cvv || undefined}
           />
         </div>
       ) : null}

@@ -257,6 +257,14 @@ describe('paying for a booking', () => {
     await page.waitForURL('**/newpaymentmethod');
     assert.equal(await prompt.count(), 0);
 
+    // The browser's Back from the card form brings the booking form back as it was, too.
+    await page.goBack();
+    await page.waitForURL('**/providerprofile');
+    assert.equal(await dialog.getByLabel('Pick Address').inputValue(), '12 Pick Lane');
+    assert.equal(await dialog.getByLabel('Custom Time').inputValue(), 'after breakfast');
+    await dialog.getByRole('link', { name: 'Add a card' }).click();
+    await page.waitForURL('**/newpaymentmethod');
+
     // A half-typed card is not dropped unasked by the menu.
     await page.getByLabel('Card Name').fill('Nico');
     await page.getByLabel('Card Number').fill(GOOD_CARD);
@@ -286,10 +294,18 @@ describe('paying for a booking', () => {
       [['12 Pick Lane', '34 Drop Street']],
     );
 
-    // The form does not come back once more with the browser's Back button.
+    // The form does not come back once more with the browser's Back button, not even from the entry
+    // it was left in on the way to the card form.
     await page.goBack();
     await page.waitForURL('**/providerprofile');
     await page.getByRole('heading', { name: provider.fullName }).waitFor();
+    assert.equal(await again.count(), 0);
+    await page.goBack();
+    await page.waitForURL('**/newpaymentmethod');
+    await page.goBack();
+    await page.waitForURL('**/providerprofile');
+    await page.getByRole('heading', { name: provider.fullName }).waitFor();
+    await page.waitForTimeout(500);
     assert.equal(await again.count(), 0);
     assert.deepEqual(errors, []);
     await context.close();

@@ -258,6 +258,7 @@ describe('the booking modal (Booking Details)', () => {
         serviceId: 1,
         providerId: 20,
         bookingDraft: {
+          id: expect.any(String) as string,
           providerId: ravi.id,
           serviceId: 1,
           values: { day: '', date: '', time: '', custom_time: '', address: '12 MG Road', destination_address: 'Airport' },

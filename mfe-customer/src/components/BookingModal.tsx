@@ -18,7 +18,7 @@ import {
 import { bookingWhenProblem, localDay } from 'shared/src/bookings/bookingWhen';
 import { cardLabel, defaultCard } from '../lib/format';
 import { useLoad } from '../lib/useLoad';
-import { EMPTY_BOOKING_VALUES, hasBookingInput, withBookingDraft, type BookingDraftValues } from './bookingDraft';
+import { EMPTY_BOOKING_VALUES, hasBookingInput, newDraftId, withBookingDraft, type BookingDraftValues } from './bookingDraft';
 import { BookingDialog } from './BookingDialog';
 import { Field, SelectField } from './Field';
 import '../styles/customer.css';
@@ -110,6 +110,7 @@ export function BookingForm({
   const card = list.find((c) => c.id === chosenCard) ?? defaultCard(list);
 
   const attemptKey = useRef(newAttemptKey());
+  const [draftId] = useState(newDraftId);
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -167,18 +168,16 @@ export function BookingForm({
   };
 
   const { cvv: _cvv, ...typed } = values;
+  const draft = { id: draftId, providerId: provider.id, serviceId, values: typed, services: serviceChoice?.services };
   const addCardState: AddCardNavState = {
     returnTo: location.pathname,
-    returnState: withBookingDraft(location.state, {
-      providerId: provider.id,
-      serviceId,
-      values: typed,
-      services: serviceChoice?.services,
-    }),
+    returnState: withBookingDraft(location.state, draft),
   };
-  // What was typed goes along (addCardState), and comes back into the form with the customer.
+  // What was typed goes along (addCardState), and comes back into the form with the customer; it is also
+  // left in this page's history entry, so that the browser's Back from the card form brings it back too.
   const goAddCard = () => {
     releaseLeaveGuards();
+    void navigate(`${location.pathname}${location.search}`, { replace: true, state: withBookingDraft(location.state, draft) });
     onDone();
   };
 

@@ -14,6 +14,8 @@ export interface ServiceOption {
 }
 
 export interface BookingDraft {
+  /** Names this draft: it is carried both in the page left for the card form and in the way back. */
+  id?: string;
   providerId: number;
   /** The service chosen when the customer left. */
   serviceId: number;
@@ -51,9 +53,10 @@ const isServiceOption = (value: unknown): value is ServiceOption =>
 /** A page's navigation state with `draft` added (the page's own state is kept as it was). */
 export function withBookingDraft(
   state: unknown,
-  { providerId, serviceId, values, services }: BookingDraft,
+  { id, providerId, serviceId, values, services }: BookingDraft,
 ): Record<string, unknown> {
   const draft = {
+    ...(id && { id }),
     providerId,
     serviceId,
     values: draftValuesOf({ ...values }),
@@ -65,9 +68,10 @@ export function withBookingDraft(
 /** The draft a navigation state carries, if it carries a well-formed one. */
 export function bookingDraftFrom(state: unknown): BookingDraft | null {
   if (!isRecord(state) || !isRecord(state[DRAFT_KEY])) return null;
-  const { providerId, serviceId, values, services } = state[DRAFT_KEY];
+  const { id, providerId, serviceId, values, services } = state[DRAFT_KEY];
   if (!Number.isInteger(providerId) || !Number.isInteger(serviceId) || !isRecord(values)) return null;
   const draft: BookingDraft = { providerId: providerId as number, serviceId: serviceId as number, values: draftValuesOf(values) };
+  if (typeof id === 'string' && id) draft.id = id;
   if (Array.isArray(services) && services.length > 0 && services.every(isServiceOption)) draft.services = services;
   return draft;
 }
@@ -82,3 +86,32 @@ export function withoutBookingDraft(state: unknown): Record<string, unknown> | n
 /** Whether the customer has typed anything into the form. */
 export const hasBookingInput = (values: Readonly<Record<string, string>>) =>
   Object.values(values).some((value) => value.trim() !== '');
+
+/** A new draft's name, unique enough within one tab's history. */
+export const newDraftId = () => `${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 10)}`;
+
+const USED_KEY = 'bookingDraftsUsed';
+const USED_KEPT = 20;
+
+function usedDraftIds(): string[] {
+  try {
+    const ids: unknown = JSON.parse(sessionStorage.getItem(USED_KEY) ?? '[]');
+    return Array.isArray(ids) ? ids.filter((id): id is string => typeof id === 'string') : [];
+  } catch {
+    return [];
+  }
+}
+
+/**
+ * A draft opened again is used: the same draft in an older history entry (the page left for the card
+ * form, reached again with Back later) does not open the modal a second time. Kept for this tab.
+ */
+export function markDraftUsed(id: string): void {
+  try {
+    sessionStorage.setItem(USED_KEY, JSON.stringify([...usedDraftIds().filter((used) => used !== id), id].slice(-USED_KEPT)));
+  } catch {
+    /* storage unavailable: at worst the modal opens again from an old entry, filled in */
+  }
+}
+
+export const isDraftUsed = (id: string | undefined): boolean => id !== undefined && usedDraftIds().includes(id);

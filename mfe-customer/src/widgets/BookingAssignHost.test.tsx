@@ -1,4 +1,8 @@
-import { act, screen, within } from '@testing-library/react';
+import { act, render, screen, within } from '@testing-library/react';
+import { Provider } from 'react-redux';
+import { MemoryRouter, Route, Routes, useNavigate } from 'react-router-dom';
+import { createAppStore } from 'shared/src/session/store';
+import { signedInAs } from 'shared/src/testing';
 import userEvent from '@testing-library/user-event';
 import { bus as appBus } from 'shared';
 import { ASSIGN_PROVIDER_MISSING } from '../components/bookingTexts';
@@ -87,6 +91,67 @@ describe('BookingAssignHost (Assign Job from chat)', () => {
     await within(dialog).findByText('Visa •••• 4242');
     expect(within(dialog).getByRole('combobox', { name: 'Service' })).toHaveDisplayValue('Delivery');
     expect(within(dialog).getByLabelText('Pick Address')).toHaveValue('12 MG Road');
+  });
+
+  it("the browser's Back from the card form opens the draft left in the page's entry; once only, and not while leaving", async () => {
+    fakeApi({ 'GET /api/providers/1': ok([ravi, meera]), 'GET /api/payment-methods': ok([visa]) });
+    const values = { day: '', date: '', time: '', custom_time: '', address: '12 MG Road', destination_address: 'Airport' };
+    const bookingDraft = { id: 'draft-1', providerId: meera.id, serviceId: 1, values };
+    // The page the form left (its entry holds the draft) and the card form, as the customer sees them.
+    function Page() {
+      const navigate = useNavigate();
+      return (
+        <>
+          <BookingAssignHost />
+          <LocationProbe />
+          <button type="button" onClick={() => void navigate(-1)}>
+            Back
+          </button>
+          <button type="button" onClick={() => void navigate(1)}>
+            Forward
+          </button>
+          <button type="button" onClick={() => void navigate('/chatview', { state: { bookingDraft } })}>
+            Cancel
+          </button>
+          <button
+            type="button"
+            onClick={() =>
+              void navigate('/chatview', { replace: true, state: { bookingDraft: { ...bookingDraft, id: 'draft-2' } } })
+            }
+          >
+            Park
+          </button>
+        </>
+      );
+    }
+    render(
+      <Provider store={createAppStore(signedInAs('Customer'))}>
+        <MemoryRouter initialEntries={[{ pathname: '/chatview', state: { bookingDraft } }, '/newpaymentmethod']} initialIndex={1}>
+          <Routes>
+            <Route path="*" element={<Page />} />
+          </Routes>
+        </MemoryRouter>
+      </Provider>,
+    );
+    const user = userEvent.setup();
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Back' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Booking Details' });
+    expect(await within(dialog).findByLabelText('Pick Address')).toHaveValue('12 MG Road');
+    await user.click(within(dialog).getByRole('button', { name: 'Close' }));
+    await user.click(
+      within(screen.getByRole('dialog', { name: 'Discard this booking?' })).getByRole('button', { name: 'Discard' }),
+    );
+    // Forward to the card form, and its Cancel brings the same draft back in a new entry: it opened
+    // already, so it does not open again.
+    await user.click(screen.getByRole('button', { name: 'Forward' }));
+    await user.click(screen.getByRole('button', { name: 'Cancel' }));
+    expect(screen.getByTestId('location')).toHaveTextContent('/chatview');
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    // A draft left in the entry on the way out (a replace) does not open where it is left.
+    await user.click(screen.getByRole('button', { name: 'Park' }));
+    expect(screen.getByTestId('location-state')).toHaveTextContent('draft-2');
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   });
 
   it('ignores a malformed draft in the page state', () => {

@@ -1,8 +1,8 @@
 import { lazy, Suspense, useEffect, useEffectEvent, useState } from 'react';
-import { useLocation, useNavigate } from 'react-router-dom';
+import { NavigationType, useLocation, useNavigate, useNavigationType } from 'react-router-dom';
 import { bus, Loader } from 'shared';
 import type { AssignRequest } from './AssignDialogBody';
-import { bookingDraftFrom, withoutBookingDraft } from '../components/bookingDraft';
+import { bookingDraftFrom, isDraftUsed, markDraftUsed, withoutBookingDraft } from '../components/bookingDraft';
 import { BookingDialog } from '../components/BookingDialog';
 import { LOADING_DRIVER } from '../components/bookingTexts';
 
@@ -23,20 +23,27 @@ export default function BookingAssignHost() {
   const location = useLocation();
   const navigate = useNavigate();
 
-  // Opened while rendering the entry that carries a draft, once per history entry.
+  // Opened while rendering the entry that carries a draft, once per history entry: arrived at from the card
+  // form (Save, Cancel) or with Back. Not when the form leaves it in its own entry on the way to the card
+  // form (a replace), and not a draft opened already (the same one in an older entry).
+  const navigationType = useNavigationType();
   const draft = bookingDraftFrom(location.state);
   const [resumedEntry, setResumedEntry] = useState<string | null>(null);
-  if (draft && resumedEntry !== location.key) {
+  const parked = navigationType === NavigationType.Replace;
+  if (draft && !parked && resumedEntry !== location.key) {
     setResumedEntry(location.key);
-    setRequest({ providerId: draft.providerId, serviceId: draft.serviceId, services: draft.services, draft: draft.values });
+    if (!isDraftUsed(draft.id)) {
+      if (draft.id) markDraftUsed(draft.id);
+      setRequest({ providerId: draft.providerId, serviceId: draft.serviceId, services: draft.services, draft: draft.values });
+    }
   }
   const dropDraftFromEntry = useEffectEvent(() => {
     void navigate(`${location.pathname}${location.search}`, { replace: true, state: withoutBookingDraft(location.state) });
   });
-  const hasDraft = draft !== null;
+  const seenDraft = draft !== null && !parked;
   useEffect(() => {
-    if (hasDraft) dropDraftFromEntry();
-  }, [hasDraft, location.key]);
+    if (seenDraft) dropDraftFromEntry();
+  }, [seenDraft, location.key]);
 
   useEffect(() => {
     const subscription = bus.on('booking/assign').subscribe(({ providerId, serviceId, services }) => {

@@ -587,19 +587,33 @@ describe('contact us and logout', () => {
     await context.close();
   });
 
-  it('the next person to sign in on the device starts at Home, not on the page the last one left; the same one goes back', async () => {
+  it('the next person to sign in on the device starts at Home, not on the page the last one left; the same one goes back; no console error', async () => {
     const { page, context, errors } = await openPage(browser());
+    const subscribed = new Promise<void>((resolve) => {
+      page.on('websocket', (socket) =>
+        socket.on('framereceived', (frame) => {
+          if (String(frame.payload).includes('subscription_succeeded')) resolve();
+        }),
+      );
+    });
     const customer = await createAccount('Customer');
     const provider = await createAccount('Provider');
     await fillLogin(page, customer.email, customer.password, 'Customer');
     await page.waitForURL((url) => url.pathname === '/');
     await page.goto('/payment');
     await page.getByRole('heading', { name: 'Payments' }).waitFor();
+    // Signing out closes the live connection cleanly (it sent on a closing socket: a console error).
+    await subscribed;
+    const consoleErrors: string[] = [];
+    page.on('console', (message) => {
+      if (message.type() === 'error') consoleErrors.push(message.text());
+    });
     await page.getByRole('button', { name: 'Logout' }).click();
     await page.waitForURL('**/login');
     await loginInPlace(page, provider, 'Provider');
     await page.waitForURL((url) => url.pathname === '/');
     await page.getByText('Provider Dashboard').waitFor();
+    assert.deepEqual(consoleErrors, []);
 
     await page.goto('/profile');
     await page.getByRole('heading', { name: 'My Profile' }).waitFor();

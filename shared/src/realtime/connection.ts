@@ -65,7 +65,8 @@ export function createConnection({ userId, token, config, emit }: ConnectionOpti
     socketId: () => pusher.connection.socket_id || undefined,
     disconnect() {
       channel.unbind_all();
-      pusher.unsubscribe(name);
+      // Closing the connection ends its subscriptions on the server. No 'pusher:unsubscribe' first:
+      // pusher-js sends it a tick later, when the socket is already closing (a console error).
       pusher.disconnect();
     },
   };

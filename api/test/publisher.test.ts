@@ -108,6 +108,27 @@ describe('realtime publisher', () => {
     assert.deepEqual(warnings, []);
   });
 
+  test("publishes made in one tick go in one request while they fit in Pusher's batch of 10, in order", async () => {
+    fake.received.length = 0;
+    const { warnings, fastifyLog } = recordingLog();
+    const publisher = publisherFor(fastifyLog);
+    const message = (id: number) => [
+      { userId: 7, event: 'Message', data: { id } },
+      { userId: 8, event: 'Message', data: { id } },
+      { userId: 7, event: 'Notification', data: { id } },
+    ];
+    for (let id = 1; id <= 4; id++) publisher.publish(message(id));
+    await publisher.close();
+    assert.deepEqual(
+      fake.received.map((r) => r.batch.length),
+      [9, 3],
+    );
+    const ids = fake.received.flatMap((r) => r.batch.map((e) => (JSON.parse(e.data) as { id: number }).id));
+    assert.deepEqual(ids, [1, 1, 1, 2, 2, 2, 3, 3, 3, 4, 4, 4]);
+    assert.equal(publisher.stats.delivered, 4);
+    assert.deepEqual(warnings, []);
+  });
+
   test('a publish that fails once is retried and delivered', async () => {
     fake.received.length = 0;
     fake.plan.push(503);
@@ -201,6 +222,41 @@ describe('publish queue', () => {
     assert.equal(queue.size, 0);
     assert.deepEqual({ ...queue.stats }, { accepted: 3, delivered: 3, retried: 0, droppedFull: 2, failed: 0, abandoned: 0 });
     assert.equal(queue.push(6), false, 'a closed queue takes nothing more');
+  });
+
+  test('a backlog goes in fewer deliveries: items waiting side by side are merged while they fit, counted one by one', async () => {
+    const { log } = recordingLog();
+    const deliveries: number[][] = [];
+    let fail = true;
+    const queue = new PublishQueue<number[]>({
+      log,
+      concurrency: 1,
+      retryBaseMs: 1,
+      deliver: async (items) => {
+        await new Promise((r) => setImmediate(r));
+        if (fail && items.includes(8)) {
+          fail = false;
+          throw new Error('transient');
+        }
+        deliveries.push(items);
+      },
+      merge: (first, next) => (first.length + next.length <= 4 ? [...first, ...next] : null),
+    });
+    // Pushed in one tick: the first delivery takes what fits, the rest waits and is merged in turn.
+    for (const item of [[1], [2, 3], [4], [5, 6, 7], [8], [9]]) queue.push(item);
+    assert.equal(queue.size, 6);
+    await queue.idle();
+    // The merged delivery that failed once ([5, 6, 7] and [8]) is retried whole, its two items counted.
+    assert.deepEqual(
+      deliveries.sort((a, b) => a[0] - b[0]),
+      [[1, 2, 3, 4], [5, 6, 7, 8], [9]],
+    );
+    assert.deepEqual(
+      { accepted: queue.stats.accepted, delivered: queue.stats.delivered, retried: queue.stats.retried },
+      { accepted: 6, delivered: 6, retried: 2 },
+    );
+    assert.equal(queue.size, 0);
+    await queue.close();
   });
 
   test('runs at most `concurrency` deliveries at once and retries a failure', async () => {

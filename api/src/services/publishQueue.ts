@@ -31,6 +31,11 @@ export interface PublishQueueOptions<T> {
   log: PublishQueueLog;
   /** What to log about an item that is dropped (no payloads: they may be private). */
   describe?: (item: T) => object;
+  /**
+   * Joins two items waiting side by side into one delivery, or null when they do not fit together: a
+   * backlog (a burst, or several publishes in one tick) then goes in fewer, larger deliveries.
+   */
+  merge?: (first: T, next: T) => T | null;
 }
 
 export interface PublishQueueStats {
@@ -48,16 +53,21 @@ export interface PublishQueueStats {
 interface Entry<T> {
   item: T;
   attempts: number;
+  /** Items it holds (more than one once merged), as the stats count them. */
+  count: number;
 }
 
 export class PublishQueue<T> {
   private readonly waiting: Entry<T>[] = [];
   private readonly retryTimers = new Map<NodeJS.Timeout, Entry<T>>();
   private inFlight = 0;
+  /** Items accepted and not yet delivered, given up or abandoned. */
+  private pending = 0;
   private closing = false;
   private pumpScheduled = false;
   private idleWaiters: Array<() => void> = [];
-  private readonly opts: Required<Omit<PublishQueueOptions<T>, 'describe'>> & Pick<PublishQueueOptions<T>, 'describe'>;
+  private readonly opts: Required<Omit<PublishQueueOptions<T>, 'describe' | 'merge'>> &
+    Pick<PublishQueueOptions<T>, 'describe' | 'merge'>;
   readonly stats: PublishQueueStats = { accepted: 0, delivered: 0, retried: 0, droppedFull: 0, failed: 0, abandoned: 0 };
 
   constructor(options: PublishQueueOptions<T>) {
@@ -78,7 +88,7 @@ export class PublishQueue<T> {
 
   /** Items pending: waiting, in flight or waiting for a retry. Never more than `capacity`. */
   get size(): number {
-    return this.waiting.length + this.retryTimers.size + this.inFlight;
+    return this.pending;
   }
 
   /** Takes an item for delivery; false (and a warning) when the queue is full or closed. Never throws. */
@@ -92,7 +102,8 @@ export class PublishQueue<T> {
       return false;
     }
     this.stats.accepted++;
-    this.waiting.push({ item, attempts: 0 });
+    this.pending++;
+    this.waiting.push({ item, attempts: 0, count: 1 });
     this.schedulePump();
     return true;
   }
@@ -130,6 +141,8 @@ export class PublishQueue<T> {
       for (const timer of this.retryTimers.keys()) clearTimeout(timer);
       this.retryTimers.clear();
       this.waiting.length = 0;
+      // In-flight deliveries may still end; they no longer count as pending.
+      this.pending = 0;
       this.opts.log.warn({ pending: left }, 'realtime publishes abandoned at shutdown');
     }
   }
@@ -146,18 +159,33 @@ export class PublishQueue<T> {
 
   private pump(): void {
     while (this.inFlight < this.opts.concurrency && this.waiting.length > 0) {
-      const entry = this.waiting.shift()!;
+      const entry = this.takeNext();
       this.inFlight++;
       void this.attempt(entry);
     }
     this.checkIdle();
   }
 
+  /** The next waiting entry, with the first-attempt items behind it merged in while they fit. */
+  private takeNext(): Entry<T> {
+    const entry = this.waiting.shift()!;
+    const merge = this.opts.merge;
+    if (!merge || entry.attempts > 0) return entry;
+    while (this.waiting.length > 0 && this.waiting[0].attempts === 0) {
+      const joined = merge(entry.item, this.waiting[0].item);
+      if (joined === null) break;
+      entry.item = joined;
+      entry.count += this.waiting.shift()!.count;
+    }
+    return entry;
+  }
+
   private async attempt(entry: Entry<T>): Promise<void> {
     entry.attempts++;
     try {
       await this.opts.deliver(entry.item);
-      this.stats.delivered++;
+      this.stats.delivered += entry.count;
+      this.settled(entry);
     } catch (err) {
       this.failed(entry, err);
     } finally {
@@ -170,14 +198,15 @@ export class PublishQueue<T> {
     const message = err instanceof Error ? err.message : String(err);
     const retryable = this.opts.retryable(err);
     if (!retryable || entry.attempts >= this.opts.maxAttempts) {
-      this.stats.failed++;
+      this.stats.failed += entry.count;
+      this.settled(entry);
       this.opts.log.warn(
         { ...this.opts.describe?.(entry.item), attempts: entry.attempts, err: { message } },
         retryable ? 'realtime publish failed: giving up after retries' : 'realtime publish failed: not retryable',
       );
       return;
     }
-    this.stats.retried++;
+    this.stats.retried += entry.count;
     if (this.closing) {
       this.waiting.push(entry);
       return;
@@ -191,6 +220,11 @@ export class PublishQueue<T> {
       this.pump();
     }, delay);
     this.retryTimers.set(timer, entry);
+  }
+
+  /** An entry's items are no longer pending (after close() abandoned them, already not counted). */
+  private settled(entry: Entry<T>): void {
+    this.pending = Math.max(0, this.pending - entry.count);
   }
 
   private checkIdle(): void {

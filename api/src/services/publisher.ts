@@ -83,6 +83,10 @@ export class PusherPublisher implements Publisher {
       log,
       retryable: isRetryable,
       deliver: (batch) => this.send(batch),
+      // A backlog of actions goes in fewer requests: batches waiting side by side are joined up to
+      // Pusher's limit of events per batch (each action's events stay together and in order).
+      merge: (first, next) =>
+        first.events.length + next.events.length <= MAX_BATCH_EVENTS ? { events: [...first.events, ...next.events] } : null,
       describe: (batch) => ({ events: batch.events.map((e) => `${e.name}@${e.channel}`) }),
     });
   }

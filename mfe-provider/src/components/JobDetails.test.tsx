@@ -74,6 +74,18 @@ describe('Job Details (/provideractivebookingdetails and the provider view of /a
     expect(bus.events).toContainEqual({ type: 'job/updated', job: { ...accepted, status: 'Completed' } });
   });
 
+  it("Finish Job on a slow connection: the job's live update before the answer leaves Finish Job there, busy", async () => {
+    const answer = deferred(ok([{ ...accepted, status: 'Completed' }], 'Job completed successfully'));
+    fakeApi({ 'GET /api/jobs/7': ok(accepted), 'PATCH /api/jobs/7': answer.handler });
+    open();
+    await userEvent.click(await screen.findByRole('button', { name: 'Finish Job' }));
+    act(() => appBus.emit({ type: 'job/updated', job: { ...accepted, status: 'Completed' } }));
+    expect(screen.getByRole('button', { name: 'Finish Job' })).toHaveAttribute('aria-busy', 'true');
+    expect(screen.getByRole('button', { name: 'Finish Job' })).toBeDisabled();
+    answer.release();
+    await waitFor(() => expect(location().pathname).toBe('/ridefinished'));
+  });
+
   it('Finish Job answered 409 shows the server message and the job as it is now', async () => {
     let reads = 0;
     fakeApi({

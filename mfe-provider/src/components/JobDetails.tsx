@@ -46,13 +46,15 @@ export function JobDetails() {
   else {
     const { job } = state;
     const label = past ? pastBookingStatusLabel(job.status) : bookingStatusLabel(job.status);
-    const accepted = job.status === 'Accepted';
+    // Also while our own change is on its way (its live update can come first): the buttons stay, busy.
+    const accepted = job.status === 'Accepted' || busy;
     const closedLine = closedRequestLine(job.status);
 
     const finish = async () => {
       const result = await change(job.id, 'Completed');
-      if (result.ok) void navigate('/ridefinished', { state: { jobId: job.id } satisfies JobNavState });
-      else if (result.conflict) void reload();
+      if (result.ok) {
+        if (result.shown) void navigate('/ridefinished', { state: { jobId: job.id } satisfies JobNavState });
+      } else if (result.conflict) void reload();
     };
     const moveBack = async () => {
       const result = await change(job.id, 'Pending');

@@ -1,18 +1,27 @@
-import { useCallback, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { messageOfError, type Job, type JobStatus } from 'shared';
 import { changeJobStatus, isConflict } from './jobs';
 
-export type StatusChangeResult = { ok: true; job: Job | null } | { ok: false; conflict: boolean };
+/** `shown`: the screen that asked is still there (it leads on only then, not from a page left meanwhile). */
+export type StatusChangeResult = { ok: true; job: Job | null; shown: boolean } | { ok: false; conflict: boolean };
 
 /**
  * One status change at a time from a screen: `pending` names the status being sent (buttons are
- * disabled while it is set, and a second click is ignored), `error` is the server's message of the
- * last failed change, shown on the screen.
+ * disabled while it is set, and a second click is ignored; the screen keeps showing the action while
+ * the job's live update, which can come before the answer, already reads the new status), `error` is
+ * the server's message of the last failed change, shown on the screen.
  */
 export function useStatusChange() {
   const [pending, setPending] = useState<JobStatus | null>(null);
   const [error, setError] = useState<string | null>(null);
   const inFlight = useRef(false);
+  const mounted = useRef(true);
+  useEffect(() => {
+    mounted.current = true;
+    return () => {
+      mounted.current = false;
+    };
+  }, []);
 
   const change = useCallback(async (jobId: number, status: JobStatus): Promise<StatusChangeResult> => {
     if (inFlight.current) return { ok: false, conflict: false };
@@ -21,7 +30,7 @@ export function useStatusChange() {
     setError(null);
     try {
       const job = await changeJobStatus(jobId, status);
-      return { ok: true, job };
+      return { ok: true, job, shown: mounted.current };
     } catch (err) {
       console.error(err);
       setError(messageOfError(err));

@@ -1,4 +1,9 @@
-import { act, screen, waitFor, within } from '@testing-library/react';
+import { act, render, screen, waitFor, within } from '@testing-library/react';
+import { Provider } from 'react-redux';
+import { Link, MemoryRouter, Route, Routes } from 'react-router-dom';
+import { createAppStore } from 'shared/src/session/store';
+import { signedInAs } from 'shared/src/testing';
+import { LocationProbe } from 'shared/src/testing/renderScreen';
 import userEvent from '@testing-library/user-event';
 import { bus as appBus } from 'shared';
 import DeliveryConfirmationPage from './DeliveryConfirmationPage';
@@ -37,6 +42,44 @@ describe('Delivery Confirmation (/deliveryconfirmation)', () => {
     expect(bus.events).toContainEqual({ type: 'job/updated', job: { ...job, status: 'Accepted' } });
     expect(bus.events).toContainEqual({ type: 'job/changed', jobs: [{ ...job, status: 'Accepted' }, other] });
     expect(api.writes()).toHaveLength(1);
+  });
+
+  it("on a slow connection the job's live update (before the answer) does not end the sending: still busy, then on", async () => {
+    const answer = deferred(ok([{ ...job, status: 'Accepted' }, other], 'Job accepted successfully'));
+    fakeApi({ 'GET /api/jobs/7': ok(job), 'PATCH /api/jobs/7': answer.handler });
+    open({ jobId: 7, action: 'accept' });
+    const confirm = await screen.findByRole('button', { name: 'Accept & Inform User' });
+    await userEvent.click(confirm);
+    act(() => appBus.emit({ type: 'job/updated', job: { ...job, status: 'Accepted' } }));
+    expect(screen.queryByText(/no longer waiting for approval/)).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Accept & Inform User' })).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'Accept & Inform User' })).toHaveAttribute('aria-busy', 'true');
+    answer.release();
+    await waitFor(() => expect(location().pathname).toBe('/activebooking'));
+  });
+
+  it('a provider who left the screen before the answer is not taken to Active Bookings from where they are', async () => {
+    const answer = deferred(ok([{ ...job, status: 'Accepted' }, other], 'Job accepted successfully'));
+    fakeApi({ 'GET /api/jobs/7': ok(job), 'PATCH /api/jobs/7': answer.handler });
+    render(
+      <Provider store={createAppStore(signedInAs('Provider'))}>
+        <MemoryRouter initialEntries={[{ pathname: '/deliveryconfirmation', state: { jobId: 7, action: 'accept' } }]}>
+          <Link to="/profile">My Profile</Link>
+          <Routes>
+            <Route path="/deliveryconfirmation" element={<DeliveryConfirmationPage />} />
+            <Route path="*" element={<LocationProbe />} />
+          </Routes>
+        </MemoryRouter>
+      </Provider>,
+    );
+    await userEvent.click(await screen.findByRole('button', { name: 'Accept & Inform User' }));
+    await userEvent.click(screen.getByRole('link', { name: 'My Profile' }));
+    expect(location().pathname).toBe('/profile');
+    const answered = new Promise((resolve) => appBus.on('job/changed').subscribe(resolve));
+    answer.release();
+    await answered;
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(location().pathname).toBe('/profile');
   });
 
   it('reject: asks the spec question; Reject and Inform User sends Rejected, then Job Requests', async () => {

@@ -65,8 +65,9 @@ export default function DeliveryConfirmationPage() {
     const step = CONFIRMATION[action];
     const confirm = async () => {
       const result = await change(job.id, step.status);
-      if (result.ok) void navigate(step.then);
-      else if (result.conflict) void reload();
+      if (result.ok) {
+        if (result.shown) void navigate(step.then);
+      } else if (result.conflict) void reload();
     };
     body = (
       <>
@@ -77,7 +78,8 @@ export default function DeliveryConfirmationPage() {
           status={job.status}
           statusLabel={bookingStatusLabel(job.status)}
         />
-        {job.status === 'Pending' ? (
+        {/* While the answer is on its way the job's live update may already read Accepted: still sending. */}
+        {job.status === 'Pending' || busy ? (
           <section className="ui-card prov-confirm" aria-labelledby="prov-confirm-question">
             <span className={`prov-confirm__icon prov-confirm__icon--${action}`} aria-hidden="true">
               {action === 'accept' ? '✓' : '✕'}

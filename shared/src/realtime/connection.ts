@@ -37,7 +37,9 @@ export function createConnection({ userId, token, config, emit }: ConnectionOpti
     wsPort: realtime.wsPort,
     wssPort: realtime.wsPort,
     forceTLS: realtime.forceTLS,
-    enabledTransports: ['ws', 'wss'],
+    // One scheme: with both, pusher-js falls back from a slow plain connection to a TLS one that a
+    // plain server refuses (a console error), and from TLS to plain text the other way round.
+    enabledTransports: realtime.forceTLS ? ['wss'] : ['ws'],
     disableStats: true,
     channelAuthorization: {
       endpoint: `${apiUrl.replace(/\/$/, '')}/broadcasting/auth`,

@@ -70,9 +70,13 @@ describe('the realtime connection (pusher-js mocked)', () => {
       wsHost: 'localhost',
       wsPort: 6001,
       forceTLS: false,
+      enabledTransports: ['ws'],
       channelAuthorization: { endpoint: 'http://api.test:4000/broadcasting/auth', headers: { Authorization: 'Bearer tok' } },
     });
     expect(Object.keys(channels)).toContain('private-message.42');
+    disconnectRealtime();
+    await connectRealtime({ userId: 43, token: 'tok', config: { ...config, realtime: { ...config.realtime, forceTLS: true } } });
+    expect(instances.at(-1)!.options).toMatchObject({ forceTLS: true, enabledTransports: ['wss'] });
   });
 
   it("a message sent while connected names this tab's connection (X-Socket-ID), so the API does not echo it here", async () => {

@@ -149,6 +149,8 @@ export function runtimeConfigFor(config, builtDefault = {}) {
     },
     stripePublishableKey: env.STRIPE_PUBLISHABLE_KEY || builtDefault.stripePublishableKey || '',
     mapsApiKey: env.MAPS_API_KEY || builtDefault.mapsApiKey || '',
+    // The same variable the API reads, so that the apps refuse what the API would.
+    maxUploadBytes: Number(env.MAX_UPLOAD_BYTES) || builtDefault.maxUploadBytes || 5 * 1024 * 1024,
   };
 }
 

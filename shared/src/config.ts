@@ -24,6 +24,8 @@ export interface RuntimeConfig {
   stripePublishableKey: string;
   /** Google Maps key; when empty the map shows the offline fallback panel. */
   mapsApiKey: string;
+  /** The API's limit of one uploaded file (its MAX_UPLOAD_BYTES): a bigger one is refused when chosen. */
+  maxUploadBytes: number;
 }
 
 export const DEFAULT_RUNTIME_CONFIG: RuntimeConfig = {
@@ -32,6 +34,7 @@ export const DEFAULT_RUNTIME_CONFIG: RuntimeConfig = {
   firebase: { databaseURL: 'ws://localhost:9000', emulatorHost: 'localhost', emulatorPort: 9000, projectId: 'marketplace' },
   stripePublishableKey: '',
   mapsApiKey: '',
+  maxUploadBytes: 5 * 1024 * 1024,
 };
 
 let current: RuntimeConfig = DEFAULT_RUNTIME_CONFIG;
@@ -55,4 +58,10 @@ export function assetUrl(path: string | null | undefined): string | null {
   if (!path) return null;
   if (/^(https?:|data:|blob:)/.test(path)) return path;
   return `${current.apiUrl.replace(/\/$/, '')}/${path.replace(/^\//, '')}`;
+}
+
+/** The API's words for a file over the upload limit, when `file` is; else null. */
+export function fileTooLargeMessage(file: { size: number }): string | null {
+  const limit = current.maxUploadBytes;
+  return file.size > limit ? `The file may not be greater than ${Math.round(limit / 1024 / 1024)} MB.` : null;
 }

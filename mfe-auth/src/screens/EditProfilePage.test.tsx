@@ -148,6 +148,7 @@ describe('EditProfilePage', () => {
     const api = profileApi({ 'POST /api/auth/update-profile': fail(413, 'The avatar must not be larger than 2 MB.') });
     const user = userEvent.setup();
     const { store } = renderWithStore(<EditProfilePage />, { path: '/editprofile', session: signedIn(customer) });
+    await user.upload(screen.getByLabelText('Avatar'), new File(['png'], 'me.png', { type: 'image/png' }));
     await user.click(screen.getByRole('button', { name: 'Save Changes' }));
     await waitFor(() => expect(screen.getByRole('button', { name: 'Save Changes' })).toBeEnabled());
     expect(api.callsTo('POST', '/api/auth/update-profile')).toHaveLength(1);
@@ -212,13 +213,13 @@ describe('EditProfilePage', () => {
       expect(store.getState().session.users?.email_notifications).toBe(true);
     });
 
-    it('an unchanged form sends no field, so it overwrites nothing', async () => {
+    it('an unchanged form sends nothing (no empty update, no "updated" message) and goes back to the profile', async () => {
       const api = profileApi({ 'POST /api/auth/update-profile': ok(customer) });
       const user = userEvent.setup();
       renderWithStore(<EditProfilePage />, { path: '/editprofile', session: signedIn(customer) });
       await user.click(screen.getByRole('button', { name: 'Save Changes' }));
-      await screen.findByTestId('location');
-      expect(savedForm(api)).toEqual({});
+      expect(await screen.findByTestId('location')).toHaveTextContent('/profile');
+      expect(api.callsTo('POST', '/api/auth/update-profile')).toHaveLength(0);
     });
   });
 
@@ -261,9 +262,24 @@ describe('EditProfilePage', () => {
         'The avatar must be an image (PNG, JPEG, WebP or GIF).',
       );
       expect(screen.queryByRole('img', { name: 'New avatar preview' })).not.toBeInTheDocument();
+      // Nothing else changed: Save does not report an update that did not happen; the reason stays said.
       await user.click(screen.getByRole('button', { name: 'Save Changes' }));
-      await screen.findByTestId('location');
-      expect(savedForm(api)).not.toHaveProperty('avatar');
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      expect(api.callsTo('POST', '/api/auth/update-profile')).toHaveLength(0);
+      expect(screen.queryByTestId('location')).not.toBeInTheDocument();
+      expect(screen.getByRole('alert')).toHaveTextContent('The avatar must be an image (PNG, JPEG, WebP or GIF).');
+    });
+
+    it("refuses a file over the API's upload limit when it is chosen, in the API's words, before any upload", async () => {
+      const api = profileApi({ 'POST /api/auth/update-profile': ok(customer) });
+      const user = userEvent.setup();
+      renderWithStore(<EditProfilePage />, { path: '/editprofile', session: signedIn(customer) });
+      const big = new File([new Uint8Array(5 * 1024 * 1024 + 1)], 'big.png', { type: 'image/png' });
+      await user.upload(screen.getByLabelText('Avatar'), big);
+      expect(await screen.findByRole('alert')).toHaveTextContent('The file may not be greater than 5 MB.');
+      expect(screen.queryByRole('img', { name: 'New avatar preview' })).not.toBeInTheDocument();
+      await user.click(screen.getByRole('button', { name: 'Save Changes' }));
+      expect(api.callsTo('POST', '/api/auth/update-profile')).toHaveLength(0);
     });
 
     it('refuses a file named and typed as an image that cannot be shown', async () => {

@@ -1,7 +1,18 @@
 import { useEffect, useId, useRef, useState, type ChangeEvent } from 'react';
 import { Form, Formik, type FormikProps } from 'formik';
 import { useLocation, useNavigate } from 'react-router-dom';
-import { Avatar, bus, ErrorState, LeaveGuard, PageTitle, sessionActions, updateProfile, useAppDispatch, type User } from 'shared';
+import {
+  Avatar,
+  bus,
+  ErrorState,
+  fileTooLargeMessage,
+  LeaveGuard,
+  PageTitle,
+  sessionActions,
+  updateProfile,
+  useAppDispatch,
+  type User,
+} from 'shared';
 import { CheckboxField } from '../components/CheckboxField';
 import { SubmitButton } from '../components/SubmitButton';
 import { TextAreaField, TextField } from '../components/TextField';
@@ -82,10 +93,10 @@ export default function EditProfilePage() {
     else void navigate('/profile');
   };
 
-  const refuseAvatar = () => {
+  const refuseAvatar = (reason: string = AVATAR_NOT_IMAGE) => {
     setAvatar(null);
     setPreview(null);
-    setAvatarError(AVATAR_NOT_IMAGE);
+    setAvatarError(reason);
   };
 
   const chooseAvatar = (event: ChangeEvent<HTMLInputElement>) => {
@@ -98,6 +109,11 @@ export default function EditProfilePage() {
       refuseAvatar();
       return;
     }
+    const tooLarge = fileTooLargeMessage(file);
+    if (tooLarge) {
+      refuseAvatar(tooLarge);
+      return;
+    }
     const reader = new FileReader();
     reader.onload = () => setPreview(typeof reader.result === 'string' ? reader.result : null);
     reader.readAsDataURL(file);
@@ -105,11 +121,23 @@ export default function EditProfilePage() {
 
   const submit = async (values: Values) => {
     const form = new FormData();
+    let changes = 0;
     for (const field of fieldsOf(isProvider)) {
       const value = sentValue(values[field]);
-      if (value !== sentValue(initialValues[field])) form.append(field, value);
+      if (value !== sentValue(initialValues[field])) {
+        form.append(field, value);
+        changes++;
+      }
     }
-    if (avatar) form.append('avatar', avatar);
+    if (avatar) {
+      form.append('avatar', avatar);
+      changes++;
+    }
+    if (changes === 0) {
+      // Nothing to save: a refused avatar stays said under its field; otherwise back to the profile as it is.
+      if (!avatarError) void navigate('/profile');
+      return;
+    }
     try {
       // The API client shows the server's success or failure message (spec section 8).
       const { data } = await updateProfile(form);
@@ -147,7 +175,7 @@ export default function EditProfilePage() {
               <div className="auth-field">
                 {preview ? (
                   // A file named and typed as an image that is not one cannot be shown: refused here, not after Save.
-                  <img className="auth-preview" src={preview} alt="New avatar preview" onError={refuseAvatar} />
+                  <img className="auth-preview" src={preview} alt="New avatar preview" onError={() => refuseAvatar()} />
                 ) : (
                   <Avatar src={user.avatar} name={user.full_name} size={96} />
                 )}

@@ -1,5 +1,14 @@
-import { useEffect, useReducer, useRef, type FormEvent, type KeyboardEvent } from 'react';
-import { canSend, composerReducer, draftOf, emptyComposer, enterSends } from '../lib/composer';
+import { useEffect, useId, useReducer, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
+import {
+  ATTACHMENT_TYPES,
+  attachmentProblem,
+  canSend,
+  composerReducer,
+  draftOf,
+  emptyComposer,
+  enterSends,
+  MESSAGE_MAX_LENGTH,
+} from '../lib/composer';
 import { draftFor, keepDraft, type ConversationKey } from '../lib/conversationMemory';
 import { formatFileSize } from '../lib/fileSize';
 import type { Draft } from '../hooks/useConversation';
@@ -23,6 +32,8 @@ export interface ComposerProps {
 export function Composer({ onSend, restore, draftKey }: ComposerProps) {
   const [state, dispatch] = useReducer(composerReducer, draftKey, (key) => ({ ...emptyComposer, ...draftFor(key) }));
   const fileInput = useRef<HTMLInputElement>(null);
+  const [fileProblem, setFileProblem] = useState<string | null>(null);
+  const problemId = useId();
   const box = useRef<HTMLTextAreaElement>(null);
 
   useEffect(() => keepDraft(draftKey, { text: state.text, file: state.file }), [draftKey, state.text, state.file]);
@@ -58,6 +69,14 @@ export function Composer({ onSend, restore, draftKey }: ComposerProps) {
     }
   };
 
+  /** A file the API would refuse (type, size) is said at once and not attached: it would only fail after uploading. */
+  const attach = (file: File | null) => {
+    const problem = file ? attachmentProblem(file) : null;
+    setFileProblem(problem);
+    if (problem && fileInput.current) fileInput.current.value = '';
+    dispatch({ type: 'attached', file: problem ? state.file : file });
+  };
+
   const clearFile = () => {
     dispatch({ type: 'attached', file: null });
     if (fileInput.current) fileInput.current.value = '';
@@ -65,6 +84,11 @@ export function Composer({ onSend, restore, draftKey }: ComposerProps) {
 
   return (
     <form className="chat-composer" aria-label="Send a message" onSubmit={onSubmit}>
+      {fileProblem ? (
+        <p id={problemId} className="chat-composer__problem" role="alert">
+          {fileProblem}
+        </p>
+      ) : null}
       {state.file ? (
         <div className="chat-composer__file">
           <span className="chat-composer__file-name">
@@ -82,7 +106,10 @@ export function Composer({ onSend, restore, draftKey }: ComposerProps) {
             type="file"
             className="ui-visually-hidden"
             aria-label="Attach a file"
-            onChange={(event) => dispatch({ type: 'attached', file: event.target.files?.[0] ?? null })}
+            accept={ATTACHMENT_TYPES.join(',')}
+            aria-invalid={fileProblem ? true : undefined}
+            aria-describedby={fileProblem ? problemId : undefined}
+            onChange={(event) => attach(event.target.files?.[0] ?? null)}
           />
           <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true">
             <path
@@ -102,6 +129,7 @@ export function Composer({ onSend, restore, draftKey }: ComposerProps) {
           placeholder="Type a message"
           rows={1}
           value={state.text}
+          maxLength={MESSAGE_MAX_LENGTH}
           onChange={(event) => dispatch({ type: 'typed', text: event.target.value })}
           onKeyDown={onKeyDown}
         />

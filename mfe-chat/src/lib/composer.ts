@@ -1,5 +1,21 @@
-import type { MessageType } from 'shared';
+import { fileTooLargeMessage, type MessageType } from 'shared';
 import { messageTypeFor } from './messageType';
+
+/** What the API takes as a chat attachment (by content): images and PDFs. */
+export const ATTACHMENT_TYPES = ['image/png', 'image/jpeg', 'image/gif', 'image/webp', 'application/pdf'];
+/** The API's words for another kind of file. */
+export const ATTACHMENT_NOT_ALLOWED = 'The attachment must be an image or a PDF.';
+/** The API's limit of a message's text. */
+export const MESSAGE_MAX_LENGTH = 5000;
+
+/**
+ * Why a chosen file cannot be sent, in the API's words, or null: its type (by the browser's, else by the
+ * name's ending) and its size. The API still checks the content.
+ */
+export function attachmentProblem(file: Pick<File, 'name' | 'type' | 'size'>): string | null {
+  const allowed = file.type ? ATTACHMENT_TYPES.includes(file.type.toLowerCase()) : /\.(png|jpe?g|gif|webp|pdf)$/i.test(file.name);
+  return allowed ? fileTooLargeMessage(file) : ATTACHMENT_NOT_ALLOWED;
+}
 
 /** The message box, the attached file and whether a message is on its way. */
 export interface ComposerState {

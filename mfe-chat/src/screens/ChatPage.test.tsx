@@ -734,6 +734,26 @@ describe('sending', () => {
     ]);
   });
 
+  it('a file the API would refuse (not an image or a PDF, over the limit) is said at once and not attached', async () => {
+    const api = customerApi({});
+    renderChat({ route: '/chatview/20' });
+    const attach = await screen.findByLabelText('Attach a file');
+    expect(attach).toHaveAttribute('accept', 'image/png,image/jpeg,image/gif,image/webp,application/pdf');
+    const user = userEvent.setup({ applyAccept: false });
+    await user.upload(attach, new File(['hello'], 'notes.txt', { type: 'text/plain' }));
+    expect(screen.getByRole('alert')).toHaveTextContent('The attachment must be an image or a PDF.');
+    expect(screen.queryByText('notes.txt')).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Send' })).toBeDisabled();
+    await user.upload(attach, new File([new Uint8Array(5 * 1024 * 1024 + 1)], 'huge.png', { type: 'image/png' }));
+    expect(screen.getByRole('alert')).toHaveTextContent('The file may not be greater than 5 MB.');
+    expect(screen.queryByText('huge.png')).not.toBeInTheDocument();
+    await user.upload(attach, new File(['png'], 'fine.png', { type: 'image/png' }));
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    expect(screen.getByText('fine.png')).toBeInTheDocument();
+    expect(screen.getByRole('textbox', { name: 'Message' })).toHaveAttribute('maxlength', '5000');
+    expect(api.callsTo('POST', '/api/chats')).toHaveLength(0);
+  });
+
   it("a failure shows the server's message on the message, with Retry; the text is not lost", async () => {
     let attempts = 0;
     customerApi({

@@ -65,6 +65,8 @@ for (const dialect of DIALECTS) {
       const [receipt] = await mailTo(customer, new RegExp(`^Receipt: 10\\.00 INR for booking #${job.id}$`));
       assert.ok(receipt, 'the customer gets a receipt');
       assert.match(receipt.text, /We charged 10\.00 INR to Visa •••• 4242/);
+      // A date as people read it, not a raw timestamp.
+      assert.match(receipt.text, /Date: [A-Z][a-z]+ \d{1,2}, \d{4} at \d{1,2}:\d{2} [AP]M UTC/);
     });
 
     test('reject refunds the booking payment once, through the processor, and says so to the customer', async () => {

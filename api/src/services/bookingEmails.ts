@@ -4,6 +4,10 @@ import type { JobStatus } from '../db/schema.js';
 import { bookingTemplates, type BookingFacts, type Email } from '../emails/bookingTemplates.js';
 import { toIso } from '../serializers.js';
 
+const EMAIL_TIME = new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeStyle: 'short', timeZone: 'UTC' });
+/** A time as people read it in an e-mail ('November 27, 2026 at 12:15 AM UTC'): mail has no time zone of its reader. */
+export const readableTime = (iso: string) => `${EMAIL_TIME.format(new Date(iso))} UTC`;
+
 /**
  * Sends the booking e-mails through the mailer (outbox by default, SMTP when configured), to users who
  * have not turned them off on Edit Profile. A mail that cannot be sent is logged and never undoes or
@@ -94,7 +98,7 @@ export async function emailReceipt(ctx: AppContext, entry: { kind: 'charge' | 'r
       service: job?.name ?? 'booking',
       amount: rupees(payment.amount_cents, payment.currency),
       card: payment.card_brand && payment.card_last4 ? `${payment.card_brand} •••• ${payment.card_last4}` : 'your card',
-      date: toIso(payment.created_at),
+      date: readableTime(toIso(payment.created_at)),
       reference: payment.processor_ref ?? '',
       appUrl: ctx.config.appUrl,
     }),

@@ -57,7 +57,7 @@ export function CustomerFollowMap({ job }: { job: Job }) {
         {name}
       </h2>
       <p className="cust-map__status" role="status" aria-label="Map status">
-        {followStatusLine(follow, name)}
+        {followStatusLine(follow, name, now)}
         {follow.status === 'error' ? (
           <>
             {' '}

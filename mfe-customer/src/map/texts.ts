@@ -4,6 +4,10 @@ import type { BrowserPositionState, FollowState, SharingState } from 'shared';
 
 export const CONNECTING = 'Connecting to the location service…';
 export const followingLive = (name: string) => `Following ${name} live.`;
+/** A provider standing still writes nothing, and one who stopped sharing neither: an old position is only the last one. */
+export const lastSharedPosition = (name: string) => `Showing ${name}'s last shared position.`;
+/** After this long without a new position the map no longer says live. */
+export const LIVE_FOR_MS = 2 * 60 * 1000;
 export const waitingFor = (name: string) => `${name} has not shared a position yet. The pin appears as soon as they do.`;
 export const FOLLOW_DENIED = 'The location service does not let you follow this provider: the booking is no longer Accepted.';
 export const EMPTY_MAP_CUSTOMER = "Waiting for the provider's position…";
@@ -26,10 +30,12 @@ export function ownPositionUnknown(status: BrowserPositionState['status']): stri
   }
 }
 
-export function followStatusLine(state: FollowState, name: string): string {
+export function followStatusLine(state: FollowState, name: string, now: number = Date.now()): string {
   switch (state.status) {
-    case 'live':
-      return followingLive(name);
+    case 'live': {
+      const { updatedAt } = state.position;
+      return updatedAt !== null && now - updatedAt > LIVE_FOR_MS ? lastSharedPosition(name) : followingLive(name);
+    }
     case 'waiting':
       return waitingFor(name);
     case 'denied':

@@ -84,6 +84,15 @@ const fact = (testId: string) => screen.getByTestId(testId);
 const mapStatus = () => screen.getByRole('status', { name: 'Map status' });
 
 describe('/viewonmap, customer of an Accepted job', () => {
+  it("an old position is called the provider's last shared one, not live, and live again when a new one comes", async () => {
+    backend.emit(PROVIDER_ID, { lat: 12.9766, lng: 77.6006, updatedAt: Date.now() - 8 * 60 * 1000 });
+    openMap(accepted);
+    expect(await screen.findByText("Showing Ravi Kumar's last shared position.")).toBeInTheDocument();
+    expect(fact('last-updated')).toHaveTextContent(/8 min ago/);
+    act(() => backend.emit(PROVIDER_ID, { lat: 12.9816, lng: 77.6006, updatedAt: Date.now() }));
+    expect(await screen.findByText('Following Ravi Kumar live.')).toBeInTheDocument();
+  });
+
   it("follows the provider's pin live, with distance, both positions and when it was last updated", async () => {
     const updatedAt = Date.now() - 3000;
     backend.emit(PROVIDER_ID, { lat: 12.9766, lng: 77.6006, updatedAt });

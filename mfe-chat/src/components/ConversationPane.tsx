@@ -31,6 +31,7 @@ function viewOfOutgoing(o: OutgoingMessage): MessageView {
     createdAt: o.createdAt,
     status: o.status,
     error: o.error,
+    retryable: o.retryable,
   };
 }
 

@@ -16,6 +16,8 @@ export interface MessageView {
   createdAt: string;
   status: 'sent' | 'sending' | 'failed';
   error?: string;
+  /** A failed message that sending again cannot fix offers Edit only. */
+  retryable?: boolean;
 }
 
 export function viewOfMessage(m: Message, myId: number | undefined): MessageView {

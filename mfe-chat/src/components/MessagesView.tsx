@@ -150,7 +150,7 @@ export function MessagesView({
               key={view.key}
               view={view}
               otherName={otherName}
-              onRetry={view.status === 'failed' ? () => onRetry(view.key) : undefined}
+              onRetry={view.status === 'failed' && view.retryable !== false ? () => onRetry(view.key) : undefined}
               onEdit={view.status === 'failed' ? () => onEdit(view.key) : undefined}
               onMediaLoad={onMediaLoad}
             />

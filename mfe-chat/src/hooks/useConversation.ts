@@ -2,7 +2,7 @@ import { useCallback, useEffect, useRef, useState, useSyncExternalStore } from '
 import { ApiError, bus, fetchMessages, sendMessage, type Chat, type Message, type MessageType } from 'shared';
 import { appendOlderPage, prependMessage } from '../lib/messageList';
 import { conversationKey, NO_OUTGOING, outboxOf, subscribeOutboxes, updateOutbox } from '../lib/conversationMemory';
-import { failureMessageOf, newOutgoing, type OutgoingMessage } from '../lib/outgoing';
+import { failureMessageOf, failureRetryable, newOutgoing, type OutgoingMessage } from '../lib/outgoing';
 
 /** Messages per page of the API. */
 export const PAGE_SIZE = 30;
@@ -164,7 +164,10 @@ export function useConversation(chat: Chat | null, myId: number | undefined, cal
     } catch (error) {
       console.error(error);
       const reason = failureMessageOf(error);
-      updateOutbox(box, (list) => list.map((o) => (o.localId === item.localId ? { ...o, status: 'failed', error: reason } : o)));
+      const retryable = failureRetryable(error);
+      updateOutbox(box, (list) =>
+        list.map((o) => (o.localId === item.localId ? { ...o, status: 'failed', error: reason, retryable } : o)),
+      );
       return false;
     }
   }, []);

@@ -10,6 +10,8 @@ export interface OutgoingMessage {
   createdAt: string;
   status: 'sending' | 'failed';
   error?: string;
+  /** Whether sending it again can work (false: the API refused it for what it is, e.g. its file). */
+  retryable?: boolean;
 }
 
 let seq = 0;
@@ -32,4 +34,14 @@ export function failureMessageOf(error: unknown): string {
     return error.message || `Not sent (error ${error.status}).`;
   }
   return error instanceof Error && error.message ? error.message : OFFLINE_MESSAGE;
+}
+
+/**
+ * Whether the same message sent again can go through: not reached, timed out, rate-limited or a server
+ * fault can; a refusal of the message itself (a 4xx: its file, its length) cannot, it needs an edit.
+ */
+export function failureRetryable(error: unknown): boolean {
+  if (!(error instanceof ApiError)) return true;
+  const { status } = error;
+  return status === 0 || status === 408 || status === 429 || status >= 500;
 }

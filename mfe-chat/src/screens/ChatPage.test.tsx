@@ -754,13 +754,23 @@ describe('sending', () => {
     expect(api.callsTo('POST', '/api/chats')).toHaveLength(0);
   });
 
+  it('a message the API refused for what it is (a 4xx) offers Edit, not a Retry that would fail the same way', async () => {
+    customerApi({ 'POST /api/chats': () => fail(422, 'The message may not be greater than 5000 characters.') });
+    renderChat({ route: '/chatview/20' });
+    await userEvent.type(await screen.findByRole('textbox', { name: 'Message' }), 'Too long{Enter}');
+    const alert = await within(screen.getByRole('log')).findByRole('alert');
+    expect(alert).toHaveTextContent('Not sent: The message may not be greater than 5000 characters.');
+    expect(within(alert).queryByRole('button', { name: 'Retry' })).not.toBeInTheDocument();
+    expect(within(alert).getByRole('button', { name: 'Edit' })).toBeInTheDocument();
+  });
+
   it("a failure shows the server's message on the message, with Retry; the text is not lost", async () => {
     let attempts = 0;
     customerApi({
       'POST /api/chats': () => {
         attempts += 1;
         return attempts === 1
-          ? fail(413, 'The file may not be greater than 5 MB.')
+          ? fail(503, 'The service is busy. Try again in a moment.')
           : {
               status: 201,
               data: { data: makeMessage({ id: 70, chat_id: 1, from_id: cara.id, message: 'Big one' }), message: 'Message sent' },
@@ -770,7 +780,7 @@ describe('sending', () => {
     renderChat({ route: '/chatview/20' });
     await userEvent.type(await screen.findByRole('textbox', { name: 'Message' }), 'Big one{Enter}');
     const alert = await within(screen.getByRole('log')).findByRole('alert');
-    expect(alert).toHaveTextContent('Not sent: The file may not be greater than 5 MB.');
+    expect(alert).toHaveTextContent('Not sent: The service is busy. Try again in a moment.');
     expect(alert.closest('li')).toHaveTextContent('Big one');
     expect(screen.getByRole('button', { name: 'Send' })).toBeDisabled(); // the box is empty again
     await userEvent.click(within(alert).getByRole('button', { name: 'Retry' }));

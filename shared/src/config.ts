@@ -59,9 +59,3 @@ export function assetUrl(path: string | null | undefined): string | null {
   if (/^(https?:|data:|blob:)/.test(path)) return path;
   return `${current.apiUrl.replace(/\/$/, '')}/${path.replace(/^\//, '')}`;
 }
-
-/** The API's words for a file over the upload limit, when `file` is; else null. */
-export function fileTooLargeMessage(file: { size: number }): string | null {
-  const limit = current.maxUploadBytes;
-  return file.size > limit ? `The file may not be greater than ${Math.round(limit / 1024 / 1024)} MB.` : null;
-}

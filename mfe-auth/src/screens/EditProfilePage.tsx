@@ -5,7 +5,7 @@ import {
   Avatar,
   bus,
   ErrorState,
-  fileTooLargeMessage,
+  getRuntimeConfig,
   LeaveGuard,
   PageTitle,
   sessionActions,
@@ -13,6 +13,7 @@ import {
   useAppDispatch,
   type User,
 } from 'shared';
+import { fileTooLargeMessage } from 'shared/src/uploads';
 import { CheckboxField } from '../components/CheckboxField';
 import { SubmitButton } from '../components/SubmitButton';
 import { TextAreaField, TextField } from '../components/TextField';
@@ -109,7 +110,7 @@ export default function EditProfilePage() {
       refuseAvatar();
       return;
     }
-    const tooLarge = fileTooLargeMessage(file);
+    const tooLarge = fileTooLargeMessage(file, getRuntimeConfig().maxUploadBytes);
     if (tooLarge) {
       refuseAvatar(tooLarge);
       return;

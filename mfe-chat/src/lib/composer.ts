@@ -1,4 +1,5 @@
-import { fileTooLargeMessage, type MessageType } from 'shared';
+import { getRuntimeConfig, type MessageType } from 'shared';
+import { fileTooLargeMessage } from 'shared/src/uploads';
 import { messageTypeFor } from './messageType';
 
 /** What the API takes as a chat attachment (by content): images and PDFs. */
@@ -14,7 +15,7 @@ export const MESSAGE_MAX_LENGTH = 5000;
  */
 export function attachmentProblem(file: Pick<File, 'name' | 'type' | 'size'>): string | null {
   const allowed = file.type ? ATTACHMENT_TYPES.includes(file.type.toLowerCase()) : /\.(png|jpe?g|gif|webp|pdf)$/i.test(file.name);
-  return allowed ? fileTooLargeMessage(file) : ATTACHMENT_NOT_ALLOWED;
+  return allowed ? fileTooLargeMessage(file, getRuntimeConfig().maxUploadBytes) : ATTACHMENT_NOT_ALLOWED;
 }
 
 /** The message box, the attached file and whether a message is on its way. */

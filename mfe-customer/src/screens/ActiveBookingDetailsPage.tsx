@@ -7,12 +7,12 @@ import {
   ErrorState,
   idFromState,
   Loader,
-  NothingHere,
   PageTitle,
   useJob,
   type JobNavState,
   type JobStatus,
 } from 'shared';
+import { NothingHere } from 'shared/src/ui/NothingHere';
 import { JobSummary, PickAndDrop } from 'shared/src/bookings/JobSections';
 import { StatusBadge } from 'shared/src/bookings/StatusBadge';
 import { customerBookingLabel, pastBookingStatusLabel } from 'shared/src/bookings/statusLabels';

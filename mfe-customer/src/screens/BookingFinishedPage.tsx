@@ -7,7 +7,6 @@ import {
   formatPrice,
   jobIdFrom,
   Loader,
-  NothingHere,
   PageTitle,
   rateJob,
   useJob,
@@ -16,6 +15,7 @@ import {
   type Job,
   messageOfError,
 } from 'shared';
+import { NothingHere } from 'shared/src/ui/NothingHere';
 import { TextAreaField } from '../components/Field';
 import { Stars } from '../components/Rating';
 import { StarRatingInput } from '../components/StarRatingInput';

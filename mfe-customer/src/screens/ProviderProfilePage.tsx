@@ -8,10 +8,10 @@ import {
   formatPrice,
   idFromState,
   Loader,
-  NothingHere,
   PageTitle,
   useSessionUser,
 } from 'shared';
+import { NothingHere } from 'shared/src/ui/NothingHere';
 import { BookingModal } from '../components/BookingModal';
 import { RatingValue } from '../components/Rating';
 import { ReviewList } from '../components/ReviewList';

@@ -1,5 +1,6 @@
 import { Link } from 'react-router-dom';
-import { NothingHere, PageTitle, useSessionUser } from 'shared';
+import { PageTitle, useSessionUser } from 'shared';
+import { NothingHere } from 'shared/src/ui/NothingHere';
 import '../styles/customer.css';
 
 export const CUSTOMERS_REQUEST = 'Only customers make booking requests.';

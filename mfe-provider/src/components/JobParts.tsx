@@ -4,13 +4,13 @@ import {
   Avatar,
   ErrorState,
   Loader,
-  NothingHere,
   type Job,
   type JobNavState,
   type JobState,
   type JobStatus,
   type PersonSummary,
 } from 'shared';
+import { NothingHere } from 'shared/src/ui/NothingHere';
 import { StatusBadge } from 'shared/src/bookings/StatusBadge';
 import { closedRequestLine } from '../lib/jobs';
 import '../styles/provider.css';

@@ -1,4 +1,4 @@
-import { NothingHere } from 'shared';
+import { NothingHere } from 'shared/src/ui/NothingHere';
 
 /**
  * Shown to a customer who opens a provider's screen (a typed URL): answering and finishing a booking

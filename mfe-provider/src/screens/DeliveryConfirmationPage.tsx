@@ -2,13 +2,13 @@ import { useLocation, useNavigate } from 'react-router-dom';
 import {
   formatPrice,
   idFromState,
-  NothingHere,
   PageTitle,
   useJob,
   type DeliveryConfirmationNavState,
   type JobNavState,
   useSessionUser,
 } from 'shared';
+import { NothingHere } from 'shared/src/ui/NothingHere';
 import { bookingStatusLabel } from 'shared/src/bookings/statusLabels';
 import { ActionError, JobStateView, PersonRow, RequestNoLongerOpen } from '../components/JobParts';
 import { ProvidersOnly } from '../components/ProvidersOnly';

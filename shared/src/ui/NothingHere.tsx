@@ -2,7 +2,8 @@ import { Link } from 'react-router-dom';
 
 /**
  * A message with a way on, for a screen that has nothing to show: no job chosen, not found, not yours,
- * or the other role's screen (a shared link, a bookmark).
+ * or the other role's screen (a shared link, a bookmark). Imported by path (shared/src/ui/NothingHere), so
+ * that it stays out of the shared chunk every page loads.
  */
 export function NothingHere({
   message,

@@ -10,4 +10,3 @@ export * from './ErrorBoundary';
 export * from './Dialog';
 export * from './leaveGuard';
 export * from './LeavePrompt';
-export * from './NothingHere';

@@ -156,8 +156,14 @@ for (const dialect of DIALECTS) {
       await s.req('POST', `/api/chats/${withP.id}/read`, { token: c.token });
       assert.equal(reads(), readsBefore + 1);
       // Read all: once, then not again.
-      await s.req('POST', '/api/notifications/read-all', { token: c.token });
+      await sendText(p, 'again', c, p);
+      const bad = await s.req('POST', '/api/notifications/read-all', { token: c.token, headers: { 'x-socket-id': 'tab' } });
+      assert.equal(bad.status, 400);
+      assert.equal(reads(), readsBefore + 1);
+      // The asking tab names its connection: the event goes to the user's other connections only.
+      await s.req('POST', '/api/notifications/read-all', { token: c.token, headers: { 'x-socket-id': '123.456' } });
       assert.equal(reads(), readsBefore + 2);
+      assert.equal(s.publisher.events.filter((e) => e.event === 'NotificationsRead').at(-1)?.exceptSocketId, '123.456');
       assert.ok((await notes()).every((n) => n.read));
       await s.req('POST', '/api/notifications/read-all', { token: c.token });
       assert.equal(reads(), readsBefore + 2);

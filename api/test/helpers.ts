@@ -30,6 +30,8 @@ export interface Published {
   event: string;
   /** The entity the event carries (a Message, Job or AppNotification, by `event`). */
   data: Partial<Message & Job & AppNotification>;
+  /** The asking tab's connection, left out. */
+  exceptSocketId?: string;
 }
 
 /** Records what the API publishes; signs channels with the real pusher SDK. */

@@ -213,3 +213,19 @@ export function responses(success: Record<number, Schema>, errorStatuses: number
 
 /** Standard errors of an authenticated route. */
 export const AUTH_ERRORS = [400, 401, 403, 404];
+
+/**
+ * The optional X-Socket-ID header (as Laravel Echo sends it): the asking tab's realtime connection
+ * (pusher-js socket_id), which does not get the events of its own action; the answer brings them.
+ */
+export const socketIdHeaders = {
+  type: 'object',
+  properties: {
+    'x-socket-id': {
+      type: 'string',
+      pattern: '^[0-9]{1,30}\\.[0-9]{1,30}$',
+      description: "The asking tab's realtime connection (pusher-js socket_id): it does not get its own action's events.",
+      'x-messages': { pattern: 'The X-Socket-ID header must be a realtime socket id.' },
+    },
+  },
+} as const;

@@ -141,4 +141,9 @@ export async function markNotificationsRead(
  * 'NotificationsRead' on the user's channel: some of their notifications were read (in one tab, or by
  * reading a chat), so every tab and device of theirs reads the list again and its bell counts anew.
  */
-export const notificationsReadEvent = (userId: number): RealtimeEvent => ({ userId, event: 'NotificationsRead', data: {} });
+export const notificationsReadEvent = (userId: number, exceptSocketId?: string): RealtimeEvent => ({
+  userId,
+  event: 'NotificationsRead',
+  data: {},
+  ...(exceptSocketId && { exceptSocketId }),
+});

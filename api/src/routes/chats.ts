@@ -18,6 +18,7 @@ import {
   nullable,
   paginationQuery,
   responses,
+  socketIdHeaders,
 } from '../http/schemas.js';
 import {
   insertNotification,
@@ -424,18 +425,7 @@ export default async function chatsRoutes(app: FastifyInstance) {
             attachment: fileField,
           },
         },
-        headers: {
-          type: 'object',
-          properties: {
-            'x-socket-id': {
-              type: 'string',
-              pattern: '^[0-9]{1,30}\\.[0-9]{1,30}$',
-              description:
-                "The sending tab's realtime connection (pusher-js socket_id): it does not get its own message as an event.",
-              'x-messages': { pattern: 'The X-Socket-ID header must be a realtime socket id.' },
-            },
-          },
-        },
+        headers: socketIdHeaders,
         response: responses({ 201: envelope(chatMessageSchema) }, [...AUTH_ERRORS, 413]),
       },
     },

@@ -2,7 +2,17 @@ import type { FastifyInstance } from 'fastify';
 import { currentUser } from '../http/auth.js';
 import { forbidden, notFound } from '../http/errors.js';
 import { send } from '../http/reply.js';
-import { AUTH_ERRORS, envelope, idParams, listOf, notificationSchema, paginationQuery, responses } from '../http/schemas.js';
+import {
+  AUTH_ERRORS,
+  envelope,
+  idParams,
+  listOf,
+  notificationSchema,
+  paginationQuery,
+  responses,
+  socketIdHeaders,
+} from '../http/schemas.js';
+import { isValidSocketId } from '../realtime/protocol.js';
 import { listNotifications, markNotificationsRead, notificationsReadEvent } from '../queries/notifications.js';
 
 const tags = ['notifications'];
@@ -68,13 +78,16 @@ export default async function notificationsRoutes(app: FastifyInstance) {
         tags,
         security,
         summary: 'Mark all notifications read; answers the first page of the list',
-        response: responses({ 200: envelope(listOf(notificationSchema)) }, [401]),
+        headers: socketIdHeaders,
+        response: responses({ 200: envelope(listOf(notificationSchema)) }, [400, 401]),
       },
     },
     async (request, reply) => {
       const user = currentUser(request);
       if (await markNotificationsRead(db, user.id, ctx.clock.now().toISOString())) {
-        ctx.publisher.publish([notificationsReadEvent(user.id)]);
+        // The asking tab has the list from the answer: only the user's other tabs and devices are told.
+        const asking = request.headers['x-socket-id'];
+        ctx.publisher.publish([notificationsReadEvent(user.id, isValidSocketId(asking) ? asking : undefined)]);
       }
       return send(reply, (await listNotifications(db, user.id, 1, 50)).items, 'All notifications marked as read');
     },

@@ -13,7 +13,7 @@ import {
   useAppDispatch,
   type User,
 } from 'shared';
-import { fileTooLargeMessage } from 'shared/src/uploads';
+import { fileTooLargeMessage, IMAGE_TYPES } from 'shared/src/uploads';
 import { CheckboxField } from '../components/CheckboxField';
 import { SubmitButton } from '../components/SubmitButton';
 import { TextAreaField, TextField } from '../components/TextField';
@@ -49,8 +49,7 @@ function initialValuesOf(user: User): Values {
   };
 }
 
-const AVATAR_TYPES = ['image/png', 'image/jpeg', 'image/gif', 'image/webp'];
-/** The API's words for a file that is not one of AVATAR_TYPES. */
+/** The API's words for a file that is not one of IMAGE_TYPES. */
 export const AVATAR_NOT_IMAGE = 'The avatar must be an image (PNG, JPEG, WebP or GIF).';
 
 /** The fields a save sends when they differ from what the form opened with (providers' last three). */
@@ -106,7 +105,7 @@ export default function EditProfilePage() {
     setAvatar(file);
     setPreview(null);
     if (!file) return;
-    if (!AVATAR_TYPES.includes(file.type)) {
+    if (!IMAGE_TYPES.includes(file.type)) {
       refuseAvatar();
       return;
     }
@@ -184,7 +183,7 @@ export default function EditProfilePage() {
                 <input
                   id={avatarId}
                   type="file"
-                  accept={AVATAR_TYPES.join(',')}
+                  accept={IMAGE_TYPES.join(',')}
                   onChange={chooseAvatar}
                   aria-invalid={avatarError ? true : undefined}
                   aria-describedby={avatarError ? `${avatarId}-error` : undefined}

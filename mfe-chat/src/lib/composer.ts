@@ -1,9 +1,9 @@
 import { getRuntimeConfig, type MessageType } from 'shared';
-import { fileTooLargeMessage } from 'shared/src/uploads';
+import { fileTooLargeMessage, IMAGE_TYPES } from 'shared/src/uploads';
 import { messageTypeFor } from './messageType';
 
 /** What the API takes as a chat attachment (by content): images and PDFs. */
-export const ATTACHMENT_TYPES = ['image/png', 'image/jpeg', 'image/gif', 'image/webp', 'application/pdf'];
+export const ATTACHMENT_TYPES = [...IMAGE_TYPES, 'application/pdf'];
 /** The API's words for another kind of file. */
 export const ATTACHMENT_NOT_ALLOWED = 'The attachment must be an image or a PDF.';
 /** The API's limit of a message's text. */

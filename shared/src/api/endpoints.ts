@@ -104,17 +104,20 @@ export const sendMessage = (
   form.append('message_type', body.message_type);
   form.append('message', body.message);
   if (body.attachment) form.append('attachment', body.attachment);
-  // This tab's realtime connection does not get its own message back: the answer brings it.
-  const socketId = realtimeSocketId();
-  const headers = socketId ? { ...config?.headers, 'X-Socket-ID': socketId } : config?.headers;
-  return unwrap<Message>(apiClient.post('/api/chats', form, { ...config, headers }));
+  return unwrap<Message>(apiClient.post('/api/chats', form, namingThisTab(config)));
 };
+
+/** `config` naming this tab's realtime connection (X-Socket-ID): it does not get its own action's events back, the answer brings them. */
+function namingThisTab(config?: AxiosRequestConfig): AxiosRequestConfig | undefined {
+  const socketId = realtimeSocketId();
+  return socketId ? { ...config, headers: { ...config?.headers, 'X-Socket-ID': socketId } } : config;
+}
 
 export const fetchNotifications = (config?: AxiosRequestConfig) =>
   unwrap<AppNotification[]>(apiClient.get('/api/notifications', config));
 /** Marks all of the caller's notifications read; answers the first page of the list. */
 export const markNotificationsRead = (config?: AxiosRequestConfig) =>
-  unwrap<AppNotification[]>(apiClient.post('/api/notifications/read-all', undefined, config));
+  unwrap<AppNotification[]>(apiClient.post('/api/notifications/read-all', undefined, namingThisTab(config)));
 export const storeContactUs = (body: ContactMessage, config?: AxiosRequestConfig) =>
   unwrap<unknown>(apiClient.post('/api/storeContactUs', body, config));
 

@@ -284,6 +284,9 @@ describe('signed-in layout', () => {
       await fillLogin(page, account.email, account.password, account.role);
       const alert = page.getByRole('alert').filter({ hasText: 'Login successful' });
       await alert.waitFor();
+      // The alert comes with the answer, a moment before the login's navigation to Home, which closes an
+      // open menu: the menu is opened once Home is there.
+      await page.waitForURL((url) => url.pathname === '/');
       await page.getByRole('button', { name: 'Toggle menu' }).click();
       await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Payments' }).click();
       await page.getByRole('heading', { level: 1, name: 'Payments' }).waitFor();

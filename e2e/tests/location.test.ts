@@ -67,6 +67,14 @@ describe('the customer follows the provider of an accepted booking', () => {
     await c.page.getByRole('button', { name: 'Go Back' }).waitFor();
     await c.page.getByRole('button', { name: 'Chat' }).waitFor();
     await snap(c.page, 'map');
+    // The map's label lies under the drawing, never over a pin near its edge.
+    const map = c.page.getByTestId('offline-map');
+    const drawing = await map.locator('svg').boundingBox();
+    const label = await map.getByText(/^Offline map · zoom \d+$/).boundingBox();
+    assert.ok(
+      drawing && label && label.y >= drawing.y + drawing.height,
+      `the map's label covers the map: ${JSON.stringify({ drawing, label })}`,
+    );
 
     // The provider's device moves: the customer's screen follows within 2 seconds, with no reload.
     await p.context.setGeolocation(MOVED);

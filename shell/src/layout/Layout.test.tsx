@@ -196,6 +196,14 @@ describe('the signed-in layout', () => {
       await waitFor(() => expect(within(nav).getByRole('link', { name: 'Home' })).toHaveFocus());
       expect(page).toHaveAttribute('inert');
 
+      // Tab goes round inside the drawer: past its last control (Logout) to Home, and back with Shift+Tab.
+      const logout = within(screen.getByRole('complementary')).getByRole('button', { name: 'Logout' });
+      logout.focus();
+      await user.tab();
+      expect(within(nav).getByRole('link', { name: 'Home' })).toHaveFocus();
+      await user.tab({ shift: true });
+      expect(logout).toHaveFocus();
+
       await user.keyboard('{Escape}');
       expect(screen.queryByRole('navigation')).not.toBeInTheDocument();
       expect(page).not.toHaveAttribute('inert');

@@ -11,10 +11,26 @@ const isNarrow = () =>
   typeof window !== 'undefined' && typeof window.matchMedia === 'function' && window.matchMedia(NARROW).matches;
 
 /**
+ * Tab from the drawer's last control goes to its first, Shift+Tab from its first to its last: toasts and
+ * the browser's own controls lie outside the inert page, and a keyboard user in the drawer would leave it.
+ */
+function keepTabIn(drawer: HTMLElement, event: KeyboardEvent) {
+  const controls = [...drawer.querySelectorAll<HTMLElement>('a[href], button:not([disabled])')];
+  const first = controls[0];
+  const last = controls[controls.length - 1];
+  if (!first || !last) return;
+  const active = document.activeElement;
+  const leaving = event.shiftKey ? active === first || !drawer.contains(active) : active === last;
+  if (!leaving) return;
+  event.preventDefault();
+  (event.shiftKey ? last : first).focus();
+}
+
+/**
  * The layout of every signed-in route: a skip link, sidebar, top bar, and the page. On a phone the sidebar
  * covers the page, so there it starts closed, closes after each navigation and when the window becomes
  * narrow, and while open it is a drawer: focus moves into it, the page behind is dimmed and out of reach
- * (inert), and Escape or a tap on the dimmed page closes it, focus going back to the menu toggle.
+ * (inert), Tab goes round inside it, and Escape or a tap on the dimmed page closes it, focus going back to the menu toggle.
  * After a navigation from the menu, the top bar, or a control the new page replaced, focus moves to the
  * new page (its main region), so keyboard and screen reader users go on from there, not from the menu
  * or from nowhere; a control of the page that is still there after the navigation keeps it.
@@ -61,6 +77,7 @@ export function Layout() {
     sidebar.current?.querySelector<HTMLElement>('a[href]')?.focus();
     const onKeyDown = (event: KeyboardEvent) => {
       if (event.key === 'Escape') closeDrawer();
+      if (event.key === 'Tab' && sidebar.current) keepTabIn(sidebar.current, event);
     };
     document.addEventListener('keydown', onKeyDown);
     return () => document.removeEventListener('keydown', onKeyDown);

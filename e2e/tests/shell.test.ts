@@ -105,6 +105,8 @@ describe('signed-in layout', () => {
     ]) {
       await assert.doesNotReject(nav.getByRole('link', { name, exact: true }).waitFor(), `sidebar link ${name}`);
     }
+    // The group reads as the spec writes it (what is on screen: innerText applies the styles).
+    assert.equal(await nav.getByRole('group').evaluate((group) => (group as HTMLElement).innerText.split('\n')[0]), 'Bookings');
     await page.getByRole('button', { name: 'Logout' }).waitFor();
     await page.getByText('Version 2.0').waitFor();
     await page.getByText('Carmen').first().waitFor();

@@ -32,9 +32,16 @@ export function Stepper({ status }: { status: JobStatus }) {
   );
 }
 
-/** The stepper in its own card, titled Progress (the booking details and View on Map). */
+/** A booking that ended without a ride has no progress to show (deviation 29). */
+const ENDED_WITHOUT_RIDE: readonly JobStatus[] = ['Rejected', 'Cancelled', 'Expired'];
+
+/**
+ * The stepper in its own card, titled Progress (the booking details and View on Map); nothing for a
+ * booking that ended without a ride.
+ */
 export function ProgressCard({ status }: { status: JobStatus }) {
   const titleId = useId();
+  if (ENDED_WITHOUT_RIDE.includes(status)) return null;
   return (
     <section className="ui-card" aria-labelledby={titleId}>
       <h2 id={titleId} className="ui-section-title">

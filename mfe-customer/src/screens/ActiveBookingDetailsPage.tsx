@@ -1,17 +1,6 @@
 import { useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
-import {
-  Avatar,
-  bus,
-  canCustomerCancel,
-  ErrorState,
-  idFromState,
-  Loader,
-  PageTitle,
-  useJob,
-  type JobNavState,
-  type JobStatus,
-} from 'shared';
+import { Avatar, bus, canCustomerCancel, ErrorState, idFromState, Loader, PageTitle, useJob, type JobNavState } from 'shared';
 import { NothingHere } from 'shared/src/ui/NothingHere';
 import { JobSummary, PickAndDrop } from 'shared/src/bookings/JobSections';
 import { StatusBadge } from 'shared/src/bookings/StatusBadge';
@@ -21,9 +10,6 @@ import { CANCEL_TEXTS, CancelBookingDialog } from '../components/CancelBookingDi
 import { Stars } from '../components/Rating';
 import { ProgressCard } from '../components/Stepper';
 import '../styles/customer.css';
-
-/** A booking that ended without a ride: no progress to show. */
-const ENDED_WITHOUT_RIDE: readonly JobStatus[] = ['Rejected', 'Cancelled', 'Expired'];
 
 /**
  * Booking Details (/activebookingdetails, Customer view; state { jobId, page? }): the stepper, the
@@ -58,7 +44,6 @@ export default function ActiveBookingDetailsPage() {
   else {
     const { job } = state;
     const label = past ? pastBookingStatusLabel(job.status, job.refunded) : customerBookingLabel(job);
-    const ended = ENDED_WITHOUT_RIDE.includes(job.status);
     const canRate = job.status === 'Completed' && job.rating === null;
     body = (
       <>
@@ -77,7 +62,7 @@ export default function ActiveBookingDetailsPage() {
           </span>
         </section>
 
-        {ended ? null : <ProgressCard status={job.status} />}
+        <ProgressCard status={job.status} />
 
         <JobSummary
           job={job}

@@ -182,16 +182,20 @@ describe('/viewonmap, customer of an Accepted job', () => {
 });
 
 describe('/viewonmap, nothing to follow', () => {
+  // The stepper shows where there was or will be a ride, not for a booking that ended without one (deviation 29).
   it.each([
-    ['Pending', NOTHING_TO_FOLLOW.Pending],
-    ['Rejected', NOTHING_TO_FOLLOW.Rejected],
-    ['Completed', NOTHING_TO_FOLLOW.Completed],
-  ] as const)('%s: says why, draws no map, follows nobody', async (status, message) => {
+    ['Pending', NOTHING_TO_FOLLOW.Pending, true],
+    ['Completed', NOTHING_TO_FOLLOW.Completed, true],
+    ['Rejected', NOTHING_TO_FOLLOW.Rejected, false],
+    ['Cancelled', NOTHING_TO_FOLLOW.Cancelled, false],
+    ['Expired', NOTHING_TO_FOLLOW.Expired, false],
+  ] as const)('%s: says why, draws no map, follows nobody (progress shown: %s)', async (status, message, progress) => {
     openMap(makeJob({ id: 8, status }));
     expect(await screen.findByText(message)).toBeInTheDocument();
     expect(mapStatus()).toHaveTextContent(message);
     expect(screen.queryByTestId('offline-map')).not.toBeInTheDocument();
-    expect(screen.getByRole('list', { name: 'Booking progress' })).toBeInTheDocument();
+    if (progress) expect(screen.getByRole('list', { name: 'Booking progress' })).toBeInTheDocument();
+    else expect(screen.queryByRole('heading', { name: 'Progress' })).not.toBeInTheDocument();
     expect(backend.connections).toHaveLength(0);
     expect(geo.watchCalls).toBe(0);
   });

@@ -216,6 +216,48 @@ describe('signed-in layout', () => {
     await context.close();
   });
 
+  it("on a phone, Escape on 'Leave this page?' asked from the menu answers the question only: the menu stays open, focus on its link", async () => {
+    const { page, context, errors } = await openPage(browser(), PHONE);
+    await signInDirectly(page, await createAccount('Customer'));
+    await page.goto('/contactus');
+    await page.getByLabel('Message').fill('Half a question');
+    await page.getByRole('button', { name: 'Toggle menu' }).click();
+    const nav = page.getByRole('navigation', { name: 'Main' });
+    const home = nav.getByRole('link', { name: 'Home' });
+    await home.focus();
+    await page.keyboard.press('Enter');
+    const prompt = page.getByRole('dialog', { name: 'Leave this page?' });
+    await prompt.waitFor();
+    await page.keyboard.press('Escape');
+    await prompt.waitFor({ state: 'detached' });
+    assert.equal(await nav.isVisible(), true, 'Escape on the question also closed the menu');
+    assert.equal(await home.evaluate((el) => el === document.activeElement), true, 'focus did not go back to Home');
+    assert.equal(new URL(page.url()).pathname, '/contactus');
+    assert.equal(await page.getByLabel('Message').inputValue(), 'Half a question');
+    assert.deepEqual(errors, []);
+    await context.close();
+  });
+
+  it('on a phone a field the keyboard reaches above the screen is scrolled clear of the sticky top bar', async () => {
+    // A phone held sideways-short (the keyboard up): Edit Profile is then longer than the screen.
+    const { page, context, errors } = await openPage(browser(), { width: PHONE.width, height: 420 });
+    await signInDirectly(page, await createAccount('Customer'));
+    await page.goto('/editprofile');
+    const firstName = page.getByLabel('First Name');
+    await firstName.waitFor();
+    await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+    assert.ok((await firstName.boundingBox())!.y < 0, 'the page is too short to test: First Name is on screen');
+    await firstName.focus();
+    const field = (await firstName.boundingBox())!;
+    const bar = (await page.locator('.topbar').boundingBox())!;
+    assert.ok(
+      field.y >= bar.y + bar.height,
+      `First Name is under the top bar: field at ${field.y}, bar ends at ${bar.y + bar.height}`,
+    );
+    assert.deepEqual(errors, []);
+    await context.close();
+  });
+
   it('a keyboard user reaches the page first through Skip to content, and a page chosen from the phone menu takes the focus', async () => {
     const { page, context, errors } = await openPage(browser(), PHONE);
     await signInDirectly(page, await createAccount('Customer'));

@@ -1,8 +1,31 @@
-import type { ReactNode } from 'react';
+import { useEffect, useRef, type ReactNode } from 'react';
+import { useFormikContext } from 'formik';
 import { Loader } from 'shared';
 import '../auth.css';
 
-/** The form's primary submit button, disabled while submitting, with a loader under it meanwhile. */
+/**
+ * After each submit: a form that did not pass its checks puts the focus on its first invalid field (its
+ * label and message are read out); one the server answered leaves the focus on this button, which it
+ * loses while disabled (the browser moves a disabled control's focus to the page).
+ */
+function useFocusAfterSubmit(submitting: boolean) {
+  const { submitCount, errors } = useFormikContext();
+  const button = useRef<HTMLButtonElement>(null);
+  const handledSubmits = useRef(0);
+  const hasErrors = Object.keys(errors).length > 0;
+  useEffect(() => {
+    if (submitting || submitCount === handledSubmits.current) return;
+    handledSubmits.current = submitCount;
+    const control = button.current;
+    if (!control) return;
+    const invalid = control.form?.querySelector<HTMLElement>('[aria-invalid="true"]');
+    if (hasErrors && invalid) invalid.focus();
+    else if (document.activeElement === null || document.activeElement === document.body) control.focus();
+  }, [submitting, submitCount, hasErrors]);
+  return button;
+}
+
+/** The form's primary submit button (inside its Formik form), disabled while submitting, with a loader under it meanwhile. */
 export function SubmitButton({
   submitting,
   loaderLabel,
@@ -12,9 +35,10 @@ export function SubmitButton({
   loaderLabel: string;
   children: ReactNode;
 }) {
+  const button = useFocusAfterSubmit(submitting);
   return (
     <>
-      <button type="submit" className="auth-primary" disabled={submitting}>
+      <button ref={button} type="submit" className="auth-primary" disabled={submitting}>
         {children}
       </button>
       {submitting ? <Loader label={loaderLabel} /> : null}

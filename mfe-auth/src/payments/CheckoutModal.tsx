@@ -1,4 +1,4 @@
-import { Modal } from '../components/Modal';
+import { Dialog } from 'shared';
 import { CHECKOUT_AMOUNT, CHECKOUT_CURRENCY } from '../constants';
 import { CardCheckout } from './CardCheckout';
 import '../account.css';
@@ -15,7 +15,7 @@ export function CheckoutModal({
 }) {
   const amount = `${CHECKOUT_AMOUNT} ${CHECKOUT_CURRENCY}`;
   return (
-    <Modal title="Checkout" onClose={onClose}>
+    <Dialog title="Checkout" onClose={onClose}>
       <div className="auth-checkout-summary">
         <span>{email}</span>
         <strong>{amount}</strong>
@@ -29,6 +29,6 @@ export function CheckoutModal({
           </button>
         }
       />
-    </Modal>
+    </Dialog>
   );
 }

@@ -1,4 +1,4 @@
-import { act, screen } from '@testing-library/react';
+import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import LoginPage from './LoginPage';
 import { customer, renderWithStore } from '../testing/renderWithStore';
@@ -51,6 +51,20 @@ describe('LoginPage', () => {
     expect(await screen.findByText('Email is invalid')).toBeInTheDocument();
     expect(screen.getByText('Password must be at least 6 charaters')).toBeInTheDocument();
     expect(bus.toasts()).toEqual([]);
+    // The focus goes to the first field to mend, whose label and message are read out.
+    await waitFor(() => expect(screen.getByLabelText('Email')).toHaveFocus());
+    expect(screen.getByLabelText('Email')).toHaveAccessibleDescription('Email is invalid');
+  });
+
+  it('a wrong field mended, the next submit takes the focus to the one still wrong', async () => {
+    const user = setup();
+    renderWithStore(<LoginPage />, { path: '/login' });
+    await user.type(screen.getByLabelText('Email'), 'nope');
+    await user.type(screen.getByLabelText('Password'), '123');
+    await user.click(screen.getByRole('button', { name: 'Login' }));
+    await user.type(screen.getByLabelText('Email'), '@example.com');
+    await user.click(screen.getByRole('button', { name: 'Login' }));
+    await waitFor(() => expect(screen.getByLabelText('Password')).toHaveFocus());
   });
 
   it('sends the login after 600 ms, stores user and token, marks logged in and opens home', async () => {

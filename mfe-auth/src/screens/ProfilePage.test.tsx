@@ -195,4 +195,23 @@ describe('ProfilePage', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   });
+
+  it('the checkout is a modal for the keyboard: focus moves in, Tab stays inside, Escape gives it back to Add New', async () => {
+    fakeApi({ 'GET /api/payment-methods': ok([visa]) });
+    const user = userEvent.setup();
+    renderWithStore(<ProfilePage />, { path: '/profile', session: signedIn() });
+    await screen.findByRole('listitem', { name: 'Visa ending in 4242' });
+    const addNew = screen.getByRole('button', { name: 'Add New' });
+    addNew.focus();
+    await user.keyboard('{Enter}');
+    const dialog = screen.getByRole('dialog', { name: 'Checkout' });
+    expect(dialog).toContainElement(document.activeElement as HTMLElement);
+    for (let i = 0; i < 12; i++) {
+      await user.tab();
+      expect(dialog).toContainElement(document.activeElement as HTMLElement);
+    }
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(addNew).toHaveFocus();
+  });
 });

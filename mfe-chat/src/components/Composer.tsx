@@ -35,6 +35,7 @@ export function Composer({ onSend, restore, draftKey }: ComposerProps) {
   const [fileProblem, setFileProblem] = useState<string | null>(null);
   const problemId = useId();
   const box = useRef<HTMLTextAreaElement>(null);
+  const sendButton = useRef<HTMLButtonElement>(null);
 
   useEffect(() => keepDraft(draftKey, { text: state.text, file: state.file }), [draftKey, state.text, state.file]);
 
@@ -59,6 +60,8 @@ export function Composer({ onSend, restore, draftKey }: ComposerProps) {
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
+    // Send is disabled once the box is cleared, which would drop its focus to the page: the box takes it.
+    if (document.activeElement === sendButton.current) box.current?.focus();
     void submit();
   };
 
@@ -133,7 +136,12 @@ export function Composer({ onSend, restore, draftKey }: ComposerProps) {
           onChange={(event) => dispatch({ type: 'typed', text: event.target.value })}
           onKeyDown={onKeyDown}
         />
-        <button type="submit" className="ui-button ui-button--primary chat-composer__send" disabled={!canSend(state)}>
+        <button
+          ref={sendButton}
+          type="submit"
+          className="ui-button ui-button--primary chat-composer__send"
+          disabled={!canSend(state)}
+        >
           Send
         </button>
       </div>

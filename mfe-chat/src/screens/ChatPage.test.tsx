@@ -635,6 +635,20 @@ describe('what is not sent yet is kept for the conversation', () => {
 });
 
 describe('sending', () => {
+  it('Send pressed from the keyboard leaves the focus in the message box, not lost with the disabled button', async () => {
+    customerApi({ 'POST /api/chats': () => new Promise<FakeReply>(() => undefined) });
+    renderChat({ route: '/chatview/20' });
+    const box = await screen.findByRole('textbox', { name: 'Message' });
+    const user = userEvent.setup();
+    await user.type(box, 'Hello');
+    const send = screen.getByRole('button', { name: 'Send' });
+    send.focus();
+    await user.keyboard('{Enter}');
+    expect(box).toHaveValue('');
+    expect(send).toBeDisabled();
+    expect(box).toHaveFocus();
+  });
+
   it('Enter sends a text message: shown at once as sending, the box cleared, confirmed by the API', async () => {
     let answer!: (reply: FakeReply) => void;
     const api = customerApi({ 'POST /api/chats': () => new Promise<FakeReply>((resolve) => (answer = resolve)) });

@@ -1,7 +1,13 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { hasUnsavedChanges, NO_JOB_CHOSEN } from 'shared';
-import BookingFinishedPage, { ALREADY_RATED, CHOOSE_RATING, CUSTOMER_RATES, THANK_YOU } from './BookingFinishedPage';
+import BookingFinishedPage, {
+  ALREADY_RATED,
+  CHOOSE_RATING,
+  CUSTOMER_RATES,
+  NOT_YET_RATEABLE,
+  THANK_YOU,
+} from './BookingFinishedPage';
 import { renderScreen } from '../testing/renderScreen';
 import { deferred, fail, fakeApi, ok } from '../testing/fakeApi';
 import { makeJob } from '../testing/fixtures';
@@ -88,6 +94,19 @@ describe('Rate your Booking (/bookingfinished)', () => {
     expect(await screen.findByText(ALREADY_RATED)).toBeInTheDocument();
     expect(screen.getByRole('img', { name: '3 out of 5 stars' })).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Submit' })).not.toBeInTheDocument();
+  });
+
+  it.each([
+    ['Pending', 'Go to Active Bookings', '/activebooking'],
+    ['Accepted', 'Go to Active Bookings', '/activebooking'],
+    ['Rejected', 'Go to Previous Bookings', '/previousbooking'],
+  ] as const)('a %s booking is not offered the form: it says when a booking can be rated', async (status, link, href) => {
+    fakeApi({ 'GET /api/jobs/4': ok({ ...completed, status }) });
+    open();
+    expect(await screen.findByText(NOT_YET_RATEABLE)).toBeInTheDocument();
+    expect(screen.queryByRole('group', { name: 'Rating' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Submit' })).toBeNull();
+    expect(screen.getByRole('link', { name: link })).toHaveAttribute('href', href);
   });
 
   it("opens the booking of the finish e-mail's link (/bookingfinished?job=4)", async () => {

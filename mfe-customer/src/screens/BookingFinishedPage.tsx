@@ -25,6 +25,8 @@ export const CHOOSE_RATING = 'Please choose a rating.';
 export const THANK_YOU = 'Thank you for your feedback';
 export const ALREADY_RATED = 'This job has already been rated.';
 export const CUSTOMER_RATES = 'Only the customer of a booking can rate it.';
+/** The API's own words (POST /ratings answers 409 with them), said before anything is filled in. */
+export const NOT_YET_RATEABLE = 'A job can be rated once it is Completed.';
 
 function RatingForm({ job }: { job: Job }) {
   const navigate = useNavigate();
@@ -128,7 +130,20 @@ export default function BookingFinishedPage() {
           </span>
           <span className="cust-status__price">{formatPrice(job.price)}</span>
         </section>
-        {job.rating !== null ? (
+        {job.status !== 'Completed' ? (
+          <div className="ui-card ui-empty">
+            <p className="cust-message">{NOT_YET_RATEABLE}</p>
+            {job.status === 'Pending' || job.status === 'Accepted' ? (
+              <Link to="/activebooking" className="ui-button">
+                Go to Active Bookings
+              </Link>
+            ) : (
+              <Link to="/previousbooking" className="ui-button">
+                Go to Previous Bookings
+              </Link>
+            )}
+          </div>
+        ) : job.rating !== null ? (
           <div className="ui-card ui-empty">
             <p className="cust-message">{ALREADY_RATED}</p>
             <Stars value={job.rating} />

@@ -13,18 +13,41 @@ const job = (id: number, status: JobStatus): Job =>
 describe('useMyJobs', () => {
   afterEach(() => mockedFetchJobs.mockReset());
 
+  /** The API over `jobs` (newest first): a page of per_page, of one status when asked. */
+  const serve = (jobs: () => Job[]) =>
+    mockedFetchJobs.mockImplementation(async (params) => {
+      const matching = jobs().filter((j) => !params?.status || j.status === params.status);
+      return { data: matching.slice(0, params?.per_page ?? 50), message: '' };
+    });
+
   it('loads the jobs, merges a job/updated live, and fetches again when the realtime channel resubscribes', async () => {
-    mockedFetchJobs.mockResolvedValueOnce({ data: [job(1, 'Pending')], message: '' });
+    let jobs = [job(1, 'Pending')];
+    serve(() => jobs);
     const { result } = renderHook(() => useMyJobs());
-    await waitFor(() => expect(result.current.state.status).toBe('ready'));
+    await waitFor(() => expect(result.current.state).toEqual({ status: 'ready', jobs: [job(1, 'Pending')] }));
 
     act(() => bus.emit({ type: 'job/updated', job: job(1, 'Accepted') }));
     expect(result.current.state).toEqual({ status: 'ready', jobs: [job(1, 'Accepted')] });
 
-    mockedFetchJobs.mockResolvedValueOnce({ data: [job(2, 'Pending'), job(1, 'Accepted')], message: '' });
+    jobs = [job(2, 'Pending'), job(1, 'Accepted')];
     act(() => bus.emit({ type: 'realtime/subscribed' }));
     await waitFor(() => expect(result.current.state).toEqual({ status: 'ready', jobs: [job(2, 'Pending'), job(1, 'Accepted')] }));
-    expect(mockedFetchJobs).toHaveBeenLastCalledWith({ per_page: 100 }, { silent: true });
+  });
+
+  it('keeps the waiting and accepted jobs that 100 newer ones push off the first page', async () => {
+    const older = [job(2, 'Accepted'), job(1, 'Pending')];
+    const newer = Array.from({ length: 105 }, (_, i) => ({
+      ...job(3 + i, 'Rejected'),
+      created_at: `2025-02-01T10:00:${String(i % 60).padStart(2, '0')}.${String(i).padStart(3, '0')}Z`,
+    }));
+    newer.sort((a, b) => (a.created_at < b.created_at ? 1 : -1));
+    serve(() => [...newer, ...older]);
+    const { result } = renderHook(() => useMyJobs());
+    await waitFor(() => expect(result.current.state.status).toBe('ready'));
+    const shown = result.current.state.status === 'ready' ? result.current.state.jobs : [];
+    expect(shown.filter((j) => j.status !== 'Rejected').map((j) => j.id)).toEqual([2, 1]);
+    expect(shown.filter((j) => j.status === 'Rejected')).toHaveLength(100);
+    expect(new Set(shown.map((j) => j.id)).size).toBe(shown.length);
   });
 
   it('says what failed when the jobs cannot be loaded', async () => {

@@ -2,13 +2,28 @@ import { useCallback, useEffect, useState } from 'react';
 import { ApiError, fetchJobs } from '../api';
 import { bus } from '../bus';
 import type { Job } from '../contracts';
-import { upsertJob } from './jobLists';
+import { ACTIVE_STATUSES, newestFirst, upsertJob } from './jobLists';
 import { bookingTiming, waitAtLeast } from './timing';
 
 export type JobsState = { status: 'loading' } | { status: 'error'; message: string } | { status: 'ready'; jobs: Job[] };
 
-/** The largest page the API serves; lists show the newest 100 jobs of the user. */
+/** The largest page the API serves. */
 const PER_PAGE = 100;
+
+/**
+ * The user's newest 100 jobs, and with them the newest 100 of each active status however old: a
+ * booking still waiting or accepted behind 100 newer ones would otherwise be missing from Active
+ * Bookings and Job Requests, never to be answered or finished. Newest first, each job once.
+ */
+export async function fetchMyJobs(config: { silent: true }): Promise<Job[]> {
+  const pages = await Promise.all([
+    fetchJobs({ per_page: PER_PAGE }, config),
+    ...ACTIVE_STATUSES.map((status) => fetchJobs({ per_page: PER_PAGE, status }, config)),
+  ]);
+  const byId = new Map<number, Job>();
+  for (const { data } of pages) for (const job of data) byId.set(job.id, job);
+  return [...byId.values()].sort(newestFirst);
+}
 
 /**
  * The signed-in user's own jobs (as customer or as provider), newest first, kept live: every
@@ -22,9 +37,9 @@ export function useMyJobs({ withLoader = false }: { withLoader?: boolean } = {})
   const fetchedState = useCallback(async (): Promise<JobsState> => {
     const startedAt = Date.now();
     try {
-      const { data } = await fetchJobs({ per_page: PER_PAGE }, { silent: true });
+      const jobs = await fetchMyJobs({ silent: true });
       if (withLoader) await waitAtLeast(startedAt, bookingTiming.listLoaderMs);
-      return { status: 'ready', jobs: data };
+      return { status: 'ready', jobs };
     } catch (error) {
       console.error(error);
       return { status: 'error', message: error instanceof ApiError ? error.message : 'Network Error' };
@@ -43,8 +58,8 @@ export function useMyJobs({ withLoader = false }: { withLoader?: boolean } = {})
       );
     // Jobs changed while the realtime channel was (re)connecting were missed: fetch the list again quietly.
     const resubscribed = bus.on('realtime/subscribed').subscribe(() => {
-      fetchJobs({ per_page: PER_PAGE }, { silent: true }).then(
-        ({ data }) => setState((current) => (current.status === 'ready' ? { status: 'ready', jobs: data } : current)),
+      fetchMyJobs({ silent: true }).then(
+        (jobs) => setState((current) => (current.status === 'ready' ? { status: 'ready', jobs } : current)),
         (error: unknown) => console.warn('jobs refresh failed', error),
       );
     });

@@ -17,6 +17,7 @@ jest.mock('firebase/app', () => ({
 
 jest.mock('firebase/database', () => ({
   getDatabase: (app: { name: string }) => ({ app }),
+  forceWebSockets: () => calls.push(['forceWebSockets']),
   connectDatabaseEmulator: (_db: unknown, host: string, port: number, options: unknown) =>
     calls.push(['connectDatabaseEmulator', host, port, options]),
   ref: (_db: unknown, path: string) => ({ path }),
@@ -83,6 +84,11 @@ describe('the firebase connection', () => {
       { mockUserToken: 'jwt-embedded' },
     ]);
     expect(calls.some((c) => c[0] === 'signInWithCustomToken')).toBe(false);
+    // WebSocket only: the embedded server has no long-polling, which the SDK falls back to after a failed socket.
+    expect(calls.findIndex((c) => c[0] === 'forceWebSockets')).toBeGreaterThan(-1);
+    expect(calls.findIndex((c) => c[0] === 'forceWebSockets')).toBeLessThan(
+      calls.findIndex((c) => c[0] === 'connectDatabaseEmulator'),
+    );
     expect(connection.uid).toBe('20');
     expect(connection.expiresAt).toBe(Date.parse('2025-06-15T13:00:00.000Z'));
   });
@@ -92,6 +98,7 @@ describe('the firebase connection', () => {
     const names = calls.map((c) => c[0]);
     expect(names).toContain('signInWithCustomToken');
     expect(names).not.toContain('connectDatabaseEmulator');
+    expect(names).not.toContain('forceWebSockets');
     expect(calls.find((c) => c[0] === 'initializeApp')![1]).toEqual({
       apiKey: 'web-key',
       projectId: 'acme',

@@ -12,6 +12,7 @@
 import { deleteApp, initializeApp, type FirebaseApp } from 'firebase/app';
 import {
   connectDatabaseEmulator,
+  forceWebSockets,
   getDatabase,
   goOffline,
   onValue,
@@ -81,6 +82,10 @@ export async function openFirebaseConnection(token: LocationToken, config: Runti
   if (emulator) {
     // The URL only names the namespace; connectDatabaseEmulator decides where the socket goes.
     app = initializeApp({ projectId, databaseURL: `https://${projectId}.firebaseio.com` }, name);
+    // The embedded server speaks WebSocket only. Once a socket failed (the server was down), the SDK
+    // remembers it in localStorage and tries long-polling first, which that server answers 404: the
+    // browser never shared or followed again, reloads included.
+    forceWebSockets();
     db = getDatabase(app);
     connectDatabaseEmulator(db, fb.emulatorHost!, Number(fb.emulatorPort ?? 9000), { mockUserToken: token.token });
   } else {

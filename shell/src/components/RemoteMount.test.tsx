@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import type { ComponentType } from 'react';
 import { browserPage } from './newBuild';
 import { failureDetail, LOADING_NEW_BUILD, REMOTE_UNAVAILABLE_MESSAGE } from './RemoteMount';
+import { RETRY_FAILED_AFTER_MS } from '../federation/RemotesContext';
 import { fakeApi, fakeContracts, fakeLoader, renderShell } from '../testing/renderShell';
 
 beforeEach(() => {
@@ -33,6 +34,31 @@ describe('a remote that is down', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Retry' }));
     expect(await screen.findByRole('heading', { name: 'Chat' })).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Retry' })).not.toBeInTheDocument();
+    expect(loader.retryContract).toHaveBeenCalledWith('mfe_chat');
+  });
+
+  it('a remote back up is loaded again when one of its screens is opened a while after it failed, without Retry', async () => {
+    const now = jest.spyOn(Date, 'now').mockReturnValue(1_000_000);
+    const { loader, offline } = fakeLoader(fakeContracts(), ['mfe_chat']);
+    renderShell({ route: '/chatview', role: 'Customer', loader });
+    expect(await screen.findByText(REMOTE_UNAVAILABLE_MESSAGE)).toBeInTheDocument();
+    const nav = screen.getByRole('navigation');
+
+    // Moments later it is not asked again: the message stays.
+    await userEvent.click(within(nav).getByRole('link', { name: 'Active Bookings' }));
+    await screen.findByRole('heading', { name: 'Active Bookings' });
+    await userEvent.click(within(nav).getByRole('link', { name: 'Chat' }));
+    expect(await screen.findByText(REMOTE_UNAVAILABLE_MESSAGE)).toBeInTheDocument();
+    expect(loader.retryContract).not.toHaveBeenCalled();
+
+    // Back up, and opened again a while later: it loads by itself.
+    offline.delete('mfe_chat');
+    now.mockReturnValue(1_000_000 + RETRY_FAILED_AFTER_MS);
+    await userEvent.click(within(nav).getByRole('link', { name: 'Active Bookings' }));
+    await screen.findByRole('heading', { name: 'Active Bookings' });
+    await userEvent.click(within(nav).getByRole('link', { name: 'Chat' }));
+    expect(await screen.findByRole('heading', { name: 'Chat' })).toBeInTheDocument();
+    expect(screen.queryByText(REMOTE_UNAVAILABLE_MESSAGE)).not.toBeInTheDocument();
     expect(loader.retryContract).toHaveBeenCalledWith('mfe_chat');
   });
 

@@ -4,13 +4,20 @@ import { REMOTE_NAMES, type RemoteLoader, type RemoteName, type RemoteState } fr
 
 interface RemotesContextValue {
   states: Record<RemoteName, RemoteState>;
-  /** Starts loading a remote's contract unless it is loading or loaded already. */
+  /** Starts loading a remote's contract unless it is loading or loaded already, or failed only moments ago. */
   ensure: (name: RemoteName) => void;
   /** Forgets a failed load and loads the remote again. */
   retry: (name: RemoteName) => void;
 }
 
 const RemotesContext = createContext<RemotesContextValue | null>(null);
+
+/**
+ * A remote whose load failed is loaded again when one of its screens is opened this long after: a
+ * remote back after a redeploy or an outage comes back without Retry or a reload, and a screen
+ * opened right after the failure does not ask a server that is down again at once.
+ */
+export const RETRY_FAILED_AFTER_MS = 5_000;
 
 const allIdle = (): Record<RemoteName, RemoteState> =>
   Object.fromEntries(REMOTE_NAMES.map((name) => [name, { status: 'idle' }])) as Record<RemoteName, RemoteState>;
@@ -46,6 +53,7 @@ export function RemotesProvider({ loader, children }: { loader: RemoteLoader; ch
         },
         (error: unknown) => {
           const err = error instanceof Error ? error : new Error(String(error));
+          failedAt.current[name] = Date.now();
           if (mounted.current) set(name, { status: 'error', error: err });
         },
       );
@@ -53,9 +61,15 @@ export function RemotesProvider({ loader, children }: { loader: RemoteLoader; ch
     [set],
   );
 
+  /** When each remote's last load failed: a screen of it opened a while later tries again by itself. */
+  const failedAt = useRef<Partial<Record<RemoteName, number>>>({});
+
   const ensure = useCallback(
     (name: RemoteName) => {
-      if (statesRef.current[name].status === 'idle') run(name, () => loader.loadContract(name));
+      const { status } = statesRef.current[name];
+      if (status === 'idle') run(name, () => loader.loadContract(name));
+      else if (status === 'error' && Date.now() - (failedAt.current[name] ?? 0) >= RETRY_FAILED_AFTER_MS)
+        run(name, () => loader.retryContract(name));
     },
     [loader, run],
   );

@@ -76,6 +76,8 @@ export function Layout() {
     }
     sidebar.current?.querySelector<HTMLElement>('a[href]')?.focus();
     const onKeyDown = (event: KeyboardEvent) => {
+      // A modal dialog over the drawer ('Leave this page?' after a link of the menu) has the keys.
+      if (document.querySelector('[role="dialog"][aria-modal="true"]')) return;
       if (event.key === 'Escape') closeDrawer();
       if (event.key === 'Tab' && sidebar.current) keepTabIn(sidebar.current, event);
     };

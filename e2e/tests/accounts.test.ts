@@ -20,6 +20,7 @@ import {
   type Account,
   type Role,
 } from '../support/app.ts';
+import { bookViaApi, customerWithCards, GOOD_CARD, providerOffering } from '../support/bookings.ts';
 
 const browser = useBrowser();
 
@@ -646,6 +647,34 @@ describe('a session the API no longer accepts', () => {
     await page.waitForTimeout(1_000);
     assert.equal(new URL(page.url()).pathname, '/login');
     assert.equal(await page.getByRole('navigation', { name: 'Main' }).count(), 0);
+    assert.deepEqual(errors, []);
+    await context.close();
+  });
+
+  it('signing in again opens the same screen with what it showed (the booking), not an empty one', async () => {
+    const provider = await providerOffering('Driver', 25);
+    const customer = await customerWithCards([GOOD_CARD]);
+    await bookViaApi(customer, provider);
+    const { page, context, errors } = await openPage(browser());
+    const session = await signInDirectly(page, customer.account);
+    await page.goto('/activebooking');
+    await page
+      .getByRole('list', { name: 'Bookings' })
+      .getByRole('listitem')
+      .filter({ hasText: provider.fullName })
+      .getByRole('link')
+      .first()
+      .click();
+    await page.getByRole('button', { name: 'View on Map' }).waitFor();
+    await page.waitForLoadState('networkidle');
+    assert.equal((await apiCall('POST', '/api/auth/logout', undefined, session.token)).status, 200);
+    // The next screen's request meets the revoked session: to /login, and back once signed in.
+    await page.getByRole('button', { name: 'View on Map' }).click();
+    await page.waitForURL('**/login');
+    await loginInPlace(page, customer.account, 'Customer');
+    await page.waitForURL('**/viewonmap');
+    await page.getByRole('heading', { name: provider.fullName }).waitFor();
+    assert.equal(await page.getByText('No booking was chosen.').count(), 0);
     assert.deepEqual(errors, []);
     await context.close();
   });

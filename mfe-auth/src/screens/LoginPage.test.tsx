@@ -104,6 +104,20 @@ describe('LoginPage', () => {
     api.restore();
   });
 
+  it("opens it with the page's own navigation state (which provider, which job): its user gets the same screen back", async () => {
+    const api = fakeApi({ 'POST /api/auth/login': ok({ user: customer, token: 't' }) });
+    const user = setup();
+    const fromState = { serviceId: 1, providerId: 20 };
+    renderWithStore(<LoginPage />, { path: '/login', state: { from: '/providerprofile', fromState, forUserId: customer.id } });
+    await user.type(screen.getByLabelText('Email'), 'customer@example.com');
+    await user.type(screen.getByLabelText('Password'), 'password123');
+    await user.click(screen.getByRole('button', { name: 'Login' }));
+    await act(() => jest.advanceTimersByTimeAsync(600));
+    expect(await screen.findByTestId('location')).toHaveTextContent(/^\/providerprofile$/);
+    expect(JSON.parse(screen.getByTestId('location-state').textContent ?? 'null')).toEqual(fromState);
+    api.restore();
+  });
+
   it('sends the chosen role', async () => {
     const api = fakeApi({ 'POST /api/auth/login': ok({ user: { ...customer, role: 'Provider' }, token: 't' }) });
     const user = setup();

@@ -1,7 +1,7 @@
 import { useEffect, useRef, type FormEvent } from 'react';
 import { Formik, validateYupSchema, yupToFormErrors, type FormikErrors, type FormikHelpers } from 'formik';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
-import { afterLoginPath, bus, login, sessionActions, useAppDispatch, type Role } from 'shared';
+import { afterLoginPath, afterLoginState, bus, login, sessionActions, useAppDispatch, type Role } from 'shared';
 import { RoleChoice } from '../components/RoleChoice';
 import { SubmitButton } from '../components/SubmitButton';
 import { TextField } from '../components/TextField';
@@ -53,7 +53,10 @@ export default function LoginPage() {
       });
       dispatch(sessionActions.loggedIn({ user: data.user, token: data.token }));
       bus.emit({ type: 'auth/loggedIn', user: data.user, token: data.token });
-      void navigate(afterLoginPath(location.state, data.user.id), { replace: true });
+      void navigate(afterLoginPath(location.state, data.user.id), {
+        replace: true,
+        state: afterLoginState(location.state, data.user.id),
+      });
     } catch (error) {
       // The API client has already set the danger alert with the server's message (spec section 8).
       console.error(error);

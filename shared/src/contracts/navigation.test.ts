@@ -1,4 +1,4 @@
-import { afterLoginPath, jobIdFrom } from './navigation';
+import { afterLoginPath, afterLoginState, jobIdFrom } from './navigation';
 
 describe('jobIdFrom', () => {
   it('takes the job from navigation state first, else from ?job= (links from e-mails)', () => {
@@ -23,5 +23,14 @@ describe('jobIdFrom', () => {
     expect(afterLoginPath({ from: '/chatview/2', forUserId: 7 }, 8)).toBe('/');
     // A link opened while signed out names nobody: whoever signs in goes there.
     expect(afterLoginPath({ from: '/payment' }, 8)).toBe('/payment');
+  });
+
+  it('gives the page its own navigation state back, only where it goes back to that page', () => {
+    const fromState = { jobId: 4 };
+    expect(afterLoginState({ from: '/activebookingdetails', fromState, forUserId: 7 }, 7)).toEqual(fromState);
+    expect(afterLoginState({ from: '/activebookingdetails', fromState, forUserId: 7 }, 8)).toBeUndefined();
+    expect(afterLoginState({ from: 'https://evil.example', fromState })).toBeUndefined();
+    expect(afterLoginState({ from: '/payment' })).toBeUndefined();
+    expect(afterLoginState(null)).toBeUndefined();
   });
 });

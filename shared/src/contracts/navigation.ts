@@ -61,6 +61,8 @@ export function returnAddressFrom(state: unknown): AddCardNavState | null {
 /** /login reached by the guard from a signed-in page: the page to open once signed in. */
 export interface LoginNavState {
   from: string;
+  /** The page's own navigation state (which job, which provider): without it the page has nothing to show. */
+  fromState?: unknown;
   /** The user whose session ended on that page: only they are taken back there (anyone else goes Home). */
   forUserId?: number;
 }
@@ -74,4 +76,10 @@ export function afterLoginPath(state: unknown, signedInUserId?: number): string 
   const { from, forUserId } = state as Partial<LoginNavState>;
   if (forUserId !== undefined && forUserId !== signedInUserId) return '/';
   return typeof from === 'string' && from.startsWith('/') && !from.startsWith('//') && !from.startsWith('/login') ? from : '/';
+}
+
+/** The navigation state to open afterLoginPath's page with: its own, when going back to it. */
+export function afterLoginState(state: unknown, signedInUserId?: number): unknown {
+  if (afterLoginPath(state, signedInUserId) === '/') return undefined;
+  return (state as Partial<LoginNavState>).fromState;
 }

@@ -42,14 +42,18 @@ function UnknownSignedIn() {
 }
 
 /**
- * A signed-in page opened while logged out: to /login, which comes back here once signed in; when a
- * session ended here, only for its user.
+ * A signed-in page opened while logged out: to /login, which comes back here (with the page's own
+ * navigation state) once signed in; when a session ended here, only for its user.
  */
 function ToLogin() {
-  const { pathname, search } = useLocation();
+  const { pathname, search, state } = useLocation() as { pathname: string; search: string; state: unknown };
   const previousUserId = lastSignedInUserId();
-  const state: LoginNavState = { from: pathname + search, ...(previousUserId !== null && { forUserId: previousUserId }) };
-  return <Navigate to="/login" replace state={state} />;
+  const loginState: LoginNavState = {
+    from: pathname + search,
+    ...(state !== null && state !== undefined && { fromState: state }),
+    ...(previousUserId !== null && { forUserId: previousUserId }),
+  };
+  return <Navigate to="/login" replace state={loginState} />;
 }
 
 /**

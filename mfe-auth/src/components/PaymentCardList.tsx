@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { ErrorState, Loader, type PaymentMethod } from 'shared';
 import type { LoadStatus, PaymentMethods } from '../payments/usePaymentMethods';
 import { RemoveCardDialog } from './RemoveCardDialog';
@@ -48,6 +48,17 @@ export interface PaymentCardListProps {
 export function PaymentCardList({ cards, status, busy, onRetry, onMakeDefault, onDelete }: PaymentCardListProps) {
   /** The card whose removal is being confirmed. */
   const [removing, setRemoving] = useState<PaymentMethod | null>(null);
+  const list = useRef<HTMLUListElement>(null);
+  /**
+   * Set by Make this Default and a removal: their button goes (or is disabled meanwhile, which drops the
+   * focus to the page), so once the list has settled the focus goes to its first card, the default.
+   */
+  const focusDefaultCard = useRef(false);
+  useEffect(() => {
+    if (!focusDefaultCard.current || busy || removing) return;
+    focusDefaultCard.current = false;
+    list.current?.querySelector<HTMLElement>('li')?.focus();
+  }, [busy, cards, removing]);
 
   if (status === 'loading') return <Loader label="Loading cards" />;
   if (status === 'error') return <ErrorState message="Your saved cards could not be loaded." onRetry={onRetry} />;
@@ -56,17 +67,25 @@ export function PaymentCardList({ cards, status, busy, onRetry, onMakeDefault, o
       {cards.length === 0 ? (
         <NoCardsIllustration />
       ) : (
-        <ul className="auth-cards" aria-busy={busy || undefined}>
+        <ul ref={list} className="auth-cards" aria-busy={busy || undefined}>
           {cards.map((card, index) => {
             const name = `${card.card_brand} ending in ${card.card_last4}`;
             return (
-              <li key={card.id} className="auth-card-row" aria-label={name}>
+              <li key={card.id} className="auth-card-row" aria-label={name} tabIndex={-1}>
                 <span className="auth-card-brand">{card.card_brand}</span>
                 <span className="auth-card-number">{maskedNumber(card.card_last4)}</span>
                 {index === 0 ? (
                   <span className="auth-badge">Default</span>
                 ) : (
-                  <button type="button" className="auth-link-button" disabled={busy} onClick={() => onMakeDefault(card.id)}>
+                  <button
+                    type="button"
+                    className="auth-link-button"
+                    disabled={busy}
+                    onClick={() => {
+                      focusDefaultCard.current = true;
+                      onMakeDefault(card.id);
+                    }}
+                  >
                     Make this Default
                   </button>
                 )}
@@ -90,7 +109,10 @@ export function PaymentCardList({ cards, status, busy, onRetry, onMakeDefault, o
           card={removing}
           onRemove={onDelete}
           onClose={() => setRemoving(null)}
-          onRemoved={() => setRemoving(null)}
+          onRemoved={() => {
+            focusDefaultCard.current = true;
+            setRemoving(null);
+          }}
         />
       ) : null}
     </>

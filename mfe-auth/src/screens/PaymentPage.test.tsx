@@ -343,6 +343,8 @@ describe('PaymentPage removing a card', () => {
     expect(items[0]).toHaveAccessibleName('Mastercard ending in 4444');
     expect(within(items[0]).getByText('Default')).toBeInTheDocument();
     expect(api.callsTo('DELETE', '/api/payment-methods/11')).toHaveLength(1);
+    // The removed card's delete button is gone: the focus goes to the default card, not to the page.
+    await waitFor(() => expect(items[0]).toHaveFocus());
   });
 
   it("a refused delete shows the server's message in the dialog, which stays open; Remove card can be pressed again", async () => {

@@ -75,6 +75,8 @@ describe('ProfilePage', () => {
     expect(items[0]).toHaveAccessibleName('Mastercard ending in 4444');
     expect(within(items[1]).getByRole('button', { name: 'Make this Default' })).toBeInTheDocument();
     expect(store.getState().session.paymentMethod.map((c) => c.id)).toEqual([12, 11]);
+    // The pressed button went with its card's move: the focus follows the card, now the default.
+    await waitFor(() => expect(items[0]).toHaveFocus());
   });
 
   it('deletes a card once confirmed and shows the illustration when none is left', async () => {

@@ -50,8 +50,12 @@ describe('All Services (/service, Provider view)', () => {
     expect(add).toBeDisabled();
     expect(within(card('Shipping')).getByRole('button', { name: 'Add' })).toBeDisabled();
     expect(within(card('Driver')).getByRole('button', { name: 'Delete' })).toBeDisabled();
+    // A browser moves a disabled button's focus to the page (jsdom does not: done here as a browser would).
+    add.blur();
     answer.release();
     await waitFor(() => expect(within(card('Delivery')).getByRole('button', { name: 'Delete' })).toBeEnabled());
+    // Answered: the focus is back on the pressed button, which now says Delete.
+    expect(within(card('Delivery')).getByRole('button', { name: 'Delete' })).toHaveFocus();
     expect(cards()).toEqual([
       ['Driver', 'Added', 'Delete'],
       ['Delivery', 'Added', 'Delete'],

@@ -59,9 +59,22 @@ export default function ServicesPage() {
     setAttempt((n) => n + 1);
   };
 
+  /**
+   * The Add or Delete button pressed: every button is disabled while the change is sent, which drops the
+   * focus to the page, so once answered it goes back to that button (now saying the other word).
+   */
+  const pressed = useRef<HTMLElement | null>(null);
+  useEffect(() => {
+    if (inFlight !== null || !pressed.current) return;
+    const button = pressed.current;
+    pressed.current = null;
+    if (button.isConnected && (document.activeElement === null || document.activeElement === document.body)) button.focus();
+  }, [inFlight]);
+
   const send = async (service: Service, offered: UserService | undefined) => {
     if (sending.current) return;
     sending.current = true;
+    pressed.current = document.activeElement instanceof HTMLButtonElement ? document.activeElement : null;
     setInFlight({ serviceId: service.id, kind: offered ? 'delete' : 'add' });
     setError(null);
     try {

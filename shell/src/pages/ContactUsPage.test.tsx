@@ -56,6 +56,8 @@ describe('ContactUsPage', () => {
     expect(await screen.findByText('The title may not be greater than 200 characters.')).toBeInTheDocument();
     expect(title).toHaveAttribute('aria-invalid', 'true');
     expect(title).toHaveAccessibleDescription('The title may not be greater than 200 characters.');
+    // The focus goes to the field to mend, whose label and reason are read out.
+    await waitFor(() => expect(title).toHaveFocus());
     expect(title).toHaveValue('Refund');
     expect(screen.getByLabelText('Message')).toHaveValue('I was charged twice.');
     expect(hasUnsavedChanges()).toBe(true);

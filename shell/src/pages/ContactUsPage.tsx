@@ -1,4 +1,4 @@
-import { useId, useState, type FormEvent, type ReactNode } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { ApiError, bus, Loader, PageTitle, storeContactUs, useLeaveGuard } from 'shared';
 import { useDocumentTitle } from '../routing/RemoteRouteElement';
 
@@ -38,6 +38,17 @@ export default function ContactUsPage() {
   const [fieldErrors, setFieldErrors] = useState<FieldErrors>({});
   const [formError, setFormError] = useState<string | null>(null);
   useLeaveGuard((title !== '' || message !== '') && !sending);
+  const submitButton = useRef<HTMLButtonElement>(null);
+  /** Set by a submit: once answered, the focus goes to the first field to mend, else back to Submit. */
+  const answered = useRef(false);
+  useEffect(() => {
+    if (sending || !answered.current) return;
+    answered.current = false;
+    const button = submitButton.current;
+    const invalid = button?.form?.querySelector<HTMLElement>('[aria-invalid="true"]');
+    if (invalid) invalid.focus();
+    else if (document.activeElement === null || document.activeElement === document.body) button?.focus();
+  }, [sending]);
 
   /** A field's reason goes once the user changes what it was about. */
   const changed = (field: Field) => {
@@ -61,6 +72,7 @@ export default function ContactUsPage() {
       setFieldErrors(reasons.fields);
       setFormError(reasons.form);
     } finally {
+      answered.current = true;
       setSending(false);
     }
   };
@@ -101,7 +113,7 @@ export default function ContactUsPage() {
             {formError}
           </p>
         ) : null}
-        <button type="submit" className="ui-button ui-button--primary" disabled={sending}>
+        <button ref={submitButton} type="submit" className="ui-button ui-button--primary" disabled={sending}>
           Submit
         </button>
         {sending ? <Loader label="Sending" /> : null}

@@ -25,6 +25,40 @@ function isJob(data: unknown): data is Job {
   return !!job && typeof job === 'object' && typeof job.id === 'number' && typeof job.status === 'string';
 }
 
+/** How often a connection that gave up (pusher-js's 'unavailable') asks whether the servers are back. */
+export const SERVER_BACK_PROBE_MS = 3000;
+
+/**
+ * While started, asks the API every SERVER_BACK_PROBE_MS (and when the browser says it is online again)
+ * whether it answers; the first answer of any status, the servers being back, calls `back` once.
+ */
+function serverBackProbe(url: string, token: string, back: () => void) {
+  let timer: ReturnType<typeof setInterval> | null = null;
+  const ask = () => {
+    fetch(url, { headers: { Authorization: `Bearer ${token}` }, cache: 'no-store' }).then(
+      () => {
+        if (!timer) return;
+        stop();
+        back();
+      },
+      () => undefined,
+    );
+  };
+  function stop() {
+    if (timer) clearInterval(timer);
+    timer = null;
+    window.removeEventListener('online', ask);
+  }
+  return {
+    start() {
+      if (timer) return;
+      timer = setInterval(ask, SERVER_BACK_PROBE_MS);
+      window.addEventListener('online', ask);
+    },
+    stop,
+  };
+}
+
 /**
  * pusher-js on the user's private channel; `Message` → realtime/message, `Notification` → notifications/changed,
  * `Job` → job/updated; the connection's state → realtime/state.
@@ -47,9 +81,16 @@ export function createConnection({ userId, token, config, emit }: ConnectionOpti
       headers: { Authorization: `Bearer ${token}` },
     },
   });
-  pusher.connection.bind('state_change', ({ current }: { current: RealtimeState }) =>
-    emit({ type: 'realtime/state', state: current }),
-  );
+  const probe = serverBackProbe(`${apiUrl.replace(/\/$/, '')}/api/chats/unread`, token, () => {
+    // Reachable again: connect now rather than at pusher-js's next try, which backs off (5-25 s later).
+    pusher.disconnect();
+    pusher.connect();
+  });
+  pusher.connection.bind('state_change', ({ current }: { current: RealtimeState }) => {
+    emit({ type: 'realtime/state', state: current });
+    if (current === 'unavailable') probe.start();
+    else if (current === 'connected' || current === 'disconnected') probe.stop();
+  });
   const name = channelName(userId);
   const channel = pusher.subscribe(name);
   channel.bind('Message', (data: unknown) => {
@@ -66,6 +107,7 @@ export function createConnection({ userId, token, config, emit }: ConnectionOpti
   return {
     socketId: () => pusher.connection.socket_id || undefined,
     disconnect() {
+      probe.stop();
       channel.unbind_all();
       // Closing the connection ends its subscriptions on the server. No 'pusher:unsubscribe' first:
       // pusher-js sends it a tick later, when the socket is already closing (a console error).

@@ -3,6 +3,7 @@ import { DEFAULT_RUNTIME_CONFIG } from '../config';
 import type { BusEvent } from '../contracts';
 import type { AxiosAdapter, InternalAxiosRequestConfig } from 'axios';
 import { apiClient, sendMessage } from '../api';
+import { SERVER_BACK_PROBE_MS } from './connection';
 import { connectRealtime, disconnectRealtime, realtimeSocketId } from './index';
 
 type Handler = (data: unknown) => void;
@@ -12,6 +13,7 @@ const instances: {
   key: string;
   options: Record<string, unknown>;
   disconnect: jest.Mock;
+  connect: jest.Mock;
   unsubscribe: jest.Mock;
   connection: { handlers: Record<string, Handler>; socket_id?: string };
 }[] = [];
@@ -23,6 +25,7 @@ jest.mock('pusher-js', () => ({
       key,
       options,
       disconnect: jest.fn(),
+      connect: jest.fn(),
       unsubscribe: jest.fn(),
       connection: {
         handlers: {} as Record<string, Handler>,
@@ -132,6 +135,45 @@ describe('the realtime connection (pusher-js mocked)', () => {
       { type: 'realtime/state', state: 'unavailable' },
       { type: 'realtime/state', state: 'connected' },
     ]);
+  });
+
+  it('a connection that gave up asks the API every few seconds, and connects at once when it answers again', async () => {
+    const fetchMock = jest.fn<Promise<unknown>, [string, RequestInit]>().mockRejectedValue(new TypeError('Failed to fetch'));
+    const originalFetch = global.fetch;
+    global.fetch = fetchMock as unknown as typeof fetch;
+    jest.useFakeTimers();
+    try {
+      const connecting = connectRealtime({
+        userId: 12,
+        token: 'tok12',
+        config: { ...DEFAULT_RUNTIME_CONFIG, apiUrl: 'http://api.test' },
+      });
+      await jest.advanceTimersByTimeAsync(0);
+      await connecting;
+      const pusher = instances.at(-1)!;
+      // Connected, nothing is asked.
+      await jest.advanceTimersByTimeAsync(SERVER_BACK_PROBE_MS * 2);
+      expect(fetchMock).not.toHaveBeenCalled();
+
+      pusher.connection.handlers.state_change({ previous: 'connecting', current: 'unavailable' });
+      await jest.advanceTimersByTimeAsync(SERVER_BACK_PROBE_MS);
+      expect(fetchMock).toHaveBeenCalledTimes(1);
+      expect(fetchMock.mock.calls[0][0]).toBe('http://api.test/api/chats/unread');
+      expect(pusher.connect).not.toHaveBeenCalled(); // still down
+
+      fetchMock.mockResolvedValue({ status: 200 });
+      await jest.advanceTimersByTimeAsync(SERVER_BACK_PROBE_MS);
+      expect(pusher.disconnect).toHaveBeenCalledTimes(1);
+      expect(pusher.connect).toHaveBeenCalledTimes(1);
+      // Asked no more once it reconnected.
+      pusher.connection.handlers.state_change({ previous: 'connecting', current: 'connected' });
+      const asked = fetchMock.mock.calls.length;
+      await jest.advanceTimersByTimeAsync(SERVER_BACK_PROBE_MS * 3);
+      expect(fetchMock).toHaveBeenCalledTimes(asked);
+    } finally {
+      jest.useRealTimers();
+      global.fetch = originalFetch;
+    }
   });
 
   it('fans the Job event out as job/updated with the job, and ignores a payload that is not a job', async () => {

@@ -41,6 +41,48 @@ for (const dialect of DIALECTS) {
         ),
       });
 
+    test('a message sent again with its Idempotency-Key (its answer was lost) is stored and published once', async () => {
+      const key = `msg-${Date.now()}-retry`;
+      const sendKeyed = (from: TestUser, message: string, idempotencyKey: string) =>
+        s.req('POST', '/api/chats', {
+          token: from.token,
+          headers: { 'idempotency-key': idempotencyKey },
+          form: formWith({ customer_id: otherCustomer.id, provider_id: otherProvider.id, message_type: 'text', message }),
+        });
+      const first = await sendKeyed(otherCustomer, 'Are you near?', key);
+      assert.equal(first.status, 201);
+      const published = () => s.publisher.events.filter((e) => e.event === 'Message' && e.data.id === first.body.data.id).length;
+      await s.publisher.waitFor((e) => e.event === 'Message' && e.data.id === first.body.data.id);
+      const publishedOnce = published();
+
+      const again = await sendKeyed(otherCustomer, 'Are you near?', key);
+      assert.equal(again.status, 201);
+      assert.deepEqual(again.body.data, first.body.data);
+      const [customerSide, providerSide] = await Promise.all(
+        [otherCustomer, otherProvider].map((u) => s.req<{ data: Chat[] }>('GET', '/api/chats', { token: u.token })),
+      );
+      const chat = customerSide.body.data.find((c) => c.provider_id === otherProvider.id)!;
+      const messages = await s.req<{ data: { messages: Message[] } }>('GET', `/api/chats/${chat.id}/messages`, {
+        token: otherProvider.token,
+      });
+      assert.equal(messages.body.data.messages.filter((m) => m.message === 'Are you near?').length, 1);
+      assert.ok(providerSide.body.data.some((c) => c.id === chat.id));
+      assert.equal(published(), publishedOnce);
+
+      // The key is the sender's own: the other party's same key is a message of theirs.
+      const reply = await s.req('POST', '/api/chats', {
+        token: otherProvider.token,
+        headers: { 'idempotency-key': key },
+        form: formWith({ customer_id: otherCustomer.id, provider_id: otherProvider.id, message_type: 'text', message: 'Yes' }),
+      });
+      assert.equal(reply.status, 201);
+      assert.notEqual(reply.body.data.id, first.body.data.id);
+      // A malformed key is the client's mistake: 400 with the reason, nothing stored.
+      const bad = await sendKeyed(otherCustomer, 'Bad key', 'no spaces allowed');
+      assert.equal(bad.status, 400);
+      assert.match(JSON.stringify(bad.body), /Idempotency-Key header must be 8 to 100/);
+    });
+
     test('the first message creates the chat; both sides list it; messages newest first; recipient notified live', async () => {
       const first = await sendText(customer, 'Hello driver');
       assert.equal(first.status, 201);

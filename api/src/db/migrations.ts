@@ -321,6 +321,23 @@ export function buildMigrations(dialect: Dialect): Record<string, Migration> {
         await db.schema.alterTable('payments').dropColumn('card_brand').execute();
       },
     },
+    '0005_message_client_key': {
+      // The sender's key of a message (Idempotency-Key): a message sent again after its answer was lost
+      // is stored once. Null for messages sent without one; nulls never collide in a unique index.
+      async up(db: MigrationDb) {
+        await db.schema.alterTable('messages').addColumn('client_key', 'text').execute();
+        await db.schema
+          .createIndex('messages_from_client_key_idx')
+          .on('messages')
+          .columns(['from_id', 'client_key'])
+          .unique()
+          .execute();
+      },
+      async down(db: MigrationDb) {
+        await db.schema.dropIndex('messages_from_client_key_idx').ifExists().execute();
+        await db.schema.alterTable('messages').dropColumn('client_key').execute();
+      },
+    },
   };
 }
 

@@ -203,6 +203,8 @@ export interface MessagesTable {
   attachment_name: OptionalColumn<string>;
   /** The attached file's size in bytes. Migration 0002. */
   attachment_size: OptionalColumn<number>;
+  /** The sender's Idempotency-Key of the message, unique per sender. Migration 0005. */
+  client_key: OptionalColumn<string>;
 }
 
 export interface NotificationsTable {

@@ -218,6 +218,13 @@ export const AUTH_ERRORS = [400, 401, 403, 404];
  * The optional X-Socket-ID header (as Laravel Echo sends it): the asking tab's realtime connection
  * (pusher-js socket_id), which does not get the events of its own action; the answer brings them.
  */
+/** The Idempotency-Key header a client may send with a write: the same key does the write once. */
+export const idempotencyKeyHeader = {
+  type: 'string',
+  pattern: '^[A-Za-z0-9_-]{8,100}$',
+  'x-messages': { pattern: 'The Idempotency-Key header must be 8 to 100 letters, digits, - or _.' },
+} as const;
+
 export const socketIdHeaders = {
   type: 'object',
   properties: {

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Chat, Message } from 'shared/src/contracts/entities';
+import { isUniqueViolation } from '../db/index.js';
 import { precompile } from '../db/precompiled.js';
 import type { Database, MessageType, Role } from '../db/schema.js';
 import { currentUser } from '../http/auth.js';
@@ -17,6 +18,7 @@ import {
   messageSchema,
   nullable,
   paginationQuery,
+  idempotencyKeyHeader,
   responses,
   socketIdHeaders,
 } from '../http/schemas.js';
@@ -400,7 +402,18 @@ export default async function chatsRoutes(app: FastifyInstance) {
     },
   );
 
-  app.post<{ Body: SendBody }>(
+  /** The sender's message stored with this Idempotency-Key, if any. */
+  const messageWithKey = async (senderId: number, key: string) => {
+    const row = await db
+      .selectFrom('messages')
+      .selectAll()
+      .where('from_id', '=', senderId)
+      .where('client_key', '=', key)
+      .executeTakeFirst();
+    return row ? toMessage(row) : null;
+  };
+
+  app.post<{ Body: SendBody; Headers: { 'x-socket-id'?: string; 'idempotency-key'?: string } }>(
     '/api/chats',
     {
       onRequest: app.authenticate,
@@ -425,13 +438,27 @@ export default async function chatsRoutes(app: FastifyInstance) {
             attachment: fileField,
           },
         },
-        headers: socketIdHeaders,
+        headers: {
+          ...socketIdHeaders,
+          properties: {
+            ...socketIdHeaders.properties,
+            'idempotency-key': {
+              ...idempotencyKeyHeader,
+              description: 'The same key sends the message once: a retry after a lost answer gets the stored message back.',
+            },
+          },
+        },
         response: responses({ 201: envelope(chatMessageSchema) }, [...AUTH_ERRORS, 413]),
       },
     },
     async (request, reply) => {
       const user = currentUser(request);
       const body = request.body;
+      const clientKey = request.headers['idempotency-key'] ?? null;
+      if (clientKey) {
+        const earlier = await messageWithKey(user.id, clientKey);
+        if (earlier) return send(reply, earlier, 'Message sent', 201);
+      }
       const isCustomer = user.role === 'Customer' && user.id === body.customer_id;
       const isProvider = user.role === 'Provider' && user.id === body.provider_id;
       if (!isCustomer && !isProvider) throw forbidden('You can only send messages in your own chats.');
@@ -469,57 +496,70 @@ export default async function chatsRoutes(app: FastifyInstance) {
       }
 
       const now = ctx.clock.now().toISOString();
-      const { message, notificationLive } = await db.transaction().execute(async (trx) => {
-        await trx
-          .insertInto('chats')
-          .values({ customer_id: body.customer_id, provider_id: body.provider_id, created_at: now, updated_at: now })
-          .onConflict((oc) => oc.columns(['customer_id', 'provider_id']).doUpdateSet({ updated_at: now }))
-          .execute();
-        const chat = await trx
-          .selectFrom('chats')
-          .select('id')
-          .where('customer_id', '=', body.customer_id)
-          .where('provider_id', '=', body.provider_id)
-          .executeTakeFirstOrThrow();
-        const row = await trx
-          .insertInto('messages')
-          .values({
-            chat_id: chat.id,
-            from_id: user.id,
-            message: text,
-            message_type: messageType,
-            attachment,
-            attachment_name: attachmentName,
-            attachment_size: attachmentSize,
-            created_at: now,
-          })
-          .returningAll()
-          .executeTakeFirstOrThrow();
-        // Replying means the sender has read the conversation up to here.
-        await trx
-          .updateTable('chats')
-          .set({ [isCustomer ? 'customer_read_id' : 'provider_read_id']: row.id })
-          .where('id', '=', chat.id)
-          .execute();
-        const preview =
-          messageType === 'text'
-            ? text.length > 80
-              ? `${text.slice(0, 77)}...`
-              : text
-            : `sent you a ${messageType === 'photo' ? 'photo' : 'file'}.`;
-        const notification: NewNotification = {
-          userId: recipientId,
-          senderId: user.id,
-          title: 'Chat',
-          description:
+      let stored: Awaited<ReturnType<typeof storeMessage>>;
+      try {
+        stored = await storeMessage();
+      } catch (error) {
+        // The same key sent twice at once: the other request stored it.
+        const earlier = clientKey && isUniqueViolation(error) ? await messageWithKey(user.id, clientKey) : null;
+        if (earlier) return send(reply, earlier, 'Message sent', 201);
+        throw error;
+      }
+      const { message, notificationLive } = stored;
+      function storeMessage() {
+        return db.transaction().execute(async (trx) => {
+          await trx
+            .insertInto('chats')
+            .values({ customer_id: body.customer_id, provider_id: body.provider_id, created_at: now, updated_at: now })
+            .onConflict((oc) => oc.columns(['customer_id', 'provider_id']).doUpdateSet({ updated_at: now }))
+            .execute();
+          const chat = await trx
+            .selectFrom('chats')
+            .select('id')
+            .where('customer_id', '=', body.customer_id)
+            .where('provider_id', '=', body.provider_id)
+            .executeTakeFirstOrThrow();
+          const row = await trx
+            .insertInto('messages')
+            .values({
+              chat_id: chat.id,
+              from_id: user.id,
+              message: text,
+              message_type: messageType,
+              attachment,
+              attachment_name: attachmentName,
+              attachment_size: attachmentSize,
+              client_key: clientKey,
+              created_at: now,
+            })
+            .returningAll()
+            .executeTakeFirstOrThrow();
+          // Replying means the sender has read the conversation up to here.
+          await trx
+            .updateTable('chats')
+            .set({ [isCustomer ? 'customer_read_id' : 'provider_read_id']: row.id })
+            .where('id', '=', chat.id)
+            .execute();
+          const preview =
             messageType === 'text'
-              ? `${fullName(user.first_name, user.last_name)}: ${preview}`
-              : `${fullName(user.first_name, user.last_name)} ${preview}`,
-          chatId: chat.id,
-        };
-        const notificationId = await insertNotification(trx, notification, now);
-        return { message: toMessage(row), notificationLive: notificationEvent(notificationId, notification, user, now) };
-      });
+              ? text.length > 80
+                ? `${text.slice(0, 77)}...`
+                : text
+              : `sent you a ${messageType === 'photo' ? 'photo' : 'file'}.`;
+          const notification: NewNotification = {
+            userId: recipientId,
+            senderId: user.id,
+            title: 'Chat',
+            description:
+              messageType === 'text'
+                ? `${fullName(user.first_name, user.last_name)}: ${preview}`
+                : `${fullName(user.first_name, user.last_name)} ${preview}`,
+            chatId: chat.id,
+          };
+          const notificationId = await insertNotification(trx, notification, now);
+          return { message: toMessage(row), notificationLive: notificationEvent(notificationId, notification, user, now) };
+        });
+      }
 
       // The live events of the message in one publish, queued: the answer does not wait for it. The sender
       // gets the message too, for their other tabs and devices; not the sending tab's own connection when

@@ -5,7 +5,17 @@ import { currentUser, requireRole } from '../http/auth.js';
 import { fieldError, forbidden, HttpError, notFound, paymentDeclined } from '../http/errors.js';
 import { requiredTextField } from '../http/fields.js';
 import { send } from '../http/reply.js';
-import { AUTH_ERRORS, envelope, idParams, jobSchema, listOf, nullable, paginationQuery, responses } from '../http/schemas.js';
+import {
+  AUTH_ERRORS,
+  envelope,
+  idempotencyKeyHeader,
+  idParams,
+  jobSchema,
+  listOf,
+  nullable,
+  paginationQuery,
+  responses,
+} from '../http/schemas.js';
 import { checkTransition, JOB_STATUSES } from '../domain/jobTransitions.js';
 import { getJob, listJobsFor } from '../queries/jobs.js';
 import { insertNotification, notificationEvent, type NewNotification } from '../queries/notifications.js';
@@ -46,9 +56,6 @@ interface NewJobBody {
   payment_method_id: number;
   cvv: string;
 }
-
-/** The Idempotency-Key header a client may send with a booking: the same key books and charges once. */
-const IDEMPOTENCY_KEY = /^[A-Za-z0-9_-]{8,100}$/;
 
 /** Thrown inside the booking transaction so that a declined payment rolls everything back. */
 class DeclinedPayment extends Error {}
@@ -145,11 +152,8 @@ export default async function jobsRoutes(app: FastifyInstance) {
         headers: {
           type: 'object',
           properties: {
-            'idempotency-key': {
-              type: 'string',
-              pattern: IDEMPOTENCY_KEY.source,
-              'x-messages': { pattern: 'The Idempotency-Key header must be 8 to 100 letters, digits, - or _.' },
-            },
+            // The same key books and charges once.
+            'idempotency-key': idempotencyKeyHeader,
           },
         },
         response: responses({ 200: envelope(jobSchema), 201: envelope(jobSchema) }, [...AUTH_ERRORS, 402]),

@@ -153,7 +153,7 @@ export function useConversation(chat: Chat | null, myId: number | undefined, cal
           message: item.message,
           attachment: item.file,
         },
-        { silent: true },
+        { silent: true, headers: { 'Idempotency-Key': item.sendKey } },
       );
       updateOutbox(box, (list) => list.filter((o) => o.localId !== item.localId));
       setState((s) =>

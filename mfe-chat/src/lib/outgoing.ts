@@ -3,6 +3,8 @@ import { ApiError, type MessageType } from 'shared';
 /** A message sent from this pane that the API has not confirmed: on its way, or failed with a reason. */
 export interface OutgoingMessage {
   localId: string;
+  /** Its Idempotency-Key: sent again (Retry) after an answer that was lost, the API stores it once. */
+  sendKey: string;
   chatId: number;
   message: string;
   message_type: MessageType;
@@ -16,13 +18,18 @@ export interface OutgoingMessage {
 
 let seq = 0;
 
+/** 32 random hex digits (getRandomValues works on plain http too, unlike randomUUID). */
+function newSendKey(): string {
+  return Array.from(crypto.getRandomValues(new Uint8Array(16)), (byte) => byte.toString(16).padStart(2, '0')).join('');
+}
+
 export function newOutgoing(
   chatId: number,
   draft: { message: string; message_type: MessageType; file: File | null },
   now = new Date(),
 ): OutgoingMessage {
   seq += 1;
-  return { localId: `local-${seq}`, chatId, ...draft, createdAt: now.toISOString(), status: 'sending' };
+  return { localId: `local-${seq}`, sendKey: newSendKey(), chatId, ...draft, createdAt: now.toISOString(), status: 'sending' };
 }
 
 export const OFFLINE_MESSAGE = 'The server cannot be reached. Check your connection and retry.';

@@ -780,8 +780,10 @@ describe('sending', () => {
 
   it("a failure shows the server's message on the message, with Retry; the text is not lost", async () => {
     let attempts = 0;
+    const keys: unknown[] = [];
     customerApi({
-      'POST /api/chats': () => {
+      'POST /api/chats': (config) => {
+        keys.push(config.headers.get('Idempotency-Key'));
         attempts += 1;
         return attempts === 1
           ? fail(503, 'The service is busy. Try again in a moment.')
@@ -801,6 +803,15 @@ describe('sending', () => {
     await waitFor(() => expect(within(screen.getByRole('log')).queryByRole('alert')).not.toBeInTheDocument());
     expect(within(screen.getByRole('log')).getAllByText('Big one')).toHaveLength(1);
     expect(attempts).toBe(2);
+    // Retry sends the same message again under the same key: had the first answer been lost after the
+    // API stored it, the API would store it once.
+    expect(keys[0]).toMatch(/^[0-9a-f]{32}$/);
+    expect(keys[1]).toBe(keys[0]);
+    // Another message is another key.
+    await userEvent.type(screen.getByRole('textbox', { name: 'Message' }), 'Next one{Enter}');
+    await waitFor(() => expect(keys).toHaveLength(3));
+    expect(keys[2]).toMatch(/^[0-9a-f]{32}$/);
+    expect(keys[2]).not.toBe(keys[0]);
   });
 
   it('a message that fails is scrolled into view: its reason, Retry and Edit are not left below the fold', async () => {

@@ -55,7 +55,8 @@ export default function ActiveBookingDetailsPage() {
             <span className="ui-person__name">{job.provider.full_name}</span>
             <span className="ui-muted ui-small">{job.service_name}</span>
           </span>
-          <span className="cust-job__meta">
+          {/* Announced when it changes while the screen is open (the provider accepts or rejects). */}
+          <span className="cust-job__meta" aria-live="polite">
             <span className="ui-visually-hidden">Status: </span>
             <StatusBadge status={job.status} label={label} />
             {job.rating !== null ? <Stars value={job.rating} /> : null}

@@ -6,6 +6,7 @@ import { renderScreen } from '../testing/renderScreen';
 import { deferred, fail, fakeApi, ok } from '../testing/fakeApi';
 import { makeJob } from '../testing/fixtures';
 import { setupScreenTest } from '../testing/screenTest';
+import { REQUESTS_OF_ONE_LOAD } from 'shared/src/bookings/useMyJobs';
 
 const pending = makeJob({ id: 1, status: 'Pending', price: 25, updated_at: '2025-03-05T14:07:00.000Z' });
 const accepted = makeJob({
@@ -86,7 +87,8 @@ describe('Active Bookings (/activebooking)', () => {
     act(() => bus.emit({ type: 'job/updated', job: { ...pending, status: 'Rejected' } }));
     expect(screen.queryByRole('link', { name: /Ravi Kumar/ })).not.toBeInTheDocument();
     expect(screen.getByText('You have no active bookings.')).toBeInTheDocument();
-    expect(api.callsTo('GET', '/api/jobs')).toHaveLength(1);
+    // One load, no reload.
+    expect(api.callsTo('GET', '/api/jobs')).toHaveLength(REQUESTS_OF_ONE_LOAD);
   });
 
   it('a new booking appears live', async () => {
@@ -124,6 +126,7 @@ describe('Active Bookings (/activebooking)', () => {
     expect(screen.queryByRole('link', { name: /Ravi Kumar/ })).not.toBeInTheDocument();
     expect(within(screen.getByRole('list', { name: 'Bookings' })).getAllByRole('listitem')).toHaveLength(1);
     expect(card(/Meera Nair/)).toHaveTextContent('Accepted');
-    expect(api.callsTo('GET', '/api/jobs')).toHaveLength(1);
+    // One load, no reload.
+    expect(api.callsTo('GET', '/api/jobs')).toHaveLength(REQUESTS_OF_ONE_LOAD);
   });
 });

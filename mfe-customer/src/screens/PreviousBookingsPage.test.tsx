@@ -6,6 +6,7 @@ import { renderScreen } from '../testing/renderScreen';
 import { fail, fakeApi, ok } from '../testing/fakeApi';
 import { makeJob } from '../testing/fixtures';
 import { setupScreenTest } from '../testing/screenTest';
+import { REQUESTS_OF_ONE_LOAD } from 'shared/src/bookings/useMyJobs';
 
 const pending = makeJob({ id: 1, status: 'Pending' });
 const rejected = makeJob({ id: 3, status: 'Rejected', provider: { id: 22, full_name: 'Arjun Singh', avatar: null } });
@@ -129,6 +130,7 @@ describe('Previous Bookings (/previousbooking)', () => {
     expect(await screen.findByText('You have no previous bookings.')).toBeInTheDocument();
     act(() => bus.emit({ type: 'job/updated', job: { ...pending, status: 'Cancelled', refunded: true } }));
     expect(within(card(/Ravi Kumar/)).getByText('Cancelled')).toBeInTheDocument();
-    expect(api.callsTo('GET', '/api/jobs')).toHaveLength(1);
+    // One load, no reload.
+    expect(api.callsTo('GET', '/api/jobs')).toHaveLength(REQUESTS_OF_ONE_LOAD);
   });
 });

@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { useEffect, useRef, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import {
   Avatar,
@@ -40,7 +40,8 @@ export function PersonRow({
         {detail ? <span className="ui-muted ui-small">{detail}</span> : null}
       </span>
       {status ? (
-        <span className="prov-person-row__status">
+        // Announced when it changes while the screen is open (the customer cancels, the job expires).
+        <span className="prov-person-row__status" aria-live="polite">
           <span className="ui-visually-hidden">Status: </span>
           <StatusBadge status={status} label={statusLabel} />
         </span>
@@ -77,8 +78,14 @@ export function JobStateView({
  * `children` says, it was answered already) and the ways on, to the job's details or the requests.
  */
 export function RequestNoLongerOpen({ job, children }: { job: Pick<Job, 'id' | 'status'>; children: ReactNode }) {
+  const card = useRef<HTMLDivElement>(null);
+  // Shown in place of the buttons the provider may have had the focus on (the customer cancelled
+  // meanwhile): the focus, lost with them, comes here, and the reason is read out.
+  useEffect(() => {
+    if (document.activeElement === null || document.activeElement === document.body) card.current?.focus();
+  }, []);
   return (
-    <div className="ui-card ui-empty">
+    <div ref={card} className="ui-card ui-empty" tabIndex={-1}>
       <p>{closedRequestLine(job.status) ?? children}</p>
       <div className="ui-actions">
         <Link

@@ -185,11 +185,18 @@ describe('Delivery Confirmation (/deliveryconfirmation)', () => {
   it('loses the confirmation live when the customer cancels or the request expires', async () => {
     fakeApi({ 'GET /api/jobs/7': ok(job) });
     open({ jobId: 7, action: 'reject' });
-    await screen.findByRole('button', { name: 'Reject and Inform User' });
+    (await screen.findByRole('button', { name: 'Reject and Inform User' })).focus();
     act(() => appBus.emit({ type: 'job/updated', job: { ...job, status: 'Expired', refunded: true } }));
-    expect(screen.getByText('This request expired before it was answered.')).toBeInTheDocument();
+    const why = screen.getByText('This request expired before it was answered.');
     expect(within(screen.getByRole('region', { name: 'Customer' })).getByText('Expired')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Reject and Inform User' })).not.toBeInTheDocument();
+    // The focused button went: the focus comes to why (read out), not to the page; the status is a live region.
+    expect(why.parentElement).toHaveFocus();
+    expect(
+      within(screen.getByRole('region', { name: 'Customer' }))
+        .getByText('Expired')
+        .closest('[aria-live]'),
+    ).toHaveAttribute('aria-live', 'polite');
   });
 
   it('accepting a request the customer cancelled meanwhile: the 409 message, then why it is closed', async () => {

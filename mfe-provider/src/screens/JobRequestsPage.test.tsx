@@ -6,6 +6,7 @@ import { location, renderScreen } from '../testing/renderScreen';
 import { fail, fakeApi, ok } from '../testing/fakeApi';
 import { makeJob } from '../testing/fixtures';
 import { setupScreenTest } from '../testing/screenTest';
+import { REQUESTS_OF_ONE_LOAD } from 'shared/src/bookings/useMyJobs';
 
 const asha = makeJob({ id: 1, status: 'Pending', created_at: '2025-03-05T14:07:00.000Z', price: 25 });
 const vikram = makeJob({
@@ -97,7 +98,8 @@ describe('Job Requests (/jobrequest)', () => {
     expect(screen.queryByText('Asha Verma')).not.toBeInTheDocument();
     act(() => bus.emit({ type: 'job/updated', job: { ...vikram, status: 'Rejected' } }));
     expect(screen.getByText('You have no job requests right now.')).toBeInTheDocument();
-    expect(api.callsTo('GET', '/api/jobs')).toHaveLength(1);
+    // One load, no reload.
+    expect(api.callsTo('GET', '/api/jobs')).toHaveLength(REQUESTS_OF_ONE_LOAD);
   });
 
   it('shows the failure with Retry, which loads again', async () => {
@@ -143,6 +145,7 @@ describe('Job Requests (/jobrequest)', () => {
     act(() => bus.emit({ type: 'job/updated', job: { ...vikram, status: 'Expired', refunded: true } }));
     expect(screen.queryByRole('list', { name: 'Job requests' })).not.toBeInTheDocument();
     expect(screen.getByText('You have no job requests right now.')).toBeInTheDocument();
-    expect(api.callsTo('GET', '/api/jobs')).toHaveLength(1);
+    // One load, no reload.
+    expect(api.callsTo('GET', '/api/jobs')).toHaveLength(REQUESTS_OF_ONE_LOAD);
   });
 });

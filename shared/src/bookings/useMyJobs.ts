@@ -15,6 +15,9 @@ const PER_PAGE = 100;
  * booking still waiting or accepted behind 100 newer ones would otherwise be missing from Active
  * Bookings and Job Requests, never to be answered or finished. Newest first, each job once.
  */
+/** The requests one load of the list makes (the newest page, then one per active status). */
+export const REQUESTS_OF_ONE_LOAD = 1 + ACTIVE_STATUSES.length;
+
 export async function fetchMyJobs(config: { silent: true }): Promise<Job[]> {
   const pages = await Promise.all([
     fetchJobs({ per_page: PER_PAGE }, config),

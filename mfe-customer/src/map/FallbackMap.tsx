@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState, type RefObject } from 'react';
-import { layoutPlane, scaleBar, type LatLng } from 'shared';
+import type { LatLng } from 'shared';
+import { layoutPlane, scaleBar } from 'shared/src/location/plane';
 import { captionOffsets, type MapPin } from './pins';
 import './map.css';
 

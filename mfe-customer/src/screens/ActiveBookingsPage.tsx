@@ -1,5 +1,6 @@
 import { Link } from 'react-router-dom';
-import { activeJobs, ErrorState, Loader, PageTitle, useMyJobs, useSessionUser } from 'shared';
+import { ErrorState, Loader, PageTitle, useMyJobs, useSessionUser } from 'shared';
+import { activeJobs } from 'shared/src/bookings/jobLists';
 import { JobCard } from '../components/JobCard';
 import '../styles/customer.css';
 

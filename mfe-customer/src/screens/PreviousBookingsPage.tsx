@@ -1,4 +1,5 @@
-import { ErrorState, lastChangedFirst, Loader, PageTitle, previousJobs, useMyJobs, useSessionUser } from 'shared';
+import { ErrorState, Loader, PageTitle, useMyJobs, useSessionUser } from 'shared';
+import { lastChangedFirst, previousJobs } from 'shared/src/bookings/jobLists';
 import { JobCard } from '../components/JobCard';
 import '../styles/customer.css';
 

@@ -1,5 +1,6 @@
 import { Link } from 'react-router-dom';
-import { Avatar, ErrorState, fetchReviews, formatPrice, Loader, newestOngoing, useMyJobs, type JobNavState } from 'shared';
+import { Avatar, ErrorState, fetchReviews, formatPrice, Loader, useMyJobs, type JobNavState } from 'shared';
+import { newestOngoing } from 'shared/src/bookings/jobLists';
 import { StatusBadge } from 'shared/src/bookings/StatusBadge';
 import { customerBookingLabel } from 'shared/src/bookings/statusLabels';
 import { ReviewList } from '../components/ReviewList';

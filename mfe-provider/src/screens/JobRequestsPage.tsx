@@ -1,18 +1,17 @@
 import { Link } from 'react-router-dom';
 import {
   Avatar,
-  counterpartOf,
   ErrorState,
   formatPrice,
   Loader,
   PageTitle,
-  pendingRequests,
   useMyJobs,
   type Job,
   type JobNavState,
   type Role,
   useSessionUser,
 } from 'shared';
+import { counterpartOf, pendingRequests } from 'shared/src/bookings/jobLists';
 import { StatusBadge } from 'shared/src/bookings/StatusBadge';
 import { formatDateLong } from 'shared/src/format';
 import '../styles/provider.css';

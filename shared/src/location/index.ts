@@ -4,7 +4,8 @@
  * on demand by the backend, never with this module.
  */
 export * from './geo';
-export * from './plane';
+// plane (the offline map's geometry) is pure and drawn by the customer remote's map only: imported there
+// by path (shared/src/location/plane), so it is not in the shared chunk every page loads (issue 12).
 export * from './throttle';
 export * from './watcher';
 export * from './messages';

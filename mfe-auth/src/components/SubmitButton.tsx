@@ -8,7 +8,7 @@ import '../auth.css';
  * label and message are read out); one the server answered leaves the focus on this button, which it
  * loses while disabled (the browser moves a disabled control's focus to the page).
  */
-function useFocusAfterSubmit(submitting: boolean) {
+export function useFocusAfterSubmit(submitting: boolean) {
   const { submitCount, errors } = useFormikContext();
   const button = useRef<HTMLButtonElement>(null);
   const handledSubmits = useRef(0);

@@ -1,6 +1,7 @@
 import { useState } from 'react';
-import { Form, Formik } from 'formik';
+import { Form, Formik, useFormikContext } from 'formik';
 import { createSandboxCardToken, LeaveGuard } from 'shared';
+import { useFocusAfterSubmit } from '../components/SubmitButton';
 import { TextField } from '../components/TextField';
 import { paymentCardSchema, toCardTokenRequest, type PaymentCardValues } from '../validation/paymentCard';
 import { messageOf } from '../apiMessage';
@@ -32,17 +33,29 @@ export function CardForm({ submitLabel, onToken, footer }: CardFormProps) {
 
   return (
     <Formik initialValues={initialValues} validationSchema={paymentCardSchema} onSubmit={submit}>
-      {({ dirty, isSubmitting }) => (
-        // A refusal is about the card as it was sent: any change to the form takes it away.
-        <Form noValidate onChange={() => setError(null)}>
-          <LeaveGuard when={dirty && !isSubmitting} />
-          <TextField name="cardName" label="Card Name" autoComplete="cc-name" />
-          <TextField name="cardNumber" label="Card Number" inputMode="numeric" autoComplete="cc-number" maxLength={19} />
-          <TextField name="expireyDate" label="Expiry Date" placeholder="MM/YY" autoComplete="cc-exp" />
-          <TextField name="cvv" label="CVV" inputMode="numeric" autoComplete="cc-csc" maxLength={4} />
-          <CardFormEnd error={error} submitting={isSubmitting} submitLabel={submitLabel} footer={footer} />
-        </Form>
-      )}
+      <CardFields error={error} onChange={() => setError(null)} submitLabel={submitLabel} footer={footer} />
     </Formik>
+  );
+}
+
+/** The form inside its Formik: after a submit the focus goes to the first field to mend (useFocusAfterSubmit). */
+function CardFields({
+  error,
+  onChange,
+  submitLabel,
+  footer,
+}: Pick<CardFormProps, 'submitLabel' | 'footer'> & { error: string | null; onChange: () => void }) {
+  const { dirty, isSubmitting } = useFormikContext<PaymentCardValues>();
+  const submitButton = useFocusAfterSubmit(isSubmitting);
+  return (
+    // A refusal is about the card as it was sent: any change to the form takes it away.
+    <Form noValidate onChange={onChange}>
+      <LeaveGuard when={dirty && !isSubmitting} />
+      <TextField name="cardName" label="Card Name" autoComplete="cc-name" />
+      <TextField name="cardNumber" label="Card Number" inputMode="numeric" autoComplete="cc-number" maxLength={19} />
+      <TextField name="expireyDate" label="Expiry Date" placeholder="MM/YY" autoComplete="cc-exp" />
+      <TextField name="cvv" label="CVV" inputMode="numeric" autoComplete="cc-csc" maxLength={4} />
+      <CardFormEnd error={error} submitting={isSubmitting} submitLabel={submitLabel} footer={footer} buttonRef={submitButton} />
+    </Form>
   );
 }

@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import type { ReactNode, Ref } from 'react';
 import { Loader } from 'shared';
 import '../auth.css';
 import '../account.css';
@@ -16,11 +16,13 @@ export function CardFormEnd({
   submitting,
   submitLabel,
   footer,
+  buttonRef,
 }: {
   error: string | null;
   submitting: boolean;
   submitLabel: string;
   footer?: ReactNode;
+  buttonRef?: Ref<HTMLButtonElement>;
 }) {
   return (
     <>
@@ -30,7 +32,7 @@ export function CardFormEnd({
         </p>
       ) : null}
       <div className="auth-form-actions">
-        <button type="submit" className="auth-primary" disabled={submitting}>
+        <button ref={buttonRef} type="submit" className="auth-primary" disabled={submitting}>
           {submitLabel}
         </button>
         {footer}

@@ -18,6 +18,8 @@ describe('NewPaymentMethodPage', () => {
     expect(screen.getByText('Must be 16 Digit')).toBeInTheDocument();
     expect(screen.getByText('Expiry date is required')).toBeInTheDocument();
     expect(screen.getByText('cvv date is required')).toBeInTheDocument();
+    // The focus goes to the first field to mend.
+    await waitFor(() => expect(screen.getByLabelText('Card Name')).toHaveFocus());
   });
 
   it('limits the card name to 15 characters and wants 16 digits', async () => {

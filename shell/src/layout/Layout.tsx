@@ -2,6 +2,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { Outlet, useLocation } from 'react-router-dom';
 import { useSessionUser } from 'shared';
 import { RemoteWidget } from '../components/RemoteWidget';
+import { focusIsLost, publicPageWasShown } from '../routing/publicPageShown';
 import { Sidebar } from './Sidebar';
 import { TopBar } from './TopBar';
 
@@ -84,6 +85,11 @@ export function Layout() {
     document.addEventListener('keydown', onKeyDown);
     return () => document.removeEventListener('keydown', onKeyDown);
   }, [drawerOpen, closeDrawer]);
+
+  // Signed in from a public page of this tab: the login form (and its focus) went, the page takes it.
+  useEffect(() => {
+    if (publicPageWasShown() && focusIsLost()) main.current?.focus({ preventScroll: true });
+  }, []);
 
   // Runs after the drawer's effect above, which never moves focus on a navigation (returnFocus is unset).
   const focusedPath = useRef(pathname);

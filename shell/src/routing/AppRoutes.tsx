@@ -1,4 +1,4 @@
-import { Suspense, type ReactNode } from 'react';
+import { Suspense, useEffect, useRef, type ReactNode } from 'react';
 import { Navigate, Route, Routes, useLocation } from 'react-router-dom';
 import { ErrorBoundary, ErrorState, Loader, type LoginNavState, type RemoteRoute, useSignedIn } from 'shared';
 import { lazyComponent } from '../components/loadedComponents';
@@ -6,6 +6,7 @@ import { Shown } from '../components/RemoteMount';
 import { useAllRemotes, useRemotes } from '../federation/RemotesContext';
 import { firstScreenShown } from '../session/firstScreenShown';
 import { lastSignedInUserId } from '../session/lastSignedInUser';
+import { focusIsLost, markPublicPageShown } from './publicPageShown';
 import { RemoteRouteElement } from './RemoteRouteElement';
 import { PUBLIC_PATHS, signedInPaths } from './routeTable';
 import { loadContactUsPage, loadHomePage, loadLayout, loadNotificationsPage } from './shellPages';
@@ -56,6 +57,19 @@ function ToLogin() {
   return <Navigate to="/login" replace state={loginState} />;
 }
 
+/** A public page; reached by navigating from another (sign up after sign in, ...), it takes the lost focus. */
+function PublicArea({ path }: { path: string }) {
+  const area = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (markPublicPageShown() && focusIsLost()) area.current?.focus({ preventScroll: true });
+  }, [path]);
+  return (
+    <div ref={area} className="public-area" tabIndex={-1}>
+      <RemoteRouteElement path={path} />
+    </div>
+  );
+}
+
 /**
  * The route guard (spec section 2): logged out, only the four exact public routes open and everything
  * else redirects to /login; logged in, the signed-in routes live in the layout and unknown paths go to /.
@@ -66,15 +80,7 @@ export function AppRoutes() {
     return (
       <Routes>
         {PUBLIC_PATHS.map((path) => (
-          <Route
-            key={path}
-            path={path}
-            element={
-              <div className="public-area">
-                <RemoteRouteElement path={path} />
-              </div>
-            }
-          />
+          <Route key={path} path={path} element={<PublicArea path={path} />} />
         ))}
         <Route path="*" element={<ToLogin />} />
       </Routes>

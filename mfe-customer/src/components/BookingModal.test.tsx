@@ -124,9 +124,12 @@ describe('the booking modal (Booking Details)', () => {
     const dialog = screen.getByRole('dialog', { name: 'Booking Details' });
     expect(within(dialog).getByRole('alert')).toHaveTextContent('Please enter the Pick Address and the Drop Address.');
     expect(within(dialog).getByLabelText('Pick Address')).toHaveAttribute('aria-invalid', 'true');
+    // The focus goes to the first field to mend (Submit & Pay, where it was, may be far below on a phone).
+    expect(within(dialog).getByLabelText('Pick Address')).toHaveFocus();
     await user.type(within(dialog).getByLabelText('Pick Address'), '12 MG Road');
     await user.click(within(dialog).getByRole('button', { name: 'Submit & Pay' }));
     expect(within(dialog).getByRole('alert')).toHaveTextContent('Please enter the Drop Address.');
+    expect(within(dialog).getByLabelText('Drop Address')).toHaveFocus();
     expect(api.callsTo('POST', '/api/jobs')).toHaveLength(0);
   });
 

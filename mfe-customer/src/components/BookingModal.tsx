@@ -98,6 +98,13 @@ export function BookingForm({
     if (focusFirstField) firstField.current?.focus();
   }, [focusFirstField]);
 
+  /** Counts the submits refused by the form's own checks: after each, the first field to mend takes the focus. */
+  const [refusedSubmits, setRefusedSubmits] = useState(0);
+  const form = useRef<HTMLFormElement>(null);
+  useEffect(() => {
+    if (refusedSubmits > 0) form.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
+  }, [refusedSubmits]);
+
   const set = (field: keyof typeof values) => (event: { target: { value: string } }) => {
     const value = event.target.value;
     // A chosen date brings its month along: the two cannot disagree unnoticed.
@@ -119,12 +126,14 @@ export function BookingForm({
     if (missing) {
       setInvalid({ address: !values.address.trim(), destination_address: !values.destination_address.trim() });
       setError(missing);
+      setRefusedSubmits((n) => n + 1);
       return;
     }
     const when = bookingWhenProblem(values, today);
     if (when) {
       setInvalid({ [when.field]: true });
       setError(when.message);
+      setRefusedSubmits((n) => n + 1);
       return;
     }
     if (!card) return;
@@ -132,6 +141,7 @@ export function BookingForm({
     if (cvvProblem) {
       setInvalid({ cvv: true });
       setError(cvvProblem);
+      setRefusedSubmits((n) => n + 1);
       return;
     }
     inFlight.current = true;
@@ -182,7 +192,7 @@ export function BookingForm({
   };
 
   return (
-    <form className="cust-form" onSubmit={submit} noValidate aria-busy={busy}>
+    <form ref={form} className="cust-form" onSubmit={submit} noValidate aria-busy={busy}>
       <p className="cust-booking-for">
         <span aria-hidden="true">
           <Avatar src={provider.avatar} name={provider.full_name} size={36} />

@@ -131,7 +131,8 @@ describe('Job Details (/provideractivebookingdetails and the provider view of /a
     );
     expect(api.writes()).toEqual([{ method: 'PATCH', url: '/api/jobs/7', params: undefined, body: { status: 'Pending' } }]);
     expect(screen.queryByRole('button', { name: 'Finish Job' })).not.toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Accept or Reject' })).toBeInTheDocument();
+    // The pressed button went with the job in progress: the focus is on what comes next, not on the page.
+    expect(screen.getByRole('link', { name: 'Accept or Reject' })).toHaveFocus();
     expect(location().pathname).toBeNull();
   });
 

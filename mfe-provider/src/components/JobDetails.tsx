@@ -1,3 +1,4 @@
+import { useEffect, useRef } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { idFromState, PageTitle, useJob, type JobNavState, useSessionUser } from 'shared';
 import { JobSummary, PickAndDrop } from 'shared/src/bookings/JobSections';
@@ -28,6 +29,15 @@ export function JobDetails() {
   const past = (location.state as Partial<JobNavState> | null)?.page === 'previousBooking';
   const { state, reload, replace } = useJob(isProvider ? jobId : null);
   const { pending, busy, error, change } = useStatusChange();
+  // Moved back to Waiting for Approval, the job's buttons (the pressed one too) give way to 'Accept or
+  // Reject': the focus goes there once it is shown, not to the page.
+  const acceptOrReject = useRef<HTMLAnchorElement>(null);
+  const focusAcceptOrReject = useRef(false);
+  useEffect(() => {
+    if (!focusAcceptOrReject.current || !acceptOrReject.current) return;
+    focusAcceptOrReject.current = false;
+    acceptOrReject.current.focus();
+  });
 
   let body;
   if (!isProvider) body = <ProvidersOnly jobId={jobId} />;
@@ -59,6 +69,7 @@ export function JobDetails() {
     const moveBack = async () => {
       const result = await change(job.id, 'Pending');
       if (result.ok) {
+        focusAcceptOrReject.current = true;
         if (result.job) replace(result.job);
         else void reload();
       } else if (result.conflict) void reload();
@@ -88,6 +99,7 @@ export function JobDetails() {
           </button>
           {job.status === 'Pending' ? (
             <Link
+              ref={acceptOrReject}
               to="/jobrequestdetails"
               state={{ jobId: job.id } satisfies JobNavState}
               className="ui-button ui-button--primary"

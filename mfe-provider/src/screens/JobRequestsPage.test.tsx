@@ -93,11 +93,15 @@ describe('Job Requests (/jobrequest)', () => {
     act(() => bus.emit({ type: 'job/updated', job: vikram }));
     expect(within(requests()).getAllByRole('listitem')).toHaveLength(2);
     expect(within(requests()).getAllByRole('listitem')[0]).toHaveTextContent('Vikram Rao');
+    // What changed is said to screen readers too (a polite live region).
+    expect(screen.getByTestId('requests-waiting')).toHaveTextContent('2 job requests are waiting.');
+    expect(screen.getByTestId('requests-waiting')).toHaveAttribute('aria-live', 'polite');
 
     act(() => bus.emit({ type: 'job/updated', job: { ...asha, status: 'Accepted' } }));
     expect(screen.queryByText('Asha Verma')).not.toBeInTheDocument();
     act(() => bus.emit({ type: 'job/updated', job: { ...vikram, status: 'Rejected' } }));
     expect(screen.getByText('You have no job requests right now.')).toBeInTheDocument();
+    expect(screen.getByTestId('requests-waiting')).toHaveTextContent('No job requests are waiting.');
     // One load, no reload.
     expect(api.callsTo('GET', '/api/jobs')).toHaveLength(REQUESTS_OF_ONE_LOAD);
   });

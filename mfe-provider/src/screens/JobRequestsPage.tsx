@@ -53,6 +53,10 @@ function RequestCard({ job, role }: { job: Job; role: Role | undefined }) {
   );
 }
 
+/** How many requests wait, as the live region says it. */
+export const waitingCount = (count: number) =>
+  count === 0 ? 'No job requests are waiting.' : count === 1 ? '1 job request is waiting.' : `${count} job requests are waiting.`;
+
 /**
  * Job Requests (/jobrequest, both roles): a loader (about 800 ms, spec section 9), then the jobs
  * waiting for approval (Pending), newest first. A provider opens each to answer it; a customer (the
@@ -85,6 +89,10 @@ export default function JobRequestsPage() {
           )}
         </div>
       ) : null}
+      {/* Screen readers hear the list change live (a booking arrives, one is answered or cancelled elsewhere). */}
+      <p className="ui-visually-hidden" aria-live="polite" aria-atomic="true" data-testid="requests-waiting">
+        {state.status === 'ready' ? waitingCount(jobs.length) : ''}
+      </p>
       {jobs.length > 0 ? (
         <ul className="ui-list" aria-label="Job requests">
           {jobs.map((job) => (

@@ -2,6 +2,7 @@ import { useEffect, useRef, type ReactNode } from 'react';
 import { useFormikContext } from 'formik';
 import { Loader } from 'shared';
 import '../auth.css';
+import { focusIsLost } from 'shared/src/ui/focus';
 
 /**
  * After each submit: a form that did not pass its checks puts the focus on its first invalid field (its
@@ -20,7 +21,7 @@ export function useFocusAfterSubmit(submitting: boolean) {
     if (!control) return;
     const invalid = control.form?.querySelector<HTMLElement>('[aria-invalid="true"]');
     if (hasErrors && invalid) invalid.focus();
-    else if (document.activeElement === null || document.activeElement === document.body) control.focus();
+    else if (focusIsLost()) control.focus();
   }, [submitting, submitCount, hasErrors]);
   return button;
 }

@@ -14,6 +14,7 @@ import { NothingHere } from 'shared/src/ui/NothingHere';
 import { StatusBadge } from 'shared/src/bookings/StatusBadge';
 import { closedRequestLine } from '../lib/jobs';
 import '../styles/provider.css';
+import { focusIsLost } from 'shared/src/ui/focus';
 
 /** A person of a job (avatar, name, a line under it) and, on the side, the job's status. */
 export function PersonRow({
@@ -82,7 +83,7 @@ export function RequestNoLongerOpen({ job, children }: { job: Pick<Job, 'id' | '
   // Shown in place of the buttons the provider may have had the focus on (the customer cancelled
   // meanwhile): the focus, lost with them, comes here, and the reason is read out.
   useEffect(() => {
-    if (document.activeElement === null || document.activeElement === document.body) card.current?.focus();
+    if (focusIsLost()) card.current?.focus();
   }, []);
   return (
     <div ref={card} className="ui-card ui-empty" tabIndex={-1}>

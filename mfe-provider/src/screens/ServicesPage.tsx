@@ -14,6 +14,7 @@ import {
 } from 'shared';
 import { ActionError } from '../components/JobParts';
 import '../styles/provider.css';
+import { focusIsLost } from 'shared/src/ui/focus';
 
 type LoadState =
   { status: 'loading' } | { status: 'error'; message: string } | { status: 'ready'; services: Service[]; mine: UserService[] };
@@ -68,7 +69,7 @@ export default function ServicesPage() {
     if (inFlight !== null || !pressed.current) return;
     const button = pressed.current;
     pressed.current = null;
-    if (button.isConnected && (document.activeElement === null || document.activeElement === document.body)) button.focus();
+    if (button.isConnected && focusIsLost()) button.focus();
   }, [inFlight]);
 
   const send = async (service: Service, offered: UserService | undefined) => {

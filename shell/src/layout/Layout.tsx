@@ -2,7 +2,8 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { Outlet, useLocation } from 'react-router-dom';
 import { useSessionUser } from 'shared';
 import { RemoteWidget } from '../components/RemoteWidget';
-import { focusIsLost, publicPageWasShown } from '../routing/publicPageShown';
+import { focusIsLost } from 'shared/src/ui/focus';
+import { publicPageWasShown } from '../routing/publicPageShown';
 import { Sidebar } from './Sidebar';
 import { TopBar } from './TopBar';
 

@@ -1,6 +1,7 @@
 import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { ApiError, bus, Loader, PageTitle, storeContactUs, useLeaveGuard } from 'shared';
 import { useDocumentTitle } from '../routing/RemoteRouteElement';
+import { focusIsLost } from 'shared/src/ui/focus';
 
 /** The API's limits of POST /api/storeContactUs (api/src/routes/contact.ts). */
 const TITLE_MAX = 200;
@@ -47,7 +48,7 @@ export default function ContactUsPage() {
     const button = submitButton.current;
     const invalid = button?.form?.querySelector<HTMLElement>('[aria-invalid="true"]');
     if (invalid) invalid.focus();
-    else if (document.activeElement === null || document.activeElement === document.body) button?.focus();
+    else if (focusIsLost()) button?.focus();
   }, [sending]);
 
   /** A field's reason goes once the user changes what it was about. */

@@ -13,6 +13,3 @@ export function markPublicPageShown(): boolean {
 }
 
 export const publicPageWasShown = (): boolean => shown;
-
-/** Whether the focus is nowhere: on the page itself, as after the focused element went. */
-export const focusIsLost = (): boolean => document.activeElement === null || document.activeElement === document.body;

@@ -87,6 +87,8 @@ describe('Job Requests (/jobrequest)', () => {
     const api = fakeApi({ 'GET /api/jobs': ok([]) });
     renderScreen(<JobRequestsPage />, { path: '/jobrequest' });
     await screen.findByText('You have no job requests right now.');
+    // Nothing is said as the list first shows: the screen says it.
+    expect(screen.getByTestId('requests-waiting')).toBeEmptyDOMElement();
 
     act(() => bus.emit({ type: 'job/updated', job: asha }));
     expect(card('Asha Verma')).toHaveTextContent('Waiting for Approval');
@@ -94,14 +96,14 @@ describe('Job Requests (/jobrequest)', () => {
     expect(within(requests()).getAllByRole('listitem')).toHaveLength(2);
     expect(within(requests()).getAllByRole('listitem')[0]).toHaveTextContent('Vikram Rao');
     // What changed is said to screen readers too (a polite live region).
-    expect(screen.getByTestId('requests-waiting')).toHaveTextContent('2 job requests are waiting.');
+    expect(screen.getByTestId('requests-waiting')).toHaveTextContent('Job requests waiting: 2');
     expect(screen.getByTestId('requests-waiting')).toHaveAttribute('aria-live', 'polite');
 
     act(() => bus.emit({ type: 'job/updated', job: { ...asha, status: 'Accepted' } }));
     expect(screen.queryByText('Asha Verma')).not.toBeInTheDocument();
     act(() => bus.emit({ type: 'job/updated', job: { ...vikram, status: 'Rejected' } }));
     expect(screen.getByText('You have no job requests right now.')).toBeInTheDocument();
-    expect(screen.getByTestId('requests-waiting')).toHaveTextContent('No job requests are waiting.');
+    expect(screen.getByTestId('requests-waiting')).toHaveTextContent('Job requests waiting: 0');
     // One load, no reload.
     expect(api.callsTo('GET', '/api/jobs')).toHaveLength(REQUESTS_OF_ONE_LOAD);
   });

@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import {
   Avatar,
@@ -53,9 +54,8 @@ function RequestCard({ job, role }: { job: Job; role: Role | undefined }) {
   );
 }
 
-/** How many requests wait, as the live region says it. */
-export const waitingCount = (count: number) =>
-  count === 0 ? 'No job requests are waiting.' : count === 1 ? '1 job request is waiting.' : `${count} job requests are waiting.`;
+/** How many requests wait, as the live region says it when the number changes. */
+export const waitingCount = (count: number) => `Job requests waiting: ${count}`;
 
 /**
  * Job Requests (/jobrequest, both roles): a loader (about 800 ms, spec section 9), then the jobs
@@ -68,6 +68,15 @@ export default function JobRequestsPage() {
   const { state, reload } = useMyJobs({ withLoader: true });
   const jobs = state.status === 'ready' ? pendingRequests(state.jobs) : [];
   const isProvider = role === 'Provider';
+  // Said when the number changes on screen (a booking arrives, one is answered or cancelled elsewhere),
+  // not when the list first shows: what is on screen says that.
+  const shownCount = state.status === 'ready' ? jobs.length : null;
+  const [countSeen, setCountSeen] = useState<number | null>(null);
+  const [announcement, setAnnouncement] = useState('');
+  if (shownCount !== null && shownCount !== countSeen) {
+    setCountSeen(shownCount);
+    if (countSeen !== null) setAnnouncement(waitingCount(shownCount));
+  }
 
   return (
     <div className="ui-page prov-page">
@@ -91,7 +100,7 @@ export default function JobRequestsPage() {
       ) : null}
       {/* Screen readers hear the list change live (a booking arrives, one is answered or cancelled elsewhere). */}
       <p className="ui-visually-hidden" aria-live="polite" aria-atomic="true" data-testid="requests-waiting">
-        {state.status === 'ready' ? waitingCount(jobs.length) : ''}
+        {announcement}
       </p>
       {jobs.length > 0 ? (
         <ul className="ui-list" aria-label="Job requests">

@@ -10,14 +10,14 @@ export type JobsState = { status: 'loading' } | { status: 'error'; message: stri
 /** The largest page the API serves. */
 const PER_PAGE = 100;
 
+/** The requests one load of the list makes (the newest page, then one per active status). */
+export const REQUESTS_OF_ONE_LOAD = 1 + ACTIVE_STATUSES.length;
+
 /**
  * The user's newest 100 jobs, and with them the newest 100 of each active status however old: a
  * booking still waiting or accepted behind 100 newer ones would otherwise be missing from Active
  * Bookings and Job Requests, never to be answered or finished. Newest first, each job once.
  */
-/** The requests one load of the list makes (the newest page, then one per active status). */
-export const REQUESTS_OF_ONE_LOAD = 1 + ACTIVE_STATUSES.length;
-
 export async function fetchMyJobs(config: { silent: true }): Promise<Job[]> {
   const pages = await Promise.all([
     fetchJobs({ per_page: PER_PAGE }, config),

@@ -44,6 +44,9 @@ for (const dialect of DIALECTS) {
         ).n,
       );
 
+    const setStatus = (id: number, status: JobStatus) =>
+      s.app.ctx.db.updateTable('jobs').set({ status }).where('id', '=', id).execute();
+
     describe('POST /api/jobs', () => {
       test('charges 10.00 INR, creates the Pending job at the provider price and notifies the provider live', async () => {
         const res = await book();
@@ -278,6 +281,49 @@ for (const dialect of DIALECTS) {
         assert.equal((await s.req('GET', '/api/jobs')).status, 401);
       });
 
+      test('a status filter takes one status or several separated by commas, and nothing else', async () => {
+        const c = await signUp(s, 'Customer');
+        const cc = await addCard(s, c);
+        const ids: number[] = [];
+        for (let i = 0; i < 4; i += 1) {
+          s.clock.advance(1000);
+          ids.push((await book(c, {}, cc.id)).body.data.id);
+        }
+        const [pending, accepted, rejected, cancelled] = ids;
+        await setStatus(accepted, 'Accepted');
+        await setStatus(rejected, 'Rejected');
+        await setStatus(cancelled, 'Cancelled');
+        const idsOf = async (query: string) => {
+          const res = await s.req('GET', `/api/jobs${query}`, { token: c.token });
+          assert.equal(res.status, 200, query);
+          return res.body.data.map((j: Job) => j.id);
+        };
+
+        assert.deepEqual(await idsOf('?status=Accepted'), [accepted]);
+        assert.deepEqual(await idsOf('?status=Pending,Accepted'), [accepted, pending]);
+        assert.deepEqual(await idsOf('?status=Accepted,Pending,Accepted'), [accepted, pending]);
+        assert.deepEqual(await idsOf('?status=Completed,Expired'), []);
+        assert.deepEqual(
+          await idsOf(`?status=${encodeURIComponent('Pending,Accepted,Approved,Rejected,Completed,Cancelled,Expired')}`),
+          [cancelled, rejected, accepted, pending],
+        );
+        const paged = await s.req('GET', '/api/jobs?status=Pending,Rejected&per_page=1', { token: c.token });
+        assert.deepEqual(
+          paged.body.data.map((j: Job) => j.id),
+          [rejected],
+        );
+        assert.equal(paged.body.meta.has_more, true);
+
+        for (const bad of ['Pending,', ',Pending', 'Pending,,Accepted', 'Pending;Accepted', 'pending', 'Pending, Accepted', '']) {
+          const res = await s.req('GET', `/api/jobs?status=${encodeURIComponent(bad)}`, { token: c.token });
+          assert.equal(res.status, 400, bad);
+          assert.equal(
+            res.body.message,
+            'The status must be one or more of Pending, Accepted, Approved, Rejected, Completed, Cancelled, Expired, separated by commas.',
+          );
+        }
+      });
+
       test('one job: owner matrix', async () => {
         const job = (await book()).body.data;
         assert.equal((await s.req('GET', `/api/jobs/${job.id}`, { token: customer.token })).body.data.id, job.id);
@@ -293,8 +339,6 @@ for (const dialect of DIALECTS) {
     });
 
     describe('PATCH /api/jobs/{id}', () => {
-      const setStatus = (id: number, status: JobStatus) =>
-        s.app.ctx.db.updateTable('jobs').set({ status }).where('id', '=', id).execute();
       const statusOf = async (id: number) =>
         (await s.app.ctx.db.selectFrom('jobs').select('status').where('id', '=', id).executeTakeFirstOrThrow()).status;
 

@@ -4,6 +4,7 @@ import type { Database, UserRow } from '../db/schema.js';
 import { precompile } from '../db/precompiled.js';
 import { PEOPLE_COLUMNS } from './people.js';
 import { toJob, type JobJoinedRow } from '../serializers.js';
+import { JOB_STATUSES } from '../domain/jobTransitions.js';
 
 /** Jobs with their customer, provider, service name and rating, as the API answers them. */
 export function jobsWithPeople(db: Kysely<Database>) {
@@ -35,6 +36,9 @@ export interface JobPage {
 
 type OwnerColumn = 'jobs.customer_id' | 'jobs.provider_id';
 
+/** Every status a filter can name: the filter's query takes this many, the list repeated to fill them. */
+const STATUS_SLOTS = JOB_STATUSES.length;
+
 /** The page query of one owner column, with and without the status filter, compiled once (db/precompiled.ts). */
 function pageQueries(column: OwnerColumn) {
   return {
@@ -46,12 +50,12 @@ function pageQueries(column: OwnerColumn) {
         .limit(limit)
         .offset(offset),
     ),
-    withStatus: precompile<Database, [userId: number, status: JobStatus, limit: number, offset: number], JobJoinedRow>(
-      4,
-      (db, userId, status, limit, offset) =>
+    withStatuses: precompile<Database, [userId: number, limit: number, offset: number, ...statuses: JobStatus[]], JobJoinedRow>(
+      3 + STATUS_SLOTS,
+      (db, userId, limit, offset, ...statuses) =>
         jobsWithPeople(db)
           .where(column, '=', userId)
-          .where('jobs.status', '=', status)
+          .where('jobs.status', 'in', statuses)
           .orderBy('jobs.created_at', 'desc')
           .orderBy('jobs.id', 'desc')
           .limit(limit)
@@ -61,6 +65,11 @@ function pageQueries(column: OwnerColumn) {
 }
 const PAGE_QUERIES = { Provider: pageQueries('jobs.provider_id'), Customer: pageQueries('jobs.customer_id') };
 
+/** The statuses, repeated in order until they fill every slot of the filter's query. */
+function fillStatusSlots(statuses: readonly JobStatus[]): JobStatus[] {
+  return Array.from({ length: STATUS_SLOTS }, (_, i) => statuses[i % statuses.length]);
+}
+
 /**
  * One page of a user's own jobs, newest first. The user's side decides the column (a provider's
  * jobs by provider_id, a customer's by customer_id), so the query walks one index
@@ -69,13 +78,13 @@ const PAGE_QUERIES = { Provider: pageQueries('jobs.provider_id'), Customer: page
 export async function listJobsFor(
   db: Kysely<Database>,
   user: Pick<UserRow, 'id' | 'role'>,
-  opts: { page: number; perPage: number; status?: JobStatus },
+  opts: { page: number; perPage: number; statuses?: readonly JobStatus[] },
 ): Promise<JobPage> {
   const queries = user.role === 'Provider' ? PAGE_QUERIES.Provider : PAGE_QUERIES.Customer;
   const limit = opts.perPage + 1;
   const offset = (opts.page - 1) * opts.perPage;
-  const rows = opts.status
-    ? await queries.withStatus(db, user.id, opts.status, limit, offset)
+  const rows = opts.statuses?.length
+    ? await queries.withStatuses(db, user.id, limit, offset, ...fillStatusSlots(opts.statuses))
     : await queries.all(db, user.id, limit, offset);
   const count = Math.min(rows.length, opts.perPage);
   const jobs = new Array<Job>(count);

@@ -72,7 +72,7 @@ export default async function jobsRoutes(app: FastifyInstance) {
     return job;
   }
 
-  app.get<{ Querystring: { page: number; per_page: number; status?: JobStatus } }>(
+  app.get<{ Querystring: { page: number; per_page: number; status?: string } }>(
     '/api/jobs',
     {
       onRequest: app.authenticate,
@@ -82,7 +82,15 @@ export default async function jobsRoutes(app: FastifyInstance) {
         summary: "The caller's own jobs (as customer or as provider), newest first, one page at a time",
         querystring: {
           type: 'object',
-          properties: { ...paginationQuery, status: { type: 'string', enum: [...JOB_STATUSES] } },
+          properties: {
+            ...paginationQuery,
+            status: {
+              type: 'string',
+              pattern: STATUS_LIST_PATTERN,
+              description: 'Only jobs in this status, or in any of several separated by commas (Pending,Accepted)',
+              'x-messages': { pattern: STATUS_LIST_MESSAGE },
+            },
+          },
         },
         response: responses({ 200: envelope(listOf(jobSchema), true) }, [400, 401]),
       },
@@ -92,7 +100,7 @@ export default async function jobsRoutes(app: FastifyInstance) {
       const page = await listJobsFor(db, user, {
         page: request.query.page,
         perPage: request.query.per_page,
-        status: request.query.status,
+        statuses: parseStatusList(request.query.status),
       });
       return send(reply, page.jobs, 'Success', 200, {
         meta: { page: page.page, per_page: page.per_page, has_more: page.has_more },
@@ -323,6 +331,16 @@ export default async function jobsRoutes(app: FastifyInstance) {
       });
     },
   );
+}
+
+const STATUS_ALTERNATIVES = JOB_STATUSES.join('|');
+/** One status, or several separated by commas. */
+const STATUS_LIST_PATTERN = `^(${STATUS_ALTERNATIVES})(,(${STATUS_ALTERNATIVES}))*$`;
+const STATUS_LIST_MESSAGE = `The status must be one or more of ${JOB_STATUSES.join(', ')}, separated by commas.`;
+
+/** The statuses of a validated `status` query, each once (none: every status). */
+function parseStatusList(value: string | undefined): JobStatus[] | undefined {
+  return value === undefined ? undefined : [...new Set(value.split(',') as JobStatus[])];
 }
 
 /** The answer's message per new status. */

@@ -87,8 +87,11 @@ describe('Active Bookings (/activebooking)', () => {
     act(() => bus.emit({ type: 'job/updated', job: { ...pending, status: 'Rejected' } }));
     expect(screen.queryByRole('link', { name: /Ravi Kumar/ })).not.toBeInTheDocument();
     expect(screen.getByText('You have no active bookings.')).toBeInTheDocument();
-    // One load, no reload.
-    expect(api.callsTo('GET', '/api/jobs')).toHaveLength(REQUESTS_OF_ONE_LOAD);
+    // One load, no reload: the newest page and the active jobs however old.
+    expect(api.callsTo('GET', '/api/jobs').map((call) => call.params)).toEqual([
+      { per_page: 100 },
+      { per_page: 100, status: 'Pending,Accepted' },
+    ]);
   });
 
   it('a new booking appears live', async () => {

@@ -13,10 +13,11 @@ const job = (id: number, status: JobStatus): Job =>
 describe('useMyJobs', () => {
   afterEach(() => mockedFetchJobs.mockReset());
 
-  /** The API over `jobs` (newest first): a page of per_page, of one status when asked. */
+  /** The API over `jobs` (newest first): a page of per_page, of the asked statuses when asked. */
   const serve = (jobs: () => Job[]) =>
     mockedFetchJobs.mockImplementation(async (params) => {
-      const matching = jobs().filter((j) => !params?.status || j.status === params.status);
+      const statuses = params?.status === undefined ? undefined : ([] as JobStatus[]).concat(params.status);
+      const matching = jobs().filter((j) => !statuses || statuses.includes(j.status));
       return { data: matching.slice(0, params?.per_page ?? 50), message: '' };
     });
 

@@ -10,18 +10,18 @@ export type JobsState = { status: 'loading' } | { status: 'error'; message: stri
 /** The largest page the API serves. */
 const PER_PAGE = 100;
 
-/** The requests one load of the list makes (the newest page, then one per active status). */
-export const REQUESTS_OF_ONE_LOAD = 1 + ACTIVE_STATUSES.length;
+/** The requests one load of the list makes: the newest page, and the active jobs however old. */
+export const REQUESTS_OF_ONE_LOAD = 2;
 
 /**
- * The user's newest 100 jobs, and with them the newest 100 of each active status however old: a
- * booking still waiting or accepted behind 100 newer ones would otherwise be missing from Active
- * Bookings and Job Requests, never to be answered or finished. Newest first, each job once.
+ * The user's newest 100 jobs, and with them the newest 100 active ones (Pending or Accepted) however
+ * old: a booking still waiting or accepted behind 100 newer ones would otherwise be missing from
+ * Active Bookings and Job Requests, never to be answered or finished. Newest first, each job once.
  */
 export async function fetchMyJobs(config: { silent: true }): Promise<Job[]> {
   const pages = await Promise.all([
     fetchJobs({ per_page: PER_PAGE }, config),
-    ...ACTIVE_STATUSES.map((status) => fetchJobs({ per_page: PER_PAGE, status }, config)),
+    fetchJobs({ per_page: PER_PAGE, status: ACTIVE_STATUSES }, config),
   ]);
   const byId = new Map<number, Job>();
   for (const { data } of pages) for (const job of data) byId.set(job.id, job);

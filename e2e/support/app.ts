@@ -120,10 +120,15 @@ export async function loginViaApi(
 /** Logs in through the /login form, as a person would (choosing the role, then Login). */
 export async function fillLogin(page: Page, email: string, password: string, role: Role) {
   await page.goto('/login');
+  await loginInPlace(page, { email, password }, role);
+}
+
+/** Signs in on the /login page already open (the tab as the last session left it), without reloading. */
+export async function loginInPlace(page: Page, account: { email: string; password: string }, role: Role) {
   await page.getByRole('heading', { name: 'Login' }).waitFor();
   await page.getByRole('radio', { name: role }).check();
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password').fill(password);
+  await page.getByLabel('Email').fill(account.email);
+  await page.getByLabel('Password').fill(account.password);
   await page.getByRole('button', { name: 'Login' }).click();
 }
 

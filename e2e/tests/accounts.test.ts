@@ -9,6 +9,7 @@ import {
   apiCall,
   createAccount,
   fillLogin,
+  loginInPlace,
   loginViaApi,
   openPage,
   PHONE,
@@ -31,15 +32,6 @@ const PNG = Buffer.from(
 );
 
 const pathOf = (page: Page) => new URL(page.url()).pathname;
-
-/** Signs in on the /login page already open (the tab as the last session left it), without reloading. */
-async function loginInPlace(page: Page, account: { email: string; password: string }, role: Role) {
-  await page.getByRole('heading', { name: 'Login' }).waitFor();
-  await page.getByRole('radio', { name: role }).check();
-  await page.getByLabel('Email').fill(account.email);
-  await page.getByLabel('Password').fill(account.password);
-  await page.getByRole('button', { name: 'Login' }).click();
-}
 
 async function signUp(page: Page, role: Role, account: { first: string; last: string; email: string; password: string }) {
   await page.goto('/signup');

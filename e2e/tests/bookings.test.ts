@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { describe, it } from 'node:test';
 import type { Page } from 'playwright-core';
-import { openPage, signInDirectly, snap, useBrowser } from '../support/app.ts';
+import { apiCall, loginInPlace, openPage, signInDirectly, snap, useBrowser } from '../support/app.ts';
 import {
   bookViaApi,
   cardOf,
@@ -236,6 +236,44 @@ describe('paying for a booking', () => {
     await ask.getByRole('button', { name: 'Discard' }).click();
     await dialog.waitFor({ state: 'detached' });
     assert.equal(pathOf(page), '/providerprofile');
+    assert.deepEqual(errors, []);
+    await context.close();
+  });
+
+  it('a booking typed when the session ends is there again, filled in, once the customer signs in again', async () => {
+    const provider = await providerOffering('Driver', 25, { first_name: 'Sami', last_name: uniqueSurname() });
+    const customer = await customerWithCards([GOOD_CARD]);
+    const { page, context, errors } = await openPage(browser());
+    const session = await signInDirectly(page, customer.account);
+    const dialog = await openBookingModal(page, provider);
+    await dialog.getByText('Visa •••• 4242').waitFor();
+    await fillBooking(dialog);
+    await page.waitForLoadState('networkidle');
+    // The token is revoked elsewhere (as an expiry would): Submit & Pay meets it.
+    assert.equal((await apiCall('POST', '/api/auth/logout', undefined, session.token)).status, 200);
+    await dialog.getByRole('button', { name: 'Submit & Pay' }).click();
+    await page.waitForURL('**/login');
+    await page.getByText('Your session has expired. Please log in again.').first().waitFor();
+    assert.deepEqual(await jobsOf(customer.token), []);
+
+    await loginInPlace(page, customer.account, 'Customer');
+    await page.waitForURL('**/providerprofile');
+    await page.getByRole('heading', { name: provider.fullName }).waitFor();
+    const again = page.getByRole('dialog', { name: 'Booking Details' });
+    await again.getByText('Visa •••• 4242').waitFor();
+    assert.equal(await again.getByLabel('Select date').inputValue(), BOOKED_FOR.date);
+    assert.equal(await again.getByLabel('Custom Time').inputValue(), 'after breakfast');
+    assert.equal(await again.getByLabel('Pick Address').inputValue(), '12 Pick Lane');
+    assert.equal(await again.getByLabel('Drop Address').inputValue(), '34 Drop Street');
+    assert.equal(await again.getByLabel('CVV').inputValue(), '');
+    await again.getByLabel('CVV').fill('123');
+    await again.getByRole('button', { name: 'Submit & Pay' }).click();
+    await page.waitForURL('**/requestconfirmation');
+    const jobs = (await jobsOf(customer.token)) as unknown as { address: string }[];
+    assert.deepEqual(
+      jobs.map((job) => job.address),
+      ['12 Pick Lane'],
+    );
     assert.deepEqual(errors, []);
     await context.close();
   });

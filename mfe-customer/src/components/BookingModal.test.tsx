@@ -1,10 +1,12 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent, { type UserEvent } from '@testing-library/user-event';
 import { useState } from 'react';
-import { hasUnsavedChanges } from 'shared';
+import { bus as appBus, hasUnsavedChanges } from 'shared';
+import { TEST_CUSTOMER_ID } from 'shared/src/testing';
 import { localDay } from 'shared/src/bookings/bookingWhen';
 import { BookingModal, CVV_FORMAT, CVV_REQUIRED, cvvMessage, missingAddressMessage } from './BookingModal';
 import { DISCARD_TEXTS } from './bookingTexts';
+import { heldDraftFor } from './bookingDraft';
 import { renderScreen } from '../testing/renderScreen';
 import { deferred, fail, fakeApi, ok, type Handler } from '../testing/fakeApi';
 import { makeJob, master, ravi, visa } from '../testing/fixtures';
@@ -288,6 +290,31 @@ describe('the booking modal (Booking Details)', () => {
     await waitFor(() => expect(hasUnsavedChanges()).toBe(false));
     gate.release();
     expect(await screen.findByTestId('location')).toHaveTextContent('/requestconfirmation');
+  });
+
+  it('when the session ends under the form, holds what was typed (not the CVV) for the same user on this page', async () => {
+    const user = userEvent.setup();
+    renderModal({ 'GET /api/payment-methods': ok([visa]) });
+    await screen.findByText('Visa •••• 4242');
+    await fillForm(user);
+    act(() => appBus.emit({ type: 'auth/sessionExpired' }));
+    const held = heldDraftFor({ userId: TEST_CUSTOMER_ID, page: '/providerprofile' });
+    expect(held).toMatchObject({ providerId: ravi.id, serviceId: 1 });
+    expect(held?.values).toEqual({
+      day: NEXT_WEEK.slice(0, 7),
+      date: NEXT_WEEK,
+      time: '',
+      custom_time: 'after 6 pm',
+      address: '12 MG Road',
+      destination_address: 'Airport Terminal 1',
+    });
+  });
+
+  it('holds nothing when the session ends with nothing typed', async () => {
+    renderModal({ 'GET /api/payment-methods': ok([visa]) });
+    await screen.findByText('Visa •••• 4242');
+    act(() => appBus.emit({ type: 'auth/sessionExpired' }));
+    expect(heldDraftFor({ userId: TEST_CUSTOMER_ID, page: '/providerprofile' })).toBeNull();
   });
 
   it('says so when the saved cards cannot be loaded, and Retry loads them', async () => {

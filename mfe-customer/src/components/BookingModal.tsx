@@ -10,6 +10,7 @@ import {
   Loader,
   releaseLeaveGuards,
   useLeaveGuard,
+  useSessionUser,
   type AddCardNavState,
   type PaymentMethod,
   messageOfError,
@@ -18,7 +19,15 @@ import {
 import { bookingWhenProblem, localDay } from 'shared/src/bookings/bookingWhen';
 import { cardLabel, defaultCard } from '../lib/format';
 import { useLoad } from '../lib/useLoad';
-import { EMPTY_BOOKING_VALUES, hasBookingInput, newDraftId, withBookingDraft, type BookingDraftValues } from './bookingDraft';
+import {
+  EMPTY_BOOKING_VALUES,
+  hasBookingInput,
+  holdDraftForLogin,
+  newDraftId,
+  withBookingDraft,
+  type BookingDraft,
+  type BookingDraftValues,
+} from './bookingDraft';
 import { BookingDialog } from './BookingDialog';
 import { Field, SelectField } from './Field';
 import '../styles/customer.css';
@@ -179,6 +188,7 @@ export function BookingForm({
 
   const { cvv: _cvv, ...typed } = values;
   const draft = { id: draftId, providerId: provider.id, serviceId, values: typed, services: serviceChoice?.services };
+  useHeldThroughSessionEnd(draft);
   const addCardState: AddCardNavState = {
     returnTo: location.pathname,
     returnState: withBookingDraft(location.state, draft),
@@ -332,4 +342,24 @@ export function BookingModal({ onClose, ...form }: BookingModalProps) {
       <BookingForm {...form} />
     </BookingDialog>
   );
+}
+
+/**
+ * When the API ends the session under the open form, what was typed is held for the same user on this
+ * page (bookingDraft.ts): signing in again brings them back here with the form filled in.
+ */
+function useHeldThroughSessionEnd(draft: BookingDraft): void {
+  const userId = useSessionUser()?.id;
+  const { pathname, search } = useLocation();
+  const latest = useRef({ draft, userId, page: pathname + search });
+  useEffect(() => {
+    latest.current = { draft, userId, page: pathname + search };
+  });
+  useEffect(() => {
+    const subscription = bus.on('auth/sessionExpired').subscribe(() => {
+      const { draft: typed, userId: user, page } = latest.current;
+      if (user !== undefined && hasBookingInput({ ...typed.values })) holdDraftForLogin({ userId: user, page }, typed);
+    });
+    return () => subscription.unsubscribe();
+  }, []);
 }

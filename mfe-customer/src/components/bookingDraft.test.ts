@@ -1,4 +1,11 @@
-import { bookingDraftFrom, EMPTY_BOOKING_VALUES, withBookingDraft } from './bookingDraft';
+import {
+  bookingDraftFrom,
+  EMPTY_BOOKING_VALUES,
+  forgetHeldDraft,
+  heldDraftFor,
+  holdDraftForLogin,
+  withBookingDraft,
+} from './bookingDraft';
 
 const values = { ...EMPTY_BOOKING_VALUES, address: '12 MG Road' };
 
@@ -23,5 +30,32 @@ describe('booking draft (carried through Add a card)', () => {
       serviceId: 1,
       values,
     });
+  });
+});
+
+describe('a draft held through a session that ended under the form', () => {
+  afterEach(() => sessionStorage.clear());
+  const draft = { id: 'd1', providerId: 20, serviceId: 1, values };
+  const place = { userId: 10, page: '/providerprofile' };
+
+  it('is there for the same user on the same page until forgotten, without the CVV', () => {
+    holdDraftForLogin(place, { ...draft, values: { ...values, cvv: '123' } as typeof values });
+    expect(sessionStorage.getItem('bookingDraftHeldForLogin')).not.toContain('123');
+    expect(heldDraftFor(place)).toEqual(draft);
+    forgetHeldDraft();
+    expect(heldDraftFor(place)).toBeNull();
+  });
+
+  it('is not there for another user or on another page', () => {
+    holdDraftForLogin(place, draft);
+    expect(heldDraftFor({ ...place, userId: 11 })).toBeNull();
+    expect(heldDraftFor({ ...place, page: '/' })).toBeNull();
+  });
+
+  it('ignores what is not a held draft', () => {
+    sessionStorage.setItem('bookingDraftHeldForLogin', '{not json');
+    expect(heldDraftFor(place)).toBeNull();
+    sessionStorage.setItem('bookingDraftHeldForLogin', JSON.stringify({ ...place, bookingDraft: { providerId: 'x' } }));
+    expect(heldDraftFor(place)).toBeNull();
   });
 });

@@ -115,3 +115,49 @@ export function markDraftUsed(id: string): void {
 }
 
 export const isDraftUsed = (id: string | undefined): boolean => id !== undefined && usedDraftIds().includes(id);
+
+const HELD_KEY = 'bookingDraftHeldForLogin';
+
+/** Where a held draft was typed, and by whom. */
+interface HeldDraftPlace {
+  userId: number;
+  /** The page's path and query. */
+  page: string;
+}
+
+/**
+ * Keeps what was typed through a session that ended under the open form (the API refused the token):
+ * the tab goes to /login, and the same user signing in again is taken back to `page`, where
+ * takeHeldDraft opens the form with it. In this tab only (sessionStorage); never the CVV.
+ */
+export function holdDraftForLogin(place: HeldDraftPlace, draft: BookingDraft): void {
+  try {
+    sessionStorage.setItem(HELD_KEY, JSON.stringify({ ...place, ...withBookingDraft(null, draft) }));
+  } catch {
+    /* storage unavailable: the form comes back empty, as before */
+  }
+}
+
+/** The draft held for this user on this page, if any (it stays held until forgetHeldDraft). */
+export function heldDraftFor({ userId, page }: HeldDraftPlace): BookingDraft | null {
+  let held: unknown;
+  try {
+    held = JSON.parse(sessionStorage.getItem(HELD_KEY) ?? 'null');
+  } catch {
+    return null;
+  }
+  if (!isRecord(held) || held.userId !== userId || held.page !== page) return null;
+  return bookingDraftFrom(held);
+}
+
+/**
+ * Drops the held draft: the first page shown after signing in again takes it or lets it go (another
+ * user, or the same one somewhere else, does not get it later).
+ */
+export function forgetHeldDraft(): void {
+  try {
+    sessionStorage.removeItem(HELD_KEY);
+  } catch {
+    /* storage unavailable: nothing was held */
+  }
+}

@@ -6,6 +6,8 @@ import { signedInAs } from 'shared/src/testing';
 import userEvent from '@testing-library/user-event';
 import { bus as appBus } from 'shared';
 import { ASSIGN_PROVIDER_MISSING } from '../components/bookingTexts';
+import { holdDraftForLogin } from '../components/bookingDraft';
+import { TEST_CUSTOMER_ID } from 'shared/src/testing';
 import BookingAssignHost from './BookingAssignHost';
 import { LocationProbe } from 'shared/src/testing/renderScreen';
 import { renderScreen } from '../testing/renderScreen';
@@ -74,6 +76,39 @@ describe('BookingAssignHost (Assign Job from chat)', () => {
     // The history entry keeps the page's own state only: Back or a reload does not open the modal again.
     expect(screen.getByTestId('location')).toHaveTextContent('/providerprofile');
     expect(screen.getByTestId('location-state')).toHaveTextContent(JSON.stringify({ serviceId: 1, providerId: meera.id }));
+  });
+
+  it('opens the form the session ended under, filled in, when the same customer is back on its page', async () => {
+    fakeApi({ 'GET /api/providers/2': ok([ravi]), 'GET /api/payment-methods': ok([visa]) });
+    const services = [
+      { id: 1, name: 'Driver' },
+      { id: 2, name: 'Delivery' },
+    ];
+    const values = {
+      day: '',
+      date: '',
+      time: '',
+      custom_time: 'after 6 pm',
+      address: '12 MG Road',
+      destination_address: 'Airport',
+    };
+    holdDraftForLogin({ userId: TEST_CUSTOMER_ID, page: '/chatview' }, { providerId: ravi.id, serviceId: 2, values, services });
+    renderScreen(<BookingAssignHost />, { path: '/chatview' });
+    const dialog = await screen.findByRole('dialog', { name: 'Booking Details' });
+    await within(dialog).findByText('Visa •••• 4242');
+    expect(within(dialog).getByRole('combobox', { name: 'Service' })).toHaveDisplayValue('Delivery');
+    expect(within(dialog).getByLabelText('Custom Time')).toHaveValue('after 6 pm');
+    expect(within(dialog).getByLabelText('Pick Address')).toHaveValue('12 MG Road');
+    expect(sessionStorage.getItem('bookingDraftHeldForLogin')).toBeNull();
+  });
+
+  it('does not open a held form for another customer', () => {
+    fakeApi({});
+    const values = { day: '', date: '', time: '', custom_time: '', address: '12 MG Road', destination_address: '' };
+    holdDraftForLogin({ userId: TEST_CUSTOMER_ID + 1, page: '/chatview' }, { providerId: ravi.id, serviceId: 2, values });
+    renderScreen(<BookingAssignHost />, { path: '/chatview' });
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(sessionStorage.getItem('bookingDraftHeldForLogin')).toBeNull();
   });
 
   it('back from adding a card, the service choice of chat is still offered, on the service chosen before', async () => {

@@ -1,8 +1,15 @@
 import { lazy, Suspense, useEffect, useEffectEvent, useState } from 'react';
 import { NavigationType, useLocation, useNavigate, useNavigationType } from 'react-router-dom';
-import { bus, Loader } from 'shared';
+import { bus, Loader, useSessionUser } from 'shared';
 import type { AssignRequest } from './AssignDialogBody';
-import { bookingDraftFrom, isDraftUsed, markDraftUsed, withoutBookingDraft } from '../components/bookingDraft';
+import {
+  bookingDraftFrom,
+  isDraftUsed,
+  markDraftUsed,
+  forgetHeldDraft,
+  heldDraftFor,
+  withoutBookingDraft,
+} from '../components/bookingDraft';
 import { BookingDialog } from '../components/BookingDialog';
 import { LOADING_DRIVER } from '../components/bookingTexts';
 
@@ -15,12 +22,17 @@ const AssignDialogBody = lazy(() => import('./AssignDialogBody'));
  * customer remote is there, and announces `booking/assignHostReady` when it mounts, for a request
  * made before that (it mounts after the page's first screen). It also opens it again, filled in, when the customer comes back from
  * adding a card with a booking draft in the page's state (bookingDraft.ts), and takes the draft out
- * of the history entry so that Back or a reload does not open it once more. Renders nothing until
- * asked. The shell mounts it for customers.
+ * of the history entry so that Back or a reload does not open it once more; and when the customer
+ * signs in again after the session ended under the open form. Renders nothing until asked. The shell mounts it for customers.
  */
 export default function BookingAssignHost() {
-  const [request, setRequest] = useState<AssignRequest | null>(null);
   const location = useLocation();
+  const userId = useSessionUser()?.id;
+  // A form the session ended under (bookingDraft.ts holdDraftForLogin), open again on its page.
+  const [request, setRequest] = useState<AssignRequest | null>(() => {
+    const held = userId === undefined ? null : heldDraftFor({ userId, page: location.pathname + location.search });
+    return held && { providerId: held.providerId, serviceId: held.serviceId, services: held.services, draft: held.values };
+  });
   const navigate = useNavigate();
 
   // Opened while rendering the entry that carries a draft, once per history entry: arrived at from the card
@@ -44,6 +56,9 @@ export default function BookingAssignHost() {
   useEffect(() => {
     if (seenDraft) dropDraftFromEntry();
   }, [seenDraft, location.key]);
+
+  // Taken once, by the first page after signing in again.
+  useEffect(forgetHeldDraft, []);
 
   useEffect(() => {
     const subscription = bus.on('booking/assign').subscribe(({ providerId, serviceId, services }) => {

@@ -7,7 +7,8 @@ type BusRecorder = ReturnType<typeof recordBus>;
  * Registers the per-test hooks every remote's screen tests share. Before each test: record the bus,
  * silence console.error (expected failures are logged) and drop the list loader's 800 ms hold (so
  * lists show at once; a test of the hold itself sets `bookingTiming.listLoaderMs`). After it: stop
- * recording, undo any fake API still installed, restore every jest mock and the loader's hold.
+ * recording, undo any fake API still installed, restore every jest mock and the loader's hold, and
+ * empty sessionStorage (a tab's drafts do not reach the next test).
  * Call it at the top of a `describe`; `bus` always reads the recorder of the test currently running.
  */
 export function setupScreenTest() {
@@ -28,6 +29,7 @@ export function setupScreenTest() {
     restoreFakeApis();
     jest.restoreAllMocks();
     bookingTiming.listLoaderMs = loaderMs;
+    sessionStorage.clear();
   });
   const bus = {
     get events() {

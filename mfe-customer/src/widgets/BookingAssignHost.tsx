@@ -20,19 +20,15 @@ const AssignDialogBody = lazy(() => import('./AssignDialogBody'));
  * Opens the booking modal when another remote asks for it (chat's Assign Job: `booking/assign` on the
  * bus). It answers `booking/assignHandled` at once, inside the same emit, so the asker knows the
  * customer remote is there, and announces `booking/assignHostReady` when it mounts, for a request
- * made before that (it mounts after the page's first screen). It also opens it again, filled in, when the customer comes back from
- * adding a card with a booking draft in the page's state (bookingDraft.ts), and takes the draft out
- * of the history entry so that Back or a reload does not open it once more; and when the customer
- * signs in again after the session ended under the open form. Renders nothing until asked. The shell mounts it for customers.
+ * made before that (it mounts after the page's first screen). It also opens it again, filled in,
+ * when the customer comes back from adding a card with a booking draft in the page's state
+ * (bookingDraft.ts), and takes the draft out of the history entry so that Back or a reload does not
+ * open it once more; and when the customer signs in again after the session ended under the open
+ * form. Renders nothing until asked. The shell mounts it for customers.
  */
 export default function BookingAssignHost() {
+  const [request, setRequest] = useState<AssignRequest | null>(null);
   const location = useLocation();
-  const userId = useSessionUser()?.id;
-  // A form the session ended under (bookingDraft.ts holdDraftForLogin), open again on its page.
-  const [request, setRequest] = useState<AssignRequest | null>(() => {
-    const held = userId === undefined ? null : heldDraftFor({ userId, page: location.pathname + location.search });
-    return held && { providerId: held.providerId, serviceId: held.serviceId, services: held.services, draft: held.values };
-  });
   const navigate = useNavigate();
 
   // Opened while rendering the entry that carries a draft, once per history entry: arrived at from the card
@@ -57,8 +53,19 @@ export default function BookingAssignHost() {
     if (seenDraft) dropDraftFromEntry();
   }, [seenDraft, location.key]);
 
-  // Taken once, by the first page after signing in again.
-  useEffect(forgetHeldDraft, []);
+  // A form the session ended under (bookingDraft.ts holdDraftForLogin) opens again on the first page
+  // shown after signing in again, when it is the form's page, and is forgotten there either way. Not
+  // on /login, where a tab just signed in is still on its way back to that page.
+  const userId = useSessionUser()?.id;
+  const [heldLookedFor, setHeldLookedFor] = useState(false);
+  if (!heldLookedFor && userId !== undefined && location.pathname !== '/login') {
+    setHeldLookedFor(true);
+    const held = heldDraftFor({ userId, page: location.pathname + location.search });
+    if (held) setRequest({ providerId: held.providerId, serviceId: held.serviceId, services: held.services, draft: held.values });
+  }
+  useEffect(() => {
+    if (heldLookedFor) forgetHeldDraft();
+  }, [heldLookedFor]);
 
   useEffect(() => {
     const subscription = bus.on('booking/assign').subscribe(({ providerId, serviceId, services }) => {

@@ -324,6 +324,34 @@ for (const dialect of DIALECTS) {
         }
       });
 
+      test('sort=updated lists by last change: a booking finished today comes first however old it is', async () => {
+        const c = await signUp(s, 'Customer');
+        const cc = await addCard(s, c);
+        const ids: number[] = [];
+        for (let i = 0; i < 3; i += 1) {
+          s.clock.advance(1000);
+          ids.push((await book(c, {}, cc.id)).body.data.id);
+        }
+        const [oldest, middle, newest] = ids;
+        for (const id of [newest, middle, oldest]) {
+          s.clock.advance(1000);
+          assert.equal(
+            (await s.req('PATCH', `/api/jobs/${id}`, { token: provider.token, json: { status: 'Rejected' } })).status,
+            200,
+          );
+        }
+        const idsOf = async (query: string, token = c.token) =>
+          (await s.req('GET', `/api/jobs${query}`, { token })).body.data.map((j: Job) => j.id);
+        assert.deepEqual(await idsOf('?status=Rejected'), [newest, middle, oldest]);
+        assert.deepEqual(await idsOf('?status=Rejected&sort=updated'), [oldest, middle, newest]);
+        assert.deepEqual(await idsOf('?status=Rejected&sort=updated&per_page=2&page=2'), [newest]);
+        assert.deepEqual((await idsOf('?sort=updated&per_page=3', provider.token)).slice(0, 3), [oldest, middle, newest]);
+        assert.deepEqual(await idsOf('?sort=created'), [newest, middle, oldest]);
+        const bad = await s.req('GET', '/api/jobs?sort=price', { token: c.token });
+        assert.equal(bad.status, 400);
+        assert.equal(bad.body.message, 'The sort must be one of: created, updated.');
+      });
+
       test('one job: owner matrix', async () => {
         const job = (await book()).body.data;
         assert.equal((await s.req('GET', `/api/jobs/${job.id}`, { token: customer.token })).body.data.id, job.id);

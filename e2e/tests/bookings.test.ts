@@ -363,6 +363,45 @@ describe('paying for a booking', () => {
   });
 });
 
+describe('many bookings', () => {
+  it('a booking finished behind 100 newer ones is first in Previous Bookings on both sides, and Load more reaches every one', async () => {
+    const provider = await providerOffering('Driver', 25, { first_name: 'Vik', last_name: uniqueSurname() });
+    const customer = await customerWithCards([GOOD_CARD]);
+    const oldest = await bookViaApi(customer, provider);
+    const setStatus = async (id: number, status: string) =>
+      assert.equal((await apiCall('PATCH', `/api/jobs/${id}`, { status }, provider.token)).status, 200);
+    for (let i = 0; i < 104; i += 1) await setStatus(await bookViaApi(customer, provider), 'Rejected');
+    await setStatus(oldest, 'Accepted');
+    await setStatus(oldest, 'Completed');
+
+    const { c, p } = await openTwoParties(customer, provider);
+    for (const { page } of [c, p]) {
+      await page.goto('/previousbooking');
+      const cards = page.getByRole('list', { name: 'Bookings' }).getByRole('listitem');
+      await cards.first().waitFor();
+      assert.match((await cards.first().innerText()).replace(/\s+/g, ' '), /Completed/);
+      assert.equal(await cards.count(), 20);
+      const more = page.getByRole('button', { name: 'Load more' });
+      for (let shown = 20; shown < 105; shown = Math.min(105, shown + 20)) {
+        await more.click();
+        await page.waitForFunction(
+          (n) => document.querySelectorAll('[aria-label="Bookings"] > li').length === n,
+          Math.min(105, shown + 20),
+        );
+      }
+      assert.equal(await more.count(), 0);
+      assert.equal(await cards.filter({ hasText: 'Completed' }).count(), 1);
+    }
+    await c.page.getByRole('link', { name: 'Rate this booking' }).waitFor();
+    assert.equal(await c.page.getByRole('link', { name: 'Rate this booking' }).count(), 1);
+    await snap(c.page, 'previous-bookings-load-more');
+    assert.deepEqual(c.errors, []);
+    assert.deepEqual(p.errors, []);
+    await c.context.close();
+    await p.context.close();
+  });
+});
+
 describe('a customer who loses the connection', () => {
   it('is told so, and once back online sees what the provider did meanwhile, with no reload', async () => {
     const provider = await providerOffering('Driver', 25, { first_name: 'Nina', last_name: uniqueSurname() });

@@ -338,6 +338,17 @@ export function buildMigrations(dialect: Dialect): Record<string, Migration> {
         await db.schema.alterTable('messages').dropColumn('client_key').execute();
       },
     },
+    '0006_jobs_by_last_change': {
+      // Previous Bookings lists a side's finished jobs by when they finished (GET /api/jobs?sort=updated).
+      async up(db: MigrationDb) {
+        await db.schema.createIndex('jobs_customer_updated_idx').on('jobs').columns(['customer_id', 'updated_at']).execute();
+        await db.schema.createIndex('jobs_provider_updated_idx').on('jobs').columns(['provider_id', 'updated_at']).execute();
+      },
+      async down(db: MigrationDb) {
+        await db.schema.dropIndex('jobs_customer_updated_idx').ifExists().execute();
+        await db.schema.dropIndex('jobs_provider_updated_idx').ifExists().execute();
+      },
+    },
   };
 }
 

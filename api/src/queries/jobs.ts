@@ -36,16 +36,25 @@ export interface JobPage {
 
 type OwnerColumn = 'jobs.customer_id' | 'jobs.provider_id';
 
+/** The orders a list comes in: newest first by creation, or by last change (when a booking finished). */
+export const JOB_SORTS = ['created', 'updated'] as const;
+export type JobSort = (typeof JOB_SORTS)[number];
+const SORT_COLUMNS = { created: 'jobs.created_at', updated: 'jobs.updated_at' } as const;
+
 /** Every status a filter can name: the filter's query takes this many, the list repeated to fill them. */
 const STATUS_SLOTS = JOB_STATUSES.length;
 
-/** The page query of one owner column, with and without the status filter, compiled once (db/precompiled.ts). */
-function pageQueries(column: OwnerColumn) {
+/**
+ * The page queries of one owner column in one order, with and without the status filter, compiled
+ * once (db/precompiled.ts).
+ */
+function pageQueries(column: OwnerColumn, sort: JobSort) {
+  const orderColumn = SORT_COLUMNS[sort];
   return {
     all: precompile<Database, [userId: number, limit: number, offset: number], JobJoinedRow>(3, (db, userId, limit, offset) =>
       jobsWithPeople(db)
         .where(column, '=', userId)
-        .orderBy('jobs.created_at', 'desc')
+        .orderBy(orderColumn, 'desc')
         .orderBy('jobs.id', 'desc')
         .limit(limit)
         .offset(offset),
@@ -56,14 +65,18 @@ function pageQueries(column: OwnerColumn) {
         jobsWithPeople(db)
           .where(column, '=', userId)
           .where('jobs.status', 'in', statuses)
-          .orderBy('jobs.created_at', 'desc')
+          .orderBy(orderColumn, 'desc')
           .orderBy('jobs.id', 'desc')
           .limit(limit)
           .offset(offset),
     ),
   };
 }
-const PAGE_QUERIES = { Provider: pageQueries('jobs.provider_id'), Customer: pageQueries('jobs.customer_id') };
+const sideQueries = (column: OwnerColumn) => ({
+  created: pageQueries(column, 'created'),
+  updated: pageQueries(column, 'updated'),
+});
+const PAGE_QUERIES = { Provider: sideQueries('jobs.provider_id'), Customer: sideQueries('jobs.customer_id') };
 
 /** The statuses, repeated in order until they fill every slot of the filter's query. */
 function fillStatusSlots(statuses: readonly JobStatus[]): JobStatus[] {
@@ -71,16 +84,17 @@ function fillStatusSlots(statuses: readonly JobStatus[]): JobStatus[] {
 }
 
 /**
- * One page of a user's own jobs, newest first. The user's side decides the column (a provider's
- * jobs by provider_id, a customer's by customer_id), so the query walks one index
- * ((provider_id|customer_id, created_at)) and its cost does not grow with the table.
+ * One page of a user's own jobs, newest first (by creation, or by last change). The user's side
+ * decides the column (a provider's jobs by provider_id, a customer's by customer_id), so the query
+ * walks one index ((provider_id|customer_id, created_at|updated_at)) and its cost does not grow with
+ * the table.
  */
 export async function listJobsFor(
   db: Kysely<Database>,
   user: Pick<UserRow, 'id' | 'role'>,
-  opts: { page: number; perPage: number; statuses?: readonly JobStatus[] },
+  opts: { page: number; perPage: number; statuses?: readonly JobStatus[]; sort?: JobSort },
 ): Promise<JobPage> {
-  const queries = user.role === 'Provider' ? PAGE_QUERIES.Provider : PAGE_QUERIES.Customer;
+  const queries = PAGE_QUERIES[user.role === 'Provider' ? 'Provider' : 'Customer'][opts.sort ?? 'created'];
   const limit = opts.perPage + 1;
   const offset = (opts.page - 1) * opts.perPage;
   const rows = opts.statuses?.length

@@ -17,7 +17,7 @@ import {
   responses,
 } from '../http/schemas.js';
 import { checkTransition, JOB_STATUSES } from '../domain/jobTransitions.js';
-import { getJob, listJobsFor } from '../queries/jobs.js';
+import { getJob, JOB_SORTS, listJobsFor, type JobSort } from '../queries/jobs.js';
 import { insertNotification, notificationEvent, type NewNotification } from '../queries/notifications.js';
 import type { RealtimeEvent } from '../services/publisher.js';
 import { BOOKING_FEE } from '../services/payments.js';
@@ -72,7 +72,7 @@ export default async function jobsRoutes(app: FastifyInstance) {
     return job;
   }
 
-  app.get<{ Querystring: { page: number; per_page: number; status?: string } }>(
+  app.get<{ Querystring: { page: number; per_page: number; status?: string; sort: JobSort } }>(
     '/api/jobs',
     {
       onRequest: app.authenticate,
@@ -90,6 +90,14 @@ export default async function jobsRoutes(app: FastifyInstance) {
               description: 'Only jobs in this status, or in any of several separated by commas (Pending,Accepted)',
               'x-messages': { pattern: STATUS_LIST_MESSAGE },
             },
+            sort: {
+              type: 'string',
+              enum: [...JOB_SORTS],
+              default: 'created',
+              description:
+                'Newest first by creation (created) or by last change (updated: a finished booking by when it finished)',
+              'x-messages': { enum: `The sort must be one of: ${JOB_SORTS.join(', ')}.` },
+            },
           },
         },
         response: responses({ 200: envelope(listOf(jobSchema), true) }, [400, 401]),
@@ -101,6 +109,7 @@ export default async function jobsRoutes(app: FastifyInstance) {
         page: request.query.page,
         perPage: request.query.per_page,
         statuses: parseStatusList(request.query.status),
+        sort: request.query.sort,
       });
       return send(reply, page.jobs, 'Success', 200, {
         meta: { page: page.page, per_page: page.per_page, has_more: page.has_more },

@@ -1,13 +1,5 @@
 import type { PaymentRecord } from 'shared';
-import {
-  appendOlderPage,
-  mergeFirstPage,
-  paymentAmount,
-  paymentBooking,
-  paymentCard,
-  paymentStatusLabel,
-  paymentStatusTone,
-} from './paymentHistory';
+import { paymentAmount, paymentBooking, paymentCard, paymentStatusLabel, paymentStatusTone } from './paymentHistory';
 
 const charge: PaymentRecord = {
   id: 1,
@@ -49,18 +41,5 @@ describe('payment history labels', () => {
     expect(paymentStatusTone(charge)).toBe('good');
     expect(paymentStatusTone(refund)).toBe('done');
     expect(paymentStatusTone({ ...refund, status: 'pending' })).toBe('waiting');
-  });
-});
-
-describe('payment history pages', () => {
-  const row = (id: number, status: PaymentRecord['status'] = 'succeeded'): PaymentRecord => ({ ...charge, id, status });
-
-  it('puts a fresh first page above the rows shown, replacing the rows it holds', () => {
-    const shown = [row(3, 'pending'), row(2), row(1)];
-    expect(mergeFirstPage([row(4), row(3), row(2)], shown)).toEqual([row(4), row(3), row(2), row(1)]);
-  });
-
-  it('appends an older page without repeating rows already shown', () => {
-    expect(appendOlderPage([row(5), row(4)], [row(4), row(3)]).map((r) => r.id)).toEqual([5, 4, 3]);
   });
 });

@@ -29,18 +29,3 @@ export function paymentStatusTone(record: PaymentRecord): 'good' | 'done' | 'wai
   if (record.status === 'pending') return 'waiting';
   return record.kind === 'refund' ? 'done' : 'good';
 }
-
-/**
- * A fresh first page over the rows already shown: its rows come first (new payments, and rows whose
- * status changed, e.g. a refund no longer pending); shown rows it does not hold stay below, once.
- */
-export function mergeFirstPage(firstPage: PaymentRecord[], shown: PaymentRecord[]): PaymentRecord[] {
-  const ids = new Set(firstPage.map((r) => r.id));
-  return [...firstPage, ...shown.filter((r) => !ids.has(r.id))];
-}
-
-/** An older page appended below the rows shown, skipping rows already there (new payments shift the pages). */
-export function appendOlderPage(shown: PaymentRecord[], older: PaymentRecord[]): PaymentRecord[] {
-  const ids = new Set(shown.map((r) => r.id));
-  return [...shown, ...older.filter((r) => !ids.has(r.id))];
-}

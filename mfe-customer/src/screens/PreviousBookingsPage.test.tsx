@@ -1,4 +1,4 @@
-import { act, screen, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { bus } from 'shared';
 import PreviousBookingsPage from './PreviousBookingsPage';
@@ -6,7 +6,7 @@ import { renderScreen } from '../testing/renderScreen';
 import { fail, fakeApi, ok } from '../testing/fakeApi';
 import { makeJob } from '../testing/fixtures';
 import { setupScreenTest } from '../testing/screenTest';
-import { REQUESTS_OF_ONE_LOAD } from 'shared/src/bookings/useMyJobs';
+import { PREVIOUS_PAGE_SIZE } from '../bookings/usePreviousJobs';
 
 const pending = makeJob({ id: 1, status: 'Pending' });
 const rejected = makeJob({ id: 3, status: 'Rejected', provider: { id: 22, full_name: 'Arjun Singh', avatar: null } });
@@ -130,7 +130,73 @@ describe('Previous Bookings (/previousbooking)', () => {
     expect(await screen.findByText('You have no previous bookings.')).toBeInTheDocument();
     act(() => bus.emit({ type: 'job/updated', job: { ...pending, status: 'Cancelled', refunded: true } }));
     expect(within(card(/Ravi Kumar/)).getByText('Cancelled')).toBeInTheDocument();
-    // One load, no reload.
-    expect(api.callsTo('GET', '/api/jobs')).toHaveLength(REQUESTS_OF_ONE_LOAD);
+    // One load (the finished bookings, most recently finished first), no reload.
+    expect(api.callsTo('GET', '/api/jobs').map((call) => call.params)).toEqual([
+      { page: 1, per_page: PREVIOUS_PAGE_SIZE, status: 'Rejected,Completed,Cancelled,Expired', sort: 'updated' },
+    ]);
+  });
+
+  describe('however many there are', () => {
+    /** 45 finished bookings, most recently finished first, served PREVIOUS_PAGE_SIZE a page as the API does. */
+    const finished = Array.from({ length: 45 }, (_, i) =>
+      makeJob({
+        id: 100 + i,
+        status: 'Completed',
+        updated_at: new Date(Date.UTC(2025, 5, 1) - i * 60_000).toISOString(),
+        provider: { id: 300 + i, full_name: `Driver ${String(i + 1).padStart(2, '0')}`, avatar: null },
+      }),
+    );
+    const pages = (config: { params?: { page?: number; per_page?: number } }) => {
+      const { page = 1, per_page: perPage = 50 } = config.params ?? {};
+      const data = finished.slice((page - 1) * perPage, page * perPage);
+      return {
+        status: 200,
+        data: { data, message: 'Success', meta: { page, per_page: perPage, has_more: page * perPage < finished.length } },
+      };
+    };
+    const names = () =>
+      within(screen.getByRole('list', { name: 'Bookings' }))
+        .getAllByRole('listitem')
+        .map((item) => /Driver \d+/.exec(item.textContent ?? '')?.[0]);
+
+    it('Load more brings the older ones, each once, until the last; then it goes and the focus is on the first new one', async () => {
+      const user = userEvent.setup();
+      const api = fakeApi({ 'GET /api/jobs': pages });
+      renderScreen(<PreviousBookingsPage />, { path: '/previousbooking' });
+      await screen.findByRole('list', { name: 'Bookings' });
+      expect(names()).toHaveLength(PREVIOUS_PAGE_SIZE);
+      await user.click(screen.getByRole('button', { name: 'Load more' }));
+      await waitFor(() => expect(names()).toHaveLength(40));
+      // A booking finishing meanwhile comes in at the top and shifts the pages: nothing is listed twice.
+      const justFinished = makeJob({
+        id: 99,
+        status: 'Rejected',
+        updated_at: '2025-06-02T00:00:00.000Z',
+        provider: { id: 299, full_name: 'Driver 00', avatar: null },
+      });
+      act(() => bus.emit({ type: 'job/updated', job: justFinished }));
+      await user.click(screen.getByRole('button', { name: 'Load more' }));
+      await waitFor(() => expect(names()).toHaveLength(46));
+      expect(names()).toEqual(['Driver 00', ...finished.map((_, i) => `Driver ${String(i + 1).padStart(2, '0')}`)]);
+      expect(screen.queryByRole('button', { name: 'Load more' })).not.toBeInTheDocument();
+      expect(screen.getByRole('link', { name: /Driver 41/ })).toHaveFocus();
+      expect(api.callsTo('GET', '/api/jobs').map((call) => (call.params as { page: number }).page)).toEqual([1, 2, 3]);
+    });
+
+    it('says so when more cannot be loaded, keeps what is shown, and Retry loads them', async () => {
+      const user = userEvent.setup();
+      let failNext = false;
+      fakeApi({ 'GET /api/jobs': (config) => (failNext ? { status: 500, data: { message: 'Server Error' } } : pages(config)) });
+      renderScreen(<PreviousBookingsPage />, { path: '/previousbooking' });
+      await screen.findByRole('list', { name: 'Bookings' });
+      failNext = true;
+      await user.click(screen.getByRole('button', { name: 'Load more' }));
+      expect(await screen.findByText('More bookings could not be loaded.')).toBeInTheDocument();
+      expect(names()).toHaveLength(PREVIOUS_PAGE_SIZE);
+      failNext = false;
+      await user.click(screen.getByRole('button', { name: 'Retry' }));
+      await waitFor(() => expect(names()).toHaveLength(40));
+      expect(screen.queryByText('More bookings could not be loaded.')).not.toBeInTheDocument();
+    });
   });
 });

@@ -49,18 +49,24 @@ export const deleteUserService = (id: number, config?: AxiosRequestConfig) =>
 export const fetchProviders = (serviceId: number, config?: AxiosRequestConfig) =>
   unwrap<ProviderServiceData[]>(apiClient.get(`/api/providers/${serviceId}`, config));
 
-/** One page of the user's jobs, newest first; `status` keeps those in it, or in any of several. */
+/**
+ * One page of the user's jobs, newest first by creation (or with `sort: 'updated'` by last change);
+ * `status` keeps those in it, or in any of several.
+ */
 export const fetchJobs = (
-  { status, ...page }: { page?: number; per_page?: number; status?: JobStatus | readonly JobStatus[] } = {},
+  {
+    status,
+    ...query
+  }: { page?: number; per_page?: number; status?: JobStatus | readonly JobStatus[]; sort?: 'created' | 'updated' } = {},
   config?: AxiosRequestConfig,
 ) =>
   unwrap<Job[]>(
     apiClient.get('/api/jobs', {
       ...config,
       // The API takes several statuses separated by commas (axios would send an array as status[]=).
-      params: status === undefined ? page : { ...page, status: typeof status === 'string' ? status : status.join(',') },
+      params: status === undefined ? query : { ...query, status: typeof status === 'string' ? status : status.join(',') },
     }),
-  );
+  ) as Promise<PagedEnvelope<Job[]>>;
 export const fetchJob = (id: number, config?: AxiosRequestConfig) => unwrap<Job>(apiClient.get(`/api/jobs/${id}`, config));
 /** Books and pays (10.00 INR) in one call; a declined card answers 402 and creates nothing. */
 export const createJob = (body: NewJobRequest, config?: AxiosRequestConfig) =>

@@ -1,0 +1,106 @@
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { messageOfError } from '../errorText';
+import type { PagedEnvelope } from '../contracts';
+import { appendOlderPage, mergeFirstPage, type Row } from './pagedRows';
+
+export interface PagedListState<T> {
+  rows: T[];
+  /** The first page has arrived (until then the screen shows a loader, or the error). */
+  loaded: boolean;
+  /** The last page appended (0 before the first). */
+  page: number;
+  hasMore: boolean;
+  loadingMore: boolean;
+  /** The API's message of the last failed call, and which call Retry repeats. */
+  error: { message: string; retry: 'first' | 'more' } | null;
+}
+
+export interface PagedListOptions<T> {
+  /** One page (1-based) of `pageSize` rows, newest first, as the API answers it. */
+  fetchPage: (page: number, pageSize: number) => Promise<PagedEnvelope<T[]>>;
+  pageSize: number;
+  /** The first page is shown no sooner than this after the load began (the spec's list loaders). */
+  minFirstLoadMs?: number;
+}
+
+const initialState = { rows: [], loaded: false, page: 0, hasMore: false, loadingMore: false, error: null };
+
+const waitUntil = (at: number) => new Promise((resolve) => setTimeout(resolve, Math.max(0, at - Date.now())));
+
+/**
+ * A list read a page at a time (`meta.has_more` says whether there is more): the first page on mount,
+ * `loadMore` for the next, `loadFirst` to fetch the first page again over what is shown (after a
+ * change, or events that may have been missed) keeping the older pages, `setRows` for a change known
+ * without asking. Calls are silent: the screen shows `error` and offers `retry`.
+ */
+export function usePagedList<T extends Row>({ fetchPage, pageSize, minFirstLoadMs = 0 }: PagedListOptions<T>) {
+  const [state, setState] = useState<PagedListState<T>>(initialState);
+  const stateRef = useRef(state);
+  const fetchRef = useRef(fetchPage);
+  useEffect(() => {
+    stateRef.current = state;
+    fetchRef.current = fetchPage;
+  });
+  /** Only the newest first-page request is applied. */
+  const firstRequest = useRef(0);
+  const mounted = useRef(true);
+
+  const loadFirst = useCallback(async () => {
+    const request = ++firstRequest.current;
+    const showFrom = stateRef.current.loaded ? 0 : Date.now() + minFirstLoadMs;
+    setState((current) => ({ ...current, error: null }));
+    try {
+      const response = await fetchRef.current(1, pageSize);
+      await waitUntil(showFrom);
+      if (!mounted.current || request !== firstRequest.current) return;
+      const rows = response.data;
+      const hasMore = response.meta?.has_more ?? rows.length >= pageSize;
+      setState((current) =>
+        current.page > 1
+          ? { ...current, rows: mergeFirstPage(rows, current.rows), loaded: true }
+          : { ...current, rows, loaded: true, page: 1, hasMore },
+      );
+    } catch (error) {
+      console.error(error);
+      await waitUntil(showFrom);
+      if (!mounted.current || request !== firstRequest.current) return;
+      setState((current) => ({ ...current, error: { message: messageOfError(error), retry: 'first' } }));
+    }
+  }, [pageSize, minFirstLoadMs]);
+
+  const loadMore = useCallback(async () => {
+    const current = stateRef.current;
+    if (!current.loaded || current.loadingMore) return;
+    const page = current.page + 1;
+    stateRef.current = { ...current, loadingMore: true };
+    setState((s) => ({ ...s, loadingMore: true, error: null }));
+    try {
+      const response = await fetchRef.current(page, pageSize);
+      if (!mounted.current) return;
+      const rows = response.data;
+      const hasMore = response.meta?.has_more ?? rows.length >= pageSize;
+      setState((s) => ({ ...s, rows: appendOlderPage(s.rows, rows), page, hasMore, loadingMore: false }));
+    } catch (error) {
+      console.error(error);
+      if (!mounted.current) return;
+      setState((s) => ({ ...s, loadingMore: false, error: { message: messageOfError(error), retry: 'more' } }));
+    }
+  }, [pageSize]);
+
+  useEffect(() => {
+    mounted.current = true;
+    void loadFirst();
+    return () => {
+      mounted.current = false;
+    };
+  }, [loadFirst]);
+
+  const retry = useCallback(() => {
+    if (stateRef.current.error?.retry === 'more') void loadMore();
+    else void loadFirst();
+  }, [loadFirst, loadMore]);
+
+  const setRows = useCallback((change: (rows: T[]) => T[]) => setState((s) => ({ ...s, rows: change(s.rows) })), []);
+
+  return { state, loadFirst, loadMore: () => void loadMore(), retry, setRows };
+}

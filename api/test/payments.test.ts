@@ -69,8 +69,8 @@ for (const dialect of DIALECTS) {
       const list = await s.req('GET', '/api/payment-methods', { token: owner.token });
       assert.equal(list.status, 200);
       assert.deepEqual(list.body.data, [
-        { id: a.id, card_brand: 'Visa', card_last4: '4242', is_default: true },
-        { id: b.id, card_brand: 'MasterCard', card_last4: '4444', is_default: false },
+        { id: a.id, card_brand: 'Visa', card_last4: '4242', exp_month: 12, exp_year: 2030, is_default: true },
+        { id: b.id, card_brand: 'MasterCard', card_last4: '4444', exp_month: 12, exp_year: 2030, is_default: false },
       ]);
       const def = await s.req('POST', `/api/payment-methods/${b.id}/default`, { token: owner.token });
       assert.equal(def.status, 200);
@@ -85,11 +85,13 @@ for (const dialect of DIALECTS) {
       const del = await s.req('DELETE', `/api/payment-methods/${b.id}`, { token: owner.token });
       assert.equal(del.status, 200);
       const after = await s.req('GET', '/api/payment-methods', { token: owner.token });
-      assert.deepEqual(after.body.data, [{ id: a.id, card_brand: 'Visa', card_last4: '4242', is_default: true }]);
+      assert.deepEqual(after.body.data, [
+        { id: a.id, card_brand: 'Visa', card_last4: '4242', exp_month: 12, exp_year: 2030, is_default: true },
+      ]);
     });
 
     test('a token is single use; an empty or unknown token is refused', async () => {
-      const tok = (await tokenise()).body.id;
+      const tok = (await tokenise({ exp_year: 2031 })).body.id;
       assert.equal((await s.req('POST', '/api/payment-methods', { token: owner.token, json: { token: tok } })).status, 201);
       const reuse = await s.req('POST', '/api/payment-methods', { token: otherCustomer.token, json: { token: tok } });
       assert.equal(reuse.status, 400);
@@ -103,8 +105,43 @@ for (const dialect of DIALECTS) {
       );
     });
 
+    test('the same card (brand, last four, expiry) is not saved twice: 409 with a message, nothing stored', async () => {
+      const customer = await signUp(s, 'Customer');
+      const first = await addCard(s, customer);
+      const again = await s.req('POST', '/api/payment-methods', {
+        token: customer.token,
+        json: { token: (await tokenise()).body.id },
+      });
+      assert.equal(again.status, 409);
+      assert.equal(again.body.message, 'This card is already saved.');
+      const cardsOf = async (user: TestUser) =>
+        (await s.req('GET', '/api/payment-methods', { token: user.token })).body.data.map((c: PaymentMethod) => c.id);
+      assert.deepEqual(await cardsOf(customer), [first.id]);
+
+      // The same number with a new expiry is a renewed card; another customer's copy is theirs; a removed card can come back.
+      const renewed = await s.req('POST', '/api/payment-methods', {
+        token: customer.token,
+        json: { token: (await tokenise({ exp_year: 2032 })).body.id },
+      });
+      assert.equal(renewed.status, 201);
+      assert.deepEqual(renewed.body.data, {
+        id: renewed.body.data.id,
+        card_brand: 'Visa',
+        card_last4: '4242',
+        exp_month: 12,
+        exp_year: 2032,
+        is_default: false,
+      });
+      const someoneElse = await signUp(s, 'Customer');
+      await addCard(s, someoneElse);
+      assert.equal((await s.req('DELETE', `/api/payment-methods/${first.id}`, { token: customer.token })).status, 200);
+      const back = await addCard(s, customer);
+      assert.deepEqual(await cardsOf(customer), [renewed.body.data.id, back.id]);
+    });
+
     test('authorisation matrix: anonymous, owner, another customer, a provider', async () => {
-      const card = await addCard(s, owner);
+      const cardOwner = await signUp(s, 'Customer');
+      const card = await addCard(s, cardOwner);
       for (const [method, path] of [
         ['GET', '/api/payment-methods'],
         ['POST', '/api/payment-methods'],
@@ -123,8 +160,8 @@ for (const dialect of DIALECTS) {
         const theirs = await s.req('GET', '/api/payment-methods', { token: intruder.token });
         assert.ok(!theirs.body.data.some((c: PaymentMethod) => c.id === card.id));
       }
-      assert.equal((await s.req('DELETE', '/api/payment-methods/999999', { token: owner.token })).status, 404);
-      assert.equal((await s.req('DELETE', `/api/payment-methods/${card.id}`, { token: owner.token })).status, 200);
+      assert.equal((await s.req('DELETE', '/api/payment-methods/999999', { token: cardOwner.token })).status, 404);
+      assert.equal((await s.req('DELETE', `/api/payment-methods/${card.id}`, { token: cardOwner.token })).status, 200);
     });
   });
 }

@@ -127,6 +127,8 @@ export const paymentMethodSchema: Schema = {
     id: { type: 'integer' },
     card_brand: { type: 'string' },
     card_last4: { type: 'string' },
+    exp_month: nullable('integer'),
+    exp_year: nullable('integer'),
     is_default: { type: 'boolean' },
   },
 };

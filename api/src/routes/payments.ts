@@ -4,7 +4,7 @@ import type { PaymentMethod, PaymentRecord } from 'shared/src/contracts/entities
 import { precompile } from '../db/precompiled.js';
 import type { Database, PaymentMethodRow } from '../db/schema.js';
 import { currentUser, requireRole } from '../http/auth.js';
-import { forbidden, notFound } from '../http/errors.js';
+import { conflict, forbidden, notFound } from '../http/errors.js';
 import { send } from '../http/reply.js';
 import {
   AUTH_ERRORS,
@@ -22,21 +22,30 @@ const tags = ['payment methods'];
 const security = [{ bearerAuth: [] }];
 
 /** A user's saved cards, the default first (the spec's "default card is the first in the list"), compiled once. */
-const cardsOf = precompile<Database, [userId: number], Pick<PaymentMethodRow, 'id' | 'card_brand' | 'card_last4' | 'is_default'>>(
-  1,
-  (db, userId) =>
-    db
-      .selectFrom('payment_methods')
-      .select(['id', 'card_brand', 'card_last4', 'is_default'])
-      .where('user_id', '=', userId)
-      .orderBy('is_default', 'desc')
-      .orderBy('id', 'asc'),
+type CardColumns = 'id' | 'card_brand' | 'card_last4' | 'exp_month' | 'exp_year' | 'is_default';
+const CARD_COLUMNS: CardColumns[] = ['id', 'card_brand', 'card_last4', 'exp_month', 'exp_year', 'is_default'];
+
+const cardsOf = precompile<Database, [userId: number], Pick<PaymentMethodRow, CardColumns>>(1, (db, userId) =>
+  db
+    .selectFrom('payment_methods')
+    .select(CARD_COLUMNS)
+    .where('user_id', '=', userId)
+    .orderBy('is_default', 'desc')
+    .orderBy('id', 'asc'),
 );
 
 export async function listCards(db: Kysely<Database>, userId: number): Promise<PaymentMethod[]> {
   const rows = await cardsOf(db, userId);
-  return rows.map((r) => ({ id: r.id, card_brand: r.card_brand, card_last4: r.card_last4, is_default: r.is_default === 1 }));
+  return rows.map(toPaymentMethod);
 }
+
+/** A saved card as the API answers it: brand, last four and expiry, never the number. */
+const toPaymentMethod = (row: Pick<PaymentMethodRow, CardColumns>): PaymentMethod => ({
+  ...row,
+  is_default: row.is_default === 1,
+});
+
+export const DUPLICATE_CARD_MESSAGE = 'This card is already saved.';
 
 /**
  * A customer's charges and refunds as one list, newest first: one page of `limit` lines from `offset`.
@@ -181,7 +190,7 @@ export default async function paymentsRoutes(app: FastifyInstance) {
             },
           },
         },
-        response: responses({ 201: envelope(paymentMethodSchema) }, [400, 401, 502]),
+        response: responses({ 201: envelope(paymentMethodSchema) }, [400, 401, 409, 502]),
       },
     },
     async (request, reply) => {
@@ -192,6 +201,17 @@ export default async function paymentsRoutes(app: FastifyInstance) {
         if (saved.customerRef && saved.customerRef !== user.payment_customer_ref) {
           await trx.updateTable('users').set({ payment_customer_ref: saved.customerRef }).where('id', '=', user.id).execute();
         }
+        // The same card (brand, last four and expiry) saved twice could not be told apart in any list.
+        const same = await trx
+          .selectFrom('payment_methods')
+          .select('id')
+          .where('user_id', '=', user.id)
+          .where('card_brand', '=', saved.brand)
+          .where('card_last4', '=', saved.last4)
+          .where('exp_month', saved.expMonth === null ? 'is' : '=', saved.expMonth)
+          .where('exp_year', saved.expYear === null ? 'is' : '=', saved.expYear)
+          .executeTakeFirst();
+        if (same) throw conflict(DUPLICATE_CARD_MESSAGE);
         const hasDefault = await trx
           .selectFrom('payment_methods')
           .select('id')
@@ -211,11 +231,10 @@ export default async function paymentsRoutes(app: FastifyInstance) {
             is_default: hasDefault ? 0 : 1,
             created_at: now,
           })
-          .returning(['id', 'card_brand', 'card_last4', 'is_default'])
+          .returning(CARD_COLUMNS)
           .executeTakeFirstOrThrow();
       });
-      const method: PaymentMethod = { ...created, is_default: created.is_default === 1 };
-      return send(reply, method, 'Card added successfully', 201);
+      return send(reply, toPaymentMethod(created), 'Card added successfully', 201);
     },
   );
 

@@ -3,6 +3,7 @@ import { ErrorState, Loader, type PaymentMethod } from 'shared';
 import type { LoadStatus, PaymentMethods } from '../payments/usePaymentMethods';
 import { RemoveCardDialog } from './RemoveCardDialog';
 import '../account.css';
+import { cardExpiry } from 'shared/src/payments/cardText';
 
 /** "**** **** **** 4242" */
 export const maskedNumber = (last4: string) => `**** **** **** ${last4}`;
@@ -69,11 +70,13 @@ export function PaymentCardList({ cards, status, busy, onRetry, onMakeDefault, o
       ) : (
         <ul ref={list} className="auth-cards" aria-busy={busy || undefined}>
           {cards.map((card, index) => {
-            const name = `${card.card_brand} ending in ${card.card_last4}`;
+            const expiry = cardExpiry(card);
+            const name = `${card.card_brand} ending in ${card.card_last4}${expiry ? `, expires ${expiry}` : ''}`;
             return (
               <li key={card.id} className="auth-card-row" aria-label={name} tabIndex={-1}>
                 <span className="auth-card-brand">{card.card_brand}</span>
                 <span className="auth-card-number">{maskedNumber(card.card_last4)}</span>
+                {expiry ? <span className="auth-card-expiry">Expires {expiry}</span> : null}
                 {index === 0 ? (
                   <span className="auth-badge">Default</span>
                 ) : (

@@ -2,13 +2,12 @@ import type { PaymentMethod } from 'shared';
 // By path: only the screens that ask load it (not the shared chunk of every page).
 import { ConfirmDialog } from 'shared/src/ui/ConfirmDialog';
 
-/** 'Visa •••• 4242': a saved card named by its brand and masked last four. */
-export const cardLabel = (card: PaymentMethod) => `${card.card_brand} •••• ${card.card_last4}`;
+import { cardFullName } from 'shared/src/payments/cardText';
 
 /** The texts of removing a saved card, word for word. */
 export const REMOVE_CARD_TEXTS = {
   title: 'Remove this card?',
-  explanation: (card: PaymentMethod) => `${cardLabel(card)} will no longer be offered when you pay.`,
+  explanation: (card: PaymentMethod) => `${cardFullName(card)} will no longer be offered when you pay.`,
   confirm: 'Remove card',
   busy: 'Removing…',
   keep: 'Keep card',

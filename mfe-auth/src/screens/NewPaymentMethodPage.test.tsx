@@ -124,4 +124,17 @@ describe('NewPaymentMethodPage', () => {
     expect(screen.getByRole('button', { name: 'Save' })).toBeEnabled();
     expect(screen.queryByTestId('location')).not.toBeInTheDocument();
   });
+
+  it('says so when the card is already saved, and stays', async () => {
+    fakeApi({
+      'POST /sandbox/v1/tokens': { status: 200, data: { id: 'tok_3', card: { brand: 'Visa', last4: '4242' } } },
+      'POST /api/payment-methods': fail(409, 'This card is already saved.'),
+    });
+    const user = userEvent.setup();
+    renderWithStore(<NewPaymentMethodPage />, { path: '/newpaymentmethod', session: signedIn() });
+    await fillCard(user);
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(bus.alerts()).toEqual([{ type: 'danger', message: 'This card is already saved.' }]));
+    expect(screen.queryByTestId('location')).not.toBeInTheDocument();
+  });
 });

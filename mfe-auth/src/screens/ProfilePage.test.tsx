@@ -57,6 +57,18 @@ describe('ProfilePage', () => {
     expect(store.getState().session.paymentMethod).toEqual([visa, master]);
   });
 
+  it("shows each card's expiry, so that a renewed card and the old one (same brand and last four) differ", async () => {
+    const old = { ...visa, exp_month: 3, exp_year: 2027 };
+    const renewed = { ...visa, id: 13, exp_month: 3, exp_year: 2031 };
+    fakeApi({ 'GET /api/payment-methods': ok([old, renewed]) });
+    renderWithStore(<ProfilePage />, { path: '/profile', session: signedIn() });
+    const first = await screen.findByRole('listitem', { name: 'Visa ending in 4242, expires 03/27' });
+    expect(within(first).getByText('Expires 03/27')).toBeInTheDocument();
+    const second = screen.getByRole('listitem', { name: 'Visa ending in 4242, expires 03/31' });
+    expect(within(second).getByText('Expires 03/31')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Delete Visa ending in 4242, expires 03/31' })).toBeInTheDocument();
+  });
+
   it('makes a card the default and moves it first', async () => {
     fakeApi({
       'GET /api/payment-methods': ok([visa, master]),

@@ -242,6 +242,17 @@ describe('the booking modal (Booking Details)', () => {
     expect(api.callsTo('POST', '/api/jobs')[0].body).toMatchObject({ payment_method_id: visa.id });
   });
 
+  it('names two cards of one brand and last four by their expiry', async () => {
+    renderModal({
+      'GET /api/payment-methods': ok([
+        { ...visa, exp_month: 3, exp_year: 2027, is_default: true },
+        { ...visa, id: 13, exp_month: 3, exp_year: 2031 },
+      ]),
+    });
+    expect(await screen.findByRole('radio', { name: /Visa •••• 4242 Expires 03\/27/ })).toBeChecked();
+    expect(screen.getByRole('radio', { name: /Visa •••• 4242 Expires 03\/31/ })).not.toBeChecked();
+  });
+
   it('without a saved card it offers to add one (and back) instead of Submit & Pay, taking what was typed along', async () => {
     const user = userEvent.setup();
     renderModal({ 'GET /api/payment-methods': ok([]) });

@@ -17,7 +17,8 @@ import {
 } from 'shared';
 // Deep: a pure module kept out of the shared chunk every page loads (as shared/src/format is).
 import { bookingWhenProblem, localDay } from 'shared/src/bookings/bookingWhen';
-import { cardLabel, defaultCard } from '../lib/format';
+import { cardExpiry, cardLabel } from 'shared/src/payments/cardText';
+import { defaultCard } from '../lib/format';
 import { useLoad } from '../lib/useLoad';
 import {
   EMPTY_BOOKING_VALUES,
@@ -282,6 +283,7 @@ export function BookingForm({
       {card && list.length === 1 ? (
         <p className="cust-card-choice" style={{ cursor: 'default' }}>
           <span className="cust-card-number">{cardLabel(card)}</span>
+          <CardExpiry card={card} />
           <span className="cust-card-tag">Default</span>
         </p>
       ) : null}
@@ -292,6 +294,7 @@ export function BookingForm({
             <label key={c.id} className="cust-card-choice">
               <input type="radio" name="payment-card" checked={c.id === card.id} onChange={() => setChosenCard(c.id)} />
               <span className="cust-card-number">{cardLabel(c)}</span>
+              <CardExpiry card={c} />
               {c.id === defaultCard(list)?.id ? <span className="cust-card-tag">Default</span> : null}
             </label>
           ))}
@@ -362,4 +365,10 @@ function useHeldThroughSessionEnd(draft: BookingDraft): void {
     });
     return () => subscription.unsubscribe();
   }, []);
+}
+
+/** 'Expires 12/30' beside a card, so that two cards of one brand and last four can be told apart. */
+function CardExpiry({ card }: { card: PaymentMethod }) {
+  const expiry = cardExpiry(card);
+  return expiry ? <span className="cust-card-expiry">Expires {expiry}</span> : null;
 }

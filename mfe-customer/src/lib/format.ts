@@ -13,8 +13,3 @@ export function ratingText(rating: number | null | undefined): string {
 export function defaultCard(cards: readonly PaymentMethod[]): PaymentMethod | null {
   return cards.find((c) => c.is_default) ?? cards[0] ?? null;
 }
-
-/** A saved card as brand and masked last four, e.g. "Visa •••• 4242". */
-export function cardLabel(card: PaymentMethod): string {
-  return `${card.card_brand} •••• ${card.card_last4}`;
-}

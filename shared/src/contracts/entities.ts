@@ -132,6 +132,9 @@ export interface PaymentMethod {
   id: number;
   card_brand: string;
   card_last4: string;
+  /** The card's expiry (1-12 and the four-digit year); null when the card provider did not say. */
+  exp_month?: number | null;
+  exp_year?: number | null;
   is_default?: boolean;
 }
 

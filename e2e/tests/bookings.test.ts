@@ -402,6 +402,51 @@ describe('many bookings', () => {
   });
 });
 
+describe('links opened in a new tab', () => {
+  it('open the same booking, driver or service as a click does, on both sides (the ids are in the address)', async () => {
+    const provider = await providerOffering('Shipping', 30, { first_name: 'Tab', last_name: uniqueSurname() });
+    const customer = await customerWithCards([GOOD_CARD]);
+    await bookViaApi(customer, provider);
+    const { c, p } = await openTwoParties(customer, provider);
+    const inNewTab = async (page: Page, href: string | null) => {
+      assert.ok(href, 'the link has an address');
+      const tab = await page.context().newPage();
+      await tab.goto(href);
+      return tab;
+    };
+
+    await c.page.goto('/activebooking');
+    const booking = cardOf(c.page, 'Bookings', provider.fullName).getByRole('link').first();
+    const bookingTab = await inNewTab(c.page, await booking.getAttribute('href'));
+    await bookingTab.getByRole('heading', { name: 'Booking Details' }).waitFor();
+    await bookingTab.getByText(provider.fullName).first().waitFor();
+    assert.equal(await bookingTab.getByText('No booking was chosen.', { exact: false }).count(), 0);
+
+    await c.page.goto('/');
+    const shipping = c.page.getByRole('link', { name: 'Shipping', exact: true });
+    const serviceTab = await inNewTab(c.page, await shipping.getAttribute('href'));
+    await serviceTab.getByText('For the Shipping service').waitFor();
+    await serviceTab.getByRole('searchbox', { name: 'Search Providers' }).fill(provider.account.last_name);
+    const driver = serviceTab
+      .getByRole('list', { name: 'Suggested Drivers' })
+      .getByRole('link', { name: new RegExp(provider.fullName) });
+    const profileTab = await inNewTab(serviceTab, await driver.getAttribute('href'));
+    await profileTab.getByRole('heading', { name: provider.fullName }).waitFor();
+    await profileTab.getByText('$30', { exact: true }).first().waitFor();
+
+    await p.page.goto('/jobrequest');
+    const request = cardOf(p.page, 'Job requests', customer.fullName).getByRole('link', { name: 'View Details' });
+    const requestTab = await inNewTab(p.page, await request.getAttribute('href'));
+    await requestTab.getByRole('button', { name: 'Accept' }).waitFor();
+    await requestTab.getByText(customer.fullName).first().waitFor();
+
+    assert.deepEqual(c.errors, []);
+    assert.deepEqual(p.errors, []);
+    await c.context.close();
+    await p.context.close();
+  });
+});
+
 describe('a customer who loses the connection', () => {
   it('is told so, and once back online sees what the provider did meanwhile, with no reload', async () => {
     const provider = await providerOffering('Driver', 25, { first_name: 'Nina', last_name: uniqueSurname() });

@@ -191,7 +191,7 @@ export function BookingForm({
   const draft = { id: draftId, providerId: provider.id, serviceId, values: typed, services: serviceChoice?.services };
   useHeldThroughSessionEnd(draft);
   const addCardState: AddCardNavState = {
-    returnTo: location.pathname,
+    returnTo: location.pathname + location.search,
     returnState: withBookingDraft(location.state, draft),
   };
   // What was typed goes along (addCardState), and comes back into the form with the customer; it is also

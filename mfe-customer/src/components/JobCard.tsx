@@ -1,5 +1,5 @@
 import { Link } from 'react-router-dom';
-import { Avatar, formatPrice, type Job, type JobNavState, type Role } from 'shared';
+import { Avatar, formatPrice, pathWithIds, type Job, type JobNavState, type Role } from 'shared';
 import { counterpartOf } from 'shared/src/bookings/jobLists';
 import { StatusBadge } from 'shared/src/bookings/StatusBadge';
 import { bookingStatusLabel, customerBookingLabel, pastBookingStatusLabel } from 'shared/src/bookings/statusLabels';
@@ -34,7 +34,7 @@ export function JobCard({ job, role, variant }: JobCardProps) {
         : bookingStatusLabel(job.status);
   return (
     <li className="ui-card cust-flush cust-job">
-      <Link to="/activebookingdetails" state={state} className="cust-person-link">
+      <Link to={pathWithIds('/activebookingdetails', state)} state={state} className="cust-person-link">
         <span aria-hidden="true">
           <Avatar src={person.avatar} name={person.full_name} size={48} />
         </span>
@@ -60,7 +60,7 @@ export function JobCard({ job, role, variant }: JobCardProps) {
             {job.rating !== null ? <Stars value={job.rating} /> : null}
             {canRate ? (
               <Link
-                to="/bookingfinished"
+                to={pathWithIds('/bookingfinished', { jobId: job.id })}
                 state={{ jobId: job.id } satisfies JobNavState}
                 className="ui-button ui-button--primary ui-small"
               >

@@ -50,6 +50,13 @@ describe('Booking Details (/activebookingdetails, customer view)', () => {
     expect(screen.getByRole('region', { name: 'Driver' })).toHaveTextContent('Accepted');
   });
 
+  it('opened from its address (a booking card opened in a new tab) it shows that booking', async () => {
+    fakeApi({ 'GET /api/jobs/7': ok(accepted) });
+    renderScreen(<ActiveBookingDetailsPage />, { path: '/activebookingdetails', search: '?job=7' });
+    expect(await screen.findByText('Ravi Kumar')).toBeInTheDocument();
+    expect(screen.queryByText('No booking was chosen.', { exact: false })).not.toBeInTheDocument();
+  });
+
   it('no step is current while the booking waits for approval', async () => {
     fakeApi({ 'GET /api/jobs/7': ok({ ...accepted, status: 'Pending' }) });
     renderScreen(<ActiveBookingDetailsPage />, { path: '/activebookingdetails', state: { jobId: 7 } });
@@ -89,7 +96,7 @@ describe('Booking Details (/activebookingdetails, customer view)', () => {
     await screen.findByText('Ravi Kumar');
     expect(screen.getByRole('region', { name: 'Driver' })).toHaveTextContent('Completed');
     expect(steps().every((s) => s.textContent?.includes('(done)'))).toBe(true);
-    expect(screen.getByRole('link', { name: 'Rate this booking' })).toHaveAttribute('href', '/bookingfinished');
+    expect(screen.getByRole('link', { name: 'Rate this booking' })).toHaveAttribute('href', '/bookingfinished?job=7');
     expect(screen.getByRole('link', { name: 'Back to Previous Bookings' })).toHaveAttribute('href', '/previousbooking');
   });
 

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
-import { Avatar, bus, ErrorState, idFromState, Loader, PageTitle, useJob, type JobNavState } from 'shared';
+import { Avatar, bus, ErrorState, Loader, navIdFrom, PageTitle, pathWithIds, useJob, type JobNavState } from 'shared';
 import { canCustomerCancel } from 'shared/src/bookings/jobLists';
 import { NothingHere } from 'shared/src/ui/NothingHere';
 import { JobSummary, PickAndDrop } from 'shared/src/bookings/JobSections';
@@ -23,7 +23,7 @@ import '../styles/customer.css';
 export default function ActiveBookingDetailsPage() {
   const location = useLocation();
   const navigate = useNavigate();
-  const jobId = idFromState(location.state, 'jobId');
+  const jobId = navIdFrom(location, 'jobId');
   const past = (location.state as Partial<JobNavState> | null)?.page === 'previousBooking';
   const { state, reload } = useJob(jobId);
   const listPath = past ? '/previousbooking' : '/activebooking';
@@ -79,7 +79,9 @@ export default function ActiveBookingDetailsPage() {
           <button
             type="button"
             className="ui-button ui-button--primary"
-            onClick={() => navigate('/viewonmap', { state: { jobId: job.id } satisfies JobNavState })}
+            onClick={() =>
+              navigate(pathWithIds('/viewonmap', { jobId: job.id }), { state: { jobId: job.id } satisfies JobNavState })
+            }
           >
             View on Map
           </button>
@@ -87,7 +89,11 @@ export default function ActiveBookingDetailsPage() {
             Chat
           </button>
           {canRate ? (
-            <Link to="/bookingfinished" state={{ jobId: job.id } satisfies JobNavState} className="ui-button">
+            <Link
+              to={pathWithIds('/bookingfinished', { jobId: job.id })}
+              state={{ jobId: job.id } satisfies JobNavState}
+              className="ui-button"
+            >
               Rate this booking
             </Link>
           ) : null}

@@ -39,7 +39,7 @@ describe('Rate your Booking (/bookingfinished)', () => {
     expect(await screen.findByText(CUSTOMER_RATES)).toBeInTheDocument();
     expect(screen.queryByRole('group', { name: 'Rating' })).toBeNull();
     expect(screen.queryByRole('button', { name: 'Submit' })).toBeNull();
-    expect(screen.getByRole('link', { name: 'Open Job Details' })).toHaveAttribute('href', '/activebookingdetails');
+    expect(screen.getByRole('link', { name: 'Open Job Details' })).toHaveAttribute('href', '/activebookingdetails?job=4');
   });
 
   it('without a star it says so and sends nothing', async () => {

@@ -14,6 +14,7 @@ import {
   useSessionUser,
   type Job,
   messageOfError,
+  pathWithIds,
 } from 'shared';
 import { NothingHere } from 'shared/src/ui/NothingHere';
 import { TextAreaField } from '../components/Field';
@@ -109,7 +110,7 @@ export default function BookingFinishedPage() {
     body = (
       <NothingHere
         message={CUSTOMER_RATES}
-        to="/activebookingdetails"
+        to={pathWithIds('/activebookingdetails', { jobId: state.job.id })}
         state={{ jobId: state.job.id }}
         linkLabel="Open Job Details"
       />

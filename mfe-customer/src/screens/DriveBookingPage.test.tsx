@@ -57,6 +57,14 @@ describe('Book a Driver (/drivebooking)', () => {
     expect(api.callsTo('GET', '/api/providers/1')).toHaveLength(1);
   });
 
+  it('opened from its address (a link opened in a new tab) it lists the drivers of that service, and links carry the ids', async () => {
+    const api = fakeApi({ 'GET /api/providers/2': ok([ravi, meera]) });
+    renderScreen(<DriveBookingPage />, { path: '/drivebooking', search: '?service=2' });
+    const meeraLink = await screen.findByRole('link', { name: /Meera Nair/ });
+    expect(api.callsTo('GET', '/api/services')).toHaveLength(0);
+    expect(meeraLink).toHaveAttribute('href', '/providerprofile?service=2&provider=21');
+  });
+
   it('says so when no driver offers the service', async () => {
     fakeApi({ 'GET /api/providers/3': ok([]) });
     renderScreen(<DriveBookingPage />, { path: '/drivebooking', state: { serviceId: 3 } });

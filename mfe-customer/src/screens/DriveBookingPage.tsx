@@ -5,7 +5,8 @@ import {
   ErrorState,
   fetchProviders,
   fetchServices,
-  idFromState,
+  navIdFrom,
+  pathWithIds,
   Loader,
   PageTitle,
   type ProviderProfileNavState,
@@ -43,7 +44,7 @@ async function loadSuggestions(stateServiceId: number | null): Promise<Suggestio
  */
 export default function DriveBookingPage() {
   const location = useLocation();
-  const stateServiceId = idFromState(location.state, 'serviceId');
+  const stateServiceId = navIdFrom(location, 'serviceId');
   const { state, reload } = useLoad(useCallback(() => loadSuggestions(stateServiceId), [stateServiceId]));
   const [query, setQuery] = useState('');
 
@@ -100,7 +101,7 @@ export default function DriveBookingPage() {
             {shown.map((provider) => (
               <li key={provider.id} className="ui-card cust-flush">
                 <Link
-                  to="/providerprofile"
+                  to={pathWithIds('/providerprofile', { serviceId: state.data.serviceId!, providerId: provider.id })}
                   state={{ serviceId: state.data.serviceId!, providerId: provider.id } satisfies ProviderProfileNavState}
                   className="cust-person-link"
                 >

@@ -49,6 +49,12 @@ describe('the provider profile (/providerprofile)', () => {
     expect(api.callsTo('GET', '/api/getReview')[0].params).toEqual({ provider_id: ravi.id });
   });
 
+  it('opened from its address (a link opened in a new tab, a bookmark) it shows that driver', async () => {
+    fakeApi({ 'GET /api/providers/1': ok([ravi, meera]), 'GET /api/getReview': ok([]) });
+    renderScreen(<ProviderProfilePage />, { path: '/providerprofile', search: `?service=1&provider=${meera.id}` });
+    expect(await screen.findByRole('heading', { name: 'Meera Nair' })).toBeInTheDocument();
+  });
+
   it('falls back to the default About text, the 4.0 rating and the sample reviews when there is nothing real', async () => {
     fakeApi({ 'GET /api/providers/1': ok([{ ...meera, rating: null }]), 'GET /api/getReview': ok([]) });
     renderScreen(<ProviderProfilePage />, { path: '/providerprofile', state: { serviceId: 1, providerId: meera.id } });

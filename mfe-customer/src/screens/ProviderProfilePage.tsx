@@ -6,8 +6,8 @@ import {
   fetchProviders,
   fetchReviews,
   formatPrice,
-  idFromState,
   Loader,
+  navIdFrom,
   PageTitle,
   useSessionUser,
 } from 'shared';
@@ -41,8 +41,8 @@ async function loadProfile(serviceId: number | null, providerId: number | null) 
 export default function ProviderProfilePage() {
   const navigate = useNavigate();
   const location = useLocation();
-  const serviceId = idFromState(location.state, 'serviceId');
-  const providerId = idFromState(location.state, 'providerId');
+  const serviceId = navIdFrom(location, 'serviceId');
+  const providerId = navIdFrom(location, 'providerId');
   const { state, reload } = useLoad(useCallback(() => loadProfile(serviceId, providerId), [serviceId, providerId]));
   const [booking, setBooking] = useState(false);
   const isCustomer = useSessionUser()?.role === 'Customer';

@@ -1,5 +1,5 @@
 import { useNavigate } from 'react-router-dom';
-import { assetUrl, ErrorState, fetchServices, Loader, PageTitle, type ServiceNavState } from 'shared';
+import { assetUrl, ErrorState, fetchServices, Loader, PageTitle, pathWithIds, type ServiceNavState } from 'shared';
 import { useLoad } from '../lib/useLoad';
 import '../styles/customer.css';
 
@@ -34,7 +34,11 @@ export default function ServicesPage() {
                   <button
                     type="button"
                     className="ui-button ui-button--primary"
-                    onClick={() => navigate('/drivebooking', { state: { serviceId: service.id } satisfies ServiceNavState })}
+                    onClick={() =>
+                      navigate(pathWithIds('/drivebooking', { serviceId: service.id }), {
+                        state: { serviceId: service.id } satisfies ServiceNavState,
+                      })
+                    }
                   >
                     Book Now
                   </button>

@@ -1,5 +1,15 @@
 import { Link, useLocation, useNavigate } from 'react-router-dom';
-import { ErrorState, idFromState, Loader, PageTitle, useJob, type Job, type JobNavState, useSessionUser } from 'shared';
+import {
+  ErrorState,
+  Loader,
+  navIdFrom,
+  PageTitle,
+  pathWithIds,
+  useJob,
+  type Job,
+  type JobNavState,
+  useSessionUser,
+} from 'shared';
 import { ProgressCard } from '../components/Stepper';
 import { CustomerFollowMap } from '../map/CustomerFollowMap';
 import { mapViewFor } from '../map/mapView';
@@ -23,7 +33,7 @@ export default function ViewOnMapPage() {
   const location = useLocation();
   const navigate = useNavigate();
   const users = useSessionUser();
-  const jobId = idFromState(location.state, 'jobId');
+  const jobId = navIdFrom(location, 'jobId');
   const { state, reload } = useJob(jobId);
   const job = state.status === 'ready' ? state.job : null;
   const view = job ? mapViewFor(job, users ? { id: users.id, role: users.role } : null) : null;
@@ -33,7 +43,7 @@ export default function ViewOnMapPage() {
     if (location.key !== 'default') void navigate(-1);
     else {
       const target = detailsRoute(users?.role, view && view.kind !== 'notYours' ? job : null);
-      void navigate(target.path, { state: target.state });
+      void navigate(pathWithIds(target.path, target.state ?? {}), { state: target.state });
     }
   };
   const chatWith =

@@ -1,5 +1,5 @@
 import { Link } from 'react-router-dom';
-import { Avatar, ErrorState, fetchReviews, formatPrice, Loader, useMyJobs, type JobNavState } from 'shared';
+import { Avatar, ErrorState, fetchReviews, formatPrice, Loader, pathWithIds, useMyJobs, type JobNavState } from 'shared';
 import { newestOngoing } from 'shared/src/bookings/jobLists';
 import { StatusBadge } from 'shared/src/bookings/StatusBadge';
 import { customerBookingLabel } from 'shared/src/bookings/statusLabels';
@@ -43,7 +43,7 @@ function StatusBlock() {
           <StatusBadge status={job.status} label={customerBookingLabel(job)} />
           <span className="cust-status__price">{formatPrice(job.price)}</span>
           <Link
-            to="/activebookingdetails"
+            to={pathWithIds('/activebookingdetails', { jobId: job.id })}
             state={{ jobId: job.id } satisfies JobNavState}
             className="ui-button ui-button--primary"
           >

@@ -43,6 +43,16 @@ describe('Job Details (/provideractivebookingdetails and the provider view of /a
     expect(screen.getByRole('button', { name: 'Chat' })).toBeInTheDocument();
   });
 
+  it('opened from its address (a job link opened in a new tab) it shows that job', async () => {
+    fakeApi({ 'GET /api/jobs/7': ok(accepted) });
+    renderScreen(<ProviderActiveBookingDetailsPage />, {
+      path: '/provideractivebookingdetails',
+      search: '?job=7',
+      role: 'Provider',
+    });
+    expect(await screen.findByRole('button', { name: 'Finish Job' })).toBeInTheDocument();
+  });
+
   it('View Map opens the map with the job id', async () => {
     fakeApi({ 'GET /api/jobs/7': ok(accepted) });
     open();
@@ -173,7 +183,7 @@ describe('Job Details (/provideractivebookingdetails and the provider view of /a
     const api = fakeApi({});
     open({ jobId: 7 }, 'Customer');
     expect(screen.getByText('Only the provider of a booking can answer or finish it.')).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Open Booking Details' })).toHaveAttribute('href', '/activebookingdetails');
+    expect(screen.getByRole('link', { name: 'Open Booking Details' })).toHaveAttribute('href', '/activebookingdetails?job=7');
     expect(api.calls).toEqual([]);
   });
 

@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
-import { idFromState, PageTitle, useJob, type JobNavState, useSessionUser } from 'shared';
+import { navIdFrom, PageTitle, pathWithIds, useJob, type JobNavState, useSessionUser } from 'shared';
 import { JobSummary, PickAndDrop } from 'shared/src/bookings/JobSections';
 import { bookingStatusLabel, pastBookingStatusLabel } from 'shared/src/bookings/statusLabels';
 import { formatDateLong, formatRequestedTime } from 'shared/src/format';
@@ -25,7 +25,7 @@ export function JobDetails() {
   const location = useLocation();
   const navigate = useNavigate();
   const isProvider = useSessionUser()?.role === 'Provider';
-  const jobId = idFromState(location.state, 'jobId');
+  const jobId = navIdFrom(location, 'jobId');
   const past = (location.state as Partial<JobNavState> | null)?.page === 'previousBooking';
   const { state, reload, replace } = useJob(isProvider ? jobId : null);
   const { pending, busy, error, change } = useStatusChange();
@@ -63,7 +63,8 @@ export function JobDetails() {
     const finish = async () => {
       const result = await change(job.id, 'Completed');
       if (result.ok) {
-        if (result.shown) void navigate('/ridefinished', { state: { jobId: job.id } satisfies JobNavState });
+        if (result.shown)
+          void navigate(pathWithIds('/ridefinished', { jobId: job.id }), { state: { jobId: job.id } satisfies JobNavState });
       } else if (result.conflict) void reload();
     };
     const moveBack = async () => {
@@ -90,7 +91,9 @@ export function JobDetails() {
           <button
             type="button"
             className="ui-button"
-            onClick={() => navigate('/viewonmap', { state: { jobId: job.id } satisfies JobNavState })}
+            onClick={() =>
+              navigate(pathWithIds('/viewonmap', { jobId: job.id }), { state: { jobId: job.id } satisfies JobNavState })
+            }
           >
             View Map
           </button>
@@ -100,7 +103,7 @@ export function JobDetails() {
           {job.status === 'Pending' ? (
             <Link
               ref={acceptOrReject}
-              to="/jobrequestdetails"
+              to={pathWithIds('/jobrequestdetails', { jobId: job.id })}
               state={{ jobId: job.id } satisfies JobNavState}
               className="ui-button ui-button--primary"
             >

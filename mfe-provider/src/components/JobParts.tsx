@@ -5,6 +5,7 @@ import {
   ErrorState,
   Loader,
   type Job,
+  pathWithIds,
   type JobNavState,
   type JobState,
   type JobStatus,
@@ -90,7 +91,7 @@ export function RequestNoLongerOpen({ job, children }: { job: Pick<Job, 'id' | '
       <p>{closedRequestLine(job.status) ?? children}</p>
       <div className="ui-actions">
         <Link
-          to="/provideractivebookingdetails"
+          to={pathWithIds('/provideractivebookingdetails', { jobId: job.id })}
           state={{ jobId: job.id } satisfies JobNavState}
           className="ui-button ui-button--primary"
         >

@@ -1,3 +1,4 @@
+import { pathWithIds } from 'shared';
 import { NothingHere } from 'shared/src/ui/NothingHere';
 
 /**
@@ -8,7 +9,7 @@ export function ProvidersOnly({ jobId }: { jobId: number | null }) {
   return jobId ? (
     <NothingHere
       message="Only the provider of a booking can answer or finish it."
-      to="/activebookingdetails"
+      to={pathWithIds('/activebookingdetails', { jobId })}
       state={{ jobId }}
       linkLabel="Open Booking Details"
     />

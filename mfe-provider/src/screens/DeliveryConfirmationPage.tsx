@@ -1,7 +1,8 @@
 import { useLocation, useNavigate } from 'react-router-dom';
 import {
   formatPrice,
-  idFromState,
+  navIdFrom,
+  pathWithIds,
   PageTitle,
   useJob,
   type DeliveryConfirmationNavState,
@@ -31,8 +32,12 @@ export const CONFIRMATION = {
   },
 } as const;
 
-function actionFromState(state: unknown): DeliveryConfirmationNavState['action'] | null {
-  const action = state && typeof state === 'object' ? (state as Record<string, unknown>).action : null;
+function actionFrom(location: { state: unknown; search: string }): DeliveryConfirmationNavState['action'] | null {
+  const { state } = location;
+  const action =
+    state && typeof state === 'object'
+      ? (state as Record<string, unknown>).action
+      : new URLSearchParams(location.search).get('action');
   return action === 'accept' || action === 'reject' ? action : null;
 }
 
@@ -48,8 +53,8 @@ export default function DeliveryConfirmationPage() {
   const location = useLocation();
   const navigate = useNavigate();
   const isProvider = useSessionUser()?.role === 'Provider';
-  const jobId = idFromState(location.state, 'jobId');
-  const action = actionFromState(location.state);
+  const jobId = navIdFrom(location, 'jobId');
+  const action = actionFrom(location);
   const { state, reload } = useJob(isProvider && action ? jobId : null);
   const { busy, error, change } = useStatusChange();
 
@@ -102,7 +107,11 @@ export default function DeliveryConfirmationPage() {
                 type="button"
                 className="ui-button"
                 disabled={busy}
-                onClick={() => navigate('/jobrequestdetails', { state: { jobId: job.id } satisfies JobNavState })}
+                onClick={() =>
+                  navigate(pathWithIds('/jobrequestdetails', { jobId: job.id }), {
+                    state: { jobId: job.id } satisfies JobNavState,
+                  })
+                }
               >
                 Go Back
               </button>

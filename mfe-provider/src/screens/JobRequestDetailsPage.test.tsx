@@ -112,7 +112,7 @@ describe('Job Request Details (/jobrequestdetails)', () => {
     open({ jobId: 7 }, 'Customer');
     expect(screen.getByText('Only the provider of a booking can answer or finish it.')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Accept' })).not.toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Open Booking Details' })).toHaveAttribute('href', '/activebookingdetails');
+    expect(screen.getByRole('link', { name: 'Open Booking Details' })).toHaveAttribute('href', '/activebookingdetails?job=7');
     expect(api.calls).toEqual([]);
   });
 

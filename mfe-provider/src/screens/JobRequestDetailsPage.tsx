@@ -1,10 +1,11 @@
 import { Link, useLocation, useNavigate } from 'react-router-dom';
-import { idFromState, PageTitle, useJob, type DeliveryConfirmationNavState, useSessionUser } from 'shared';
+import { navIdFrom, PageTitle, useJob, type DeliveryConfirmationNavState, useSessionUser } from 'shared';
 import { JobSummary, PickAndDrop } from 'shared/src/bookings/JobSections';
 import { bookingStatusLabel } from 'shared/src/bookings/statusLabels';
 import { formatDateLong, formatRequestedTime } from 'shared/src/format';
 import { JobStateView, PersonRow, RequestNoLongerOpen } from '../components/JobParts';
 import { ProvidersOnly } from '../components/ProvidersOnly';
+import { confirmationPath } from '../lib/confirmationPath';
 import '../styles/provider.css';
 
 /**
@@ -18,7 +19,7 @@ export default function JobRequestDetailsPage() {
   const location = useLocation();
   const navigate = useNavigate();
   const isProvider = useSessionUser()?.role === 'Provider';
-  const jobId = idFromState(location.state, 'jobId');
+  const jobId = navIdFrom(location, 'jobId');
   const { state, reload } = useJob(isProvider ? jobId : null);
 
   let body;
@@ -45,13 +46,13 @@ export default function JobRequestDetailsPage() {
         <PickAndDrop job={job} headingId={`prov-route-${job.id}`} />
         {job.status === 'Pending' ? (
           <div className="ui-actions prov-actions--answer">
-            <Link to="/deliveryconfirmation" state={confirm('reject')} className="prov-reject-link">
+            <Link to={confirmationPath(confirm('reject'))} state={confirm('reject')} className="prov-reject-link">
               Reject
             </Link>
             <button
               type="button"
               className="ui-button ui-button--primary prov-wide"
-              onClick={() => navigate('/deliveryconfirmation', { state: confirm('accept') })}
+              onClick={() => navigate(confirmationPath(confirm('accept')), { state: confirm('accept') })}
             >
               Accept
             </button>

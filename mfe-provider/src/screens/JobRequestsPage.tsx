@@ -8,6 +8,7 @@ import {
   PageTitle,
   useMyJobs,
   type Job,
+  pathWithIds,
   type JobNavState,
   type Role,
   useSessionUser,
@@ -42,7 +43,7 @@ function RequestCard({ job, role }: { job: Job; role: Role | undefined }) {
       <span className="prov-request__side">
         <StatusBadge status={job.status} />
         <Link
-          to={details}
+          to={pathWithIds(details, { jobId: job.id })}
           state={{ jobId: job.id } satisfies JobNavState}
           className="ui-button ui-button--primary"
           aria-describedby={nameId}

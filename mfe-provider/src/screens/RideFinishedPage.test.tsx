@@ -17,6 +17,6 @@ describe('Ride Finished (/ridefinished)', () => {
     expect(screen.getByRole('heading', { name: 'Ride Finished', level: 1 })).toBeInTheDocument();
     expect(screen.queryByText('$20 has been added to your wallet.')).not.toBeInTheDocument();
     expect(screen.getByText('Only the provider of a booking can answer or finish it.')).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Open Booking Details' })).toHaveAttribute('href', '/activebookingdetails');
+    expect(screen.getByRole('link', { name: 'Open Booking Details' })).toHaveAttribute('href', '/activebookingdetails?job=7');
   });
 });

@@ -1,5 +1,5 @@
 import { Link } from 'react-router-dom';
-import { Avatar, ErrorState, formatPrice, Loader, useMyJobs, type JobNavState, useSessionUser } from 'shared';
+import { Avatar, ErrorState, formatPrice, Loader, pathWithIds, useMyJobs, type JobNavState, useSessionUser } from 'shared';
 import { newestAccepted } from 'shared/src/bookings/jobLists';
 import { StatusBadge } from 'shared/src/bookings/StatusBadge';
 import { bookingStatusLabel } from 'shared/src/bookings/statusLabels';
@@ -38,7 +38,11 @@ function StatusBlock() {
             </span>
             <StatusBadge status={job.status} label={bookingStatusLabel(job.status)} />
             <span className="prov-home__price">{formatPrice(job.price)}</span>
-            <Link to="/provideractivebookingdetails" state={{ jobId: job.id } satisfies JobNavState} className="ui-button">
+            <Link
+              to={pathWithIds('/provideractivebookingdetails', { jobId: job.id })}
+              state={{ jobId: job.id } satisfies JobNavState}
+              className="ui-button"
+            >
               Open Job
             </Link>
           </div>

@@ -1,4 +1,4 @@
-import { afterLoginPath, afterLoginState, jobIdFrom } from './navigation';
+import { afterLoginPath, afterLoginState, jobIdFrom, navIdFrom, pathWithIds } from './navigation';
 
 describe('jobIdFrom', () => {
   it('takes the job from navigation state first, else from ?job= (links from e-mails)', () => {
@@ -7,6 +7,17 @@ describe('jobIdFrom', () => {
     expect(jobIdFrom({ state: undefined, search: '' })).toBeNull();
     expect(jobIdFrom({ state: null, search: '?job=abc' })).toBeNull();
     expect(jobIdFrom({ state: null, search: '?job=-2' })).toBeNull();
+  });
+
+  it('writes the ids of a navigation state into the address, and reads each back from state first, else from there', () => {
+    const to = pathWithIds('/providerprofile', { serviceId: 2, providerId: 31 });
+    expect(to).toEqual({ pathname: '/providerprofile', search: '?service=2&provider=31' });
+    const opened = { state: null, search: to.search };
+    expect(navIdFrom(opened, 'serviceId')).toBe(2);
+    expect(navIdFrom(opened, 'providerId')).toBe(31);
+    expect(navIdFrom(opened, 'jobId')).toBeNull();
+    expect(navIdFrom({ state: { providerId: 5 }, search: to.search }, 'providerId')).toBe(5);
+    expect(pathWithIds('/drivebooking', {})).toEqual({ pathname: '/drivebooking', search: '' });
   });
 
   it('after signing in, opens the page the guard came from, only inside the app', () => {

@@ -9,6 +9,7 @@ import {
   type Service,
   type ServiceNavState,
   useSessionUser,
+  pathWithIds,
 } from 'shared';
 import { RemoteWidget } from '../components/RemoteWidget';
 import { useDocumentTitle } from '../routing/RemoteRouteElement';
@@ -82,7 +83,7 @@ export function ServicesRow() {
             return (
               <li key={service.id} className="ui-card" style={{ padding: 0 }}>
                 <Link
-                  to={role === 'Customer' ? '/drivebooking' : '/service'}
+                  to={role === 'Customer' ? pathWithIds('/drivebooking', { serviceId: service.id }) : '/service'}
                   state={role === 'Customer' ? ({ serviceId: service.id } satisfies ServiceNavState) : undefined}
                   style={serviceCard}
                 >

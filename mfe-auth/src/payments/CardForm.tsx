@@ -52,7 +52,9 @@ function CardFields({
     <Form noValidate onChange={onChange}>
       <LeaveGuard when={dirty && !isSubmitting} />
       <TextField name="cardName" label="Card Name" autoComplete="cc-name" />
-      <TextField name="cardNumber" label="Card Number" inputMode="numeric" autoComplete="cc-number" maxLength={19} />
+      {/* No maxLength: a pasted number with a digit too many would be cut to a valid-looking 16 and sent unnoticed;
+          whole, it shows 'Must be 16 Digit' (spec section 5). */}
+      <TextField name="cardNumber" label="Card Number" inputMode="numeric" autoComplete="cc-number" />
       <TextField name="expireyDate" label="Expiry Date" placeholder="MM/YY" autoComplete="cc-exp" />
       <TextField name="cvv" label="CVV" inputMode="numeric" autoComplete="cc-csc" maxLength={4} />
       <CardFormEnd error={error} submitting={isSubmitting} submitLabel={submitLabel} footer={footer} buttonRef={submitButton} />

@@ -52,24 +52,60 @@ describe('EditProfilePage', () => {
     expect(await screen.findByText('Phone must contain digits only')).toBeInTheDocument();
   });
 
-  it('limits phone to 20 and address to 255 characters as the API does, saying so under the field before sending', async () => {
-    const api = profileApi({});
+  it("keeps a pasted address or phone over the API's limit whole, says so under the field and sends nothing until mended", async () => {
+    const updated = { ...customer, address: '14 Market Street, Bengaluru 560001' };
+    const api = profileApi({ 'POST /api/auth/update-profile': ok(updated, 'Profile updated') });
     const user = userEvent.setup();
     renderWithStore(<EditProfilePage />, { path: '/editprofile', session: signedIn(customer) });
     const phone = screen.getByLabelText('Phone');
     const address = screen.getByLabelText('Address');
-    expect(phone).toHaveAttribute('maxlength', '20');
-    expect(address).toHaveAttribute('maxlength', '255');
-    // maxLength stops typing; a longer value set another way (e.g. by script) is still refused here.
-    fireEvent.change(phone, { target: { value: '1'.repeat(21) } });
-    fireEvent.change(address, { target: { value: 'a'.repeat(256) } });
+    // A 364-character address whose PIN code is at its end: nothing of it may be cut off unnoticed.
+    const longAddress = `${'Flat 4B, Sunrise Apartments, 12th Cross, '.repeat(8)}Indiranagar, Bengaluru, PIN 560038`.padEnd(
+      364,
+      '.',
+    );
+    expect(longAddress).toHaveLength(364);
+    await user.clear(address);
+    await user.click(address);
+    await user.paste(longAddress);
+    await user.clear(phone);
+    await user.click(phone);
+    await user.paste('1'.repeat(25));
+    expect(address).toHaveValue(longAddress);
+    expect(phone).toHaveValue('1'.repeat(25));
+
     await user.click(screen.getByRole('button', { name: 'Save Changes' }));
-    expect(await screen.findByText('The phone may not be greater than 20 characters.')).toBeInTheDocument();
-    expect(screen.getByText('The address may not be greater than 255 characters.')).toBeInTheDocument();
+    expect(await screen.findByText('The address may not be greater than 255 characters.')).toBeInTheDocument();
+    expect(screen.getByText('The phone may not be greater than 20 characters.')).toBeInTheDocument();
     expect(phone).toHaveAccessibleDescription('The phone may not be greater than 20 characters.');
     expect(address).toHaveAccessibleDescription('The address may not be greater than 255 characters.');
+    expect(address).toHaveValue(longAddress);
     expect(api.writes()).toEqual([]);
     expect(bus.alerts()).toEqual([]);
+
+    // Mended, it saves.
+    await user.clear(address);
+    await user.type(address, '14 Market Street, Bengaluru 560001');
+    await user.clear(phone);
+    await user.type(phone, '5550100');
+    expect(screen.queryByText('The address may not be greater than 255 characters.')).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Save Changes' }));
+    expect(await screen.findByTestId('location')).toHaveTextContent('/profile');
+    expect(savedForm(api)).toEqual({ address: '14 Market Street, Bengaluru 560001' });
+  });
+
+  it('counts an address as the API does: 255 characters with an emoji among them is not too long', async () => {
+    const api = profileApi({ 'POST /api/auth/update-profile': ok(customer, 'Profile updated') });
+    const user = userEvent.setup();
+    renderWithStore(<EditProfilePage />, { path: '/editprofile', session: signedIn(customer) });
+    const address = screen.getByLabelText('Address');
+    const value = `🏠${'a'.repeat(254)}`;
+    await user.clear(address);
+    await user.click(address);
+    await user.paste(value);
+    await user.click(screen.getByRole('button', { name: 'Save Changes' }));
+    expect(await screen.findByTestId('location')).toHaveTextContent('/profile');
+    expect(savedForm(api)).toEqual({ address: value });
   });
 
   it('holds the page while it has unsaved changes: an edited field or a chosen avatar', async () => {

@@ -17,7 +17,7 @@ import { fileTooLargeMessage, IMAGE_TYPES } from 'shared/src/uploads';
 import { CheckboxField } from '../components/CheckboxField';
 import { SubmitButton } from '../components/SubmitButton';
 import { TextAreaField, TextField } from '../components/TextField';
-import { ADDRESS_MAX_LENGTH, editProfileSchema, PHONE_MAX_LENGTH } from '../validation/editProfile';
+import { editProfileSchema } from '../validation/editProfile';
 import { useFreshUser } from '../useFreshUser';
 import '../auth.css';
 import '../account.css';
@@ -196,15 +196,9 @@ export default function EditProfilePage() {
               </div>
               <TextField name="first_name" label="First Name" autoComplete="given-name" />
               <TextField name="last_name" label="Last Name" autoComplete="family-name" />
-              <TextField
-                name="phone"
-                label="Phone"
-                type="tel"
-                inputMode="numeric"
-                autoComplete="tel"
-                maxLength={PHONE_MAX_LENGTH}
-              />
-              <TextField name="address" label="Address" autoComplete="street-address" maxLength={ADDRESS_MAX_LENGTH} />
+              {/* No maxLength on phone and address: a longer paste stays whole and the API's limit is said under the field. */}
+              <TextField name="phone" label="Phone" type="tel" inputMode="numeric" autoComplete="tel" />
+              <TextField name="address" label="Address" autoComplete="street-address" />
               <div className="auth-field">
                 <label htmlFor={emailId}>Email</label>
                 <input id={emailId} type="email" value={user.email} disabled readOnly />

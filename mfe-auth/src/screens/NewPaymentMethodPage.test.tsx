@@ -34,6 +34,22 @@ describe('NewPaymentMethodPage', () => {
     expect(screen.getByText('Expiry date must be MM/YY')).toBeInTheDocument();
   });
 
+  it("keeps a pasted card number with a digit too many whole and says 'Must be 16 Digit' instead of sending it cut", async () => {
+    const api = fakeApi({});
+    const user = userEvent.setup();
+    renderWithStore(<NewPaymentMethodPage />, { path: '/newpaymentmethod', session: signedIn() });
+    await user.type(screen.getByLabelText('Card Name'), 'Carla');
+    await user.click(screen.getByLabelText('Card Number'));
+    await user.paste('4242 4242 4242 4242 7');
+    await user.type(screen.getByLabelText('Expiry Date'), '12/30');
+    await user.type(screen.getByLabelText('CVV'), '123');
+    expect(screen.getByLabelText('Card Number')).toHaveValue('4242 4242 4242 4242 7');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Must be 16 Digit')).toBeInTheDocument();
+    expect(screen.getByLabelText('Card Number')).toHaveAccessibleDescription('Must be 16 Digit');
+    expect(api.calls).toEqual([]);
+  });
+
   it("takes the card provider's refusal away as soon as a field changes, so a later field error stands alone", async () => {
     const api = fakeApi({ 'POST /sandbox/v1/tokens': fail(400, 'Your card number is incorrect.') });
     const user = userEvent.setup();

@@ -18,8 +18,9 @@ const optionalString = () =>
 
 /**
  * The API's limits for phone and address (api/src/routes/auth.ts, update-profile), checked here with
- * the API's own messages before sending; the inputs carry them as maxLength too. Names: nameRule()
- * has the API's limit (15) and message already.
+ * the API's own messages before sending. The inputs have no maxLength: it would cut a longer paste
+ * silently (and save it cut) where this message should say so. Lengths are counted as the API counts
+ * them (charactersIn). Names: nameRule() has the API's limit (15) and message already.
  */
 export const PHONE_MAX_LENGTH = 20;
 export const ADDRESS_MAX_LENGTH = 255;
@@ -42,7 +43,11 @@ export const editProfileSchema = (isProvider: boolean) =>
       .max(PHONE_MAX_LENGTH, 'The phone may not be greater than 20 characters.'),
     address: optionalString()
       .min(6, 'Address must be at least 6 characters')
-      .max(ADDRESS_MAX_LENGTH, 'The address may not be greater than 255 characters.'),
+      .test(
+        'max',
+        'The address may not be greater than 255 characters.',
+        (value) => value === undefined || charactersIn(value) <= ADDRESS_MAX_LENGTH,
+      ),
     bio: Yup.string().test(
       'max',
       `The bio may not be greater than ${BIO_MAX_LENGTH} characters.`,

@@ -4,7 +4,15 @@ import { useState } from 'react';
 import { bus as appBus, hasUnsavedChanges } from 'shared';
 import { TEST_CUSTOMER_ID } from 'shared/src/testing';
 import { localDay } from 'shared/src/bookings/bookingWhen';
-import { BookingModal, CVV_FORMAT, CVV_REQUIRED, cvvMessage, missingAddressMessage } from './BookingModal';
+import {
+  BookingModal,
+  CUSTOM_TIME_TOO_LONG,
+  CVV_FORMAT,
+  CVV_REQUIRED,
+  cvvMessage,
+  longAddressMessage,
+  missingAddressMessage,
+} from './BookingModal';
 import { DISCARD_TEXTS } from './bookingTexts';
 import { heldDraftFor } from './bookingDraft';
 import { renderScreen } from '../testing/renderScreen';
@@ -132,6 +140,85 @@ describe('the booking modal (Booking Details)', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Submit & Pay' }));
     expect(within(dialog).getByRole('alert')).toHaveTextContent('Please enter the Drop Address.');
     expect(within(dialog).getByLabelText('Drop Address')).toHaveFocus();
+    expect(api.callsTo('POST', '/api/jobs')).toHaveLength(0);
+  });
+
+  it("keeps a pasted address over the API's 255 characters whole, says which one is too long and sends nothing until mended", async () => {
+    const user = userEvent.setup();
+    const api = renderModal({
+      'GET /api/payment-methods': ok([visa]),
+      'POST /api/jobs': ok(makeJob({ id: 77, status: 'Pending' }), 'Booked'),
+    });
+    await screen.findByText('Visa •••• 4242');
+    const dialog = await fillForm(user);
+    const pick = within(dialog).getByLabelText('Pick Address');
+    const drop = within(dialog).getByLabelText('Drop Address');
+    // 364 characters, the PIN code at the end.
+    const longAddress = `${'Flat 4B, Sunrise Apartments, 12th Cross, '.repeat(8)}Indiranagar, Bengaluru, PIN 560038`.padEnd(
+      364,
+      '.',
+    );
+    await user.clear(drop);
+    await user.click(drop);
+    await user.paste(longAddress);
+    expect(drop).toHaveValue(longAddress);
+    await user.click(within(dialog).getByRole('button', { name: 'Submit & Pay' }));
+    expect(within(dialog).getByRole('alert')).toHaveTextContent('The Drop Address may not be greater than 255 characters.');
+    expect(drop).toHaveAttribute('aria-invalid', 'true');
+    expect(pick).not.toHaveAttribute('aria-invalid');
+    expect(drop).toHaveFocus();
+    expect(drop).toHaveValue(longAddress);
+    expect(api.callsTo('POST', '/api/jobs')).toHaveLength(0);
+
+    // Both too long: both named, the first takes the focus.
+    await user.clear(pick);
+    await user.click(pick);
+    await user.paste(longAddress);
+    await user.click(within(dialog).getByRole('button', { name: 'Submit & Pay' }));
+    expect(within(dialog).getByRole('alert')).toHaveTextContent(
+      'The Pick Address and the Drop Address may not be greater than 255 characters.',
+    );
+    expect(pick).toHaveFocus();
+    expect(api.callsTo('POST', '/api/jobs')).toHaveLength(0);
+
+    // Mended, it books with the addresses as typed.
+    await user.clear(pick);
+    await user.type(pick, '12 MG Road');
+    await user.clear(drop);
+    await user.type(drop, 'Airport Terminal 1, PIN 560300');
+    await user.click(within(dialog).getByRole('button', { name: 'Submit & Pay' }));
+    await waitFor(() => expect(api.callsTo('POST', '/api/jobs')).toHaveLength(1));
+    expect(api.callsTo('POST', '/api/jobs')[0].body).toMatchObject({
+      address: '12 MG Road',
+      destination_address: 'Airport Terminal 1, PIN 560300',
+    });
+  });
+
+  it('keeps a pasted Custom Time over 100 characters or a 5-digit CVV whole and says so before sending', async () => {
+    const user = userEvent.setup();
+    const api = renderModal({ 'GET /api/payment-methods': ok([visa]) });
+    await screen.findByText('Visa •••• 4242');
+    const dialog = await fillForm(user, { cvv: '' });
+    const customTime = within(dialog).getByLabelText('Custom Time');
+    const longTime = 'after 6 pm, '.repeat(9) + 'but before 9 pm';
+    expect(longTime.length).toBeGreaterThan(100);
+    await user.clear(customTime);
+    await user.click(customTime);
+    await user.paste(longTime);
+    await user.click(within(dialog).getByLabelText('CVV'));
+    await user.paste('12345');
+    expect(customTime).toHaveValue(longTime);
+    expect(within(dialog).getByLabelText('CVV')).toHaveValue('12345');
+    await user.click(within(dialog).getByRole('button', { name: 'Submit & Pay' }));
+    expect(within(dialog).getByRole('alert')).toHaveTextContent(CUSTOM_TIME_TOO_LONG);
+    expect(CUSTOM_TIME_TOO_LONG).toBe('The Custom Time may not be greater than 100 characters.');
+    expect(customTime).toHaveAttribute('aria-invalid', 'true');
+    expect(customTime).toHaveFocus();
+    await user.clear(customTime);
+    await user.type(customTime, 'after 6 pm');
+    await user.click(within(dialog).getByRole('button', { name: 'Submit & Pay' }));
+    expect(within(dialog).getByRole('alert')).toHaveTextContent(CVV_FORMAT);
+    expect(within(dialog).getByLabelText('CVV')).toHaveValue('12345');
     expect(api.callsTo('POST', '/api/jobs')).toHaveLength(0);
   });
 
@@ -383,5 +470,18 @@ describe('missingAddressMessage', () => {
     expect(missingAddressMessage('a', '')).toBe('Please enter the Drop Address.');
     expect(missingAddressMessage('', 'b')).toBe('Please enter the Pick Address.');
     expect(missingAddressMessage('a', 'b')).toBeNull();
+  });
+});
+
+describe('longAddressMessage', () => {
+  it('names the addresses longer than 255 characters as sent (trimmed, an emoji counting one), or none', () => {
+    const at = 'a'.repeat(255);
+    expect(longAddressMessage(at, `  ${at}  `)).toBeNull();
+    expect(longAddressMessage(`🏠${'a'.repeat(254)}`, 'b')).toBeNull();
+    expect(longAddressMessage(`${at}a`, 'b')).toBe('The Pick Address may not be greater than 255 characters.');
+    expect(longAddressMessage('a', `${at}b`)).toBe('The Drop Address may not be greater than 255 characters.');
+    expect(longAddressMessage(`${at}a`, `${at}b`)).toBe(
+      'The Pick Address and the Drop Address may not be greater than 255 characters.',
+    );
   });
 });

@@ -46,6 +46,26 @@ export function missingAddressMessage(pick: string, drop: string): string | null
   return missing.length ? `Please enter the ${missing.join(' and the ')}.` : null;
 }
 
+/** The API's limits of the typed fields (api/src/routes/jobs.ts, POST /api/jobs), counted as it counts them (code points). */
+export const ADDRESS_MAX_LENGTH = 255;
+export const CUSTOM_TIME_MAX_LENGTH = 100;
+const charactersIn = (value: string) => Array.from(value.trim()).length;
+
+/**
+ * The form's own message when an address (as sent: trimmed) is longer than the API takes, naming the field
+ * by its label; null when both fit. The inputs have no maxLength: it cut a longer paste silently (a PIN code
+ * at the end was lost) and the booking was sent cut.
+ */
+export function longAddressMessage(pick: string, drop: string): string | null {
+  const long = [
+    charactersIn(pick) > ADDRESS_MAX_LENGTH ? 'Pick Address' : null,
+    charactersIn(drop) > ADDRESS_MAX_LENGTH ? 'Drop Address' : null,
+  ].filter(Boolean);
+  return long.length ? `The ${long.join(' and the ')} may not be greater than ${ADDRESS_MAX_LENGTH} characters.` : null;
+}
+
+export const CUSTOM_TIME_TOO_LONG = `The Custom Time may not be greater than ${CUSTOM_TIME_MAX_LENGTH} characters.`;
+
 const optional = (value: string) => (value.trim() ? value.trim() : undefined);
 
 /** The API's words for a missing or malformed CVV (the spec's 'cvv date is required'), checked before sending. */
@@ -96,9 +116,9 @@ export function BookingForm({
   const [values, setValues] = useState({ ...EMPTY_BOOKING_VALUES, ...initialValues, cvv: '' });
   const [chosenCard, setChosenCard] = useState<number | null>(null);
   const [error, setError] = useState<string | null>(null);
-  const [invalid, setInvalid] = useState<Partial<Record<'address' | 'destination_address' | 'day' | 'date' | 'cvv', boolean>>>(
-    {},
-  );
+  const [invalid, setInvalid] = useState<
+    Partial<Record<'address' | 'destination_address' | 'day' | 'date' | 'custom_time' | 'cvv', boolean>>
+  >({});
   const [busy, setBusy] = useState(false);
   useLeaveGuard(hasBookingInput(values) && !busy);
   const inFlight = useRef(false);
@@ -139,10 +159,26 @@ export function BookingForm({
       setRefusedSubmits((n) => n + 1);
       return;
     }
+    const long = longAddressMessage(values.address, values.destination_address);
+    if (long) {
+      setInvalid({
+        address: charactersIn(values.address) > ADDRESS_MAX_LENGTH,
+        destination_address: charactersIn(values.destination_address) > ADDRESS_MAX_LENGTH,
+      });
+      setError(long);
+      setRefusedSubmits((n) => n + 1);
+      return;
+    }
     const when = bookingWhenProblem(values, today);
     if (when) {
       setInvalid({ [when.field]: true });
       setError(when.message);
+      setRefusedSubmits((n) => n + 1);
+      return;
+    }
+    if (charactersIn(values.custom_time) > CUSTOM_TIME_MAX_LENGTH) {
+      setInvalid({ custom_time: true });
+      setError(CUSTOM_TIME_TOO_LONG);
       setRefusedSubmits((n) => n + 1);
       return;
     }
@@ -245,8 +281,8 @@ export function BookingForm({
           type="text"
           value={values.custom_time}
           onChange={set('custom_time')}
-          maxLength={100}
           placeholder="e.g. after 6 pm"
+          aria-invalid={invalid.custom_time || undefined}
         />
       </div>
       <Field
@@ -255,7 +291,6 @@ export function BookingForm({
         value={values.address}
         onChange={set('address')}
         autoComplete="street-address"
-        maxLength={255}
         aria-invalid={invalid.address || undefined}
       />
       <Field
@@ -263,7 +298,6 @@ export function BookingForm({
         type="text"
         value={values.destination_address}
         onChange={set('destination_address')}
-        maxLength={255}
         aria-invalid={invalid.destination_address || undefined}
       />
 
@@ -307,7 +341,6 @@ export function BookingForm({
             type="text"
             inputMode="numeric"
             autoComplete="cc-csc"
-            maxLength={4}
             value={values.cvv}
             onChange={set('cvv')}
             aria-invalid={invalid.cvv || undefined}

@@ -17,12 +17,12 @@ export function Field({ label, ref, ...input }: InputProps & { label: string; re
 type TextAreaProps = Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, 'id' | 'className'>;
 
 /** A textarea with a visible label bound to it. */
-export function TextAreaField({ label, ...textarea }: TextAreaProps & { label: string }) {
+export function TextAreaField({ label, ref, ...textarea }: TextAreaProps & { label: string; ref?: Ref<HTMLTextAreaElement> }) {
   const id = useId();
   return (
     <div className="cust-field">
       <label htmlFor={id}>{label}</label>
-      <textarea id={id} className="cust-input cust-textarea" {...textarea} />
+      <textarea ref={ref} id={id} className="cust-input cust-textarea" {...textarea} />
     </div>
   );
 }

@@ -6,6 +6,7 @@ import BookingFinishedPage, {
   CHOOSE_RATING,
   CUSTOMER_RATES,
   NOT_YET_RATEABLE,
+  REVIEW_TOO_LONG,
   THANK_YOU,
 } from './BookingFinishedPage';
 import { renderScreen } from '../testing/renderScreen';
@@ -50,6 +51,37 @@ describe('Rate your Booking (/bookingfinished)', () => {
     expect(api.callsTo('POST', '/ratings')).toHaveLength(0);
     await userEvent.click(screen.getByRole('radio', { name: '3 stars' }));
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
+
+  it("keeps a pasted review over the API's 2000 characters whole, says so and sends nothing until it is shortened", async () => {
+    const user = userEvent.setup();
+    const api = fakeApi({
+      'GET /api/jobs/4': ok(completed),
+      'POST /ratings': ok({ id: 1, job_id: 4, rating: 5 }, THANK_YOU, 201),
+    });
+    open();
+    await user.click(await screen.findByRole('radio', { name: '5 stars' }));
+    const box = screen.getByRole('textbox', { name: 'Review' });
+    const longReview = `${'Great ride, very polite driver. '.repeat(70)}Would book again!`;
+    expect(longReview.length).toBeGreaterThan(2000);
+    await user.click(box);
+    await user.paste(longReview);
+    expect(box).toHaveValue(longReview);
+    await user.click(screen.getByRole('button', { name: 'Submit' }));
+    expect(screen.getByRole('alert')).toHaveTextContent('The review may not be greater than 2000 characters.');
+    expect(REVIEW_TOO_LONG).toBe('The review may not be greater than 2000 characters.');
+    expect(box).toHaveAttribute('aria-invalid', 'true');
+    expect(box).toHaveFocus();
+    expect(box).toHaveValue(longReview);
+    expect(api.callsTo('POST', '/ratings')).toHaveLength(0);
+    await user.clear(box);
+    await user.type(box, 'Would book again!');
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Submit' }));
+    expect(await screen.findByTestId('location')).toHaveTextContent('/previousbooking');
+    expect(api.callsTo('POST', '/ratings')).toEqual([
+      expect.objectContaining({ body: { job_id: 4, rating: 5, feedback: 'Would book again!' } }),
+    ]);
   });
 
   it('sends the rating and review, thanks the user and goes to Previous Bookings', async () => {

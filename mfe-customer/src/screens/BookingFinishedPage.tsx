@@ -28,6 +28,9 @@ export const ALREADY_RATED = 'This job has already been rated.';
 export const CUSTOMER_RATES = 'Only the customer of a booking can rate it.';
 /** The API's own words (POST /ratings answers 409 with them), said before anything is filled in. */
 export const NOT_YET_RATEABLE = 'A job can be rated once it is Completed.';
+/** The API's limit of a review (POST /ratings, feedback), counted as it counts (code points), said before sending. */
+export const REVIEW_MAX_LENGTH = 2000;
+export const REVIEW_TOO_LONG = `The review may not be greater than ${REVIEW_MAX_LENGTH} characters.`;
 
 function RatingForm({ job }: { job: Job }) {
   const navigate = useNavigate();
@@ -36,6 +39,7 @@ function RatingForm({ job }: { job: Job }) {
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const inFlight = useRef(false);
+  const review = useRef<HTMLTextAreaElement>(null);
   useLeaveGuard((rating > 0 || feedback.trim() !== '') && !busy);
 
   const submit = async (event: FormEvent) => {
@@ -43,6 +47,12 @@ function RatingForm({ job }: { job: Job }) {
     if (inFlight.current) return;
     if (rating < 1) {
       setError(CHOOSE_RATING); // deviation: the original sent a 0 rating
+      return;
+    }
+    // No maxLength on the box: it cut a longer paste silently and sent the review cut.
+    if (Array.from(feedback.trim()).length > REVIEW_MAX_LENGTH) {
+      setError(REVIEW_TOO_LONG);
+      review.current?.focus();
       return;
     }
     inFlight.current = true;
@@ -72,9 +82,13 @@ function RatingForm({ job }: { job: Job }) {
       <TextAreaField
         label="Review"
         value={feedback}
-        onChange={(e) => setFeedback(e.target.value)}
-        maxLength={2000}
+        ref={review}
+        onChange={(e) => {
+          setFeedback(e.target.value);
+          if (error === REVIEW_TOO_LONG) setError(null);
+        }}
         placeholder="How was your ride?"
+        aria-invalid={error === REVIEW_TOO_LONG || undefined}
       />
       {error ? (
         <p role="alert" className="ui-alert">

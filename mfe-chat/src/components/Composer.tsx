@@ -1,13 +1,25 @@
-import { useEffect, useId, useReducer, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
+import {
+  useEffect,
+  useId,
+  useLayoutEffect,
+  useReducer,
+  useRef,
+  useState,
+  type FormEvent,
+  type KeyboardEvent,
+  type RefObject,
+} from 'react';
 import {
   ATTACHMENT_TYPES,
   attachmentProblem,
   canSend,
+  charactersOver,
   composerReducer,
   draftOf,
   emptyComposer,
   enterSends,
-  MESSAGE_MAX_LENGTH,
+  MESSAGE_TOO_LONG,
+  messageLength,
 } from '../lib/composer';
 import { draftFor, keepDraft, type ConversationKey } from '../lib/conversationMemory';
 import { formatFileSize } from '../lib/fileSize';
@@ -27,15 +39,20 @@ export interface ComposerProps {
  * to send and while a message is on its way; an attached PNG goes as a photo, any other file as an
  * attachment (spec section 4). The box and the file are cleared as soon as Send is pressed. What is
  * typed or attached and not sent is kept for the conversation: it is back in the box when the
- * conversation is opened again.
+ * conversation is opened again. A text longer than the API takes stays whole: the composer says so, with
+ * the limit and how much to remove, and Send waits until it is shortened. The box grows with its text up
+ * to a maximum height (chat.css), then scrolls, so a long message can be read over before it is sent.
  */
 export function Composer({ onSend, restore, draftKey }: ComposerProps) {
   const [state, dispatch] = useReducer(composerReducer, draftKey, (key) => ({ ...emptyComposer, ...draftFor(key) }));
   const fileInput = useRef<HTMLInputElement>(null);
   const [fileProblem, setFileProblem] = useState<string | null>(null);
   const problemId = useId();
-  const box = useRef<HTMLTextAreaElement>(null);
+  const lengthId = useId();
+  const box = useFitToText(state.text);
   const sendButton = useRef<HTMLButtonElement>(null);
+  const over = charactersOver(state.text);
+  const describedBy = [fileProblem ? problemId : null, over > 0 ? lengthId : null].filter(Boolean).join(' ') || undefined;
 
   useEffect(() => keepDraft(draftKey, { text: state.text, file: state.file }), [draftKey, state.text, state.file]);
 
@@ -44,7 +61,7 @@ export function Composer({ onSend, restore, draftKey }: ComposerProps) {
       dispatch({ type: 'restored', text: restore.text, file: restore.file });
       box.current?.focus();
     }
-  }, [restore]);
+  }, [restore, box]);
 
   const submit = async () => {
     if (!canSend(state)) return;
@@ -102,6 +119,15 @@ export function Composer({ onSend, restore, draftKey }: ComposerProps) {
           </button>
         </div>
       ) : null}
+      {over > 0 ? (
+        <div id={lengthId} className="chat-composer__problem">
+          {/* The alert's words stay the same while typing, so it is announced once, not at every key. */}
+          <p role="alert">{MESSAGE_TOO_LONG}</p>
+          <p>
+            This one has {formatCount(messageLength(state.text))}: remove {formatCount(over)} to send it.
+          </p>
+        </div>
+      ) : null}
       <div className="chat-composer__row">
         <label className="chat-composer__attach" title="Attach a file">
           <input
@@ -132,7 +158,8 @@ export function Composer({ onSend, restore, draftKey }: ComposerProps) {
           placeholder="Type a message"
           rows={1}
           value={state.text}
-          maxLength={MESSAGE_MAX_LENGTH}
+          aria-invalid={over > 0 ? true : undefined}
+          aria-describedby={describedBy}
           onChange={(event) => dispatch({ type: 'typed', text: event.target.value })}
           onKeyDown={onKeyDown}
         />
@@ -141,10 +168,34 @@ export function Composer({ onSend, restore, draftKey }: ComposerProps) {
           type="submit"
           className="ui-button ui-button--primary chat-composer__send"
           disabled={!canSend(state)}
+          aria-describedby={over > 0 ? lengthId : undefined}
         >
           Send
         </button>
       </div>
     </form>
   );
+}
+
+const formatCount = (n: number) => `${n.toLocaleString('en-US')} ${n === 1 ? 'character' : 'characters'}`;
+
+/**
+ * Sizes the box to its text (one line when empty); the CSS max-height caps it, and beyond that it scrolls.
+ * Measured again when the text changes and when the window is resized (the lines wrap anew).
+ */
+function useFitToText(text: string): RefObject<HTMLTextAreaElement | null> {
+  const box = useRef<HTMLTextAreaElement>(null);
+  useLayoutEffect(() => {
+    const fit = () => {
+      const el = box.current;
+      if (!el) return;
+      el.style.height = 'auto';
+      // border-box: the height includes the borders, which scrollHeight leaves out.
+      el.style.height = `${el.scrollHeight + el.offsetHeight - el.clientHeight}px`;
+    };
+    fit();
+    window.addEventListener('resize', fit);
+    return () => window.removeEventListener('resize', fit);
+  }, [text]);
+  return box;
 }

@@ -1,4 +1,13 @@
-import { canSend, composerReducer, draftOf, emptyComposer, enterSends, type ComposerState } from './composer';
+import {
+  canSend,
+  charactersOver,
+  composerReducer,
+  draftOf,
+  emptyComposer,
+  enterSends,
+  MESSAGE_TOO_LONG,
+  type ComposerState,
+} from './composer';
 
 const png = new File(['x'], 'dent.png', { type: 'image/png' });
 const pdf = new File(['%PDF'], 'invoice.pdf', { type: 'application/pdf' });
@@ -10,6 +19,17 @@ describe("the composer's states", () => {
     expect(canSend(emptyComposer)).toBe(false);
     expect(canSend(run({ type: 'typed', text: '  \n ' }))).toBe(false);
     expect(canSend(run({ type: 'typed', text: 'Hi' }))).toBe(true);
+  });
+
+  it("Send is refused for a text longer than the API's 5000 characters, counted as sent (trimmed, an emoji is one)", () => {
+    expect(MESSAGE_TOO_LONG).toBe('The message may not be greater than 5000 characters.');
+    expect(canSend(run({ type: 'typed', text: 'a'.repeat(5000) }))).toBe(true);
+    expect(canSend(run({ type: 'typed', text: ` ${'a'.repeat(5000)}\n` }))).toBe(true);
+    expect(canSend(run({ type: 'typed', text: '😀'.repeat(5000) }))).toBe(true);
+    expect(canSend(run({ type: 'typed', text: 'a'.repeat(5001) }))).toBe(false);
+    expect(canSend(run({ type: 'typed', text: 'a'.repeat(6310) }, { type: 'attached', file: pdf }))).toBe(false);
+    expect(charactersOver('a'.repeat(6310))).toBe(1310);
+    expect(charactersOver('a'.repeat(5000))).toBe(0);
   });
 
   it('a file alone can be sent', () => {

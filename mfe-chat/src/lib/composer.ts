@@ -6,8 +6,20 @@ import { messageTypeFor } from './messageType';
 export const ATTACHMENT_TYPES = [...IMAGE_TYPES, 'application/pdf'];
 /** The API's words for another kind of file. */
 export const ATTACHMENT_NOT_ALLOWED = 'The attachment must be an image or a PDF.';
-/** The API's limit of a message's text. */
+/** The API's limit of a message's text (POST /api/chats), and its words when a message is longer. */
 export const MESSAGE_MAX_LENGTH = 5000;
+export const MESSAGE_TOO_LONG = `The message may not be greater than ${MESSAGE_MAX_LENGTH} characters.`;
+
+/** A message's length as sent (trimmed) and as the API counts it (code points: an emoji is one). */
+export const messageLength = (text: string) => Array.from(text.trim()).length;
+
+/**
+ * How much longer than the API takes the text is, or 0. The box has no maxLength: it cut a longer paste
+ * silently and Send sent what was left; the text stays whole and the composer says so instead.
+ */
+export function charactersOver(text: string): number {
+  return Math.max(0, messageLength(text) - MESSAGE_MAX_LENGTH);
+}
 
 /**
  * Why a chosen file cannot be sent, in the API's words, or null: its type (by the browser's, else by the
@@ -58,9 +70,9 @@ export function composerReducer(state: ComposerState, action: ComposerAction): C
   }
 }
 
-/** Send is enabled only with something to send (text or a file) and no message on its way. */
+/** Send is enabled only with something to send (text or a file), a text the API takes, and no message on its way. */
 export function canSend(state: ComposerState): boolean {
-  return !state.sending && (state.text.trim() !== '' || state.file !== null);
+  return !state.sending && (state.text.trim() !== '' || state.file !== null) && charactersOver(state.text) === 0;
 }
 
 /** What a press of Send sends: the type by the file (spec section 4), the text without outer blanks. */

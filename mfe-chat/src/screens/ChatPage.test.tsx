@@ -764,8 +764,51 @@ describe('sending', () => {
     await user.upload(attach, new File(['png'], 'fine.png', { type: 'image/png' }));
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
     expect(screen.getByText('fine.png')).toBeInTheDocument();
-    expect(screen.getByRole('textbox', { name: 'Message' })).toHaveAttribute('maxlength', '5000');
     expect(api.callsTo('POST', '/api/chats')).toHaveLength(0);
+  });
+
+  it("a pasted text over the API's 5000 characters stays whole; the composer says so and Send waits until it is shortened", async () => {
+    let answer!: (reply: FakeReply) => void;
+    const api = customerApi({ 'POST /api/chats': () => new Promise<FakeReply>((resolve) => (answer = resolve)) });
+    renderChat({ route: '/chatview/20' });
+    const box = await screen.findByRole('textbox', { name: 'Message' });
+    const send = screen.getByRole('button', { name: 'Send' });
+    const ending = ' THE END: see you at 6.';
+    const long = `${'Here is the whole delivery plan, step by step. '.repeat(134)}`.slice(0, 6310 - ending.length) + ending;
+    expect(long).toHaveLength(6310);
+    await userEvent.click(box);
+    await userEvent.paste(long);
+    expect(box).toHaveValue(long);
+    expect(screen.getByRole('alert')).toHaveTextContent('The message may not be greater than 5000 characters.');
+    expect(screen.getByText('This one has 6,310 characters: remove 1,310 characters to send it.')).toBeInTheDocument();
+    expect(box).toHaveAttribute('aria-invalid', 'true');
+    expect(box).toHaveAccessibleDescription(
+      'The message may not be greater than 5000 characters. This one has 6,310 characters: remove 1,310 characters to send it.',
+    );
+    expect(send).toBeDisabled();
+    expect(send).toHaveAccessibleDescription(/may not be greater than 5000 characters/);
+    // Enter does not send it either (Shift+Enter still makes a new line).
+    await userEvent.type(box, '{Enter}');
+    expect(box).toHaveValue(long);
+    expect(api.callsTo('POST', '/api/chats')).toHaveLength(0);
+
+    // Shortened to the limit, the message goes whole.
+    const shortened = long.slice(0, 4990 - ending.length) + ending;
+    await userEvent.clear(box);
+    await userEvent.click(box);
+    await userEvent.paste(shortened);
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    expect(box).not.toHaveAttribute('aria-invalid');
+    expect(send).toBeEnabled();
+    await userEvent.click(send);
+    const form = api.callsTo('POST', '/api/chats')[0].body as FormData;
+    expect(form.get('message')).toBe(shortened);
+    await act(async () =>
+      answer({
+        status: 201,
+        data: { data: makeMessage({ id: 61, chat_id: 1, from_id: cara.id, message: shortened }), message: 'Message sent' },
+      }),
+    );
   });
 
   it('a message the API refused for what it is (a 4xx) offers Edit, not a Retry that would fail the same way', async () => {

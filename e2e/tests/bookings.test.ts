@@ -4,9 +4,9 @@
 // reject path, a declined card and a customer with no saved card.
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
-import { describe, it } from 'node:test';
+import { after, before, describe, it } from 'node:test';
 import type { Page } from 'playwright-core';
-import { apiCall, loginInPlace, openPage, signInDirectly, snap, useBrowser } from '../support/app.ts';
+import { apiCall, loginInPlace, openPage, signInDirectly, snap, useBrowser, type Role } from '../support/app.ts';
 import {
   bookViaApi,
   cardOf,
@@ -17,8 +17,10 @@ import {
   openTwoParties as openBoth,
   providerOffering,
   rejectFromJobRequests,
+  serviceIdByName,
   type Party,
 } from '../support/bookings.ts';
+import { addCatalogueService, removeCatalogueService } from '../support/catalogue.ts';
 
 const browser = useBrowser();
 
@@ -525,4 +527,199 @@ describe("each role on the other's screens (a shared link, a bookmark)", () => {
     await c.context.close();
     await p.context.close();
   });
+});
+
+/**
+ * What does not fit on the page as it is laid out now: the page wider than the window, and each piece of
+ * `texts` (a service name, a price) that runs out of the card, stat box or dialog around it.
+ */
+async function overflowOn(page: Page, texts: string[]): Promise<string[]> {
+  return page.evaluate((wanted) => {
+    const problems: string[] = [];
+    const width = window.innerWidth;
+    const pageWidth = document.documentElement.scrollWidth;
+    if (pageWidth > width) problems.push(`the page is ${pageWidth} px wide on a ${width} px window`);
+    const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      const text = node.textContent ?? '';
+      if (!wanted.some((w) => text.includes(w))) continue;
+      const range = document.createRange();
+      range.selectNodeContents(node);
+      const rect = range.getBoundingClientRect();
+      if (rect.width === 0 || rect.height === 0) continue; // not laid out (an <option> of a closed select)
+      const box = node.parentElement?.closest('.ui-card, .cust-stat, [role="dialog"], li, article') ?? document.documentElement;
+      const frame = box.getBoundingClientRect();
+      if (rect.left < frame.left - 1 || rect.right > frame.right + 1)
+        problems.push(
+          `"${text.trim().slice(0, 30)}…" runs out of its ${box.tagName.toLowerCase()}.${String(box.className).replace(/\s+/g, '.')} ` +
+            `(${Math.round(rect.left)}–${Math.round(rect.right)} px in ${Math.round(frame.left)}–${Math.round(frame.right)} px)`,
+        );
+    }
+    return problems;
+  }, texts);
+}
+
+/** Opens a route with navigation state (as the app's own links pass it) and waits for its h1. */
+async function openWithState(page: Page, path: string, state?: Record<string, unknown>) {
+  await page.goto(path);
+  if (state) {
+    await page.evaluate(({ to, usr }) => window.history.replaceState({ usr, key: 'fit', idx: 0 }, '', to), {
+      to: path,
+      usr: state,
+    });
+    await page.reload();
+  }
+  await page.locator('h1').first().waitFor();
+}
+
+describe('a long service name and a big price fit every screen that shows them', () => {
+  // 61 characters without a space: the catalogue has no length limit.
+  const LONG_NAME = 'Refrigeratedpharmaceuticalandlaboratorysamplecourierovernight';
+  const PRICE = '$999999.99';
+  let serviceId: number;
+  let customer: Party & { cardIds: number[] };
+  let provider: Party & { serviceId: number };
+  let acceptedJob: number;
+  let pendingJob: number;
+
+  before(async () => {
+    assert.equal(LONG_NAME.length, 61);
+    serviceId = addCatalogueService(LONG_NAME, 'Cold-chain deliveries between clinics and laboratories, overnight.');
+    // The edit form's highest price short of its limit (1,000,000), on the long-named service and on Driver,
+    // so that chat's Assign Job offers a choice of service.
+    provider = await providerOffering(LONG_NAME, 999999.99, { first_name: 'Bea', last_name: uniqueSurname() });
+    const driverId = await serviceIdByName(provider.token, 'Driver');
+    const driver = await apiCall('POST', '/api/user-services', { service_id: driverId }, provider.token);
+    assert.ok(driver.status < 300, JSON.stringify(driver.body));
+    customer = await customerWithCards([GOOD_CARD], { first_name: 'Cy', last_name: uniqueSurname() });
+    acceptedJob = await bookViaApi(customer, provider);
+    const accepted = await apiCall('PATCH', `/api/jobs/${acceptedJob}`, { status: 'Accepted' }, provider.token);
+    assert.equal(accepted.status, 200, JSON.stringify(accepted.body));
+    pendingJob = await bookViaApi(customer, provider);
+  });
+  after(() => {
+    if (serviceId) removeCatalogueService(serviceId);
+  });
+
+  const VIEWPORTS = [
+    { width: 390, height: 844 },
+    { width: 1280, height: 800 },
+  ];
+
+  /** Each screen that shows the name or the price, as each role reaches it; `ready` waits for what it checks. */
+  const screens: Record<Role, { name: string; open: (page: Page) => Promise<void> }[]> = {
+    Customer: [
+      {
+        name: 'home',
+        open: async (page) => {
+          await openWithState(page, '/');
+          await page.getByRole('list', { name: 'Services' }).getByText(LONG_NAME).waitFor();
+        },
+      },
+      {
+        name: 'all-services',
+        open: async (page) => {
+          await openWithState(page, '/service');
+          await page.getByRole('article', { name: LONG_NAME }).waitFor();
+        },
+      },
+      {
+        name: 'provider-profile',
+        open: async (page) => {
+          await openWithState(page, '/providerprofile', { serviceId, providerId: provider.id });
+          await page.getByText(PRICE, { exact: true }).first().waitFor();
+        },
+      },
+      {
+        name: 'booking-modal',
+        open: async (page) => {
+          await openWithState(page, '/providerprofile', { serviceId, providerId: provider.id });
+          await page.getByRole('button', { name: 'Assign Job' }).click();
+          await page.getByRole('dialog', { name: 'Booking Details' }).getByLabel('Pick Address').waitFor();
+        },
+      },
+      {
+        name: 'active-bookings',
+        open: async (page) => {
+          await openWithState(page, '/activebooking');
+          await page.getByText(LONG_NAME).first().waitFor();
+        },
+      },
+      {
+        name: 'booking-details',
+        open: async (page) => {
+          await openWithState(page, '/activebookingdetails', { jobId: acceptedJob });
+          await page.getByText(LONG_NAME).first().waitFor();
+        },
+      },
+      {
+        name: 'chat-assign-job',
+        open: async (page) => {
+          await openWithState(page, `/chatview/${provider.id}`);
+          await page.getByRole('button', { name: 'Assign Job' }).click();
+          const dialog = page.getByRole('dialog', { name: 'Booking Details' });
+          await dialog.getByLabel('Service').waitFor();
+          await dialog.getByLabel('Pick Address').waitFor();
+        },
+      },
+    ],
+    Provider: [
+      {
+        name: 'home',
+        open: async (page) => {
+          await openWithState(page, '/');
+          await page.getByRole('list', { name: 'Services' }).getByText(LONG_NAME).waitFor();
+        },
+      },
+      {
+        name: 'all-services',
+        open: async (page) => {
+          await openWithState(page, '/service');
+          await page.getByRole('article', { name: LONG_NAME }).waitFor();
+        },
+      },
+      {
+        name: 'job-requests',
+        open: async (page) => {
+          await openWithState(page, '/jobrequest');
+          await page.getByText(LONG_NAME).first().waitFor();
+        },
+      },
+      {
+        name: 'job-request-details',
+        open: async (page) => {
+          await openWithState(page, '/jobrequestdetails', { jobId: pendingJob });
+          await page.getByText(LONG_NAME).first().waitFor();
+        },
+      },
+      {
+        name: 'job-details',
+        open: async (page) => {
+          await openWithState(page, '/provideractivebookingdetails', { jobId: acceptedJob });
+          await page.getByText(LONG_NAME).first().waitFor();
+        },
+      },
+    ],
+  };
+
+  for (const role of ['Customer', 'Provider'] as const)
+    for (const viewport of VIEWPORTS)
+      it(`as a ${role} at ${viewport.width}×${viewport.height}: no screen is wider than the window, no name or price runs out of its box`, async () => {
+        const { context, page } = await openPage(browser(), viewport);
+        await signInDirectly(page, (role === 'Customer' ? customer : provider).account);
+        const problems: string[] = [];
+        for (const screen of screens[role]) {
+          await screen.open(page);
+          await page.waitForTimeout(300); // the last render's layout
+          problems.push(...(await overflowOn(page, [LONG_NAME, PRICE])).map((p) => `${screen.name}: ${p}`));
+          const dir = process.env.E2E_SCREENSHOTS;
+          if (dir)
+            await page.screenshot({
+              path: `${dir}/fit-${role.toLowerCase()}-${screen.name}-${viewport.width}.png`,
+              fullPage: true,
+            });
+        }
+        assert.deepEqual(problems, [], `as a ${role} at ${viewport.width} px`);
+        await context.close();
+      });
 });

@@ -17,7 +17,7 @@ import { afterNextPaint } from '../session/firstScreenShown';
 
 const row: CSSProperties = {
   display: 'grid',
-  gridTemplateColumns: 'repeat(auto-fill, minmax(160px, 1fr))',
+  gridTemplateColumns: 'repeat(auto-fill, minmax(min(160px, 100%), 1fr))',
   gap: 12,
   listStyle: 'none',
   padding: 0,
@@ -31,6 +31,11 @@ const serviceCard: CSSProperties = {
   color: 'inherit',
   textDecoration: 'none',
 };
+/**
+ * A service's name comes from the catalogue, with no length limit: it may shrink below its longest word
+ * and wraps anywhere, so an unbroken name stays inside its card and never widens the row or the page.
+ */
+const serviceName: CSSProperties = { minWidth: 0, overflowWrap: 'anywhere' };
 const header: CSSProperties = { display: 'flex', alignItems: 'center', justifyContent: 'space-between', marginBottom: 12 };
 
 type ServicesState = { status: 'loading' } | { status: 'ready'; services: Service[] } | { status: 'error' };
@@ -81,14 +86,14 @@ export function ServicesRow() {
           {state.services.map((service) => {
             const icon = assetUrl(service.icon);
             return (
-              <li key={service.id} className="ui-card" style={{ padding: 0 }}>
+              <li key={service.id} className="ui-card" style={{ padding: 0, minWidth: 0 }}>
                 <Link
                   to={role === 'Customer' ? pathWithIds('/drivebooking', { serviceId: service.id }) : '/service'}
                   state={role === 'Customer' ? ({ serviceId: service.id } satisfies ServiceNavState) : undefined}
                   style={serviceCard}
                 >
                   {icon ? <img src={icon} alt="" width={36} height={36} /> : null}
-                  <span>{service.name}</span>
+                  <span style={serviceName}>{service.name}</span>
                 </Link>
               </li>
             );

@@ -157,15 +157,16 @@ for (const dialect of DIALECTS) {
       assert.equal(reads(), readsBefore + 1);
       // Read all: once, then not again.
       await sendText(p, 'again', c, p);
-      const bad = await s.req('POST', '/api/notifications/read-all', { token: c.token, headers: { 'x-socket-id': 'tab' } });
+      const json = { up_to_id: (await s.req('GET', '/api/notifications', { token: c.token })).body.data[0].id };
+      const bad = await s.req('POST', '/api/notifications/read-all', { token: c.token, json, headers: { 'x-socket-id': 'tab' } });
       assert.equal(bad.status, 400);
       assert.equal(reads(), readsBefore + 1);
       // The asking tab names its connection: the event goes to the user's other connections only.
-      await s.req('POST', '/api/notifications/read-all', { token: c.token, headers: { 'x-socket-id': '123.456' } });
+      await s.req('POST', '/api/notifications/read-all', { token: c.token, json, headers: { 'x-socket-id': '123.456' } });
       assert.equal(reads(), readsBefore + 2);
       assert.equal(s.publisher.events.filter((e) => e.event === 'NotificationsRead').at(-1)?.exceptSocketId, '123.456');
       assert.ok((await notes()).every((n) => n.read));
-      await s.req('POST', '/api/notifications/read-all', { token: c.token });
+      await s.req('POST', '/api/notifications/read-all', { token: c.token, json });
       assert.equal(reads(), readsBefore + 2);
     });
 

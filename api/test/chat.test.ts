@@ -307,7 +307,8 @@ for (const dialect of DIALECTS) {
         const read = await s.req('POST', `/api/notifications/${id}/read`, { token: provider.token });
         assert.equal(read.status, 200);
         assert.equal(read.body.data.find((n: AppNotification) => n.id === id).read, true);
-        const all = await s.req('POST', '/api/notifications/read-all', { token: provider.token });
+        const newest = (await s.req('GET', '/api/notifications', { token: provider.token })).body.data[0].id;
+        const all = await s.req('POST', '/api/notifications/read-all', { token: provider.token, json: { up_to_id: newest } });
         assert.ok(all.body.data.every((n: AppNotification) => n.read));
         assert.equal((await s.req('GET', '/api/notifications')).status, 401);
         assert.equal((await s.req('POST', '/api/notifications/999999/read', { token: provider.token })).status, 404);

@@ -86,9 +86,27 @@ const notificationPage = precompile<Database, [userId: number, limit: number, of
     notificationsWithSender(db).where('n.user_id', '=', userId).orderBy('n.id', 'desc').limit(limit).offset(offset),
 );
 
+/** How many of a user's notifications are unread: the bell's count, whatever page the list is on. */
+const unreadCount = precompile<Database, [userId: number], { unread: number | string | bigint }>(1, (db, userId) =>
+  db
+    .selectFrom('notifications')
+    .select((eb) => eb.fn.countAll().as('unread'))
+    .where('user_id', '=', userId)
+    .where('read_at', 'is', null),
+);
+
+export async function countUnreadNotifications(db: Kysely<Database>, userId: number): Promise<number> {
+  const [row] = await unreadCount(db, userId);
+  return Number(row?.unread ?? 0);
+}
+
+/** A page of the user's notifications, newest first, and how many of all of them are unread. */
 export async function listNotifications(db: Kysely<Database>, userId: number, page: number, perPage: number) {
-  const rows = await notificationPage(db, userId, perPage + 1, (page - 1) * perPage);
-  return { items: rows.slice(0, perPage).map(toNotification), has_more: rows.length > perPage };
+  const [rows, unread] = await Promise.all([
+    notificationPage(db, userId, perPage + 1, (page - 1) * perPage),
+    countUnreadNotifications(db, userId),
+  ]);
+  return { items: rows.slice(0, perPage).map(toNotification), has_more: rows.length > perPage, unread };
 }
 
 /**
@@ -121,18 +139,20 @@ export function notificationEvent(
 }
 
 /**
- * Marks read the user's unread notifications: all of them, one by id, or those about one chat (its
- * conversation was read). Answers how many changed.
+ * Marks read the user's unread notifications: one by id, those about one chat (its conversation was
+ * read), or those a page showed (ids from `fromId` to `upToId`, both included). Answers how many changed.
  */
 export async function markNotificationsRead(
   db: Kysely<Database>,
   userId: number,
   now: string,
-  only: { id?: number; chatId?: number } = {},
+  only: { id?: number; chatId?: number; fromId?: number; upToId?: number } = {},
 ): Promise<number> {
   let update = db.updateTable('notifications').set({ read_at: now }).where('user_id', '=', userId).where('read_at', 'is', null);
   if (only.id !== undefined) update = update.where('id', '=', only.id);
   if (only.chatId !== undefined) update = update.where('chat_id', '=', only.chatId);
+  if (only.fromId !== undefined) update = update.where('id', '>=', only.fromId);
+  if (only.upToId !== undefined) update = update.where('id', '<=', only.upToId);
   const [result] = await update.execute();
   return Number(result?.numUpdatedRows ?? 0);
 }

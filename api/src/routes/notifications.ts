@@ -1,10 +1,11 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { Kysely } from 'kysely';
+import type { Database } from '../db/schema.js';
 import { currentUser } from '../http/auth.js';
-import { forbidden, notFound } from '../http/errors.js';
+import { fieldError, forbidden, notFound } from '../http/errors.js';
 import { send } from '../http/reply.js';
 import {
   AUTH_ERRORS,
-  envelope,
   idParams,
   listOf,
   notificationSchema,
@@ -15,8 +16,63 @@ import {
 import { isValidSocketId } from '../realtime/protocol.js';
 import { listNotifications, markNotificationsRead, notificationsReadEvent } from '../queries/notifications.js';
 
+type Schema = Record<string, unknown>;
+
 const tags = ['notifications'];
 const security = [{ bearerAuth: [] }];
+
+/** The list's page, and `unread`: how many of all the caller's notifications are unread (the bell's count). */
+const notificationsAnswer: Schema = {
+  type: 'object',
+  properties: {
+    data: listOf(notificationSchema),
+    message: { type: 'string' },
+    meta: {
+      type: 'object',
+      properties: {
+        page: { type: 'integer' },
+        per_page: { type: 'integer' },
+        has_more: { type: 'boolean' },
+        unread: { type: 'integer', description: 'How many of all the caller’s notifications are unread, on every page.' },
+      },
+    },
+  },
+};
+
+const notificationId = (name: string): Schema => ({
+  type: 'integer',
+  minimum: 1,
+  description: 'A notification id (a positive integer)',
+  'x-messages': {
+    type: `The ${name} must be a notification id (a positive integer).`,
+    minimum: `The ${name} must be a notification id (a positive integer).`,
+  },
+});
+
+/** Which notifications POST /api/notifications/read-all marks read: those the page showed. */
+const readAllBody: Schema = {
+  type: 'object',
+  required: ['up_to_id'],
+  properties: {
+    up_to_id: {
+      ...notificationId('up_to_id'),
+      description: 'The newest notification the user was shown: newer ones stay unread.',
+    },
+    from_id: {
+      ...notificationId('from_id'),
+      description: 'The oldest notification the user was shown (optional): older ones stay unread.',
+    },
+  },
+};
+
+/** Answers the first page of the list with the unread total, as GET /api/notifications does. */
+async function sendFirstPage(reply: FastifyReply, db: Kysely<Database>, userId: number, message: string) {
+  const perPage = paginationQuery.per_page.default;
+  const result = await listNotifications(db, userId, 1, perPage);
+  return send(reply, result.items, message, 200, {
+    meta: { page: 1, per_page: perPage, has_more: result.has_more, unread: result.unread },
+  });
+}
 
 export default async function notificationsRoutes(app: FastifyInstance) {
   const { ctx } = app;
@@ -30,15 +86,20 @@ export default async function notificationsRoutes(app: FastifyInstance) {
         tags,
         security,
         summary: "The caller's notifications, newest first, with the sender's avatar and name and the read state",
+        description:
+          'A page of the list (50 by default). `meta.unread` counts all of the caller’s unread notifications, ' +
+          'not only this page’s: it is the bell’s count.',
         querystring: { type: 'object', properties: { ...paginationQuery } },
-        response: responses({ 200: envelope(listOf(notificationSchema), true) }, [400, 401]),
+        response: responses({ 200: notificationsAnswer }, [400, 401]),
       },
     },
     async (request, reply) => {
       const user = currentUser(request);
       const { page, per_page: perPage } = request.query;
       const result = await listNotifications(db, user.id, page, perPage);
-      return send(reply, result.items, 'Success', 200, { meta: { page, per_page: perPage, has_more: result.has_more } });
+      return send(reply, result.items, 'Success', 200, {
+        meta: { page, per_page: perPage, has_more: result.has_more, unread: result.unread },
+      });
     },
   );
 
@@ -49,9 +110,9 @@ export default async function notificationsRoutes(app: FastifyInstance) {
       schema: {
         tags,
         security,
-        summary: 'Mark one notification read; answers the first page of the list',
+        summary: 'Mark one notification read; answers the first page of the list and the unread total',
         params: idParams,
-        response: responses({ 200: envelope(listOf(notificationSchema)) }, AUTH_ERRORS),
+        response: responses({ 200: notificationsAnswer }, AUTH_ERRORS),
       },
     },
     async (request, reply) => {
@@ -66,30 +127,38 @@ export default async function notificationsRoutes(app: FastifyInstance) {
       if (await markNotificationsRead(db, user.id, ctx.clock.now().toISOString(), { id: row.id })) {
         ctx.publisher.publish([notificationsReadEvent(user.id)]);
       }
-      return send(reply, (await listNotifications(db, user.id, 1, 50)).items, 'Notification marked as read');
+      return sendFirstPage(reply, db, user.id, 'Notification marked as read');
     },
   );
 
-  app.post(
+  app.post<{ Body: { up_to_id: number; from_id?: number } }>(
     '/api/notifications/read-all',
     {
       onRequest: app.authenticate,
       schema: {
         tags,
         security,
-        summary: 'Mark all notifications read; answers the first page of the list',
+        summary: 'Mark read the notifications the user was shown; answers the first page of the list and the unread total',
+        description:
+          'Marks read the caller’s notifications with `from_id` <= id <= `up_to_id` (`from_id` optional): those ' +
+          'Your Notifications showed. One that arrived after the page read its list has a greater id and stays ' +
+          'unread, as do older ones not yet paged to.',
         headers: socketIdHeaders,
-        response: responses({ 200: envelope(listOf(notificationSchema)) }, [400, 401]),
+        body: readAllBody,
+        response: responses({ 200: notificationsAnswer }, [400, 401]),
       },
     },
     async (request, reply) => {
       const user = currentUser(request);
-      if (await markNotificationsRead(db, user.id, ctx.clock.now().toISOString())) {
+      const { up_to_id: upToId, from_id: fromId } = request.body;
+      if (fromId !== undefined && fromId > upToId)
+        throw fieldError('from_id', 'The from_id may not be greater than the up_to_id.');
+      if (await markNotificationsRead(db, user.id, ctx.clock.now().toISOString(), { upToId, fromId })) {
         // The asking tab has the list from the answer: only the user's other tabs and devices are told.
         const asking = request.headers['x-socket-id'];
         ctx.publisher.publish([notificationsReadEvent(user.id, isValidSocketId(asking) ? asking : undefined)]);
       }
-      return send(reply, (await listNotifications(db, user.id, 1, 50)).items, 'All notifications marked as read');
+      return sendFirstPage(reply, db, user.id, 'Notifications marked as read');
     },
   );
 }

@@ -10,6 +10,7 @@ import type {
   Message,
   MessageType,
   NewJobRequest,
+  NotificationsEnvelope,
   PagedEnvelope,
   PaymentMethod,
   PaymentRecord,
@@ -129,11 +130,17 @@ function namingThisTab(config?: AxiosRequestConfig): AxiosRequestConfig | undefi
   return socketId ? { ...config, headers: { ...config?.headers, 'X-Socket-ID': socketId } } : config;
 }
 
-export const fetchNotifications = (config?: AxiosRequestConfig) =>
-  unwrap<AppNotification[]>(apiClient.get('/api/notifications', config));
-/** Marks all of the caller's notifications read; answers the first page of the list. */
-export const markNotificationsRead = (config?: AxiosRequestConfig) =>
-  unwrap<AppNotification[]>(apiClient.post('/api/notifications/read-all', undefined, namingThisTab(config)));
+/** A page of the caller's notifications, newest first; `meta.unread` counts all unread ones. */
+export const fetchNotifications = (params?: { page?: number; per_page?: number }, config?: AxiosRequestConfig) =>
+  unwrap<AppNotification[]>(apiClient.get('/api/notifications', { ...config, params })) as Promise<NotificationsEnvelope>;
+/**
+ * Marks read the notifications the user was shown: ids from `from_id` (optional) to `up_to_id`. Answers the
+ * first page of the list and the unread total.
+ */
+export const markNotificationsRead = (shown: { up_to_id: number; from_id?: number }, config?: AxiosRequestConfig) =>
+  unwrap<AppNotification[]>(
+    apiClient.post('/api/notifications/read-all', shown, namingThisTab(config)),
+  ) as Promise<NotificationsEnvelope>;
 export const storeContactUs = (body: ContactMessage, config?: AxiosRequestConfig) =>
   unwrap<unknown>(apiClient.post('/api/storeContactUs', body, config));
 

@@ -267,6 +267,9 @@ export interface PageMeta {
 
 export type PagedEnvelope<T> = ApiEnvelope<T> & { meta?: PageMeta };
 
+/** GET /api/notifications (and marking read) answer a page and how many of all are unread: the bell's count. */
+export type NotificationsEnvelope = ApiEnvelope<AppNotification[]> & { meta?: PageMeta & { unread?: number } };
+
 export interface ApiErrorBody {
   message: string;
   errors?: Record<string, string[]>;

@@ -47,7 +47,11 @@ export type BusEvent =
    * reached for a while (no network, or the server is down); 'connected' again once it is.
    */
   | { type: 'realtime/state'; state: RealtimeState }
-  | { type: 'notifications/changed'; notifications?: AppNotification[] }
+  /**
+   * The notifications changed (live or read elsewhere). With `notifications` (the first page, freshly read)
+   * and `unread` (how many of all are unread), nothing needs fetching again; without, listeners fetch.
+   */
+  | { type: 'notifications/changed'; notifications?: AppNotification[]; unread?: number }
   /**
    * The signed-in user's total of unread chat messages changed (the chat remote announces it after
    * opening, reading or receiving messages); the shell's sidebar shows it on its Chat item.

@@ -74,7 +74,7 @@ describe('the signed-in layout', () => {
     expect(within(bell).getByTestId('notification-count')).toHaveTextContent('2');
   });
 
-  it('opening Your Notifications marks them read: the bell clears, the cards that were unread say New', async () => {
+  it('opening Your Notifications marks them read: the bell clears, the cards that were unread say New; a later one stays unread', async () => {
     const requests = fakeApi([notification(1), { ...notification(2), read: true }]);
     const user = userEvent.setup();
     renderShell({ role: 'Customer' });
@@ -85,16 +85,46 @@ describe('the signed-in layout', () => {
     expect(requests.filter((r) => r.url === '/api/notifications/read-all' && r.method === 'post')).toHaveLength(1);
     expect(within(cards[0]).getByText('New')).toBeInTheDocument();
     expect(within(cards[1]).queryByText('New')).toBeNull();
-    // One arriving while the page is open (the realtime event has no list) is read there too.
+    // One arriving while the page is open (the realtime event has no list) shows on top, labelled New, and
+    // stays unread: marking read covered only what the page showed when it opened.
     const read = (n: AppNotification) => ({ ...n, read: true });
     const later = fakeApi([{ ...notification(3), description: 'Fresh one' }, read(notification(1)), read(notification(2))]);
     act(() => bus.emit({ type: 'notifications/changed' }));
     const fresh = (await screen.findByText('Fresh one')).closest('li')!;
+    expect(screen.getAllByRole('listitem')[0]).toBe(fresh);
     expect(within(fresh).getByText('New')).toBeInTheDocument();
-    await waitFor(() => expect(later.filter((r) => r.url === '/api/notifications/read-all')).toHaveLength(1));
-    expect(await screen.findByRole('link', { name: 'Notifications: 0 unread' })).toBeInTheDocument();
-    // Still labelled New for the rest of this visit, though now read.
+    expect(await screen.findByRole('link', { name: 'Notifications: 1 unread' })).toBeInTheDocument();
+    expect(later.filter((r) => r.url === '/api/notifications/read-all')).toHaveLength(0);
+    // The card read on opening is still labelled New for the rest of this visit.
     expect(within(screen.getAllByRole('listitem', { name: 'Job from Paul Tester' })[1]).getByText('New')).toBeInTheDocument();
+  });
+
+  it('the bell counts all unread notifications, not only the first page, and follows them live', async () => {
+    /** 509 unread, newest first, as the API keeps them. */
+    const many = (count: number) => Array.from({ length: count }, (_, i) => notification(count - i));
+    fakeApi(many(509));
+    const user = userEvent.setup();
+    renderShell({ role: 'Provider', notifications: many(50) });
+    const bell = await screen.findByRole('link', { name: 'Notifications: 509 unread' });
+    expect(within(bell).getByTestId('notification-count')).toHaveTextContent('509');
+    // A new one (the realtime 'Notification' event: the bus says changed, the list is read again).
+    const requests = fakeApi(many(510));
+    act(() => bus.emit({ type: 'notifications/changed' }));
+    expect(await screen.findByRole('link', { name: 'Notifications: 510 unread' })).toBeInTheDocument();
+    expect(requests.find((r) => r.url === '/api/notifications')?.params).toBeUndefined();
+    // Opening Your Notifications reads the 50 it shows, and only those.
+    await user.click(screen.getByRole('link', { name: 'Notifications: 510 unread' }));
+    expect(await screen.findAllByRole('listitem', { name: 'Job from Paul Tester' })).toHaveLength(50);
+    const after = await screen.findByRole('link', { name: 'Notifications: 460 unread' });
+    expect(within(after).getByTestId('notification-count')).toHaveTextContent('460');
+    expect(
+      requests.filter((r) => r.url === '/api/notifications/read-all').map((r) => JSON.parse(String(r.data)) as unknown),
+    ).toEqual([{ up_to_id: 510, from_id: 461 }]);
+    // Read in another tab (NotificationsRead: changed again, read again).
+    fakeApi(many(510).map((n) => ({ ...n, read: true })));
+    act(() => bus.emit({ type: 'notifications/changed' }));
+    const cleared = await screen.findByRole('link', { name: 'Notifications: 0 unread' });
+    expect(within(cleared).queryByTestId('notification-count')).toBeNull();
   });
 
   it('the bell shows no badge while there are no notifications, and one when the first arrives', async () => {
@@ -103,7 +133,7 @@ describe('the signed-in layout', () => {
     await waitFor(() => expect(requests.some((r) => r.url === '/api/notifications')).toBe(true));
     const bell = await screen.findByRole('link', { name: 'Notifications: 0 unread' });
     expect(within(bell).queryByTestId('notification-count')).toBeNull();
-    act(() => bus.emit({ type: 'notifications/changed', notifications: [notification(1)] }));
+    act(() => bus.emit({ type: 'notifications/changed', notifications: [notification(1)], unread: 1 }));
     const updated = await screen.findByRole('link', { name: 'Notifications: 1 unread' });
     expect(within(updated).getByTestId('notification-count')).toHaveTextContent('1');
   });
@@ -115,7 +145,9 @@ describe('the signed-in layout', () => {
     const before = requests.filter((r) => r.url === '/api/notifications').length;
     act(() => bus.emit({ type: 'notifications/changed' }));
     await waitFor(() => expect(requests.filter((r) => r.url === '/api/notifications').length).toBe(before + 1));
-    act(() => bus.emit({ type: 'notifications/changed', notifications: [notification(1), notification(2), notification(3)] }));
+    act(() =>
+      bus.emit({ type: 'notifications/changed', notifications: [notification(1), notification(2), notification(3)], unread: 3 }),
+    );
     expect(await screen.findByRole('link', { name: 'Notifications: 3 unread' })).toBeInTheDocument();
   });
 
@@ -278,8 +310,9 @@ describe('the signed-in layout', () => {
     act(() => bus.emit({ type: 'realtime/subscribed' }));
     await waitFor(() => expect(screen.getAllByRole('listitem', { name: 'Chat from Nora Notifier' })).toHaveLength(2));
     expect(screen.getByText('Message 2')).toBeInTheDocument();
-    // Shown on the open page, so read there: the bell does not count them.
-    expect(await screen.findByRole('link', { name: 'Notifications: 0 unread' })).toBeInTheDocument();
+    // It arrived after the page opened: labelled New, and unread until the next visit (the bell counts it).
+    expect(within(screen.getByText('Message 2').closest('li')!).getByText('New')).toBeInTheDocument();
+    expect(await screen.findByRole('link', { name: 'Notifications: 1 unread' })).toBeInTheDocument();
   });
 
   it('a keyboard user can skip the menu: the first stop is "Skip to content", which moves focus to the page', async () => {

@@ -19,6 +19,7 @@ import {
   type LocationSharingSnapshot,
   type SharingState,
 } from 'shared';
+import { useUnreadCount } from '../notifications/unreadCount';
 
 /** 'Provider Dashboard' for role Provider, 'User Dashboard' otherwise (spec section 1). */
 export const dashboardTitle = (role: string | null | undefined): string =>
@@ -238,8 +239,10 @@ export function TopBar({
 }) {
   const { users, notifications } = useSession();
   const sharing = useLocationSharing();
-  // Unread only: opening Your Notifications marks them read (docs/deviations.md 44).
-  const count = notifications.filter((n) => !n.read).length;
+  const unread = useUnreadCount();
+  // Unread only (docs/deviations.md 44), of all pages as the API counts them; until it has answered, those
+  // of the list kept from the last visit.
+  const count = unread ?? notifications.filter((n) => !n.read).length;
   const isProvider = users?.role === 'Provider';
   return (
     <>

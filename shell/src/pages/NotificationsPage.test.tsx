@@ -78,10 +78,13 @@ describe('NotificationsPage', () => {
 
     const other = screen.getByRole('listitem', { name: 'Location from Pete Provider' });
     expect(within(other).getByRole('link', { name: 'View Details' })).toHaveAttribute('href', '/ViewOnMap');
-    expect(mockedFetch).toHaveBeenCalledWith({ silent: true });
+    expect(mockedFetch).toHaveBeenCalledWith({ page: 1, per_page: 50 }, { silent: true });
     // Shown, so read: the session (the bell) holds them read.
     await waitFor(() => expect(store.getState().session.notifications).toEqual(asRead(NOTES)));
     expect(mockedMarkRead).toHaveBeenCalledTimes(1);
+    expect(mockedMarkRead).toHaveBeenCalledWith({ up_to_id: 3, from_id: 1 }, { silent: true });
+    // Everything is on this page: no Load more.
+    expect(screen.queryByRole('button', { name: 'Load more' })).toBeNull();
   });
 
   it('labels New what was unread when shown, and asks nothing more when all are read', async () => {
@@ -174,5 +177,113 @@ describe('NotificationsPage', () => {
     expect(console.error).toHaveBeenCalled();
     await user.click(screen.getByRole('button', { name: 'Retry' }));
     expect(await screen.findByRole('listitem', { name: 'Job from Pete Provider' })).toBeInTheDocument();
+  });
+
+  describe('more than one page', () => {
+    /** The API over `server` (newest first): pages of `per_page`, the unread total, read-all over a range. */
+    let server: AppNotification[] = [];
+    const chat = (id: number) => note(id, 'Chat', 'Carla Customer', `Message ${id}`);
+    const serve = (list: AppNotification[]) => {
+      server = list;
+      mockedFetch.mockImplementation((params) => {
+        const { page = 1, per_page: perPage = 50 } = params ?? {};
+        const data = server.slice((page - 1) * perPage, page * perPage);
+        const unread = server.filter((n) => !n.read).length;
+        return Promise.resolve({
+          data,
+          message: '',
+          meta: { page, per_page: perPage, has_more: server.length > page * perPage, unread },
+        });
+      });
+      mockedMarkRead.mockImplementation(({ up_to_id, from_id = 1 }) => {
+        server = server.map((n) => (n.id >= from_id && n.id <= up_to_id ? { ...n, read: true } : n));
+        const unread = server.filter((n) => !n.read).length;
+        return Promise.resolve({
+          data: server.slice(0, 50),
+          message: '',
+          meta: { page: 1, per_page: 50, has_more: true, unread },
+        });
+      });
+    };
+    /** ids from `newest` down to `oldest`, unread. */
+    const range = (newest: number, oldest: number) => Array.from({ length: newest - oldest + 1 }, (_, i) => chat(newest - i));
+    const shownIds = () =>
+      screen.getAllByRole('listitem').map((li) =>
+        Number(
+          within(li)
+            .getByText(/^Message /)
+            .textContent.slice(8),
+        ),
+      );
+
+    it('Load more appends the older pages to the oldest, marks read only what was shown, and goes when there is no more', async () => {
+      serve(range(120, 1));
+      const user = userEvent.setup();
+      renderWithProviders(<NotificationsPage />, { session: signedInAs('Customer') });
+      await screen.findByText('Message 120');
+      expect(screen.getAllByRole('listitem')).toHaveLength(50);
+      // Only the 50 shown are read: 70 older ones stay unread.
+      await waitFor(() => expect(mockedMarkRead).toHaveBeenCalledWith({ up_to_id: 120, from_id: 71 }, { silent: true }));
+      expect(server.filter((n) => !n.read)).toHaveLength(70);
+
+      await user.click(screen.getByRole('button', { name: 'Load more' }));
+      await screen.findByText('Message 21');
+      expect(shownIds()).toEqual(range(120, 21).map((n) => n.id));
+      await waitFor(() => expect(mockedMarkRead).toHaveBeenLastCalledWith({ up_to_id: 120, from_id: 21 }, { silent: true }));
+      expect(within(screen.getByText('Message 21').closest('li')!).getByText('New')).toBeInTheDocument();
+
+      await user.click(screen.getByRole('button', { name: 'Load more' }));
+      await screen.findByText('Message 1');
+      expect(screen.getAllByRole('listitem')).toHaveLength(120);
+      expect(screen.queryByRole('button', { name: 'Load more' })).toBeNull();
+      await waitFor(() => expect(server.every((n) => n.read)).toBe(true));
+    });
+
+    it('shows a loader while the older page comes, and an error with Retry when it fails', async () => {
+      serve(range(60, 1));
+      const user = userEvent.setup();
+      renderWithProviders(<NotificationsPage />, { session: signedInAs('Customer') });
+      await screen.findByText('Message 60');
+      let fail: (error: Error) => void = () => undefined;
+      mockedFetch.mockReturnValueOnce(new Promise((_, reject) => (fail = reject)));
+      const more = screen.getByRole('button', { name: 'Load more' });
+      await user.click(more);
+      expect(screen.getByRole('status')).toHaveTextContent('Loading older notifications');
+      expect(more).toHaveAttribute('aria-disabled', 'true');
+      expect(more).toHaveFocus();
+      await user.click(more);
+      expect(mockedFetch).toHaveBeenCalledTimes(2);
+      await act(async () => fail(new Error('Network Error')));
+      expect(screen.getByText('Older notifications could not be loaded.')).toBeInTheDocument();
+      expect(screen.queryByRole('button', { name: 'Load more' })).toBeNull();
+      expect(screen.getAllByRole('listitem')).toHaveLength(50);
+      await user.click(screen.getByRole('button', { name: 'Retry' }));
+      await screen.findByText('Message 1');
+      expect(screen.queryByText('Older notifications could not be loaded.')).toBeNull();
+      expect(screen.getAllByRole('listitem')).toHaveLength(60);
+      expect(screen.queryByRole('button', { name: 'Load more' })).toBeNull();
+    });
+
+    it('one arriving while paging comes on top, once, labelled New, and stays unread', async () => {
+      serve(range(120, 1));
+      const user = userEvent.setup();
+      renderWithProviders(<NotificationsPage />, { session: signedInAs('Customer') });
+      await screen.findByText('Message 120');
+      await waitFor(() => expect(mockedMarkRead).toHaveBeenCalledTimes(1));
+      // Two arrive live: the pages shift by two.
+      server = [chat(122), chat(121), ...server];
+      act(() => bus.emit({ type: 'notifications/changed' }));
+      await screen.findByText('Message 122');
+      await user.click(screen.getByRole('button', { name: 'Load more' }));
+      await screen.findByText('Message 23');
+      const ids = shownIds();
+      // Page 2 is now 72..23: the two it repeats are not shown twice.
+      expect(ids).toEqual(range(122, 23).map((n) => n.id));
+      expect(new Set(ids).size).toBe(ids.length);
+      expect(within(screen.getByText('Message 122').closest('li')!).getByText('New')).toBeInTheDocument();
+      await waitFor(() => expect(mockedMarkRead).toHaveBeenLastCalledWith({ up_to_id: 120, from_id: 23 }, { silent: true }));
+      expect(mockedMarkRead.mock.calls.every(([shown]) => shown.up_to_id === 120)).toBe(true);
+      expect(server.filter((n) => !n.read).map((n) => n.id)).toEqual([122, 121, ...range(22, 1).map((n) => n.id)]);
+    });
   });
 });

@@ -1,20 +1,7 @@
-import { useEffect, useState, type CSSProperties } from 'react';
+import { type CSSProperties } from 'react';
 import { Link } from 'react-router-dom';
-import {
-  Avatar,
-  bus,
-  ErrorState,
-  fetchNotifications,
-  Loader,
-  markNotificationsRead,
-  PageTitle,
-  sessionActions,
-  useAppDispatch,
-  type AppNotification,
-  type JobNavState,
-  type Role,
-  useSessionUser,
-} from 'shared';
+import { Avatar, ErrorState, Loader, PageTitle, type AppNotification, type JobNavState, type Role, useSessionUser } from 'shared';
+import { useNotificationPages } from '../notifications/useNotificationPages';
 import { useDocumentTitle } from '../routing/RemoteRouteElement';
 
 /**
@@ -37,6 +24,7 @@ export function detailsLinkOf({ title, chat_id, job_id }: Pick<AppNotification, 
 export const badgeFor = (role: Role | null | undefined): string => (role === 'Provider' ? 'Certified User' : 'Certified Driver');
 
 const card: CSSProperties = { display: 'flex', gap: 14, alignItems: 'flex-start' };
+const more: CSSProperties = { display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 12, marginTop: 16 };
 const list: CSSProperties = { listStyle: 'none', padding: 0, margin: 0, display: 'flex', flexDirection: 'column', gap: 12 };
 /** Unread when the page showed it: a bar on the card's edge and the word New. */
 const freshCard: CSSProperties = { ...card, boxShadow: 'inset 4px 0 0 var(--ui-primary), var(--ui-shadow)' };
@@ -52,82 +40,26 @@ const badge: CSSProperties = {
   marginLeft: 8,
 };
 
-type State = { status: 'loading' } | { status: 'ready'; notifications: AppNotification[] } | { status: 'error' };
-
 /**
- * Your Notifications: loaded with a loader and refreshed whenever the bus announces `notifications/changed`.
- * What is unread when it shows is marked read (the bell's count goes to 0) and labelled New for this visit
- * (docs/deviations.md 44).
+ * Your Notifications: a loader, then the newest page of cards with Load more below while older ones
+ * remain; kept live by the bus (`notifications/changed`). Cards unread when shown are labelled New for
+ * this visit and marked read (docs/deviations.md 44).
  */
 export default function NotificationsPage() {
   useDocumentTitle('Your Notifications');
   const role = useSessionUser()?.role;
-  const dispatch = useAppDispatch();
-  const [state, setState] = useState<State>({ status: 'loading' });
-  const [fresh, setFresh] = useState<ReadonlySet<number>>(() => new Set());
-  const [attempt, setAttempt] = useState(0);
-
-  useEffect(() => {
-    let current = true;
-    // Answers can cross (a list read while an earlier mark-as-read is on its way): the newest asked wins.
-    let asked = 0;
-    let shown = 0;
-    const request = (call: () => Promise<{ data: AppNotification[] }>, onError: (error: unknown) => void) => {
-      const seq = ++asked;
-      call().then(({ data }) => {
-        if (!current || seq < shown) return;
-        shown = seq;
-        show(data);
-      }, onError);
-    };
-    const show = (notifications: AppNotification[]) => {
-      setState({ status: 'ready', notifications });
-      dispatch(sessionActions.patched({ notifications }));
-      const unread = notifications.filter((n) => !n.read).map((n) => n.id);
-      if (unread.length === 0) return;
-      setFresh((previous) => new Set([...previous, ...unread]));
-      // Only logged when it fails: the bell keeps its count and the next visit tries again.
-      request(
-        () => markNotificationsRead({ silent: true }),
-        (error: unknown) => console.warn('notifications not marked read', error),
-      );
-    };
-    const load = () =>
-      request(
-        () => fetchNotifications({ silent: true }),
-        (error: unknown) => {
-          // Spec section 8: only logged. A list already shown stays.
-          console.error(error);
-          if (current) setState((previous) => (previous.status === 'ready' ? previous : { status: 'error' }));
-        },
-      );
-    load();
-    const subscription = bus.on('notifications/changed').subscribe((event) => {
-      if (event.notifications) show(event.notifications);
-      else load();
-    });
-    return () => {
-      current = false;
-      subscription.unsubscribe();
-    };
-  }, [dispatch, attempt]);
-
-  const retry = () => {
-    setState({ status: 'loading' });
-    setAttempt((n) => n + 1);
-  };
+  const { state, loadMore, retry } = useNotificationPages();
+  const { rows, loaded, hasMore, loadingMore, error, fresh } = state;
 
   return (
     <div className="ui-page">
       <PageTitle>Your Notifications</PageTitle>
-      {state.status === 'loading' ? <Loader label="Loading notifications" /> : null}
-      {state.status === 'error' ? <ErrorState message="Your notifications could not be loaded." onRetry={retry} /> : null}
-      {state.status === 'ready' && state.notifications.length === 0 ? (
-        <div className="ui-card">You have no notifications.</div>
-      ) : null}
-      {state.status === 'ready' && state.notifications.length > 0 ? (
+      {!loaded && !error ? <Loader label="Loading notifications" /> : null}
+      {!loaded && error ? <ErrorState message="Your notifications could not be loaded." onRetry={retry} /> : null}
+      {loaded && rows.length === 0 ? <div className="ui-card">You have no notifications.</div> : null}
+      {rows.length > 0 ? (
         <ul style={list} aria-label="Notifications">
-          {state.notifications.map((n) => (
+          {rows.map((n) => (
             <li
               key={n.id}
               className="ui-card"
@@ -151,6 +83,23 @@ export default function NotificationsPage() {
           ))}
         </ul>
       ) : null}
+      {loaded && error ? <ErrorState message="Older notifications could not be loaded." onRetry={retry} /> : null}
+      {loaded && !error && hasMore ? <LoadMore loading={loadingMore} onLoadMore={loadMore} /> : null}
+    </div>
+  );
+}
+
+/**
+ * Load more, a real button; while the page comes it stays focused (aria-disabled, not disabled, which
+ * would drop the focus) and a loader says so.
+ */
+function LoadMore({ loading, onLoadMore }: { loading: boolean; onLoadMore: () => void }) {
+  return (
+    <div style={more}>
+      <button type="button" className="ui-button" aria-disabled={loading || undefined} onClick={loading ? undefined : onLoadMore}>
+        Load more
+      </button>
+      {loading ? <Loader label="Loading older notifications" /> : null}
     </div>
   );
 }

@@ -11,7 +11,9 @@ import {
   stopLocationSharing,
   useSession,
   type AppNotification,
+  type NotificationsEnvelope,
 } from 'shared';
+import { answerUnreadCount, askUnreadCount, forgetUnreadCount } from '../notifications/unreadCount';
 import { afterFirstScreen } from './firstScreenShown';
 import { noteSignedInUser } from './lastSignedInUser';
 import { useSessionExpiry } from './useSessionExpiry';
@@ -20,11 +22,17 @@ import { useSessionFromOtherTabs } from './useSessionFromOtherTabs';
 /** The longest the realtime connection waits for an idle moment once the first screen is shown. */
 const REALTIME_IDLE_TIMEOUT_MS = 1500;
 
-/** GET /api/notifications, silently (failures are only logged, spec section 8). */
-export async function fetchNotificationsSilently(): Promise<AppNotification[] | null> {
+/**
+ * GET /api/notifications (the first page), silently (failures are only logged, spec section 8), with the
+ * unread total of all pages (`meta.unread`), which the bell shows.
+ */
+export async function fetchNotificationsSilently(): Promise<{ notifications: AppNotification[]; unread?: number } | null> {
+  const ticket = askUnreadCount();
   try {
-    const response = await apiClient.get<{ data: AppNotification[] }>('/api/notifications', { silent: true });
-    return Array.isArray(response.data?.data) ? response.data.data : null;
+    const response = await apiClient.get<NotificationsEnvelope>('/api/notifications', { silent: true });
+    if (!Array.isArray(response.data?.data)) return null;
+    answerUnreadCount(ticket, response.data.meta?.unread);
+    return { notifications: response.data.data, unread: response.data.meta?.unread };
   } catch (error) {
     console.warn('notifications unavailable', error);
     return null;
@@ -51,8 +59,8 @@ export function SessionEffects() {
     noteSignedInUser(userId);
     let active = true;
     const refresh = () =>
-      fetchNotificationsSilently().then((notifications) => {
-        if (active && notifications) dispatch(sessionActions.patched({ notifications }));
+      fetchNotificationsSilently().then((answer) => {
+        if (active && answer) dispatch(sessionActions.patched({ notifications: answer.notifications }));
       });
     // The stored user dates from sign-in or this browser's last change: their counts (Jobs Done, Job
     // Requests on the provider's Home) and profile are read again when the session starts in this page
@@ -81,12 +89,14 @@ export function SessionEffects() {
     // Notifications published while the channel was (re)connecting were missed: fetch them again, and
     // announce them, so that an open Notifications page shows them too.
     const resubscribed = bus.on('realtime/subscribed').subscribe(() => {
-      void fetchNotificationsSilently().then((notifications) => {
-        if (active && notifications) bus.emit({ type: 'notifications/changed', notifications });
+      void fetchNotificationsSilently().then((answer) => {
+        if (active && answer) bus.emit({ type: 'notifications/changed', ...answer });
       });
     });
     const subscription = bus.on('notifications/changed').subscribe((event) => {
       if (event.notifications) dispatch(sessionActions.patched({ notifications: event.notifications }));
+      // A page of the list cannot tell the bell's count: without the total, it is read again.
+      if (event.notifications && event.unread !== undefined) answerUnreadCount(askUnreadCount(), event.unread);
       else void refresh();
     });
     const jobSubscription = bus.on('job/updated').subscribe(() => void refreshUser());
@@ -100,6 +110,7 @@ export function SessionEffects() {
         window.clearTimeout(idle);
       }
       disconnectRealtime();
+      forgetUnreadCount();
     };
   }, [dispatch, isLogin, userId, token]);
 

@@ -69,26 +69,39 @@ const storedUser = (): User | null =>
   (JSON.parse(localStorage.getItem(SESSION_STORAGE_KEY) ?? 'null') as { users?: User } | null)?.users ?? null;
 
 /**
- * Answers every API call; records them. GET /api/notifications answers `notifications`, GET /api/auth/me
- * `me` (by default the stored user, as it was when the session was stored), other GETs [].
+ * Answers every API call; records them. GET /api/notifications answers `notifications` a page at a time
+ * (?page, ?per_page, 50 by default) with `meta.unread` counting all unread ones; read-all marks read those
+ * from `from_id` to `up_to_id`. GET /api/auth/me answers `me` (by default the stored user, as it was when
+ * the session was stored), other GETs [].
  */
 export function fakeApi(notifications: AppNotification[] = [], me?: User) {
   const requests: InternalAxiosRequestConfig[] = [];
   let list = notifications;
+  const firstPage = () => notificationsPage(list, 1, 50);
   const adapter: AxiosAdapter = async (config) => {
     requests.push(config);
-    let answer: unknown = (config.method ?? 'get').toLowerCase() === 'get' ? [] : null;
-    if (config.url === '/api/notifications') answer = list;
-    if (config.url === '/api/notifications/read-all') {
-      list = list.map((n) => ({ ...n, read: true }));
-      answer = list;
+    let data: unknown = { data: (config.method ?? 'get').toLowerCase() === 'get' ? [] : null, message: '' };
+    if (config.url === '/api/notifications') {
+      const { page = 1, per_page: perPage = 50 } = (config.params ?? {}) as { page?: number; per_page?: number };
+      data = notificationsPage(list, page, perPage);
     }
-    if (config.url === '/api/auth/me') answer = me ?? storedUser();
-    const data = { data: answer, message: '' };
+    if (config.url === '/api/notifications/read-all') {
+      const { up_to_id: upTo, from_id: from = 1 } = JSON.parse(String(config.data)) as { up_to_id: number; from_id?: number };
+      list = list.map((n) => (n.id >= from && n.id <= upTo ? { ...n, read: true } : n));
+      data = firstPage();
+    }
+    if (config.url === '/api/auth/me') data = { data: me ?? storedUser(), message: '' };
     return { data, status: 200, statusText: 'OK', headers: {}, config };
   };
   apiClient.defaults.adapter = adapter;
   return requests;
+}
+
+/** A page of `list` (newest first, as the API keeps it) and the unread total, as the API answers it. */
+function notificationsPage(list: AppNotification[], page: number, perPage: number) {
+  const data = list.slice((page - 1) * perPage, page * perPage);
+  const meta = { page, per_page: perPage, has_more: list.length > page * perPage, unread: list.filter((n) => !n.read).length };
+  return { data, message: '', meta };
 }
 
 export function Where() {

@@ -1,0 +1,29 @@
+import { act, renderHook } from '@testing-library/react';
+import { answerUnreadCount, askUnreadCount, forgetUnreadCount, useUnreadCount } from './unreadCount';
+
+describe('unreadCount', () => {
+  afterEach(() => forgetUnreadCount());
+
+  it('holds the newest count asked for: an answer overtaken by a later one is dropped', () => {
+    const { result } = renderHook(() => useUnreadCount());
+    expect(result.current).toBeNull();
+    const early = askUnreadCount();
+    const late = askUnreadCount();
+    act(() => answerUnreadCount(late, 509));
+    expect(result.current).toBe(509);
+    act(() => answerUnreadCount(early, 12));
+    expect(result.current).toBe(509);
+    act(() => answerUnreadCount(askUnreadCount(), undefined));
+    expect(result.current).toBe(509);
+  });
+
+  it('is unknown again after sign-out, and answers asked before it are dropped', () => {
+    const { result } = renderHook(() => useUnreadCount());
+    const before = askUnreadCount();
+    act(() => forgetUnreadCount());
+    act(() => answerUnreadCount(before, 3));
+    expect(result.current).toBeNull();
+    act(() => answerUnreadCount(askUnreadCount(), 0));
+    expect(result.current).toBe(0);
+  });
+});

@@ -144,6 +144,15 @@ for (const dialect of DIALECTS) {
       assert.equal((await s.req('POST', '/api/notifications/read-all', { json: { up_to_id: id } })).status, 401);
     });
 
+    test('the OpenAPI document describes meta.unread and the read-all body', async () => {
+      const spec = (await s.req('GET', '/api/docs/json')).body;
+      const list = spec.paths['/api/notifications'].get.responses['200'].content['application/json'].schema;
+      assert.equal(list.properties.meta.properties.unread.type, 'integer');
+      const body = spec.paths['/api/notifications/read-all'].post.requestBody.content['application/json'].schema;
+      assert.deepEqual(body.required, ['up_to_id']);
+      assert.deepEqual(Object.keys(body.properties).sort(), ['from_id', 'up_to_id']);
+    });
+
     test("up_to_id is a bound, not an id: another user's notifications are never touched", async () => {
       await notify(3);
       const res = await readAll({ up_to_id: 2147483647 }, customer.token);

@@ -3,21 +3,6 @@ import type { AppNotification } from 'shared';
 /** Notifications per page of Your Notifications (the API's default page). */
 export const NOTIFICATIONS_PAGE_SIZE = 50;
 
-/**
- * A fresh first page over the cards shown: its cards come first (new notifications, read states as they
- * are now); shown cards it does not hold (older pages) stay below, once.
- */
-export function mergeFirstPage(firstPage: AppNotification[], shown: AppNotification[]): AppNotification[] {
-  const ids = new Set(firstPage.map((n) => n.id));
-  return [...firstPage, ...shown.filter((n) => !ids.has(n.id))];
-}
-
-/** An older page appended below the cards shown, skipping those already there (new notifications shift the pages). */
-export function appendOlderPage(shown: AppNotification[], older: AppNotification[]): AppNotification[] {
-  const ids = new Set(shown.map((n) => n.id));
-  return [...shown, ...older.filter((n) => !ids.has(n.id))];
-}
-
 export interface ShownRange {
   up_to_id: number;
   from_id: number;

@@ -8,14 +8,8 @@ import {
   useAppDispatch,
   type AppNotification,
 } from 'shared';
-import {
-  appendOlderPage,
-  markedRead,
-  mergeFirstPage,
-  NOTIFICATIONS_PAGE_SIZE,
-  unreadIds,
-  unreadShownRange,
-} from './notificationPages';
+import { appendOlderPage, mergeFirstPage } from 'shared/src/lists/pagedRows';
+import { markedRead, NOTIFICATIONS_PAGE_SIZE, unreadIds, unreadShownRange } from './notificationPages';
 import { answerUnreadCount, askUnreadCount } from './unreadCount';
 
 export interface NotificationPagesState {

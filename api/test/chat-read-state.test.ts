@@ -170,6 +170,34 @@ for (const dialect of DIALECTS) {
       assert.equal(reads(), readsBefore + 2);
     });
 
+    test("reading a chat tells the reader's own channel only (ChatRead with the chat), so their other tabs count anew", async () => {
+      const c = await signUp(s, 'Customer');
+      const p = await signUp(s, 'Provider');
+      await sendText(p, 'are you there?', c, p);
+      const chat = (await chatsOf(c))[0];
+      const chatReads = () => s.publisher.events.filter((e) => e.event === 'ChatRead');
+      const before = chatReads().length;
+      assert.equal((await s.req('POST', `/api/chats/${chat.id}/read`, { token: c.token })).status, 200);
+      const published = chatReads().slice(before);
+      assert.deepEqual(
+        published.map((e) => ({ userId: e.userId, data: e.data })),
+        [{ userId: c.id, data: { chat_id: chat.id } }],
+      );
+      assert.equal(published[0].exceptSocketId, undefined);
+      assert.equal(await unreadOf(c), 0);
+      // Nothing new read: nothing published; the other party is never told.
+      await s.req('POST', `/api/chats/${chat.id}/read`, { token: c.token });
+      assert.equal(chatReads().length, before + 1);
+      await sendText(c, 'yes', c, p);
+      await s.req('POST', `/api/chats/${chat.id}/read`, { token: p.token });
+      assert.deepEqual(
+        chatReads()
+          .slice(before)
+          .map((e) => e.userId),
+        [c.id, p.id],
+      );
+    });
+
     test('the unread total adds up every chat of the caller; the newest conversation comes first', async () => {
       const c = await signUp(s, 'Customer');
       const [p1, p2] = await Promise.all([signUp(s, 'Provider'), signUp(s, 'Provider')]);

@@ -6,7 +6,7 @@ import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { describe, it } from 'node:test';
 import type { Page } from 'playwright-core';
-import { apiCall, DESKTOP, openPage, PHONE, signInDirectly, snap, useBrowser } from '../support/app.ts';
+import { apiCall, collectErrors, DESKTOP, openPage, PHONE, signInDirectly, snap, useBrowser } from '../support/app.ts';
 import { onPhone } from '../support/phoneFit.ts';
 import { bookViaApi, customerWithCards, GOOD_CARD, providerOffering } from '../support/bookings.ts';
 
@@ -122,6 +122,50 @@ describe('chat between a customer and a provider, live', () => {
     assert.deepEqual(c.errors, []);
     assert.deepEqual(p.errors, []);
     await c.context.close();
+    await p.context.close();
+  });
+
+  it("a conversation read in one of the customer's tabs clears the sidebar's Chat count in their other tab", async () => {
+    const provider = await providerOffering('Driver', 25, { first_name: 'Ravi', last_name: `Tabs${randomUUID().slice(0, 6)}` });
+    const customer = await customerWithCards([GOOD_CARD], { first_name: 'Tara', last_name: `Tabs${randomUUID().slice(0, 6)}` });
+    // Two tabs of the same customer (one browser context, one session) and the provider in another.
+    const a = await openPage(browser());
+    await signInDirectly(a.page, customer.account);
+    const tabB = await a.context.newPage();
+    const tabBErrors = collectErrors(tabB);
+    const p = await openPage(browser());
+    await signInDirectly(p.page, provider.account);
+    await a.page.goto('/chatview');
+    await a.page.getByRole('heading', { name: 'Chat', level: 1 }).waitFor();
+    await tabB.goto('/');
+    await tabB.getByRole('heading', { name: 'Home' }).waitFor();
+
+    await p.page.goto(`/chatview/${customer.id}`);
+    await p.page.getByRole('heading', { name: customer.fullName, level: 2 }).waitFor();
+    await send(p.page, 'I am outside.');
+    await messages(p.page, customer.fullName).getByText('I am outside.').waitFor();
+    for (const tab of [a.page, tabB]) await tab.getByRole('link', { name: 'Chat: 1 unread' }).waitFor({ timeout: 5_000 });
+
+    // Tab A reads the conversation: tab B's count goes too, without a reload.
+    await a.page
+      .getByRole('region', { name: 'Contacts' })
+      .getByRole('link', { name: new RegExp(provider.fullName) })
+      .click();
+    await messages(a.page, provider.fullName).getByText('I am outside.').waitFor();
+    await a.page.getByRole('link', { name: 'Chat', exact: true }).waitFor();
+    await tabB.getByRole('link', { name: 'Chat', exact: true }).waitFor({ timeout: 5_000 });
+
+    // A message read at once in the open conversation of tab A is not counted in tab B either.
+    await send(p.page, 'The blue car.');
+    await messages(a.page, provider.fullName).getByText('The blue car.').waitFor();
+    await tabB.waitForTimeout(1_000);
+    await tabB.getByRole('link', { name: 'Chat', exact: true }).waitFor({ timeout: 5_000 });
+    assert.equal(await tabB.getByTestId('chat-unread-count').count(), 0, 'tab B still counts a message read in tab A');
+
+    assert.deepEqual(a.errors, []);
+    assert.deepEqual(tabBErrors, []);
+    assert.deepEqual(p.errors, []);
+    await a.context.close();
     await p.context.close();
   });
 

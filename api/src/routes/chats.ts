@@ -31,6 +31,7 @@ import {
 } from '../queries/notifications.js';
 import { PEOPLE_COLUMNS } from '../queries/people.js';
 import { fullName, person, toIso } from '../serializers.js';
+import type { RealtimeEvent } from '../services/publisher.js';
 import { storeUpload } from '../services/uploads.js';
 
 const tags = ['chat'];
@@ -64,6 +65,16 @@ const readStateSchema = {
     unread_total: { type: 'integer' },
   },
 };
+
+/**
+ * 'ChatRead' on the reader's own channel: they read a chat (in one tab or device), so their other tabs
+ * and devices count their unread messages anew and show the chat read. Nobody else is told.
+ */
+export const chatReadEvent = (userId: number, chatId: number): RealtimeEvent => ({
+  userId,
+  event: 'ChatRead',
+  data: { chat_id: chatId },
+});
 
 /** The chats column holding how far `role` has read. */
 const readColumnOf = (role: Role) => (role === 'Provider' ? 'provider_read_id' : 'customer_read_id');
@@ -354,16 +365,20 @@ export default async function chatsRoutes(app: FastifyInstance) {
         .executeTakeFirst();
       const upTo = Number(newest?.max_id ?? 0);
       // Only forward: a late call never marks fewer messages read than an earlier one.
-      await db
+      const [moved] = await db
         .updateTable('chats')
         .set({ [column]: upTo })
         .where('id', '=', chat.id)
         .where(column, '<', upTo)
         .execute();
+      const live: RealtimeEvent[] = [];
+      // The reader's other tabs and devices count their unread messages anew (the sidebar's Chat count).
+      if (Number(moved?.numUpdatedRows ?? 0) > 0) live.push(chatReadEvent(user.id, chat.id));
       // The conversation's notifications are read with it: the bell does not count what was read here.
       if (await markNotificationsRead(db, user.id, ctx.clock.now().toISOString(), { chatId: chat.id })) {
-        ctx.publisher.publish([notificationsReadEvent(user.id)]);
+        live.push(notificationsReadEvent(user.id));
       }
+      if (live.length > 0) ctx.publisher.publish(live);
       return send(reply, { chat_id: chat.id, unread_count: 0, unread_total: await unreadTotal(db, user) });
     },
   );

@@ -8,7 +8,8 @@ const errorText = (error: unknown) => (error instanceof ApiError ? error.message
 
 /**
  * The signed-in user's chats, newest conversation first, kept live: a `realtime/message` on the bus
- * moves its chat to the top and counts it unread unless its conversation is open (`setOpenChatId`).
+ * moves its chat to the top and counts it unread unless its conversation is open (`setOpenChatId`);
+ * a `chat/read` (read in another tab) shows that chat read.
  * Announces the unread total on the bus (`chat/unreadChanged`) for the sidebar.
  */
 export function useChats() {
@@ -56,9 +57,18 @@ export function useChats() {
     const subscription = bus.on('realtime/message').subscribe(({ message }) => noteMessage(message));
     // The channel (re)subscribed: messages published while it was connecting were missed; reload quietly.
     const resubscribed = bus.on('realtime/subscribed').subscribe(() => void load(false));
+    // The user read a chat in another tab or device: it is read here too.
+    const readElsewhere = bus
+      .on('chat/read')
+      .subscribe(({ chatId }) =>
+        setState((current) =>
+          current.status === 'ready' ? { status: 'ready', chats: markReadLocally(current.chats, chatId) } : current,
+        ),
+      );
     return () => {
       subscription.unsubscribe();
       resubscribed.unsubscribe();
+      readElsewhere.unsubscribe();
     };
   }, [noteMessage, load]);
 

@@ -429,6 +429,16 @@ describe('live messages', () => {
     await waitFor(() => expect(unreadEvents().at(-1)).toBe(1));
   });
 
+  it("a chat read in the user's other tab (chat/read) loses its unread count here too", async () => {
+    customerApi();
+    renderChat();
+    expect(await contacts().findByRole('link', { name: 'Pete Provider, 2 unread' })).toBeInTheDocument();
+    act(() => bus.emit({ type: 'chat/read', chatId: 1 }));
+    const peteLink = contacts().getByRole('link', { name: 'Pete Provider' });
+    expect(peteLink.closest('li')!.querySelector('.chat-unread')).toBeNull();
+    await waitFor(() => expect(unreadEvents().at(-1)).toBe(0));
+  });
+
   it('a message of a chat not in the list reloads the list', async () => {
     let lists = 0;
     customerApi({

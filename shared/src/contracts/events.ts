@@ -58,6 +58,11 @@ export type BusEvent =
    */
   | { type: 'chat/unreadChanged'; total: number }
   /**
+   * The signed-in user read a chat in another tab or device (the realtime 'ChatRead' event on their
+   * private channel): the sidebar counts unread messages anew and the chat list shows that chat read.
+   */
+  | { type: 'chat/read'; chatId: number }
+  /**
    * The API refused the signed-in session's token (401: expired or revoked). The API client
    * announces it; the shell ends the session (clears authType, closes the realtime connection)
    * and shows /login with a message that the session expired. Only while signed in, once.

@@ -61,7 +61,7 @@ function serverBackProbe(url: string, token: string, back: () => void) {
 
 /**
  * pusher-js on the user's private channel; `Message` → realtime/message, `Notification` → notifications/changed,
- * `Job` → job/updated; the connection's state → realtime/state.
+ * `ChatRead` → chat/read, `Job` → job/updated; the connection's state → realtime/state.
  */
 export function createConnection({ userId, token, config, emit }: ConnectionOptions): RealtimeConnection {
   const { realtime, apiUrl } = config;
@@ -101,6 +101,11 @@ export function createConnection({ userId, token, config, emit }: ConnectionOpti
   channel.bind('Notification', () => emit({ type: 'notifications/changed' }));
   // Read in another tab or device, or with a chat: the bell counts anew.
   channel.bind('NotificationsRead', () => emit({ type: 'notifications/changed' }));
+  // A chat read in another tab or device: this tab's Chat count and chat list follow.
+  channel.bind('ChatRead', (data: unknown) => {
+    const chatId = (data as { chat_id?: unknown } | null)?.chat_id;
+    if (typeof chatId === 'number') emit({ type: 'chat/read', chatId });
+  });
   channel.bind('Job', (data: unknown) => {
     if (isJob(data)) emit({ type: 'job/updated', job: data });
   });

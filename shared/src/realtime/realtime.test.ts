@@ -126,6 +126,14 @@ describe('the realtime connection (pusher-js mocked)', () => {
     ]);
   });
 
+  it("fans ChatRead (a chat read in the user's other tab) out on the bus as chat/read with the chat's id", async () => {
+    await connectRealtime({ userId: 8, token: 'tok8' });
+    const channel = channels['private-message.8'];
+    channel.handlers.ChatRead({ chat_id: 4 });
+    channel.handlers.ChatRead({});
+    expect(events).toEqual([{ type: 'chat/read', chatId: 4 }]);
+  });
+
   it("announces the connection's state as realtime/state (the shell tells the user when the server cannot be reached)", async () => {
     await connectRealtime({ userId: 9, token: 'tok9' });
     const { handlers } = instances.at(-1)!.connection;

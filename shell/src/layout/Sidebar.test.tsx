@@ -1,4 +1,6 @@
-import { fireEvent, screen, within } from '@testing-library/react';
+import { act, fireEvent, screen, within } from '@testing-library/react';
+import type { AxiosAdapter } from 'axios';
+import { apiClient, bus } from 'shared';
 import { fakeApi, fakeContracts, fakeLoader, renderShell } from '../testing/renderShell';
 import { loadShellStyles } from '../testing/shellStyles';
 
@@ -41,5 +43,25 @@ describe('Sidebar: the user', () => {
       expect(getComputedStyle(line)).toMatchObject({ overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' });
     }
     removeStyles();
+  });
+});
+
+describe('Sidebar: the Chat count across tabs', () => {
+  it("a chat read in the user's other tab (chat/read) clears the count here too", async () => {
+    let total = 1;
+    const base = apiClient.defaults.adapter as AxiosAdapter;
+    apiClient.defaults.adapter = (config) =>
+      config.url === '/api/chats/unread'
+        ? Promise.resolve({ data: { data: { total }, message: 'Success' }, status: 200, statusText: 'OK', headers: {}, config })
+        : base(config);
+    renderShell({ route: '/', role: 'Customer' });
+    const nav = await screen.findByRole('navigation', { name: 'Main' });
+    expect(await within(nav).findByRole('link', { name: 'Chat: 1 unread' })).toHaveTextContent('Chat 1');
+    // The message was read in the other tab: the server counts none now, and says so on the user's channel.
+    total = 0;
+    act(() => bus.emit({ type: 'chat/read', chatId: 1 }));
+    expect(await within(nav).findByRole('link', { name: 'Chat' })).toHaveTextContent(/^Chat$/);
+    expect(within(nav).queryByTestId('chat-unread-count')).not.toBeInTheDocument();
+    await screen.findByRole('heading', { name: 'Customer home blocks' });
   });
 });

@@ -44,7 +44,8 @@ const badge: CSSProperties = {
 };
 
 /**
- * The signed-in user's unread chat messages: fetched on sign-in and when a message arrives live, and
+ * The signed-in user's unread chat messages: fetched on sign-in, when a message arrives live and when a
+ * chat was read in another tab (`chat/read`), and
  * taken from the chat remote's `chat/unreadChanged` (it reads and counts as conversations open). A
  * fetch that started before such an announcement is stale and ignored.
  */
@@ -72,6 +73,8 @@ export function useChatUnreadTotal(userId: number | undefined): number {
       }),
       bus.on('realtime/message').subscribe(refresh),
       bus.on('realtime/subscribed').subscribe(refresh),
+      // Read in another tab or device of this user: the count there went down, here it is fetched again.
+      bus.on('chat/read').subscribe(refresh),
     ];
     return () => {
       active = false;

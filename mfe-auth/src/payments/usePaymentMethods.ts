@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useState } from 'react';
 import {
   addPaymentMethod,
+  ApiError,
   bus,
   deletePaymentMethod,
   fetchPaymentMethods,
@@ -12,6 +13,9 @@ import {
 } from 'shared';
 
 export type LoadStatus = 'loading' | 'ready' | 'error';
+
+/** The API answered 404: the card is not there any more (deleted in another tab or device). */
+const isGone = (error: unknown): error is ApiError => error instanceof ApiError && error.status === 404;
 
 /** Spec section 9: the default card is the first in the list. */
 export function defaultFirst(cards: PaymentMethod[]): PaymentMethod[] {
@@ -65,14 +69,28 @@ export function usePaymentMethods({ autoLoad = true }: { autoLoad?: boolean } = 
     setAttempt((n) => n + 1);
   }, []);
 
-  /** Runs a change with the list marked busy; answers whether it succeeded (failures are only logged). */
-  const mutate = async (change: () => Promise<void>): Promise<boolean> => {
+  /** The list again, after card `id` was deleted or found gone; should the reload fail, the list shown drops it. */
+  const reloadWithout = async (id: number) => {
+    try {
+      await refresh();
+    } catch (error) {
+      console.error(error);
+      store(cards.filter((c) => c.id !== id));
+    }
+  };
+
+  /**
+   * Runs a change (of card `id`) with the list marked busy; answers whether it succeeded (failures are
+   * logged; the API client says why). A card the API no longer has (404) goes from the list.
+   */
+  const mutate = async (change: () => Promise<void>, id?: number): Promise<boolean> => {
     setBusy(true);
     try {
       await change();
       return true;
     } catch (error) {
       console.error(error);
+      if (id !== undefined && isGone(error)) await reloadWithout(id);
       return false;
     } finally {
       setBusy(false);
@@ -100,14 +118,13 @@ export function usePaymentMethods({ autoLoad = true }: { autoLoad?: boolean } = 
     setBusy(true);
     try {
       // Silent: a refusal is said in the confirmation dialog, not a second time as a global alert.
-      const { message } = await deletePaymentMethod(id, { silent: true });
+      const { message } = await deletePaymentMethod(id, { silent: true }).catch(async (error: unknown) => {
+        // Already deleted (in another tab or device): the dialog says so and the card goes from the list.
+        if (isGone(error)) await reloadWithout(id);
+        throw error;
+      });
       if (message) bus.emit({ type: 'alert/show', alert: { type: 'success', message } });
-      try {
-        await refresh();
-      } catch (error) {
-        console.error(error);
-        store(cards.filter((c) => c.id !== id));
-      }
+      await reloadWithout(id);
     } finally {
       setBusy(false);
     }
@@ -118,7 +135,7 @@ export function usePaymentMethods({ autoLoad = true }: { autoLoad?: boolean } = 
       const { data } = await makeDefaultPaymentMethod(id);
       if (Array.isArray(data)) store(data);
       else await refresh();
-    });
+    }, id);
 
   return { cards, status, busy, reload, add, remove, makeDefault };
 }

@@ -388,4 +388,44 @@ describe('PaymentPage removing a card', () => {
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(screen.getAllByRole('listitem').map((item) => item.getAttribute('aria-label'))).toEqual(['Mastercard ending in 4444']);
   });
+
+  it("a card deleted in another tab: Make this Default says 'Payment method not found.' and the card goes from the list", async () => {
+    let deleted = false;
+    const api = cardsApi({
+      'GET /api/payment-methods': () => ok(deleted ? [visa] : [visa, master]),
+      'POST /api/payment-methods/12/default': () => fail(404, 'Payment method not found.'),
+    });
+    const user = userEvent.setup();
+    renderWithStore(<PaymentPage />, { path: '/payment', session: signedIn() });
+    const mastercard = await screen.findByRole('listitem', { name: 'Mastercard ending in 4444' });
+    deleted = true;
+    await user.click(within(mastercard).getByRole('button', { name: 'Make this Default' }));
+
+    await waitFor(() => expect(screen.queryByRole('listitem', { name: 'Mastercard ending in 4444' })).not.toBeInTheDocument());
+    expect(screen.getAllByRole('listitem').map((item) => item.getAttribute('aria-label'))).toEqual(['Visa ending in 4242']);
+    expect(recorded.alerts()).toEqual([{ type: 'danger', message: 'Payment method not found.' }]);
+    expect(api.callsTo('POST', '/api/payment-methods/12/default')).toHaveLength(1);
+  });
+
+  it("a card deleted in another tab: Remove card says 'Payment method not found.' in the dialog and the card goes from the list", async () => {
+    let deleted = false;
+    cardsApi({
+      'GET /api/payment-methods': () => ok(deleted ? [visa] : [visa, master]),
+      'DELETE /api/payment-methods/12': () => fail(404, 'Payment method not found.'),
+    });
+    const user = userEvent.setup();
+    renderWithStore(<PaymentPage />, { path: '/payment', session: signedIn() });
+    await user.click(await screen.findByRole('button', { name: 'Delete Mastercard ending in 4444' }));
+    deleted = true;
+    const dialog = screen.getByRole('dialog', { name: 'Remove this card?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Remove card' }));
+
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent('Payment method not found.');
+    await waitFor(() => expect(screen.queryByRole('listitem', { name: 'Mastercard ending in 4444' })).not.toBeInTheDocument());
+    expect(screen.getAllByRole('listitem').map((item) => item.getAttribute('aria-label'))).toEqual(['Visa ending in 4242']);
+    // Said once, in the dialog: not also as a global alert.
+    expect(recorded.alerts()).toEqual([]);
+    await user.click(within(dialog).getByRole('button', { name: 'Keep card' }));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
 });

@@ -340,6 +340,33 @@ describe('the booking modal (Booking Details)', () => {
     expect(screen.getByRole('radio', { name: /Visa •••• 4242 Expires 03\/31/ })).not.toBeChecked();
   });
 
+  it('a card deleted in another tab: Submit & Pay says the card is invalid, no longer offers it, and pays with the one left', async () => {
+    const user = userEvent.setup();
+    let deleted = false;
+    const api = renderModal({
+      'GET /api/payment-methods': () => ok(deleted ? [visa] : [visa, { ...master, is_default: true }]),
+      'POST /api/jobs': (config) =>
+        (JSON.parse(String(config.data)) as { payment_method_id: number }).payment_method_id === master.id
+          ? fail(400, 'The selected payment card is invalid.', { payment_method_id: ['The selected payment card is invalid.'] })
+          : ok(makeJob({ id: 44 }), 'Booking created successfully', 201),
+    });
+    expect(await screen.findByRole('radio', { name: /Mastercard •••• 4444/ })).toBeChecked();
+    deleted = true;
+    const dialog = await fillForm(user);
+    await user.click(within(dialog).getByRole('button', { name: 'Submit & Pay' }));
+
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent('The selected payment card is invalid.');
+    expect(await within(dialog).findByText('Visa •••• 4242')).toBeInTheDocument();
+    expect(within(dialog).queryByText(/Mastercard/)).not.toBeInTheDocument();
+    expect(within(dialog).getByText('Default')).toBeInTheDocument();
+    // What was typed stays: Submit & Pay again pays with the card left.
+    await user.click(within(dialog).getByRole('button', { name: 'Submit & Pay' }));
+    expect(await screen.findByTestId('location')).toHaveTextContent('/requestconfirmation');
+    expect(
+      api.callsTo('POST', '/api/jobs').map((call) => (call.body as { payment_method_id: number }).payment_method_id),
+    ).toEqual([master.id, visa.id]);
+  });
+
   it('without a saved card it offers to add one (and back) instead of Submit & Pay, taking what was typed along', async () => {
     const user = userEvent.setup();
     renderModal({ 'GET /api/payment-methods': ok([]) });

@@ -217,6 +217,9 @@ export function BookingForm({
       // An answer (a declined card, a field error) ends this attempt; no answer at all keeps its key, so
       // pressing Submit again cannot book and charge twice.
       if (!(err instanceof ApiError) || err.status > 0) attemptKey.current = newAttemptKey();
+      // The card is gone (deleted in another tab or device): the cards are loaded again, so that it is no
+      // longer offered, and the message says why this attempt failed.
+      if (err instanceof ApiError && err.errors?.payment_method_id) cards.reload();
       setError(messageOfError(err));
       inFlight.current = false;
       setBusy(false);

@@ -114,6 +114,30 @@ describe('All Services (/service, Provider view)', () => {
     expect(cards()[0]).toEqual(['Driver', 'Added', 'Delete']);
   });
 
+  it('Delete of a service deleted in another tab says it was not found, and the card offers Add again', async () => {
+    let deleted = false;
+    fakeApi({
+      'GET /api/services': ok(services),
+      'GET /api/user-services': () => ok(deleted ? [offer(31, driver)] : [offer(31, driver), offer(32, delivery)]),
+      'DELETE /api/user-services/32': fail(404, 'Service not found.'),
+    });
+    open();
+    await screen.findByRole('list', { name: 'Services' });
+    expect(cards()[1]).toEqual(['Delivery', 'Added', 'Delete']);
+    deleted = true;
+    await userEvent.click(within(card('Delivery')).getByRole('button', { name: 'Delete' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Delivery could not be deleted: Service not found.');
+    await waitFor(() =>
+      expect(cards()).toEqual([
+        ['Driver', 'Added', 'Delete'],
+        ['Delivery', '-', 'Add'],
+        ['Shipping', '-', 'Add'],
+      ]),
+    );
+    expect(within(card('Delivery')).getByRole('button', { name: 'Add' })).toBeEnabled();
+    expect(screen.getByRole('alert')).toHaveTextContent('Delivery could not be deleted: Service not found.');
+  });
+
   it('a failure to load shows the message and Retry, which loads again', async () => {
     let attempts = 0;
     fakeApi({

@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import {
   addUserService,
+  ApiError,
   assetUrl,
   deleteUserService,
   ErrorState,
@@ -25,11 +26,14 @@ interface InFlight {
   kind: 'add' | 'delete';
 }
 
+const loadLists = () => Promise.all([fetchServices({ silent: true }), fetchUserServices({ silent: true })]);
+
 /**
  * All Services (/service, Provider view): a card per service (icon, name, description). A service the
  * provider offers reads 'Added' with a Delete button; the others have an Add button. Each change
  * answers the provider's new list, which replaces the old one in place; a failed change says so and
- * leaves the list as it was. The buttons are disabled while a change is in flight.
+ * leaves the list as it was, unless the server no longer has what was changed (404, changed in another
+ * tab): then the lists load again. The buttons are disabled while a change is in flight.
  */
 export default function ServicesPage() {
   const [state, setState] = useState<LoadState>({ status: 'loading' });
@@ -41,7 +45,7 @@ export default function ServicesPage() {
 
   useEffect(() => {
     let current = true;
-    Promise.all([fetchServices({ silent: true }), fetchUserServices({ silent: true })]).then(
+    loadLists().then(
       ([services, mine]) => {
         if (current) setState({ status: 'ready', services: services.data, mine: mine.data });
       },
@@ -85,6 +89,14 @@ export default function ServicesPage() {
     } catch (err) {
       console.error(err);
       setError(`${service.name} could not be ${offered ? 'deleted' : 'added'}: ${messageOfError(err)}`);
+      // Not found: changed in another tab or device. The lists are loaded again, so the page shows what
+      // the server has (a service deleted there reads Add here); the message stays.
+      if (err instanceof ApiError && err.status === 404) {
+        await loadLists().then(
+          ([services, mine]) => setState({ status: 'ready', services: services.data, mine: mine.data }),
+          (reloadError: unknown) => console.error(reloadError),
+        );
+      }
     } finally {
       sending.current = false;
       setInFlight(null);

@@ -178,16 +178,26 @@ function allowCors(res) {
 }
 
 /**
+ * Whether a request asks for a page (the browser navigating: `Sec-Fetch-Dest: document`, or, from a
+ * client that does not send it, `Accept: text/html`) rather than a script, a style or an image.
+ */
+export function wantsPage(req) {
+  const dest = req.headers['sec-fetch-dest'];
+  if (dest) return dest === 'document';
+  return /\btext\/html\b/i.test(req.headers.accept ?? '');
+}
+
+/**
  * Serves one app's dist from its own origin: the build's brotli and gzip copies of its files (`x.js.br`,
  * `x.js.gz`, tools/webpack/createConfig.cjs) as they are, other responses compressed on the fly; long
- * cache for hashed files; SPA fallback for the shell.
+ * cache for hashed files; SPA fallback for the shell. `app.distDir` serves another folder (tests).
  */
 export function createAppServer(app, config) {
-  const dist = path.join(ROOT, app.dir, 'dist');
+  const dist = app.distDir ?? path.join(ROOT, app.dir, 'dist');
   const isShell = app.name === 'shell';
   const gzip = compression();
   const files = sirv(dist, {
-    single: isShell,
+    // No fallback of its own: which requests get the shell's page (with its boot data) is decided below.
     // Looks each file up when it is asked for (a stat, microseconds) instead of indexing dist/ once at
     // start: a remote rebuilt or replaced while the stack runs is served at once and whole. Indexed, the
     // server kept the old sizes and sent a rebuilt remoteEntry.js cut short. The Cache-Control set below
@@ -241,19 +251,23 @@ export function createAppServer(app, config) {
       if (isShell && pathname === '/runtime-config.json') {
         return sendJson(res, runtimeConfigFor(config, builtJson('runtime-config.json')));
       }
-      const isPage = pathname === '/index.html' || !path.posix.extname(pathname);
-      if (isShell && isPage && (req.method === 'GET' || req.method === 'HEAD')) {
-        return void sendPage(req, res, pathname).catch(() => {
+      const page = () =>
+        void sendPage(req, res, pathname).catch(() => {
           res.statusCode = 500;
           res.end();
         });
-      }
+      const canBePage = isShell && (req.method === 'GET' || req.method === 'HEAD');
+      // A route of the app (no file name), always; any other path the app's page only when no file has
+      // that name and the browser asks for a page (/chatview/2.5 typed in): the app says where it leads.
+      if (canBePage && (pathname === '/index.html' || !path.posix.extname(pathname))) return page();
       if (!isShell && req.method === 'OPTIONS') {
         allowCors(res);
         res.statusCode = 204;
         return res.end();
       }
       files(req, res, () => {
+        // A script, style or image that is not there stays a 404: it never gets the page instead.
+        if (canBePage && wantsPage(req)) return page();
         res.statusCode = 404;
         res.end('Not found');
       });

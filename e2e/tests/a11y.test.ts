@@ -158,7 +158,7 @@ function signedInChecks(role: Role, f: Fixture): Check[] {
       state: { jobId: f.pendingJob, action: 'reject' },
       title: 'Delivery Confirmation',
     },
-    { name: '/ridefinished', path: '/ridefinished', title: 'Ride Finished' },
+    { name: '/ridefinished', path: '/ridefinished', state: job(f.completedJob), title: 'Ride Finished' },
     { name: '/chatview', path: '/chatview', title: 'Chat', ready: text(otherName) },
     {
       name: '/chatview/:username',

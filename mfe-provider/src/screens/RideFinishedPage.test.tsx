@@ -1,15 +1,27 @@
 import { screen } from '@testing-library/react';
+import { NO_JOB_CHOSEN } from 'shared';
 import RideFinishedPage from './RideFinishedPage';
 import { renderScreen } from '../testing/renderScreen';
 
 describe('Ride Finished (/ridefinished)', () => {
   it('congratulates with the spec text, shows the $20 wallet note and leads Home or to Active Bookings', () => {
-    renderScreen(<RideFinishedPage />, { path: '/ridefinished' });
+    // As Finish Job leads here: with the finished job.
+    renderScreen(<RideFinishedPage />, { path: '/ridefinished', state: { jobId: 7 } });
     expect(screen.getByRole('heading', { name: 'Ride Finished', level: 1 })).toBeInTheDocument();
     expect(screen.getByRole('heading', { name: 'Congratulations! Ride has been Finished.' })).toBeInTheDocument();
     expect(screen.getByText('$20 has been added to your wallet.')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Back to Home' })).toHaveAttribute('href', '/');
     expect(screen.getByRole('link', { name: 'Go to Active Bookings' })).toHaveAttribute('href', '/activebooking');
+  });
+
+  it('opened directly (typed, bookmarked, a new tab), congratulates nobody: no booking was chosen', () => {
+    renderScreen(<RideFinishedPage />, { path: '/ridefinished' });
+    expect(screen.getByRole('heading', { name: 'Ride Finished', level: 1 })).toBeInTheDocument();
+    expect(screen.getByText(NO_JOB_CHOSEN)).toBeInTheDocument();
+    expect(screen.getByText('No booking was chosen.', { exact: false })).toBeInTheDocument();
+    expect(screen.queryByText('Congratulations! Ride has been Finished.')).not.toBeInTheDocument();
+    expect(screen.queryByText('$20 has been added to your wallet.')).not.toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Go to Previous Bookings' })).toHaveAttribute('href', '/previousbooking');
   });
 
   it('shows a customer no wallet note and leads them to their own view of the booking', () => {

@@ -1,5 +1,6 @@
 import { Link, useLocation } from 'react-router-dom';
-import { idFromState, PageTitle, useSessionUser } from 'shared';
+import { idFromState, NO_JOB_CHOSEN, PageTitle, useSessionUser } from 'shared';
+import { NothingHere } from 'shared/src/ui/NothingHere';
 import { ProvidersOnly } from '../components/ProvidersOnly';
 import '../styles/provider.css';
 
@@ -7,16 +8,21 @@ import '../styles/provider.css';
 export const WALLET_NOTE = '$20 has been added to your wallet.';
 
 /**
- * Ride Finished (/ridefinished): the spec's congratulation, the static $20 wallet note, and ways on. The
- * note is the provider's: a customer who types the address is led to their own view of the booking.
+ * Ride Finished (/ridefinished, state { jobId } from Finish Job): the spec's congratulation, the static
+ * $20 wallet note, and ways on. The note is the provider's: a customer who types the address is led to
+ * their own view of the booking, and a provider who finished nothing (the address typed, bookmarked or
+ * opened in a new tab) is told no booking was chosen, as on the other booking screens.
  */
 export default function RideFinishedPage() {
   const location = useLocation();
   const isProvider = useSessionUser()?.role === 'Provider';
+  const jobId = idFromState(location.state, 'jobId');
   return (
     <div className="ui-page prov-page">
       <PageTitle>Ride Finished</PageTitle>
-      {isProvider ? (
+      {isProvider && !jobId ? (
+        <NothingHere message={NO_JOB_CHOSEN} to="/previousbooking" linkLabel="Go to Previous Bookings" />
+      ) : isProvider ? (
         <section className="ui-card prov-confirm" aria-labelledby="prov-finished">
           <span className="prov-confirm__icon prov-confirm__icon--accept" aria-hidden="true">
             ✓
@@ -33,7 +39,7 @@ export default function RideFinishedPage() {
           </div>
         </section>
       ) : (
-        <ProvidersOnly jobId={idFromState(location.state, 'jobId')} />
+        <ProvidersOnly jobId={jobId} />
       )}
     </div>
   );

@@ -24,6 +24,11 @@ export const contactLabel = (c: Contact): string =>
  * preview and count are plain text of the list item: a link named by an aria-label must contain its
  * visible text (WCAG 2.5.3 Label in Name), which a link around the whole row could not.
  */
+/** The state of a conversation opened from the contact list: its Back to contacts goes back to that entry. */
+export interface FromContacts {
+  fromContacts: true;
+}
+
 function ContactItem({ contact, selected }: { contact: Contact; selected: boolean }) {
   return (
     <li
@@ -34,6 +39,7 @@ function ContactItem({ contact, selected }: { contact: Contact; selected: boolea
         <span className="chat-contact__top">
           <Link
             to={`/chatview/${contact.person.id}`}
+            state={{ fromContacts: true } satisfies FromContacts}
             className="chat-contact__name chat-contact__link"
             aria-label={contactLabel(contact)}
             aria-current={selected ? 'true' : undefined}

@@ -236,6 +236,29 @@ describe('opening a conversation', () => {
     expect(screen.getByText('Choose a contact to start chatting.')).toBeInTheDocument();
   });
 
+  it("Back to contacts goes back to the list's own entry: the browser's Back afterwards does not return into the conversation", async () => {
+    customerApi();
+    renderChat({ before: ['/'] });
+    await userEvent.click(await contacts().findByRole('link', { name: 'Dora Driver' }));
+    expect(await conversation().findByText('No messages yet. Say hello!')).toBeInTheDocument();
+    await userEvent.click(conversation().getByRole('button', { name: 'Back to contacts' }));
+    expect(screen.getByTestId('location')).toHaveTextContent(/^\/chatview$/);
+    await userEvent.click(screen.getByTestId('browser-back'));
+    expect(screen.getByTestId('location')).toHaveTextContent(/^\/$/);
+    expect(screen.getByText('elsewhere')).toBeInTheDocument();
+  });
+
+  it("a conversation opened from elsewhere (a profile's Chat): Back to contacts shows the list in its place, and the browser's Back leaves chat", async () => {
+    customerApi();
+    renderChat({ route: '/chatview/20', before: ['/providerprofile'] });
+    expect(await screen.findByRole('log')).toBeInTheDocument();
+    await userEvent.click(conversation().getByRole('button', { name: 'Back to contacts' }));
+    expect(screen.getByTestId('location')).toHaveTextContent(/^\/chatview$/);
+    expect(screen.getByText('Choose a contact to start chatting.')).toBeInTheDocument();
+    await userEvent.click(screen.getByTestId('browser-back'));
+    expect(screen.getByTestId('location')).toHaveTextContent('/providerprofile');
+  });
+
   it('creates the chat when the user has none with that person yet', async () => {
     const newChat = makeChat(
       9,

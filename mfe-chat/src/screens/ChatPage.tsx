@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef } from 'react';
-import { useNavigate, useParams, useSearchParams } from 'react-router-dom';
+import { useLocation, useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import { Loader, PageTitle, type Message, useSessionUser } from 'shared';
-import { ContactList } from '../components/ContactList';
+import { ContactList, type FromContacts } from '../components/ContactList';
 import { ConversationPane, PaneHeader } from '../components/ConversationPane';
 import { useChats } from '../hooks/useChats';
 import { useSelectedChat } from '../hooks/useSelectedChat';
@@ -43,7 +43,15 @@ export default function ChatPage() {
   );
 
   const contacts = useMemo(() => (state.status === 'ready' ? buildContacts(state.chats, role) : []), [state, role]);
-  const back = useCallback(() => navigate('/chatview'), [navigate]);
+  // Back to contacts: to the list's own history entry when the conversation was opened from it (the
+  // browser's Back then does not return into the conversation); else the list takes the conversation's place.
+  const location = useLocation();
+  const openedFromContacts =
+    location.key !== 'default' && (location.state as Partial<FromContacts> | null)?.fromContacts === true;
+  const back = useCallback(
+    () => (openedFromContacts ? navigate(-1) : navigate('/chatview', { replace: true })),
+    [navigate, openedFromContacts],
+  );
 
   const conversationShown = target.kind !== 'none';
   const contactsPane = useRef<HTMLElement>(null);

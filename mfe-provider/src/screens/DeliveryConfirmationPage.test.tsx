@@ -1,6 +1,6 @@
 import { act, render, screen, waitFor, within } from '@testing-library/react';
 import { Provider } from 'react-redux';
-import { Link, MemoryRouter, Route, Routes } from 'react-router-dom';
+import { Link, MemoryRouter, Route, Routes, useNavigate } from 'react-router-dom';
 import { createAppStore } from 'shared/src/session/store';
 import { signedInAs } from 'shared/src/testing';
 import { LocationProbe } from 'shared/src/testing/renderScreen';
@@ -135,6 +135,40 @@ describe('Delivery Confirmation (/deliveryconfirmation)', () => {
     await userEvent.click(await screen.findByRole('button', { name: 'Go Back' }));
     expect(location()).toEqual({ pathname: '/jobrequestdetails', state: { jobId: 7 } });
     expect(api.writes()).toEqual([]);
+  });
+
+  it("Go Back goes back to the request's own entry: the browser's Back afterwards does not return to the confirmation", async () => {
+    fakeApi({ 'GET /api/jobs/7': ok(job) });
+    function BrowserBack() {
+      const navigate = useNavigate();
+      return (
+        <button type="button" onClick={() => void navigate(-1)}>
+          Browser Back
+        </button>
+      );
+    }
+    render(
+      <Provider store={createAppStore(signedInAs('Provider'))}>
+        <MemoryRouter
+          initialEntries={[
+            '/jobrequest',
+            { pathname: '/jobrequestdetails', state: { jobId: 7 } },
+            { pathname: '/deliveryconfirmation', state: { jobId: 7, action: 'reject' } },
+          ]}
+          initialIndex={2}
+        >
+          <BrowserBack />
+          <Routes>
+            <Route path="/deliveryconfirmation" element={<DeliveryConfirmationPage />} />
+            <Route path="*" element={<LocationProbe />} />
+          </Routes>
+        </MemoryRouter>
+      </Provider>,
+    );
+    await userEvent.click(await screen.findByRole('button', { name: 'Go Back' }));
+    expect(location()).toEqual({ pathname: '/jobrequestdetails', state: { jobId: 7 } });
+    await userEvent.click(screen.getByRole('button', { name: 'Browser Back' }));
+    expect(location()).toEqual({ pathname: '/jobrequest', state: null });
   });
 
   it('a job that is no longer waiting shows its status and offers no confirmation', async () => {

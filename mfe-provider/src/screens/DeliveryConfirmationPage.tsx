@@ -108,9 +108,14 @@ export default function DeliveryConfirmationPage() {
                 className="ui-button"
                 disabled={busy}
                 onClick={() =>
-                  navigate(pathWithIds('/jobrequestdetails', { jobId: job.id }), {
-                    state: { jobId: job.id } satisfies JobNavState,
-                  })
+                  // Back to the request it came from (the browser's Back then leaves it too); opened
+                  // directly, with no entry of the app before it, the request takes this entry's place.
+                  location.key !== 'default'
+                    ? navigate(-1)
+                    : navigate(pathWithIds('/jobrequestdetails', { jobId: job.id }), {
+                        replace: true,
+                        state: { jobId: job.id } satisfies JobNavState,
+                      })
                 }
               >
                 Go Back

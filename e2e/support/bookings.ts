@@ -117,7 +117,7 @@ export async function rejectFromJobRequests(page: Page, customer: Party) {
   await page.goto('/jobrequest');
   await cardOf(page, 'Job requests', customer.fullName).getByRole('link', { name: 'View Details' }).click();
   await page.getByRole('link', { name: 'Reject' }).click();
-  await page.waitForURL('**/deliveryconfirmation');
+  await page.waitForURL((url) => url.pathname === '/deliveryconfirmation');
   await page.getByText('Are you sure you want to reject User Request?').waitFor();
   await page.getByRole('button', { name: 'Reject and Inform User' }).click();
   await page.waitForURL('**/jobrequest');

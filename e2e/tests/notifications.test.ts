@@ -83,7 +83,7 @@ describe('notifications beyond one page', () => {
 
     // The booking, pushed below a page of chat, is reachable again.
     await booking.getByRole('link', { name: 'View Details' }).click();
-    await page.waitForURL('**/activebookingdetails');
+    await page.waitForURL((url) => url.pathname === '/activebookingdetails');
     assert.equal(await page.evaluate(() => (window.history.state as { usr?: { jobId?: number } } | null)?.usr?.jobId), jobId);
     assert.deepEqual(errors, []);
     await context.close();

@@ -606,23 +606,28 @@ describe('a long service name and a big price fit every screen that shows them',
     { width: 1280, height: 800 },
   ];
 
+  /** Home and All Services, as both roles see them. */
+  const servicesScreens: { name: string; open: (page: Page) => Promise<void> }[] = [
+    {
+      name: 'home',
+      open: async (page) => {
+        await openWithState(page, '/');
+        await page.getByRole('list', { name: 'Services' }).getByText(LONG_NAME).waitFor();
+      },
+    },
+    {
+      name: 'all-services',
+      open: async (page) => {
+        await openWithState(page, '/service');
+        await page.getByRole('article', { name: LONG_NAME }).waitFor();
+      },
+    },
+  ];
+
   /** Each screen that shows the name or the price, as each role reaches it; `ready` waits for what it checks. */
   const screens: Record<Role, { name: string; open: (page: Page) => Promise<void> }[]> = {
     Customer: [
-      {
-        name: 'home',
-        open: async (page) => {
-          await openWithState(page, '/');
-          await page.getByRole('list', { name: 'Services' }).getByText(LONG_NAME).waitFor();
-        },
-      },
-      {
-        name: 'all-services',
-        open: async (page) => {
-          await openWithState(page, '/service');
-          await page.getByRole('article', { name: LONG_NAME }).waitFor();
-        },
-      },
+      ...servicesScreens,
       {
         name: 'provider-profile',
         open: async (page) => {
@@ -664,20 +669,7 @@ describe('a long service name and a big price fit every screen that shows them',
       },
     ],
     Provider: [
-      {
-        name: 'home',
-        open: async (page) => {
-          await openWithState(page, '/');
-          await page.getByRole('list', { name: 'Services' }).getByText(LONG_NAME).waitFor();
-        },
-      },
-      {
-        name: 'all-services',
-        open: async (page) => {
-          await openWithState(page, '/service');
-          await page.getByRole('article', { name: LONG_NAME }).waitFor();
-        },
-      },
+      ...servicesScreens,
       {
         name: 'job-requests',
         open: async (page) => {

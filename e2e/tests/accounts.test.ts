@@ -376,7 +376,7 @@ describe('payment cards', () => {
     // Removing asks first: Keep card keeps it, Remove card removes it.
     await page.getByRole('button', { name: 'Delete Visa ending in 4242' }).click();
     const confirm = page.getByRole('dialog', { name: 'Remove this card?' });
-    await confirm.getByText('Visa •••• 4242, expires 12/34 will no longer be offered when you pay.').waitFor();
+    await confirm.getByText('Visa •••• 4242 (expires 12/34) will no longer be offered when you pay.').waitFor();
     await snap(page, 'remove-card');
     await confirm.getByRole('button', { name: 'Keep card' }).click();
     await confirm.waitFor({ state: 'detached' });

@@ -6,7 +6,7 @@ describe('saved card texts', () => {
   it('names a card by brand and last four, and its expiry as printed on it', () => {
     expect(cardLabel(card)).toBe('Visa •••• 4242');
     expect(cardExpiry(card)).toBe('03/31');
-    expect(cardFullName(card)).toBe('Visa •••• 4242, expires 03/31');
+    expect(cardFullName(card)).toBe('Visa •••• 4242 (expires 03/31)');
   });
 
   it('leaves the expiry out when the card provider did not give it', () => {

@@ -15,8 +15,8 @@ export function cardExpiry(card: Pick<PaymentMethod, 'exp_month' | 'exp_year'>):
   return `${String(month).padStart(2, '0')}/${String(year % 100).padStart(2, '0')}`;
 }
 
-/** 'Visa •••• 4242, expires 12/30': the card named so that two cards of one brand and last four differ. */
+/** 'Visa •••• 4242 (expires 12/30)': the card named so that two cards of one brand and last four differ. */
 export function cardFullName(card: PaymentMethod): string {
   const expiry = cardExpiry(card);
-  return expiry ? `${cardLabel(card)}, expires ${expiry}` : cardLabel(card);
+  return expiry ? `${cardLabel(card)} (expires ${expiry})` : cardLabel(card);
 }

@@ -57,11 +57,12 @@ describe('Book a Driver (/drivebooking)', () => {
     expect(api.callsTo('GET', '/api/providers/1')).toHaveLength(1);
   });
 
-  it('opened from its address (a link opened in a new tab) it lists the drivers of that service, and links carry the ids', async () => {
-    const api = fakeApi({ 'GET /api/providers/2': ok([ravi, meera]) });
+  it('opened from its address (a link opened in a new tab) it lists and names that service, and links carry the ids', async () => {
+    const api = fakeApi({ 'GET /api/services': ok(services), 'GET /api/providers/2': ok([ravi, meera]) });
     renderScreen(<DriveBookingPage />, { path: '/drivebooking', search: '?service=2' });
     const meeraLink = await screen.findByRole('link', { name: /Meera Nair/ });
-    expect(api.callsTo('GET', '/api/services')).toHaveLength(0);
+    expect(screen.getByText(`For the ${services[1].name} service`)).toBeInTheDocument();
+    expect(api.callsTo('GET', '/api/providers/1')).toHaveLength(0);
     expect(meeraLink).toHaveAttribute('href', '/providerprofile?service=2&provider=21');
   });
 

@@ -5,6 +5,7 @@ import {
   ErrorState,
   fetchProviders,
   fetchServices,
+  idFromState,
   navIdFrom,
   pathWithIds,
   Loader,
@@ -24,13 +25,17 @@ interface Suggestions {
   providers: ProviderServiceData[];
 }
 
-/** The service of the navigation state, else the first service (typed URL, state lost on reload). */
-async function loadSuggestions(stateServiceId: number | null): Promise<Suggestions> {
-  let serviceId = stateServiceId;
+/**
+ * The drivers of the service the page was opened for. Opened from the app (navigation state), the
+ * service is known; opened from its address (a new tab, a bookmark) it is looked up by the address's
+ * id, so that the page names it; with no id, or one no service has, it is the first service.
+ */
+async function loadSuggestions(serviceIdOfState: number | null, serviceIdOfAddress: number | null): Promise<Suggestions> {
+  let serviceId = serviceIdOfState;
   let service: Service | null = null;
   if (!serviceId) {
     const { data: services } = await fetchServices({ silent: true });
-    service = services[0] ?? null;
+    service = services.find((s) => s.id === serviceIdOfAddress) ?? services[0] ?? null;
     serviceId = service?.id ?? null;
   }
   if (!serviceId) return { serviceId: null, service: null, providers: [] };
@@ -44,8 +49,11 @@ async function loadSuggestions(stateServiceId: number | null): Promise<Suggestio
  */
 export default function DriveBookingPage() {
   const location = useLocation();
-  const stateServiceId = navIdFrom(location, 'serviceId');
-  const { state, reload } = useLoad(useCallback(() => loadSuggestions(stateServiceId), [stateServiceId]));
+  const serviceIdOfState = idFromState(location.state, 'serviceId');
+  const serviceIdOfAddress = navIdFrom(location, 'serviceId');
+  const { state, reload } = useLoad(
+    useCallback(() => loadSuggestions(serviceIdOfState, serviceIdOfAddress), [serviceIdOfState, serviceIdOfAddress]),
+  );
   const [query, setQuery] = useState('');
 
   const shown = useMemo(() => {

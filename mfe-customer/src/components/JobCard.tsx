@@ -1,5 +1,6 @@
 import { Link } from 'react-router-dom';
-import { Avatar, formatPrice, pathWithIds, type Job, type JobNavState, type Role } from 'shared';
+import { Avatar, formatPrice, type Job, type JobNavState, type Role } from 'shared';
+import { pathWithIds } from 'shared/src/contracts/addressIds';
 import { counterpartOf } from 'shared/src/bookings/jobLists';
 import { StatusBadge } from 'shared/src/bookings/StatusBadge';
 import { bookingStatusLabel, customerBookingLabel, pastBookingStatusLabel } from 'shared/src/bookings/statusLabels';

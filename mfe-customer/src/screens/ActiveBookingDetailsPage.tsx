@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
-import { Avatar, bus, ErrorState, Loader, navIdFrom, PageTitle, pathWithIds, useJob, type JobNavState } from 'shared';
+import { Avatar, bus, ErrorState, Loader, PageTitle, useJob, type JobNavState } from 'shared';
+import { pathWithIds, navIdFrom } from 'shared/src/contracts/addressIds';
 import { canCustomerCancel } from 'shared/src/bookings/jobLists';
 import { NothingHere } from 'shared/src/ui/NothingHere';
 import { JobSummary, PickAndDrop } from 'shared/src/bookings/JobSections';

@@ -5,7 +5,6 @@ import {
   bus,
   ErrorState,
   formatPrice,
-  jobIdFrom,
   Loader,
   PageTitle,
   rateJob,
@@ -14,8 +13,8 @@ import {
   useSessionUser,
   type Job,
   messageOfError,
-  pathWithIds,
 } from 'shared';
+import { pathWithIds, jobIdFrom } from 'shared/src/contracts/addressIds';
 import { NothingHere } from 'shared/src/ui/NothingHere';
 import { TextAreaField } from '../components/Field';
 import { Stars } from '../components/Rating';

@@ -6,14 +6,13 @@ import {
   fetchProviders,
   fetchServices,
   idFromState,
-  navIdFrom,
-  pathWithIds,
   Loader,
   PageTitle,
   type ProviderProfileNavState,
   type ProviderServiceData,
   type Service,
 } from 'shared';
+import { pathWithIds, navIdFrom } from 'shared/src/contracts/addressIds';
 import { RatingValue } from '../components/Rating';
 import { useLoad } from '../lib/useLoad';
 import '../styles/customer.css';

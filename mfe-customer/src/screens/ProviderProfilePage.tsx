@@ -1,16 +1,7 @@
 import { useCallback, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
-import {
-  Avatar,
-  ErrorState,
-  fetchProviders,
-  fetchReviews,
-  formatPrice,
-  Loader,
-  navIdFrom,
-  PageTitle,
-  useSessionUser,
-} from 'shared';
+import { Avatar, ErrorState, fetchProviders, fetchReviews, formatPrice, Loader, PageTitle, useSessionUser } from 'shared';
+import { navIdFrom } from 'shared/src/contracts/addressIds';
 import { NothingHere } from 'shared/src/ui/NothingHere';
 import { BookingModal } from '../components/BookingModal';
 import { RatingValue } from '../components/Rating';

@@ -1,5 +1,6 @@
 import { useNavigate } from 'react-router-dom';
-import { assetUrl, ErrorState, fetchServices, Loader, PageTitle, pathWithIds, type ServiceNavState } from 'shared';
+import { assetUrl, ErrorState, fetchServices, Loader, PageTitle, type ServiceNavState } from 'shared';
+import { pathWithIds } from 'shared/src/contracts/addressIds';
 import { useLoad } from '../lib/useLoad';
 import '../styles/customer.css';
 

@@ -1,15 +1,6 @@
 import { Link, useLocation, useNavigate } from 'react-router-dom';
-import {
-  ErrorState,
-  Loader,
-  navIdFrom,
-  PageTitle,
-  pathWithIds,
-  useJob,
-  type Job,
-  type JobNavState,
-  useSessionUser,
-} from 'shared';
+import { ErrorState, Loader, PageTitle, useJob, type Job, type JobNavState, useSessionUser } from 'shared';
+import { pathWithIds, navIdFrom } from 'shared/src/contracts/addressIds';
 import { ProgressCard } from '../components/Stepper';
 import { CustomerFollowMap } from '../map/CustomerFollowMap';
 import { mapViewFor } from '../map/mapView';

@@ -1,5 +1,6 @@
 import { Link } from 'react-router-dom';
-import { Avatar, ErrorState, fetchReviews, formatPrice, Loader, pathWithIds, useMyJobs, type JobNavState } from 'shared';
+import { Avatar, ErrorState, fetchReviews, formatPrice, Loader, useMyJobs, type JobNavState } from 'shared';
+import { pathWithIds } from 'shared/src/contracts/addressIds';
 import { newestOngoing } from 'shared/src/bookings/jobLists';
 import { StatusBadge } from 'shared/src/bookings/StatusBadge';
 import { customerBookingLabel } from 'shared/src/bookings/statusLabels';

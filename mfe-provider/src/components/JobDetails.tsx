@@ -1,6 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
-import { navIdFrom, PageTitle, pathWithIds, useJob, type JobNavState, useSessionUser } from 'shared';
+import { PageTitle, useJob, type JobNavState, useSessionUser } from 'shared';
+import { pathWithIds, navIdFrom } from 'shared/src/contracts/addressIds';
 import { JobSummary, PickAndDrop } from 'shared/src/bookings/JobSections';
 import { bookingStatusLabel, pastBookingStatusLabel } from 'shared/src/bookings/statusLabels';
 import { formatDateLong, formatRequestedTime } from 'shared/src/format';

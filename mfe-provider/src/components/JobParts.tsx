@@ -5,12 +5,12 @@ import {
   ErrorState,
   Loader,
   type Job,
-  pathWithIds,
   type JobNavState,
   type JobState,
   type JobStatus,
   type PersonSummary,
 } from 'shared';
+import { pathWithIds } from 'shared/src/contracts/addressIds';
 import { NothingHere } from 'shared/src/ui/NothingHere';
 import { StatusBadge } from 'shared/src/bookings/StatusBadge';
 import { closedRequestLine } from '../lib/jobs';

@@ -1,4 +1,4 @@
-import { pathWithIds } from 'shared';
+import { pathWithIds } from 'shared/src/contracts/addressIds';
 import { NothingHere } from 'shared/src/ui/NothingHere';
 
 /**

@@ -1,14 +1,6 @@
 import { useLocation, useNavigate } from 'react-router-dom';
-import {
-  formatPrice,
-  navIdFrom,
-  pathWithIds,
-  PageTitle,
-  useJob,
-  type DeliveryConfirmationNavState,
-  type JobNavState,
-  useSessionUser,
-} from 'shared';
+import { formatPrice, PageTitle, useJob, type DeliveryConfirmationNavState, type JobNavState, useSessionUser } from 'shared';
+import { pathWithIds, navIdFrom } from 'shared/src/contracts/addressIds';
 import { NothingHere } from 'shared/src/ui/NothingHere';
 import { bookingStatusLabel } from 'shared/src/bookings/statusLabels';
 import { ActionError, JobStateView, PersonRow, RequestNoLongerOpen } from '../components/JobParts';

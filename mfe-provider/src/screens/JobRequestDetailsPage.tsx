@@ -1,5 +1,6 @@
 import { Link, useLocation, useNavigate } from 'react-router-dom';
-import { navIdFrom, PageTitle, useJob, type DeliveryConfirmationNavState, useSessionUser } from 'shared';
+import { PageTitle, useJob, type DeliveryConfirmationNavState, useSessionUser } from 'shared';
+import { navIdFrom } from 'shared/src/contracts/addressIds';
 import { JobSummary, PickAndDrop } from 'shared/src/bookings/JobSections';
 import { bookingStatusLabel } from 'shared/src/bookings/statusLabels';
 import { formatDateLong, formatRequestedTime } from 'shared/src/format';

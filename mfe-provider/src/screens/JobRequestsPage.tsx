@@ -8,11 +8,11 @@ import {
   PageTitle,
   useMyJobs,
   type Job,
-  pathWithIds,
   type JobNavState,
   type Role,
   useSessionUser,
 } from 'shared';
+import { pathWithIds } from 'shared/src/contracts/addressIds';
 import { counterpartOf, pendingRequests } from 'shared/src/bookings/jobLists';
 import { StatusBadge } from 'shared/src/bookings/StatusBadge';
 import { formatDateLong } from 'shared/src/format';

@@ -1,5 +1,6 @@
 import { Link } from 'react-router-dom';
-import { Avatar, ErrorState, formatPrice, Loader, pathWithIds, useMyJobs, type JobNavState, useSessionUser } from 'shared';
+import { Avatar, ErrorState, formatPrice, Loader, useMyJobs, type JobNavState, useSessionUser } from 'shared';
+import { pathWithIds } from 'shared/src/contracts/addressIds';
 import { newestAccepted } from 'shared/src/bookings/jobLists';
 import { StatusBadge } from 'shared/src/bookings/StatusBadge';
 import { bookingStatusLabel } from 'shared/src/bookings/statusLabels';

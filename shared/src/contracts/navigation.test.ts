@@ -1,4 +1,5 @@
-import { afterLoginPath, afterLoginState, jobIdFrom, navIdFrom, pathWithIds } from './navigation';
+import { jobIdFrom, navIdFrom, pathWithIds } from './addressIds';
+import { afterLoginPath, afterLoginState } from './navigation';
 
 describe('jobIdFrom', () => {
   it('takes the job from navigation state first, else from ?job= (links from e-mails)', () => {

@@ -9,8 +9,8 @@ import {
   type Service,
   type ServiceNavState,
   useSessionUser,
-  pathWithIds,
 } from 'shared';
+import { pathWithIds } from 'shared/src/contracts/addressIds';
 import { RemoteWidget } from '../components/RemoteWidget';
 import { useDocumentTitle } from '../routing/RemoteRouteElement';
 import { afterNextPaint } from '../session/firstScreenShown';

@@ -3,6 +3,7 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import http from 'node:http';
+import net from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import compression from 'compression';
@@ -331,9 +332,25 @@ async function waitForHttp(url, timeoutMs, isAlive) {
   throw new Error(`no answer from ${url} within ${timeoutMs} ms`);
 }
 
+/** Resolves when nothing listens on `port` (a throw-away listen succeeds), else rejects saying who to stop. */
+export function assertPortFree(port, what) {
+  return new Promise((resolve, reject) => {
+    const probe = net.createServer();
+    probe.once('error', () =>
+      reject(new Error(`port ${port} (${what}) is already in use: stop what holds it (an earlier run?) or choose another port`)),
+    );
+    probe.listen(port, () => probe.close(() => resolve()));
+  });
+}
+
 /** Starts the API with its realtime and firebase servers (`npm start -w api`) as a child process group. */
 export async function startApi(config, { quiet = false } = {}) {
   const { api } = config;
+  // An API left running on these ports would answer the readiness probe below, and everything would talk
+  // to it (another database, older code) while this one fails to listen.
+  await assertPortFree(api.port, 'API');
+  await assertPortFree(api.realtimePort, 'realtime');
+  await assertPortFree(api.firebasePort, 'firebase');
   const child = spawn(path.join(ROOT, 'node_modules', '.bin', 'tsx'), ['src/main.ts'], {
     cwd: path.join(ROOT, 'api'),
     detached: true,

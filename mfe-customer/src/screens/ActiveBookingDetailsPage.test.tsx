@@ -57,6 +57,12 @@ describe('Booking Details (/activebookingdetails, customer view)', () => {
     expect(screen.queryByText('No booking was chosen.', { exact: false })).not.toBeInTheDocument();
   });
 
+  it('a finished booking opened from its address belongs to Previous Bookings (a Rate link in a new tab)', async () => {
+    fakeApi({ 'GET /api/jobs/7': ok({ ...accepted, status: 'Completed' }) });
+    renderScreen(<ActiveBookingDetailsPage />, { path: '/activebookingdetails', search: '?job=7' });
+    expect(await screen.findByRole('link', { name: 'Back to Previous Bookings' })).toHaveAttribute('href', '/previousbooking');
+  });
+
   it('no step is current while the booking waits for approval', async () => {
     fakeApi({ 'GET /api/jobs/7': ok({ ...accepted, status: 'Pending' }) });
     renderScreen(<ActiveBookingDetailsPage />, { path: '/activebookingdetails', state: { jobId: 7 } });

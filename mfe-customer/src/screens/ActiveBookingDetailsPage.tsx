@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { Avatar, bus, ErrorState, Loader, PageTitle, useJob, type JobNavState } from 'shared';
 import { pathWithIds, navIdFrom } from 'shared/src/contracts/addressIds';
-import { canCustomerCancel } from 'shared/src/bookings/jobLists';
+import { canCustomerCancel, showsPastBooking } from 'shared/src/bookings/jobLists';
 import { NothingHere } from 'shared/src/ui/NothingHere';
 import { JobSummary, PickAndDrop } from 'shared/src/bookings/JobSections';
 import { StatusBadge } from 'shared/src/bookings/StatusBadge';
@@ -25,8 +25,8 @@ export default function ActiveBookingDetailsPage() {
   const location = useLocation();
   const navigate = useNavigate();
   const jobId = navIdFrom(location, 'jobId');
-  const past = (location.state as Partial<JobNavState> | null)?.page === 'previousBooking';
   const { state, reload } = useJob(jobId);
+  const past = showsPastBooking(location.state, state.status === 'ready' ? state.job : null);
   const listPath = past ? '/previousbooking' : '/activebooking';
   const listName = past ? 'Previous Bookings' : 'Active Bookings';
   const [confirming, setConfirming] = useState(false);

@@ -10,6 +10,7 @@ import { useStatusChange } from '../lib/useStatusChange';
 import { ActionError, JobStateView, PersonRow } from './JobParts';
 import { ProvidersOnly } from './ProvidersOnly';
 import '../styles/provider.css';
+import { showsPastBooking } from 'shared/src/bookings/jobLists';
 
 /** The approve toggle of spec section 4 (Accepted → Pending), labelled so a provider knows what it does. */
 export const MOVE_BACK_LABEL = 'Move back to Waiting for Approval';
@@ -27,8 +28,8 @@ export function JobDetails() {
   const navigate = useNavigate();
   const isProvider = useSessionUser()?.role === 'Provider';
   const jobId = navIdFrom(location, 'jobId');
-  const past = (location.state as Partial<JobNavState> | null)?.page === 'previousBooking';
   const { state, reload, replace } = useJob(isProvider ? jobId : null);
+  const past = showsPastBooking(location.state, state.status === 'ready' ? state.job : null);
   const { pending, busy, error, change } = useStatusChange();
   // Moved back to Waiting for Approval, the job's buttons (the pressed one too) give way to 'Accept or
   // Reject': the focus goes there once it is shown, not to the page.

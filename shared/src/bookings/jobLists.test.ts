@@ -8,6 +8,7 @@ import {
   newestOngoing,
   pendingRequests,
   previousJobs,
+  showsPastBooking,
   upsertJob,
 } from './jobLists';
 
@@ -60,5 +61,15 @@ describe('job lists', () => {
   it('the counterpart is the provider for a customer and the customer for a provider', () => {
     expect(counterpartOf(job(1, 'Pending'), 'Customer').full_name).toBe('Ravi Kumar');
     expect(counterpartOf(job(1, 'Pending'), 'Provider').full_name).toBe('Asha Verma');
+  });
+
+  it('a details screen shows a past booking when opened from Previous Bookings, or from its address once finished', () => {
+    const done = makeJob({ id: 1, status: 'Completed' });
+    const waiting = makeJob({ id: 2, status: 'Pending' });
+    expect(showsPastBooking({ jobId: 2, page: 'previousBooking' }, waiting)).toBe(true);
+    expect(showsPastBooking(null, done)).toBe(true);
+    expect(showsPastBooking(null, waiting)).toBe(false);
+    expect(showsPastBooking(null, null)).toBe(false);
+    expect(showsPastBooking({ jobId: 1 }, done)).toBe(false);
   });
 });

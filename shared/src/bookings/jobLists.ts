@@ -1,4 +1,4 @@
-import type { Job, JobStatus, PersonSummary, Role } from '../contracts';
+import type { Job, JobNavState, JobStatus, PersonSummary, Role } from '../contracts';
 
 /** Which jobs each list shows (spec section 4, deviations 4 and 28). */
 export const ACTIVE_STATUSES: readonly JobStatus[] = ['Pending', 'Accepted'];
@@ -21,6 +21,14 @@ export function lastChangedFirst(a: Job, b: Job): number {
   if (a.updated_at !== b.updated_at) return a.updated_at < b.updated_at ? 1 : -1;
   return b.id - a.id;
 }
+
+/**
+ * Whether a booking's details screen shows it as a past booking: opened from Previous Bookings, or
+ * from its address (a new tab, a bookmark: no navigation state) when the booking is finished.
+ */
+export const showsPastBooking = (navState: unknown, job: Job | null): boolean =>
+  (navState as Partial<JobNavState> | null)?.page === 'previousBooking' ||
+  (navState == null && job !== null && isPreviousJob(job));
 
 export const activeJobs = (jobs: readonly Job[]) => jobs.filter(isActiveJob);
 export const previousJobs = (jobs: readonly Job[]) => jobs.filter(isPreviousJob);

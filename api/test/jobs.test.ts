@@ -240,14 +240,20 @@ for (const dialect of DIALECTS) {
     });
 
     describe('GET /api/jobs and /api/jobs/{id}', () => {
-      test('each side sees only its own jobs, newest first, paginated', async () => {
-        const c = await signUp(s, 'Customer');
-        const cc = await addCard(s, c);
+      /** A new customer with a card and `count` bookings of the provider, a second apart; their ids, oldest first. */
+      async function customerWithBookings(count: number) {
+        const customer = await signUp(s, 'Customer');
+        const card = await addCard(s, customer);
         const ids: number[] = [];
-        for (let i = 0; i < 3; i += 1) {
+        for (let i = 0; i < count; i += 1) {
           s.clock.advance(1000);
-          ids.push((await book(c, {}, cc.id)).body.data.id);
+          ids.push((await book(customer, {}, card.id)).body.data.id);
         }
+        return { customer, ids };
+      }
+
+      test('each side sees only its own jobs, newest first, paginated', async () => {
+        const { customer: c, ids } = await customerWithBookings(3);
         s.clock.advance(1000);
         await book(otherCustomer, {}, otherCard.id, otherProvider.id);
 
@@ -283,13 +289,7 @@ for (const dialect of DIALECTS) {
       });
 
       test('a status filter takes one status or several separated by commas, and nothing else', async () => {
-        const c = await signUp(s, 'Customer');
-        const cc = await addCard(s, c);
-        const ids: number[] = [];
-        for (let i = 0; i < 4; i += 1) {
-          s.clock.advance(1000);
-          ids.push((await book(c, {}, cc.id)).body.data.id);
-        }
+        const { customer: c, ids } = await customerWithBookings(4);
         const [pending, accepted, rejected, cancelled] = ids;
         await setStatus(accepted, 'Accepted');
         await setStatus(rejected, 'Rejected');
@@ -326,13 +326,7 @@ for (const dialect of DIALECTS) {
       });
 
       test('sort=updated lists by last change: a booking finished today comes first however old it is', async () => {
-        const c = await signUp(s, 'Customer');
-        const cc = await addCard(s, c);
-        const ids: number[] = [];
-        for (let i = 0; i < 3; i += 1) {
-          s.clock.advance(1000);
-          ids.push((await book(c, {}, cc.id)).body.data.id);
-        }
+        const { customer: c, ids } = await customerWithBookings(3);
         const [oldest, middle, newest] = ids;
         for (const id of [newest, middle, oldest]) {
           s.clock.advance(1000);

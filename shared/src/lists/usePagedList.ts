@@ -21,56 +21,82 @@ export interface PagedListOptions<T> {
   pageSize: number;
   /** The first page is shown no sooner than this after the load began (the spec's list loaders). */
   minFirstLoadMs?: number;
+  /**
+   * The list shown stays until an answer changes it: a fresh first page is merged over it even before
+   * Load more (by default it replaces a lone first page), a failed refresh of a list shown is only logged
+   * (by default it becomes the error, with Retry), and an error stays until a first page comes or Retry.
+   */
+  keepShown?: boolean;
+  /** Told each page's rows as they are shown (page 1 also for each fresh first page), in the same render. */
+  onPageShown?: (rows: T[], page: number) => void;
 }
 
 const initialState = { rows: [], loaded: false, page: 0, hasMore: false, loadingMore: false, error: null };
 
-const waitUntil = (at: number) => new Promise((resolve) => setTimeout(resolve, Math.max(0, at - Date.now())));
+const waitUntil = async (at: number) => {
+  if (at > Date.now()) await new Promise((resolve) => setTimeout(resolve, at - Date.now()));
+};
 
 /**
  * A list read a page at a time (`meta.has_more` says whether there is more): the first page on mount,
  * `loadMore` for the next, `loadFirst` to fetch the first page again over what is shown (after a
- * change, or events that may have been missed) keeping the older pages, `setRows` for a change known
- * without asking. Calls are silent: the screen shows `error` and offers `retry`.
+ * change, or events that may have been missed) keeping the older pages, or to show one known without
+ * asking, `setRows` for a change known without asking. Calls are silent: the screen shows `error` and
+ * offers `retry`.
  */
-export function usePagedList<T extends Row>({ fetchPage, pageSize, minFirstLoadMs = 0 }: PagedListOptions<T>) {
+export function usePagedList<T extends Row>({
+  fetchPage,
+  pageSize,
+  minFirstLoadMs = 0,
+  keepShown = false,
+  onPageShown,
+}: PagedListOptions<T>) {
   const [state, setState] = useState<PagedListState<T>>(initialState);
   const stateRef = useRef(state);
   const fetchRef = useRef(fetchPage);
+  const onPageShownRef = useRef(onPageShown);
   useEffect(() => {
     stateRef.current = state;
     fetchRef.current = fetchPage;
+    onPageShownRef.current = onPageShown;
   });
   /** Only the newest first-page request is applied. */
   const firstRequest = useRef(0);
   const mounted = useRef(true);
 
-  const loadFirst = useCallback(async () => {
-    const request = ++firstRequest.current;
-    const showFrom = stateRef.current.loaded ? 0 : Date.now() + minFirstLoadMs;
-    setState((current) => ({ ...current, error: null }));
-    try {
-      const response = await fetchRef.current(1, pageSize);
-      await waitUntil(showFrom);
-      if (!mounted.current || request !== firstRequest.current) return;
-      const rows = response.data;
-      const hasMore = response.meta?.has_more ?? rows.length >= pageSize;
-      setState((current) =>
-        current.page > 1
-          ? { ...current, rows: mergeFirstPage(rows, current.rows), loaded: true }
-          : { ...current, rows, loaded: true, page: 1, hasMore },
-      );
-    } catch (error) {
-      console.error(error);
-      await waitUntil(showFrom);
-      if (!mounted.current || request !== firstRequest.current) return;
-      setState((current) => ({ ...current, error: { message: messageOfError(error), retry: 'first' } }));
-    }
-  }, [pageSize, minFirstLoadMs]);
+  const loadFirst = useCallback(
+    async (known?: PagedEnvelope<T[]>) => {
+      const request = ++firstRequest.current;
+      const showFrom = stateRef.current.loaded ? 0 : Date.now() + minFirstLoadMs;
+      if (!keepShown) setState((current) => ({ ...current, error: null }));
+      try {
+        const response = known ?? (await fetchRef.current(1, pageSize));
+        await waitUntil(showFrom);
+        if (!mounted.current || request !== firstRequest.current) return;
+        const rows = response.data;
+        const hasMore = response.meta?.has_more ?? rows.length >= pageSize;
+        onPageShownRef.current?.(rows, 1);
+        setState((current) => {
+          const next =
+            current.page > 1 || (keepShown && current.loaded)
+              ? { ...current, rows: mergeFirstPage(rows, current.rows), loaded: true }
+              : { ...current, rows, loaded: true, page: 1, hasMore };
+          return keepShown ? { ...next, error: null } : next;
+        });
+      } catch (error) {
+        console.error(error);
+        await waitUntil(showFrom);
+        if (!mounted.current || request !== firstRequest.current) return;
+        const failed = { message: messageOfError(error), retry: 'first' as const };
+        setState((current) => (keepShown && current.loaded ? current : { ...current, error: failed }));
+      }
+    },
+    [pageSize, minFirstLoadMs, keepShown],
+  );
 
   const loadMore = useCallback(async () => {
     const current = stateRef.current;
-    if (!current.loaded || current.loadingMore) return;
+    if (!current.loaded || current.loadingMore || !current.hasMore) return;
     const page = current.page + 1;
     stateRef.current = { ...current, loadingMore: true };
     setState((s) => ({ ...s, loadingMore: true, error: null }));
@@ -79,6 +105,7 @@ export function usePagedList<T extends Row>({ fetchPage, pageSize, minFirstLoadM
       if (!mounted.current) return;
       const rows = response.data;
       const hasMore = response.meta?.has_more ?? rows.length >= pageSize;
+      onPageShownRef.current?.(rows, page);
       setState((s) => ({ ...s, rows: appendOlderPage(s.rows, rows), page, hasMore, loadingMore: false }));
     } catch (error) {
       console.error(error);
@@ -97,7 +124,10 @@ export function usePagedList<T extends Row>({ fetchPage, pageSize, minFirstLoadM
 
   const retry = useCallback(() => {
     if (stateRef.current.error?.retry === 'more') void loadMore();
-    else void loadFirst();
+    else {
+      setState((s) => ({ ...s, error: null }));
+      void loadFirst();
+    }
   }, [loadFirst, loadMore]);
 
   const setRows = useCallback((change: (rows: T[]) => T[]) => setState((s) => ({ ...s, rows: change(s.rows) })), []);

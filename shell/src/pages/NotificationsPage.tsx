@@ -48,8 +48,8 @@ const badge: CSSProperties = {
 export default function NotificationsPage() {
   useDocumentTitle('Your Notifications');
   const role = useSessionUser()?.role;
-  const { state, loadMore, retry } = useNotificationPages();
-  const { rows, loaded, hasMore, loadingMore, error, fresh } = state;
+  const { state, fresh, loadMore, retry } = useNotificationPages();
+  const { rows, loaded, hasMore, loadingMore, error } = state;
 
   return (
     <div className="ui-page">

@@ -86,7 +86,7 @@ const notificationPage = precompile<Database, [userId: number, limit: number, of
     notificationsWithSender(db).where('n.user_id', '=', userId).orderBy('n.id', 'desc').limit(limit).offset(offset),
 );
 
-/** How many of a user's notifications are unread: the bell's count, whatever page the list is on. */
+/** How many of a user's notifications are unread, on all pages: the bell's count. */
 const unreadCount = precompile<Database, [userId: number], { unread: number | string | bigint }>(1, (db, userId) =>
   db
     .selectFrom('notifications')
@@ -100,11 +100,14 @@ export async function countUnreadNotifications(db: Kysely<Database>, userId: num
   return Number(row?.unread ?? 0);
 }
 
-/** A page of the user's notifications, newest first, and how many of all of them are unread. */
+/**
+ * A page of the user's notifications, newest first; with the first page, how many of all of them are
+ * unread (the bell's count is read there: older pages, asked for by Load more, do not count them again).
+ */
 export async function listNotifications(db: Kysely<Database>, userId: number, page: number, perPage: number) {
   const [rows, unread] = await Promise.all([
     notificationPage(db, userId, perPage + 1, (page - 1) * perPage),
-    countUnreadNotifications(db, userId),
+    page === 1 ? countUnreadNotifications(db, userId) : undefined,
   ]);
   return { items: rows.slice(0, perPage).map(toNotification), has_more: rows.length > perPage, unread };
 }

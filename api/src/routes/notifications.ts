@@ -21,7 +21,7 @@ type Schema = Record<string, unknown>;
 const tags = ['notifications'];
 const security = [{ bearerAuth: [] }];
 
-/** The list's page, and `unread`: how many of all the caller's notifications are unread (the bell's count). */
+/** The list's page, and with the first page `unread`: how many of all the caller's notifications are unread (the bell's count). */
 const notificationsAnswer: Schema = {
   type: 'object',
   properties: {
@@ -33,7 +33,12 @@ const notificationsAnswer: Schema = {
         page: { type: 'integer' },
         per_page: { type: 'integer' },
         has_more: { type: 'boolean' },
-        unread: { type: 'integer', description: 'How many of all the caller’s notifications are unread, on every page.' },
+        unread: {
+          type: 'integer',
+          description:
+            'With the first page only (`page` 1, and the answers of marking read): how many of all the caller’s ' +
+            'notifications are unread. Later pages do not have it.',
+        },
       },
     },
   },
@@ -65,14 +70,24 @@ const readAllBody: Schema = {
   },
 };
 
-/** Answers the first page of the list with the unread total, as GET /api/notifications does. */
-async function sendFirstPage(reply: FastifyReply, db: Kysely<Database>, userId: number, message: string) {
-  const perPage = paginationQuery.per_page.default;
-  const result = await listNotifications(db, userId, 1, perPage);
-  return send(reply, result.items, message, 200, {
-    meta: { page: 1, per_page: perPage, has_more: result.has_more, unread: result.unread },
+/** Answers a page of the list; the first page with the unread total. */
+async function sendPage(
+  reply: FastifyReply,
+  db: Kysely<Database>,
+  userId: number,
+  page: number,
+  perPage: number,
+  message: string,
+) {
+  const { items, has_more, unread } = await listNotifications(db, userId, page, perPage);
+  return send(reply, items, message, 200, {
+    meta: { page, per_page: perPage, has_more, ...(unread !== undefined && { unread }) },
   });
 }
+
+/** Answers the first page of the list with the unread total, as GET /api/notifications does. */
+const sendFirstPage = (reply: FastifyReply, db: Kysely<Database>, userId: number, message: string) =>
+  sendPage(reply, db, userId, 1, paginationQuery.per_page.default, message);
 
 export default async function notificationsRoutes(app: FastifyInstance) {
   const { ctx } = app;
@@ -87,19 +102,16 @@ export default async function notificationsRoutes(app: FastifyInstance) {
         security,
         summary: "The caller's notifications, newest first, with the sender's avatar and name and the read state",
         description:
-          'A page of the list (50 by default). `meta.unread` counts all of the caller’s unread notifications, ' +
-          'not only this page’s: it is the bell’s count.',
+          'A page of the list (50 by default). The first page’s `meta.unread` counts all of the caller’s unread ' +
+          'notifications, not only that page’s: it is the bell’s count. Later pages (`page` 2 and on) answer ' +
+          'no `meta.unread`.',
         querystring: { type: 'object', properties: { ...paginationQuery } },
         response: responses({ 200: notificationsAnswer }, [400, 401]),
       },
     },
     async (request, reply) => {
-      const user = currentUser(request);
       const { page, per_page: perPage } = request.query;
-      const result = await listNotifications(db, user.id, page, perPage);
-      return send(reply, result.items, 'Success', 200, {
-        meta: { page, per_page: perPage, has_more: result.has_more, unread: result.unread },
-      });
+      return sendPage(reply, db, currentUser(request).id, page, perPage, 'Success');
     },
   );
 

@@ -130,7 +130,7 @@ function namingThisTab(config?: AxiosRequestConfig): AxiosRequestConfig | undefi
   return socketId ? { ...config, headers: { ...config?.headers, 'X-Socket-ID': socketId } } : config;
 }
 
-/** A page of the caller's notifications, newest first; `meta.unread` counts all unread ones. */
+/** A page of the caller's notifications, newest first; with the first page, `meta.unread` counts all unread ones. */
 export const fetchNotifications = (params?: { page?: number; per_page?: number }, config?: AxiosRequestConfig) =>
   unwrap<AppNotification[]>(apiClient.get('/api/notifications', { ...config, params })) as Promise<NotificationsEnvelope>;
 /**

@@ -267,7 +267,10 @@ export interface PageMeta {
 
 export type PagedEnvelope<T> = ApiEnvelope<T> & { meta?: PageMeta };
 
-/** GET /api/notifications (and marking read) answer a page and how many of all are unread: the bell's count. */
+/**
+ * GET /api/notifications answers a page, with the first page how many of all are unread (the bell's count);
+ * marking read answers the first page and that count.
+ */
 export type NotificationsEnvelope = ApiEnvelope<AppNotification[]> & { meta?: PageMeta & { unread?: number } };
 
 export interface ApiErrorBody {

@@ -180,7 +180,7 @@ describe('NotificationsPage', () => {
   });
 
   describe('more than one page', () => {
-    /** The API over `server` (newest first): pages of `per_page`, the unread total, read-all over a range. */
+    /** The API over `server` (newest first): pages of `per_page`, the first with the unread total, read-all over a range. */
     let server: AppNotification[] = [];
     const chat = (id: number) => note(id, 'Chat', 'Carla Customer', `Message ${id}`);
     const serve = (list: AppNotification[]) => {
@@ -188,12 +188,9 @@ describe('NotificationsPage', () => {
       mockedFetch.mockImplementation((params) => {
         const { page = 1, per_page: perPage = 50 } = params ?? {};
         const data = server.slice((page - 1) * perPage, page * perPage);
+        const meta = { page, per_page: perPage, has_more: server.length > page * perPage };
         const unread = server.filter((n) => !n.read).length;
-        return Promise.resolve({
-          data,
-          message: '',
-          meta: { page, per_page: perPage, has_more: server.length > page * perPage, unread },
-        });
+        return Promise.resolve({ data, message: '', meta: page === 1 ? { ...meta, unread } : meta });
       });
       mockedMarkRead.mockImplementation(({ up_to_id, from_id = 1 }) => {
         server = server.map((n) => (n.id >= from_id && n.id <= up_to_id ? { ...n, read: true } : n));

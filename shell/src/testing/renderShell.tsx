@@ -70,7 +70,7 @@ const storedUser = (): User | null =>
 
 /**
  * Answers every API call; records them. GET /api/notifications answers `notifications` a page at a time
- * (?page, ?per_page, 50 by default) with `meta.unread` counting all unread ones; read-all marks read those
+ * (?page, ?per_page, 50 by default), the first with `meta.unread` counting all unread ones; read-all marks read those
  * from `from_id` to `up_to_id`. GET /api/auth/me answers `me` (by default the stored user, as it was when
  * the session was stored), other GETs [].
  */
@@ -97,11 +97,11 @@ export function fakeApi(notifications: AppNotification[] = [], me?: User) {
   return requests;
 }
 
-/** A page of `list` (newest first, as the API keeps it) and the unread total, as the API answers it. */
+/** A page of `list` (newest first, as the API keeps it), the first with the unread total, as the API answers it. */
 function notificationsPage(list: AppNotification[], page: number, perPage: number) {
   const data = list.slice((page - 1) * perPage, page * perPage);
-  const meta = { page, per_page: perPage, has_more: list.length > page * perPage, unread: list.filter((n) => !n.read).length };
-  return { data, message: '', meta };
+  const meta = { page, per_page: perPage, has_more: list.length > page * perPage };
+  return { data, message: '', meta: page === 1 ? { ...meta, unread: list.filter((n) => !n.read).length } : meta };
 }
 
 export function Where() {

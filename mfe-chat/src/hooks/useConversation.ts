@@ -1,8 +1,8 @@
 import { useCallback, useEffect, useRef, useState, useSyncExternalStore } from 'react';
-import { ApiError, bus, fetchMessages, sendMessage, type Chat, type Message, type MessageType } from 'shared';
+import { ApiError, bus, fetchMessages, isRetryableFailure, sendMessage, type Chat, type Message, type MessageType } from 'shared';
 import { appendOlderPage, prependMessage } from '../lib/messageList';
 import { conversationKey, NO_OUTGOING, outboxOf, subscribeOutboxes, updateOutbox } from '../lib/conversationMemory';
-import { failureMessageOf, failureRetryable, newOutgoing, type OutgoingMessage } from '../lib/outgoing';
+import { failureMessageOf, newOutgoing, type OutgoingMessage } from '../lib/outgoing';
 
 /** Messages per page of the API. */
 export const PAGE_SIZE = 30;
@@ -164,7 +164,7 @@ export function useConversation(chat: Chat | null, myId: number | undefined, cal
     } catch (error) {
       console.error(error);
       const reason = failureMessageOf(error);
-      const retryable = failureRetryable(error);
+      const retryable = isRetryableFailure(error);
       updateOutbox(box, (list) =>
         list.map((o) => (o.localId === item.localId ? { ...o, status: 'failed', error: reason, retryable } : o)),
       );

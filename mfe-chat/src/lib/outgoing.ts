@@ -42,13 +42,3 @@ export function failureMessageOf(error: unknown): string {
   }
   return error instanceof Error && error.message ? error.message : OFFLINE_MESSAGE;
 }
-
-/**
- * Whether the same message sent again can go through: not reached, timed out, rate-limited or a server
- * fault can; a refusal of the message itself (a 4xx: its file, its length) cannot, it needs an edit.
- */
-export function failureRetryable(error: unknown): boolean {
-  if (!(error instanceof ApiError)) return true;
-  const { status } = error;
-  return status === 0 || status === 408 || status === 429 || status >= 500;
-}

@@ -269,6 +269,29 @@ describe('the booking modal (Booking Details)', () => {
     expect(keys[2]).not.toBe(keys[1]);
   });
 
+  it('keeps the Idempotency-Key after a server fault (a gateway answering 503 for a booking the API made): Submit again books once', async () => {
+    const user = userEvent.setup();
+    const keys: string[] = [];
+    const replies = [() => fail(503, ''), () => fail(500, ''), () => ok(makeJob({ id: 7 }), 'Booking created successfully', 201)];
+    renderModal({
+      'GET /api/payment-methods': ok([visa]),
+      'POST /api/jobs': (config) => {
+        keys.push(String(config.headers['Idempotency-Key']));
+        return replies[keys.length - 1]();
+      },
+    });
+    await screen.findByText('Visa •••• 4242');
+    const dialog = await fillForm(user);
+    const submit = within(dialog).getByRole('button', { name: 'Submit & Pay' });
+    await user.click(submit);
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent('503');
+    await user.click(submit);
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent('500');
+    await user.click(submit);
+    await waitFor(() => expect(keys).toHaveLength(3));
+    expect(new Set(keys).size).toBe(1);
+  });
+
   it('a missing or malformed CVV is said in the modal before anything is sent', async () => {
     const user = userEvent.setup();
     const api = renderModal({ 'GET /api/payment-methods': ok([visa]) });

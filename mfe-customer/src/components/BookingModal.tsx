@@ -7,6 +7,7 @@ import {
   createJob,
   ErrorState,
   fetchPaymentMethods,
+  isRetryableFailure,
   Loader,
   releaseLeaveGuards,
   useLeaveGuard,
@@ -214,9 +215,9 @@ export function BookingForm({
       void navigate('/requestconfirmation');
       onDone();
     } catch (err) {
-      // An answer (a declined card, a field error) ends this attempt; no answer at all keeps its key, so
-      // pressing Submit again cannot book and charge twice.
-      if (!(err instanceof ApiError) || err.status > 0) attemptKey.current = newAttemptKey();
+      // A refusal (a declined card, a field error) ends this attempt. No answer, or a server fault (a gateway's
+      // 502/503/504 may come after the API booked and charged), keeps its key: Submit again cannot book twice.
+      if (!isRetryableFailure(err)) attemptKey.current = newAttemptKey();
       // The card is gone (deleted in another tab or device): the cards are loaded again, so that it is no
       // longer offered, and the message says why this attempt failed.
       if (err instanceof ApiError && err.errors?.payment_method_id) cards.reload();

@@ -1,2 +1,3 @@
 export * from './client';
 export * from './endpoints';
+export * from './failures';

@@ -1,0 +1,46 @@
+// The app on a slow and a failing network: the API answers late, a gateway answers for it, or nothing
+// answers at all. What a user sees while waiting and after a failure, and that nothing is done twice.
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import type { Page, Route } from 'playwright-core';
+import { apiCall, openPage, signInDirectly, useBrowser } from '../support/app.ts';
+import { customerWithCards, GOOD_CARD, jobsOf, providerOffering } from '../support/bookings.ts';
+
+const browser = useBrowser();
+
+/** The answer to the first matching call is lost: the API did the work, and a gateway answers `status` instead. */
+async function loseFirstAnswer(page: Page, url: string, method: string, status: number) {
+  let lost = false;
+  await page.route(url, async (route: Route) => {
+    if (route.request().method() !== method || lost) return route.fallback();
+    lost = true;
+    await route.fetch();
+    await route.fulfill({ status, contentType: 'text/html', body: '<h1>503 Service Unavailable</h1>' });
+  });
+}
+
+describe('on a failing network', () => {
+  it('Submit & Pay answered 503 by a gateway after the API booked: pressing it again books and charges once', async () => {
+    const provider = await providerOffering('Driver', 25);
+    const customer = await customerWithCards([GOOD_CARD]);
+    const { page, context } = await openPage(browser());
+    await signInDirectly(page, customer.account);
+    await page.goto(`/providerprofile?service=${provider.serviceId}&provider=${provider.id}`);
+    await page.getByRole('button', { name: 'Assign Job' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Booking Details' });
+    await dialog.getByLabel('Pick Address').fill('1 Pick Street');
+    await dialog.getByLabel('Drop Address').fill('2 Drop Road');
+    await dialog.getByLabel('CVV').fill('123');
+    await loseFirstAnswer(page, '**/api/jobs', 'POST', 503);
+    await dialog.getByRole('button', { name: 'Submit & Pay' }).click();
+    await dialog.getByRole('alert').filter({ hasText: '503' }).waitFor();
+    // What was typed is still there, and Submit & Pay can be pressed again.
+    assert.equal(await dialog.getByLabel('Pick Address').inputValue(), '1 Pick Street');
+    await dialog.getByRole('button', { name: 'Submit & Pay' }).click();
+    await page.waitForURL((url) => url.pathname === '/requestconfirmation');
+    assert.equal((await jobsOf(customer.token)).length, 1);
+    const charges = await apiCall<{ data: unknown[] }>('GET', '/api/payments', undefined, customer.token);
+    assert.equal(charges.body.data.length, 1);
+    await context.close();
+  });
+});

@@ -3,8 +3,8 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import type { Page, Route } from 'playwright-core';
-import { apiCall, openPage, signInDirectly, useBrowser } from '../support/app.ts';
-import { customerWithCards, GOOD_CARD, jobsOf, providerOffering } from '../support/bookings.ts';
+import { apiCall, openPage, signInDirectly, snap, useBrowser } from '../support/app.ts';
+import { bookViaApi, customerWithCards, GOOD_CARD, jobsOf, providerOffering } from '../support/bookings.ts';
 
 const browser = useBrowser();
 
@@ -41,6 +41,30 @@ describe('on a failing network', () => {
     assert.equal((await jobsOf(customer.token)).length, 1);
     const charges = await apiCall<{ data: unknown[] }>('GET', '/api/payments', undefined, customer.token);
     assert.equal(charges.body.data.length, 1);
+    await context.close();
+  });
+
+  it('a list whose answer never comes says so after the time limit, with Retry, instead of loading for ever', async () => {
+    const provider = await providerOffering('Driver', 25);
+    const customer = await customerWithCards([GOOD_CARD]);
+    await bookViaApi(customer, provider);
+    const { page, context } = await openPage(browser());
+    await page.clock.install();
+    await signInDirectly(page, customer.account);
+    let hang = true;
+    await page.route('**/api/jobs?*', async (route) => {
+      if (hang) return; // taken, never answered
+      await route.fallback();
+    });
+    await page.goto('/activebooking');
+    await page.getByText('Loading your bookings…').waitFor();
+    await page.clock.fastForward(31_000);
+    await page.getByText('Your bookings could not be loaded.').waitFor();
+    await page.getByText('The server did not answer in time. Check your connection and retry.').first().waitFor();
+    await snap(page, 'network-list-timed-out');
+    hang = false;
+    await page.getByRole('button', { name: 'Retry' }).click();
+    await page.getByRole('main').getByRole('list', { name: 'Bookings' }).getByText(provider.fullName).waitFor();
     await context.close();
   });
 });

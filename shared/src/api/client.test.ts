@@ -1,10 +1,10 @@
 import type { AxiosAdapter, AxiosResponse, InternalAxiosRequestConfig } from 'axios';
-import { AxiosError } from 'axios';
+import { AxiosError, CanceledError } from 'axios';
 import { bus } from '../bus';
 import { setRuntimeConfig } from '../config';
 import type { Alert } from '../contracts';
-import { apiClient, ApiError, setTokenProvider } from './client';
-import { fetchServices, storeContactUs } from './endpoints';
+import { apiClient, ApiError, REQUEST_TIMEOUT_MS, setTokenProvider, TIMEOUT_MESSAGE, UPLOAD_TIMEOUT_MS } from './client';
+import { fetchServices, storeContactUs, updateProfile } from './endpoints';
 
 /** A fake axios adapter: records requests and answers with a status and a body. */
 function fakeAdapter(status: number, body: unknown) {
@@ -74,5 +74,54 @@ describe('the API client (spec section 8)', () => {
     apiClient.defaults.adapter = fakeAdapter(400, { message: 'nope' }).adapter;
     await expect(apiClient.post('/api/auth/logout', undefined, { silent: true })).rejects.toBeInstanceOf(ApiError);
     expect(alerts).toEqual([]);
+  });
+
+  describe('a call that is never answered', () => {
+    /** A server that takes the request and never answers; the transport gives up when the call's signal aborts, as axios's do. */
+    const silentServer: AxiosAdapter = (config) =>
+      new Promise((_resolve, reject) => {
+        config.signal?.addEventListener?.('abort', () => reject(new CanceledError(undefined, config)));
+      });
+
+    beforeEach(() => jest.useFakeTimers());
+    afterEach(() => jest.useRealTimers());
+
+    it('fails after REQUEST_TIMEOUT_MS with a message that says so (status 0), instead of loading for ever', async () => {
+      apiClient.defaults.adapter = silentServer;
+      const call = fetchServices();
+      const outcome = call.then(
+        () => 'answered',
+        (error: unknown) => error,
+      );
+      await jest.advanceTimersByTimeAsync(REQUEST_TIMEOUT_MS - 1);
+      let settled = false;
+      void outcome.then(() => (settled = true));
+      await Promise.resolve();
+      expect(settled).toBe(false);
+      await jest.advanceTimersByTimeAsync(1);
+      const error = await outcome;
+      expect(error).toBeInstanceOf(ApiError);
+      expect(error).toMatchObject({ status: 0, message: TIMEOUT_MESSAGE });
+      expect(alerts).toEqual([{ type: 'danger', message: TIMEOUT_MESSAGE }]);
+    });
+
+    it('gives an upload (a form with a file) UPLOAD_TIMEOUT_MS', async () => {
+      apiClient.defaults.adapter = silentServer;
+      const outcome = updateProfile(new FormData()).catch((error: unknown) => error);
+      await jest.advanceTimersByTimeAsync(REQUEST_TIMEOUT_MS);
+      let settled = false;
+      void outcome.then(() => (settled = true));
+      await jest.advanceTimersByTimeAsync(UPLOAD_TIMEOUT_MS - REQUEST_TIMEOUT_MS - 1);
+      expect(settled).toBe(false);
+      await jest.advanceTimersByTimeAsync(1);
+      expect(await outcome).toMatchObject({ status: 0, message: TIMEOUT_MESSAGE });
+    });
+
+    it('an answer in time ends the limit: nothing fails later', async () => {
+      apiClient.defaults.adapter = fakeAdapter(200, { data: [], message: '' }).adapter;
+      await expect(fetchServices()).resolves.toEqual({ data: [], message: '' });
+      await jest.advanceTimersByTimeAsync(UPLOAD_TIMEOUT_MS);
+      expect(alerts).toEqual([]);
+    });
   });
 });

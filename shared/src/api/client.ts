@@ -1,4 +1,4 @@
-import type { AxiosError, AxiosInstance, AxiosRequestConfig, AxiosResponse } from 'axios';
+import type { AxiosError, AxiosInstance, AxiosRequestConfig, AxiosResponse, InternalAxiosRequestConfig } from 'axios';
 import type { ApiEnvelope, ApiErrorBody } from '../contracts';
 import { bus } from '../bus';
 import { getRuntimeConfig } from '../config';
@@ -46,6 +46,46 @@ const sentToken = (error: AxiosError) => error.config?.headers?.get?.('Authoriza
 /** A 401 to a token that is no longer the session's: that session already ended (and said so) or was replaced. */
 const isStale401 = (error: AxiosError) => error.response?.status === 401 && !!sentToken(error) && !endsSession(error);
 
+/** A call not answered after this long fails (status 0), instead of leaving its screen loading or its button busy for ever. */
+export const REQUEST_TIMEOUT_MS = 30_000;
+/** A call that uploads a file (a form) is given longer: on a slow connection sending it takes time. */
+export const UPLOAD_TIMEOUT_MS = 120_000;
+export const TIMEOUT_MESSAGE = 'The server did not answer in time. Check your connection and retry.';
+
+/** The time limit of each call on its way: its timer, and whether it ran out. */
+const limits = new WeakMap<object, { timer: ReturnType<typeof setTimeout>; expired: boolean }>();
+
+/**
+ * Aborts the call (through its signal, as every axios adapter honours) when it has no answer in time.
+ * Not axios's own `timeout`: that is the browser adapter's alone, and this limit holds for any transport.
+ */
+function limitTime(config: InternalAxiosRequestConfig): void {
+  const controller = new AbortController();
+  (config.signal as AbortSignal | undefined)?.addEventListener?.('abort', () => controller.abort());
+  const upload = typeof FormData !== 'undefined' && config.data instanceof FormData;
+  const limit = {
+    expired: false,
+    timer: setTimeout(
+      () => {
+        limit.expired = true;
+        controller.abort();
+      },
+      upload ? UPLOAD_TIMEOUT_MS : REQUEST_TIMEOUT_MS,
+    ),
+  };
+  limits.set(config, limit);
+  config.signal = controller.signal;
+}
+
+/** Ends the time limit of an answered (or failed) call; answers whether it had run out. */
+function endLimit(config: object | undefined): boolean {
+  const limit = config ? limits.get(config) : undefined;
+  if (!limit) return false;
+  clearTimeout(limit.timer);
+  limits.delete(config!);
+  return limit.expired;
+}
+
 /** Adds the client's request and response handling to a new axios instance. */
 function configure(created: AxiosInstance): AxiosInstance {
   created.interceptors.request.use((config) => {
@@ -53,12 +93,14 @@ function configure(created: AxiosInstance): AxiosInstance {
     config.baseURL = getRuntimeConfig().apiUrl;
     const token = tokenProvider();
     if (token) config.headers.set('Authorization', `Bearer ${token}`);
+    limitTime(config);
     return config;
   });
 
   /** Spec section 8, in one place: 400 → danger alert with the server message; 200 → success alert; else danger alert. */
   created.interceptors.response.use(
     (response) => {
+      endLimit(response.config);
       const message = (response.data as Partial<ApiEnvelope<unknown>> | undefined)?.message;
       const method = (response.config.method ?? 'get').toLowerCase();
       if (!response.config.silent && method !== 'get' && typeof message === 'string' && message) {
@@ -67,9 +109,14 @@ function configure(created: AxiosInstance): AxiosInstance {
       return response;
     },
     (error: AxiosError<ApiErrorBody>) => {
+      const timedOut = endLimit(error.config);
       const status = error.response?.status ?? 0;
       const serverMessage = error.response?.data?.message;
-      const message = status === 400 && serverMessage ? serverMessage : serverMessage || error.message || 'Network Error';
+      const message = timedOut
+        ? TIMEOUT_MESSAGE
+        : status === 400 && serverMessage
+          ? serverMessage
+          : serverMessage || error.message || 'Network Error';
       if (status === 401 && endsSession(error)) {
         // The session's token was refused (expired or revoked): the shell signs out and says so, once.
         bus.emit({ type: 'auth/sessionExpired' });

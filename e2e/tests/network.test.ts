@@ -36,7 +36,14 @@ describe('on a failing network', () => {
     await dialog.getByRole('alert').filter({ hasText: '503' }).waitFor();
     // What was typed is still there, and Submit & Pay can be pressed again.
     assert.equal(await dialog.getByLabel('Pick Address').inputValue(), '1 Pick Street');
+    // Pressed again on a slow network: the button shows it is working until the answer comes.
+    await page.route('**/api/jobs', async (route) => {
+      if (route.request().method() === 'POST') await new Promise((resolve) => setTimeout(resolve, 4000));
+      await route.fallback();
+    });
     await dialog.getByRole('button', { name: 'Submit & Pay' }).click();
+    await dialog.locator('button[aria-busy="true"]', { hasText: 'Submit & Pay' }).waitFor();
+    await snap(page, 'network-submit-pay-busy');
     await page.waitForURL((url) => url.pathname === '/requestconfirmation');
     assert.equal((await jobsOf(customer.token)).length, 1);
     const charges = await apiCall<{ data: unknown[] }>('GET', '/api/payments', undefined, customer.token);

@@ -322,15 +322,18 @@ describe('the booking modal (Booking Details)', () => {
     expect(screen.getByText('modal open')).toBeInTheDocument();
   });
 
-  it('Submit & Pay is disabled while the payment is in flight: one click, one booking', async () => {
+  it('Submit & Pay is disabled and shown busy while the payment is in flight: one click, one booking', async () => {
     const user = userEvent.setup();
     const gate = deferred(ok(makeJob({ id: 43 }), 'Booking created successfully', 201));
     const api = renderModal({ 'GET /api/payment-methods': ok([visa]), 'POST /api/jobs': gate.handler });
     await screen.findByText('Visa •••• 4242');
     const dialog = await fillForm(user);
     const pay = within(dialog).getByRole('button', { name: 'Submit & Pay' });
+    expect(pay).not.toHaveAttribute('aria-busy', 'true');
     await user.click(pay);
     expect(pay).toBeDisabled();
+    // The button itself says it is working (its spinner, shared ui.css), not only the form around it.
+    expect(pay).toHaveAttribute('aria-busy', 'true');
     await user.click(pay);
     gate.release();
     expect(await screen.findByTestId('location')).toHaveTextContent('/requestconfirmation');

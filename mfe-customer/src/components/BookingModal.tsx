@@ -358,7 +358,7 @@ export function BookingForm({
         </p>
       ) : null}
       {card ? (
-        <button type="submit" className="ui-button ui-button--primary cust-submit" disabled={busy}>
+        <button type="submit" className="ui-button ui-button--primary cust-submit" disabled={busy} aria-busy={busy}>
           Submit &amp; Pay
         </button>
       ) : null}

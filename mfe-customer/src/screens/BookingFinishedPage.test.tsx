@@ -96,6 +96,7 @@ describe('Rate your Booking (/bookingfinished)', () => {
     expect(hasUnsavedChanges()).toBe(true);
     await user.click(screen.getByRole('button', { name: 'Submit' }));
     expect(screen.getByRole('button', { name: 'Submit' })).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'Submit' })).toHaveAttribute('aria-busy', 'true');
     expect(hasUnsavedChanges()).toBe(false);
     await user.click(screen.getByRole('button', { name: 'Submit' }));
     gate.release();

@@ -95,7 +95,7 @@ function RatingForm({ job }: { job: Job }) {
         </p>
       ) : null}
       <div className="ui-actions">
-        <button type="submit" className="ui-button ui-button--primary" disabled={busy}>
+        <button type="submit" className="ui-button ui-button--primary" disabled={busy} aria-busy={busy}>
           Submit
         </button>
       </div>

@@ -148,4 +148,33 @@ describe('LoginPage', () => {
     expect(screen.queryByRole('status')).not.toBeInTheDocument();
     api.restore();
   });
+
+  it('when the server cannot be reached or fails, says that and not that the email or password is wrong', async () => {
+    const replies = [
+      () => {
+        throw new Error('Network Error');
+      },
+      () => fail(503, 'The service is down for maintenance.'),
+      () => fail(429, 'Too many login attempts. Please try again in 60 seconds.'),
+    ];
+    let call = 0;
+    const api = fakeApi({ 'POST /api/auth/login': () => replies[call++]() });
+    const user = setup();
+    renderWithStore(<LoginPage />, { path: '/login' });
+    await user.type(screen.getByLabelText('Email'), 'customer@example.com');
+    await user.type(screen.getByLabelText('Password'), 'password123');
+    for (let attempt = 0; attempt < replies.length; attempt++) {
+      await user.click(screen.getByRole('button', { name: 'Login' }));
+      await act(() => jest.advanceTimersByTimeAsync(600));
+      await waitFor(() => expect(screen.getByRole('button', { name: 'Login' })).toBeEnabled());
+    }
+    expect(bus.toasts()).toEqual([]);
+    expect(bus.alerts()).toEqual([
+      { type: 'danger', message: 'Network Error' },
+      { type: 'danger', message: 'The service is down for maintenance.' },
+      { type: 'danger', message: 'Too many login attempts. Please try again in 60 seconds.' },
+    ]);
+    expect(screen.getByLabelText('Password')).toHaveValue('password123');
+    api.restore();
+  });
 });

@@ -1,7 +1,16 @@
 import { useEffect, useRef, type FormEvent } from 'react';
 import { Formik, validateYupSchema, yupToFormErrors, type FormikErrors, type FormikHelpers } from 'formik';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
-import { afterLoginPath, afterLoginState, bus, login, sessionActions, useAppDispatch, type Role } from 'shared';
+import {
+  afterLoginPath,
+  afterLoginState,
+  bus,
+  isRetryableFailure,
+  login,
+  sessionActions,
+  useAppDispatch,
+  type Role,
+} from 'shared';
 import { RoleChoice } from '../components/RoleChoice';
 import { SubmitButton } from '../components/SubmitButton';
 import { TextField } from '../components/TextField';
@@ -58,9 +67,12 @@ export default function LoginPage() {
         state: afterLoginState(location.state, data.user.id),
       });
     } catch (error) {
-      // The API client has already set the danger alert with the server's message (spec section 8).
+      // The API client has already set the danger alert with the server's message (spec section 8). Only a
+      // refusal is about the email or password: not a server that could not be reached, failed or is busy.
       console.error(error);
-      bus.emit({ type: 'toast/show', kind: 'error', message: 'Please Enter Correct Email or Password' });
+      if (!isRetryableFailure(error)) {
+        bus.emit({ type: 'toast/show', kind: 'error', message: 'Please Enter Correct Email or Password' });
+      }
       helpers.setSubmitting(false);
     }
   };

@@ -123,7 +123,8 @@ describe('the shell owns the position watcher of a signed-in provider', () => {
     expect(screen.getByRole('status', { name: 'Location sharing' })).toHaveTextContent('Location off');
     expect(screen.getByRole('status', { name: 'Location notice' })).toHaveTextContent(DENIED_MESSAGE);
     await user.click(screen.getByRole('link', { name: /Notifications/ }));
-    expect(screen.getByTestId('where')).toHaveTextContent('/notification');
+    // The route changes once the page's chunk has arrived (a transition), at once only if an earlier test loaded it.
+    await waitFor(() => expect(screen.getByTestId('where')).toHaveTextContent('/notification'));
     // The page opened loads its list: the test ends once it is shown, not with the answer on its way.
     expect(await screen.findByText('You have no notifications.')).toBeInTheDocument();
     act(() => jest.advanceTimersByTime(60_000));

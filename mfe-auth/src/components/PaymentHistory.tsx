@@ -15,12 +15,13 @@ import '../account.css';
 
 /**
  * Payment history of the Payments screen (customers only): the customer's booking charges and their
- * refunds, newest first, 10 at a time with Load more; kept current when one of their bookings changes.
+ * refunds, newest first, 10 at a time with Load more; kept current when one of their bookings changes
+ * (a failed refresh keeps the rows shown and says so above them).
  */
 export function PaymentHistory({ customerId }: { customerId: number }) {
   const headingId = useId();
-  const { state, loadMore, retry } = usePaymentHistory(customerId);
-  const { rows, loaded, hasMore, loadingMore, error } = state;
+  const { state, loadMore, retry, retryRefresh } = usePaymentHistory(customerId);
+  const { rows, loaded, hasMore, loadingMore, error, refreshError } = state;
 
   let body;
   if (!loaded) {
@@ -32,6 +33,9 @@ export function PaymentHistory({ customerId }: { customerId: number }) {
   } else {
     body = (
       <>
+        {refreshError ? (
+          <ErrorState message="Your payment history could not be refreshed." detail={refreshError} onRetry={retryRefresh} />
+        ) : null}
         {rows.length === 0 ? (
           <p className="auth-history-empty">No payments yet.</p>
         ) : (

@@ -12,7 +12,7 @@ const fetchHistoryPage = (page: number, perPage: number) => fetchPaymentHistory(
  * missed), keeping the older pages already shown. The screen reports failures itself (silent calls).
  */
 export function usePaymentHistory(customerId: number) {
-  const { state, loadFirst, loadMore, retry } = usePagedList<PaymentRecord>({
+  const { state, loadFirst, loadMore, retry, retryRefresh } = usePagedList<PaymentRecord>({
     fetchPage: fetchHistoryPage,
     pageSize: HISTORY_PAGE_SIZE,
   });
@@ -26,5 +26,5 @@ export function usePaymentHistory(customerId: number) {
       resubscribed.unsubscribe();
     };
   }, [customerId, loadFirst]);
-  return { state, loadMore, retry };
+  return { state, loadMore, retry, retryRefresh };
 }

@@ -248,6 +248,43 @@ describe('PaymentPage payment history', () => {
     ]);
   });
 
+  it('a refresh that fails keeps the rows shown and Load more, says the history could not be refreshed, and Retry refreshes it', async () => {
+    const newRefund: PaymentRecord = { ...refund, id: 200, job_id: 21, service_name: 'Delivery' };
+    let failing = false;
+    let refunded = false;
+    const api = fakeApi({
+      'GET /api/payment-methods': ok([]),
+      'GET /api/payments': () => {
+        if (failing) return fail(503, 'Payments are unavailable right now.');
+        return page(refunded ? [newRefund, ...charges(9, 12)] : charges(10, 11), true);
+      },
+    });
+    const user = userEvent.setup();
+    renderWithStore(<PaymentPage />, { path: '/payment', session: signedIn(customer) });
+    const table = await historyTable();
+
+    failing = true;
+    act(() => bus.emit({ type: 'realtime/subscribed' }));
+    expect(await screen.findByText('Your payment history could not be refreshed.')).toBeInTheDocument();
+    expect(screen.getByText('Payments are unavailable right now.')).toBeInTheDocument();
+    expect(screen.queryByText('More payments could not be loaded.')).not.toBeInTheDocument();
+    expect(screen.getByRole('table', { name: 'Payment history' })).toBe(table);
+    expect(bodyRows(table)).toHaveLength(10);
+    expect(screen.getByRole('button', { name: 'Load more' })).toBeEnabled();
+    expect(recorded.alerts()).toEqual([]);
+
+    failing = false;
+    refunded = true;
+    await user.click(screen.getByRole('button', { name: 'Retry' }));
+    await waitFor(() => expect(cellTexts(bodyRows(table)[0])[1]).toBe('#21 Delivery Refund'));
+    expect(screen.queryByText('Your payment history could not be refreshed.')).not.toBeInTheDocument();
+    expect(api.callsTo('GET', '/api/payments').map((c) => c.params)).toEqual([
+      { page: 1, per_page: 10 },
+      { page: 1, per_page: 10 },
+      { page: 1, per_page: 10 },
+    ]);
+  });
+
   it('is not shown to a provider, who has no payments: no history call', async () => {
     const api = fakeApi({ 'GET /api/payment-methods': ok([visa]) });
     renderWithStore(<PaymentPage />, { path: '/payment', session: signedIn(provider) });

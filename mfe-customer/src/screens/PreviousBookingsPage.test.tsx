@@ -198,5 +198,43 @@ describe('Previous Bookings (/previousbooking)', () => {
       await waitFor(() => expect(names()).toHaveLength(40));
       expect(screen.queryByText('More bookings could not be loaded.')).not.toBeInTheDocument();
     });
+
+    it('a refresh that fails keeps the bookings shown and Load more, says they could not be refreshed, and Retry refreshes them', async () => {
+      const user = userEvent.setup();
+      let failing = false;
+      let newest: typeof finished = [];
+      const api = fakeApi({
+        'GET /api/jobs': (config) => {
+          if (failing) return { status: 500, data: { message: 'Server Error' } };
+          const answer = pages(config);
+          return { ...answer, data: { ...answer.data, data: [...newest, ...answer.data.data] } };
+        },
+      });
+      renderScreen(<PreviousBookingsPage />, { path: '/previousbooking' });
+      await screen.findByRole('list', { name: 'Bookings' });
+
+      // The realtime channel came back: events may have been missed, the first page is fetched again.
+      failing = true;
+      act(() => bus.emit({ type: 'realtime/subscribed' }));
+      expect(await screen.findByText('Your bookings could not be refreshed.')).toBeInTheDocument();
+      expect(screen.getByText('Server Error')).toBeInTheDocument();
+      expect(names()).toHaveLength(PREVIOUS_PAGE_SIZE);
+      expect(screen.queryByText('More bookings could not be loaded.')).not.toBeInTheDocument();
+      expect(screen.getByRole('button', { name: 'Load more' })).toBeEnabled();
+
+      failing = false;
+      newest = [
+        makeJob({
+          id: 99,
+          status: 'Rejected',
+          updated_at: '2025-06-02T00:00:00.000Z',
+          provider: { id: 299, full_name: 'Driver 00', avatar: null },
+        }),
+      ];
+      await user.click(screen.getByRole('button', { name: 'Retry' }));
+      await waitFor(() => expect(names()[0]).toBe('Driver 00'));
+      expect(screen.queryByText('Your bookings could not be refreshed.')).not.toBeInTheDocument();
+      expect(api.callsTo('GET', '/api/jobs').map((call) => (call.params as { page: number }).page)).toEqual([1, 1, 1]);
+    });
   });
 });

@@ -9,12 +9,13 @@ import '../styles/customer.css';
 /**
  * Previous Bookings (/previousbooking, both roles): a loader, then Rejected jobs and (deviation 4)
  * Completed, Cancelled and Expired ones, most recently finished first, 'Load more' for older ones; a
- * customer's unrated Completed job offers 'Rate this booking', a rated one its stars.
+ * customer's unrated Completed job offers 'Rate this booking', a rated one its stars. A failed refresh
+ * (after a missed-events resubscribe) keeps the list and says so above it.
  */
 export default function PreviousBookingsPage() {
   const role = useSessionUser()?.role;
-  const { state, loadMore, retry } = usePreviousJobs();
-  const { loaded, hasMore, loadingMore, error } = state;
+  const { state, loadMore, retry, retryRefresh } = usePreviousJobs();
+  const { loaded, hasMore, loadingMore, error, refreshError } = state;
   // Each card shows when its booking finished: listed in that order.
   const jobs = previousJobs(state.rows).sort(lastChangedFirst);
 
@@ -38,6 +39,9 @@ export default function PreviousBookingsPage() {
       {!loaded && !error ? <Loader label="Loading your bookings…" /> : null}
       {!loaded && error ? (
         <ErrorState message="Your bookings could not be loaded." detail={error.message} onRetry={retry} />
+      ) : null}
+      {loaded && refreshError ? (
+        <ErrorState message="Your bookings could not be refreshed." detail={refreshError} onRetry={retryRefresh} />
       ) : null}
       {loaded && jobs.length === 0 ? <p className="ui-card cust-message ui-muted">You have no previous bookings.</p> : null}
       {jobs.length > 0 ? (

@@ -145,14 +145,55 @@ describe('usePagedList', () => {
     expect(result.current.state.error).toBeNull();
   });
 
-  it('by default a failed refresh of the list shown is the error, with Retry', async () => {
-    const server = fakeServer(items(2, 1));
+  it('by default a failed refresh of the list shown keeps it, and Load more, as refreshError; retryRefresh asks again', async () => {
+    const server = fakeServer(items(3, 1));
     const { result } = render({ fetchPage: server.fetchPage, pageSize: 2 });
     await waitFor(() => expect(result.current.state.loaded).toBe(true));
     server.fetchPage.mockRejectedValueOnce(new Error('offline'));
     await act(() => result.current.loadFirst());
-    expect(result.current.state.error).toEqual({ message: 'offline', retry: 'first' });
-    expect(ids(result.current.state.rows)).toEqual([2, 1]);
+    expect(result.current.state).toMatchObject({ refreshError: 'offline', error: null, hasMore: true, page: 1 });
+    expect(ids(result.current.state.rows)).toEqual([3, 2]);
+
+    server.rows = items(4, 1);
+    act(() => result.current.retryRefresh());
+    expect(result.current.state.refreshError).toBeNull();
+    await waitFor(() => expect(ids(result.current.state.rows)).toEqual([4, 3]));
+    expect(server.fetchPage).toHaveBeenLastCalledWith(1, 2);
+  });
+
+  it('a failed refresh is told apart from a failed older page, and stays until a first page comes', async () => {
+    const server = fakeServer(items(5, 1));
+    const { result } = render({ fetchPage: server.fetchPage, pageSize: 2 });
+    await waitFor(() => expect(result.current.state.loaded).toBe(true));
+    server.fetchPage.mockRejectedValueOnce(new Error('refresh failed'));
+    await act(() => result.current.loadFirst());
+
+    // An older page comes: the newest may still be missing.
+    act(() => result.current.loadMore());
+    await waitFor(() => expect(result.current.state.page).toBe(2));
+    expect(result.current.state).toMatchObject({ refreshError: 'refresh failed', error: null });
+
+    server.fetchPage.mockRejectedValueOnce(new Error('more failed'));
+    act(() => result.current.loadMore());
+    await waitFor(() => expect(result.current.state.error).toEqual({ message: 'more failed', retry: 'more' }));
+    expect(result.current.state.refreshError).toBe('refresh failed');
+
+    await act(() => result.current.loadFirst());
+    expect(result.current.state.refreshError).toBeNull();
+    expect(ids(result.current.state.rows)).toEqual([5, 4, 3, 2]);
+  });
+
+  it('a first page that fails while none is shown is the error, however the load was asked for', async () => {
+    const server = fakeServer(items(2, 1));
+    server.fetchPage.mockRejectedValueOnce(new Error('offline')).mockRejectedValueOnce(new Error('still offline'));
+    const { result } = render({ fetchPage: server.fetchPage, pageSize: 2 });
+    await waitFor(() => expect(result.current.state.error).not.toBeNull());
+    await act(() => result.current.loadFirst());
+    expect(result.current.state).toMatchObject({
+      loaded: false,
+      error: { message: 'still offline', retry: 'first' },
+      refreshError: null,
+    });
   });
 
   it('shows a first page known without asking, over any first-page answer still on its way', async () => {

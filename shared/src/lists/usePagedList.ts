@@ -11,8 +11,13 @@ export interface PagedListState<T> {
   page: number;
   hasMore: boolean;
   loadingMore: boolean;
-  /** The API's message of the last failed call, and which call Retry repeats. */
+  /** The API's message of the last failed call, and which call Retry repeats: the first page (none shown) or the next. */
   error: { message: string; retry: 'first' | 'more' } | null;
+  /**
+   * The API's message when fetching the first page again over the list shown failed: the list stays as
+   * it was (`retryRefresh` asks again). Null once a first page comes; never set with `keepShown`.
+   */
+  refreshError: string | null;
 }
 
 export interface PagedListOptions<T> {
@@ -24,14 +29,14 @@ export interface PagedListOptions<T> {
   /**
    * The list shown stays until an answer changes it: a fresh first page is merged over it even before
    * Load more (by default it replaces a lone first page), a failed refresh of a list shown is only logged
-   * (by default it becomes the error, with Retry), and an error stays until a first page comes or Retry.
+   * (by default it is `refreshError`), and an error stays until a first page comes or Retry.
    */
   keepShown?: boolean;
   /** Told each page's rows as they are shown (page 1 also for each fresh first page), in the same render. */
   onPageShown?: (rows: T[], page: number) => void;
 }
 
-const initialState = { rows: [], loaded: false, page: 0, hasMore: false, loadingMore: false, error: null };
+const initialState = { rows: [], loaded: false, page: 0, hasMore: false, loadingMore: false, error: null, refreshError: null };
 
 const waitUntil = async (at: number) => {
   if (at > Date.now()) await new Promise((resolve) => setTimeout(resolve, at - Date.now()));
@@ -42,7 +47,7 @@ const waitUntil = async (at: number) => {
  * `loadMore` for the next, `loadFirst` to fetch the first page again over what is shown (after a
  * change, or events that may have been missed) keeping the older pages, or to show one known without
  * asking, `setRows` for a change known without asking. Calls are silent: the screen shows `error` and
- * offers `retry`.
+ * offers `retry`, and shows `refreshError` beside the list it keeps, offering `retryRefresh`.
  */
 export function usePagedList<T extends Row>({
   fetchPage,
@@ -81,14 +86,17 @@ export function usePagedList<T extends Row>({
             current.page > 1 || (keepShown && current.loaded)
               ? { ...current, rows: mergeFirstPage(rows, current.rows), loaded: true }
               : { ...current, rows, loaded: true, page: 1, hasMore };
-          return keepShown ? { ...next, error: null } : next;
+          return keepShown ? { ...next, error: null } : { ...next, refreshError: null };
         });
       } catch (error) {
         console.error(error);
         await waitUntil(showFrom);
         if (!mounted.current || request !== firstRequest.current) return;
-        const failed = { message: messageOfError(error), retry: 'first' as const };
-        setState((current) => (keepShown && current.loaded ? current : { ...current, error: failed }));
+        const message = messageOfError(error);
+        setState((current) => {
+          if (!current.loaded) return { ...current, error: { message, retry: 'first' } };
+          return keepShown ? current : { ...current, refreshError: message };
+        });
       }
     },
     [pageSize, minFirstLoadMs, keepShown],
@@ -130,7 +138,12 @@ export function usePagedList<T extends Row>({
     }
   }, [loadFirst, loadMore]);
 
+  const retryRefresh = useCallback(() => {
+    setState((s) => ({ ...s, refreshError: null }));
+    void loadFirst();
+  }, [loadFirst]);
+
   const setRows = useCallback((change: (rows: T[]) => T[]) => setState((s) => ({ ...s, rows: change(s.rows) })), []);
 
-  return { state, loadFirst, loadMore: () => void loadMore(), retry, setRows };
+  return { state, loadFirst, loadMore: () => void loadMore(), retry, retryRefresh, setRows };
 }

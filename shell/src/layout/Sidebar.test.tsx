@@ -30,6 +30,9 @@ describe('Sidebar: a link about to be followed starts loading its screen', () =>
     expect(loader.loadContract).not.toHaveBeenCalledWith('mfe_chat');
     fireEvent.focus(within(nav).getByRole('link', { name: 'Chat' }));
     expect(loader.loadContract).toHaveBeenCalledWith('mfe_chat');
+    // The test ends once that contract is there (the shell keeps it), not with it on its way.
+    const chatLoad = loader.loadContract.mock.calls.findIndex(([name]) => name === 'mfe_chat');
+    await act(() => loader.loadContract.mock.results[chatLoad].value as Promise<unknown>);
   });
 });
 

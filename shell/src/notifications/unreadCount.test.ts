@@ -2,7 +2,8 @@ import { act, renderHook } from '@testing-library/react';
 import { answerUnreadCount, askUnreadCount, forgetUnreadCount, useUnreadCount } from './unreadCount';
 
 describe('unreadCount', () => {
-  afterEach(() => forgetUnreadCount());
+  // Before, not after: after a test its hook is still mounted (Testing Library unmounts it later).
+  beforeEach(() => forgetUnreadCount());
 
   it('holds the newest count asked for: an answer overtaken by a later one is dropped', () => {
     const { result } = renderHook(() => useUnreadCount());

@@ -156,6 +156,8 @@ describe('the signed-in user is read again from the API when the session starts 
     return fakeLoader(contracts).loader;
   }
   const storedUser = () => (JSON.parse(localStorage.getItem(SESSION_STORAGE_KEY) ?? 'null') as { users: User }).users;
+  /** Home's last step: the Services row, which comes after the blocks, has shown its answer. */
+  const homeSettled = () => screen.findByRole('list', { name: 'Services' });
   const now = makeUser({ id: 1, role: 'Provider', first_name: 'Peter', completed_jobs: 3, total_provider_jobs: 5 });
 
   beforeEach(() => {
@@ -178,6 +180,7 @@ describe('the signed-in user is read again from the API when the session starts 
     expect(screen.getByText('Peter')).toBeInTheDocument();
     expect(storedUser()).toMatchObject({ first_name: 'Peter', completed_jobs: 3, total_provider_jobs: 5 });
     expect(requests.filter((r) => r.url === '/api/auth/me')).toHaveLength(1);
+    await homeSettled();
   });
 
   it('after a login too', async () => {
@@ -187,6 +190,7 @@ describe('the signed-in user is read again from the API when the session starts 
     act(() => bus.emit({ type: 'auth/loggedIn', user: makeUser({ ...now, completed_jobs: 2 }), token: 'tok' }));
     await waitFor(() => expect(screen.getByTestId('stats')).toHaveTextContent('3 Jobs Done, 5 Job Requests'), { timeout: 3000 });
     expect(requests.filter((r) => r.url === '/api/auth/me')).toHaveLength(1);
+    await homeSettled();
   });
 
   it('a job that changed reads them again', async () => {
@@ -197,6 +201,7 @@ describe('the signed-in user is read again from the API when the session starts 
     act(() => bus.emit({ type: 'job/updated', job: makeJob() }));
     await waitFor(() => expect(screen.getByTestId('stats')).toHaveTextContent('4 Jobs Done'));
     expect(requests.filter((r) => r.url === '/api/auth/me')).toHaveLength(1);
+    await homeSettled();
   });
 
   it('offline: the stored user stays', async () => {
@@ -212,5 +217,6 @@ describe('the signed-in user is read again from the API when the session starts 
     expect(await screen.findByTestId('stats')).toHaveTextContent('2 Jobs Done');
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
     expect(storedUser()).toMatchObject({ id: 1, completed_jobs: 2 });
+    await homeSettled();
   });
 });

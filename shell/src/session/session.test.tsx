@@ -50,9 +50,13 @@ describe('logout', () => {
 });
 
 describe('alerts', () => {
+  /** The shell has loaded the login screen's remote and shown it: nothing it started is still on its way. */
+  const loginShown = () => screen.findByRole('heading', { name: 'Login' });
+
   it('an alert set through the bus shows in the alert area and clears 50 000 ms later', async () => {
     fakeApi();
     const { store } = renderShell({ route: '/login' });
+    await loginShown();
     act(() => bus.emit({ type: 'alert/show', alert: { type: 'danger', message: 'Please Enter Correct Email or Password' } }));
     expect(screen.getByRole('alert')).toHaveTextContent('Please Enter Correct Email or Password');
 
@@ -63,9 +67,10 @@ describe('alerts', () => {
     expect(store.getState().session.alert).toBeNull();
   });
 
-  it('a new alert restarts the 50 000 ms', () => {
+  it('a new alert restarts the 50 000 ms', async () => {
     fakeApi();
     const { store } = renderShell({ route: '/login' });
+    await loginShown();
     void act(() => store.dispatch(sessionActions.alertSet({ type: 'success', message: 'first' })));
     act(() => jest.advanceTimersByTime(30_000));
     void act(() => store.dispatch(sessionActions.alertSet({ type: 'success', message: 'second' })));

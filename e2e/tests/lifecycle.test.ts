@@ -1,7 +1,8 @@
 // Cancellation, refunds and expiry end to end (issue 13), with a customer and a provider in two browser
 // contexts at once: the customer cancels a Pending booking and the provider's job requests drop it
 // live; a rejection reaches the customer as 'Rejected — refunded' with the refund in the payment
-// history; and a request not answered within a (shortened) deadline expires on both screens.
+// history (a failed refresh of it keeps the lines shown and says so); and a request not answered
+// within a (shortened) deadline expires on both screens.
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { describe, it } from 'node:test';
@@ -107,6 +108,41 @@ describe('cancelling, refunds and expiry, both sides live', () => {
     const providerCard = cardOf(p.page, 'Bookings', customer.fullName);
     await providerCard.getByText('Rejected', { exact: true }).waitFor();
     assert.equal(await providerCard.getByText('Rejected — refunded').count(), 0);
+    assert.deepEqual(c.errors, []);
+    assert.deepEqual(p.errors, []);
+    await c.context.close();
+    await p.context.close();
+  });
+
+  it('a refresh of the payment history that fails keeps the lines shown and says so; Retry brings the refund', async () => {
+    const { provider, customer } = await twoParties('Remy');
+    const jobId = await bookViaApi(customer, provider);
+    const { c, p } = await openTwoParties(customer, provider);
+    await c.page.goto('/payment');
+    await historyLine(c.page, jobId, 'Paid').waitFor();
+
+    // The history's API is unavailable when the rejection makes the open history fetch its first page again.
+    const historyCall = (url: URL) => url.pathname === '/api/payments';
+    await c.page.route(historyCall, (route) =>
+      route.fulfill({
+        status: 503,
+        contentType: 'application/json',
+        headers: { 'access-control-allow-origin': route.request().headers().origin ?? '*' },
+        body: JSON.stringify({ message: 'Payments are unavailable right now.' }),
+      }),
+    );
+    await rejectFromJobRequests(p.page, customer);
+    const history = c.page.getByRole('region', { name: 'Payment history' });
+    await history.getByText('Your payment history could not be refreshed.').waitFor({ timeout: 5_000 });
+    await history.getByText('Payments are unavailable right now.').waitFor();
+    await historyLine(c.page, jobId, 'Paid').waitFor();
+    assert.equal(await history.getByText('More payments could not be loaded.').count(), 0);
+    await snap(c.page, 'payment-history-refresh-failed');
+
+    await c.page.unroute(historyCall);
+    await history.getByRole('button', { name: 'Retry' }).click();
+    await historyLine(c.page, jobId, 'Refunded').waitFor();
+    assert.equal(await history.getByText('Your payment history could not be refreshed.').count(), 0);
     assert.deepEqual(c.errors, []);
     assert.deepEqual(p.errors, []);
     await c.context.close();

@@ -3,7 +3,8 @@ import { AxiosError, CanceledError } from 'axios';
 import { bus } from '../bus';
 import { setRuntimeConfig } from '../config';
 import type { Alert } from '../contracts';
-import { apiClient, ApiError, REQUEST_TIMEOUT_MS, setTokenProvider, TIMEOUT_MESSAGE, UPLOAD_TIMEOUT_MS } from './client';
+import { REQUEST_TIMEOUT_MS, TIMEOUT_MESSAGE, UPLOAD_TIMEOUT_MS } from './axiosClient';
+import { apiClient, ApiError, setTokenProvider } from './client';
 import { fetchServices, storeContactUs, updateProfile } from './endpoints';
 
 /** A fake axios adapter: records requests and answers with a status and a body. */

@@ -122,6 +122,7 @@ describe('the booking modal (Booking Details)', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Submit & Pay' }));
     expect(within(dialog).getByRole('alert')).toHaveTextContent('The month may not be in the past.');
     expect(within(dialog).getByLabelText('Select day')).toHaveAttribute('aria-invalid', 'true');
+    expect(within(dialog).getByLabelText('Select day')).toHaveAccessibleDescription('The month may not be in the past.');
     expect(api.callsTo('POST', '/api/jobs')).toHaveLength(0);
   });
 
@@ -134,12 +135,22 @@ describe('the booking modal (Booking Details)', () => {
     const dialog = screen.getByRole('dialog', { name: 'Booking Details' });
     expect(within(dialog).getByRole('alert')).toHaveTextContent('Please enter the Pick Address and the Drop Address.');
     expect(within(dialog).getByLabelText('Pick Address')).toHaveAttribute('aria-invalid', 'true');
+    // A screen reader on the field reads what is wrong with it, not only 'invalid'.
+    expect(within(dialog).getByLabelText('Pick Address')).toHaveAccessibleDescription(
+      'Please enter the Pick Address and the Drop Address.',
+    );
+    expect(within(dialog).getByLabelText('Drop Address')).toHaveAccessibleDescription(
+      'Please enter the Pick Address and the Drop Address.',
+    );
+    expect(within(dialog).getByLabelText('CVV')).not.toHaveAttribute('aria-describedby');
     // The focus goes to the first field to mend (Submit & Pay, where it was, may be far below on a phone).
     expect(within(dialog).getByLabelText('Pick Address')).toHaveFocus();
     await user.type(within(dialog).getByLabelText('Pick Address'), '12 MG Road');
+    expect(within(dialog).getByLabelText('Pick Address')).not.toHaveAttribute('aria-invalid');
     await user.click(within(dialog).getByRole('button', { name: 'Submit & Pay' }));
     expect(within(dialog).getByRole('alert')).toHaveTextContent('Please enter the Drop Address.');
     expect(within(dialog).getByLabelText('Drop Address')).toHaveFocus();
+    expect(within(dialog).getByLabelText('Drop Address')).toHaveAccessibleDescription('Please enter the Drop Address.');
     expect(api.callsTo('POST', '/api/jobs')).toHaveLength(0);
   });
 

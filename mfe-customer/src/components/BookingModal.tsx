@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 import {
   ApiError,
@@ -117,6 +117,9 @@ export function BookingForm({
   const [values, setValues] = useState({ ...EMPTY_BOOKING_VALUES, ...initialValues, cvv: '' });
   const [chosenCard, setChosenCard] = useState<number | null>(null);
   const [error, setError] = useState<string | null>(null);
+  const errorId = useId();
+  /** The message's id while one is shown: the fields it is about are described by it. */
+  const errorShown = error ? errorId : null;
   const [invalid, setInvalid] = useState<
     Partial<Record<'address' | 'destination_address' | 'day' | 'date' | 'custom_time' | 'cvv', boolean>>
   >({});
@@ -269,7 +272,7 @@ export function BookingForm({
           onChange={set('day')}
           ref={firstField}
           min={today.slice(0, 7)}
-          aria-invalid={invalid.day || undefined}
+          invalidBy={invalid.day ? errorShown : null}
         />
         <Field
           label="Select date"
@@ -277,7 +280,7 @@ export function BookingForm({
           value={values.date}
           onChange={set('date')}
           min={today}
-          aria-invalid={invalid.date || undefined}
+          invalidBy={invalid.date ? errorShown : null}
         />
         <Field label="Select Time" type="time" value={values.time} onChange={set('time')} />
         <Field
@@ -286,7 +289,7 @@ export function BookingForm({
           value={values.custom_time}
           onChange={set('custom_time')}
           placeholder="e.g. after 6 pm"
-          aria-invalid={invalid.custom_time || undefined}
+          invalidBy={invalid.custom_time ? errorShown : null}
         />
       </div>
       <Field
@@ -295,14 +298,14 @@ export function BookingForm({
         value={values.address}
         onChange={set('address')}
         autoComplete="street-address"
-        aria-invalid={invalid.address || undefined}
+        invalidBy={invalid.address ? errorShown : null}
       />
       <Field
         label="Drop Address"
         type="text"
         value={values.destination_address}
         onChange={set('destination_address')}
-        aria-invalid={invalid.destination_address || undefined}
+        invalidBy={invalid.destination_address ? errorShown : null}
       />
 
       <h3>Payment Details</h3>
@@ -347,13 +350,13 @@ export function BookingForm({
             autoComplete="cc-csc"
             value={values.cvv}
             onChange={set('cvv')}
-            aria-invalid={invalid.cvv || undefined}
+            invalidBy={invalid.cvv ? errorShown : null}
           />
         </div>
       ) : null}
 
       {error ? (
-        <p role="alert" className="ui-alert">
+        <p role="alert" className="ui-alert" id={errorId}>
           {error}
         </p>
       ) : null}

@@ -1,4 +1,5 @@
-import { useId } from 'react';
+import { useId, type Ref } from 'react';
+import { invalidProps, type InvalidBy } from './Field';
 import '../styles/customer.css';
 
 export const starName = (n: number) => `${n} ${n === 1 ? 'star' : 'stars'}`;
@@ -6,17 +7,21 @@ export const starName = (n: number) => `${n} ${n === 1 ? 'star' : 'stars'}`;
 /**
  * Five star radios in a group named by `legend` ("1 star" … "5 stars"); 0 means none chosen yet
  * (spec section 5: rating defaults to 0). Arrow keys move between stars as in any radio group.
+ * `invalidBy` ties the form's message ('Please choose a rating.') to every star; `ref` is the first star.
  */
 export function StarRatingInput({
   value,
   onChange,
   legend = 'Rating',
   disabled = false,
-}: {
+  invalidBy,
+  ref,
+}: InvalidBy & {
   value: number;
   onChange: (value: number) => void;
   legend?: string;
   disabled?: boolean;
+  ref?: Ref<HTMLInputElement>;
 }) {
   const name = useId();
   return (
@@ -27,7 +32,16 @@ export function StarRatingInput({
           const id = `${name}-${n}`;
           return (
             <span key={n}>
-              <input type="radio" id={id} name={name} value={n} checked={value === n} onChange={() => onChange(n)} />
+              <input
+                ref={n === 1 ? ref : undefined}
+                type="radio"
+                id={id}
+                name={name}
+                value={n}
+                checked={value === n}
+                onChange={() => onChange(n)}
+                {...invalidProps(invalidBy)}
+              />
               <label htmlFor={id} className={n <= value ? 'is-on' : undefined} title={starName(n)}>
                 <span aria-hidden="true">★</span>
                 <span className="ui-visually-hidden">{starName(n)}</span>

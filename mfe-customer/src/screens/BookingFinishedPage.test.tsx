@@ -49,6 +49,12 @@ describe('Rate your Booking (/bookingfinished)', () => {
     await userEvent.click(await screen.findByRole('button', { name: 'Submit' }));
     expect(screen.getByRole('alert')).toHaveTextContent(CHOOSE_RATING);
     expect(api.callsTo('POST', '/ratings')).toHaveLength(0);
+    // The stars are the field to mend: the focus goes to them, and each reads the message.
+    expect(screen.getByRole('radio', { name: '1 star' })).toHaveFocus();
+    for (const name of ['1 star', '5 stars']) {
+      expect(screen.getByRole('radio', { name })).toHaveAttribute('aria-invalid', 'true');
+      expect(screen.getByRole('radio', { name })).toHaveAccessibleDescription(CHOOSE_RATING);
+    }
     await userEvent.click(screen.getByRole('radio', { name: '3 stars' }));
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
   });
@@ -71,6 +77,7 @@ describe('Rate your Booking (/bookingfinished)', () => {
     expect(screen.getByRole('alert')).toHaveTextContent('The review may not be greater than 2000 characters.');
     expect(REVIEW_TOO_LONG).toBe('The review may not be greater than 2000 characters.');
     expect(box).toHaveAttribute('aria-invalid', 'true');
+    expect(box).toHaveAccessibleDescription(REVIEW_TOO_LONG);
     expect(box).toHaveFocus();
     expect(box).toHaveValue(longReview);
     expect(api.callsTo('POST', '/ratings')).toHaveLength(0);

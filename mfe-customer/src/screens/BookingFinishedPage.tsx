@@ -1,4 +1,4 @@
-import { useRef, useState, type FormEvent } from 'react';
+import { useId, useRef, useState, type FormEvent } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 import {
   Avatar,
@@ -39,6 +39,8 @@ function RatingForm({ job }: { job: Job }) {
   const [busy, setBusy] = useState(false);
   const inFlight = useRef(false);
   const review = useRef<HTMLTextAreaElement>(null);
+  const firstStar = useRef<HTMLInputElement>(null);
+  const errorId = useId();
   useLeaveGuard((rating > 0 || feedback.trim() !== '') && !busy);
 
   const submit = async (event: FormEvent) => {
@@ -46,6 +48,7 @@ function RatingForm({ job }: { job: Job }) {
     if (inFlight.current) return;
     if (rating < 1) {
       setError(CHOOSE_RATING); // deviation: the original sent a 0 rating
+      firstStar.current?.focus();
       return;
     }
     // No maxLength on the box: it cut a longer paste silently and sent the review cut.
@@ -72,6 +75,8 @@ function RatingForm({ job }: { job: Job }) {
   return (
     <form className="ui-card cust-form" onSubmit={submit} noValidate aria-busy={busy}>
       <StarRatingInput
+        ref={firstStar}
+        invalidBy={error === CHOOSE_RATING ? errorId : null}
         value={rating}
         onChange={(value) => {
           setRating(value);
@@ -87,10 +92,10 @@ function RatingForm({ job }: { job: Job }) {
           if (error === REVIEW_TOO_LONG) setError(null);
         }}
         placeholder="How was your ride?"
-        aria-invalid={error === REVIEW_TOO_LONG || undefined}
+        invalidBy={error === REVIEW_TOO_LONG ? errorId : null}
       />
       {error ? (
-        <p role="alert" className="ui-alert">
+        <p role="alert" className="ui-alert" id={errorId}>
           {error}
         </p>
       ) : null}

@@ -62,7 +62,14 @@ export function TextAreaField({ name, label, rows = 3 }: { name: string; label: 
   const { field, id, errorId, error } = useLabelledField(name);
   return (
     <FieldFrame id={id} label={label} errorId={errorId} error={error}>
-      <textarea id={id} rows={rows} {...field} value={field.value ?? ''} aria-describedby={error ? errorId : undefined} />
+      <textarea
+        id={id}
+        rows={rows}
+        {...field}
+        value={field.value ?? ''}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? errorId : undefined}
+      />
     </FieldFrame>
   );
 }

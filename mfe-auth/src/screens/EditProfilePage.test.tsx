@@ -168,6 +168,20 @@ describe('EditProfilePage', () => {
     expect(savedForm(api)).toEqual({ year_of_exp: '6', basic_price: '30' });
   });
 
+  it("a bio over the API's 2000 characters is marked invalid, reads its message and takes the focus on Save", async () => {
+    const api = profileApi({}, provider);
+    const user = userEvent.setup();
+    renderWithStore(<EditProfilePage />, { path: '/editprofile', session: signedIn(provider) });
+    const bio = screen.getByLabelText('Bio');
+    fireEvent.change(bio, { target: { value: 'a'.repeat(2001) } });
+    await user.click(screen.getByRole('button', { name: 'Save Changes' }));
+    expect(await screen.findByText('The bio may not be greater than 2000 characters.')).toBeInTheDocument();
+    expect(bio).toHaveAttribute('aria-invalid', 'true');
+    expect(bio).toHaveAccessibleDescription('The bio may not be greater than 2000 characters.');
+    expect(bio).toHaveFocus();
+    expect(api.callsTo('POST', '/api/auth/update-profile')).toHaveLength(0);
+  });
+
   it('checks the provider numbers', async () => {
     const user = userEvent.setup();
     renderWithStore(<EditProfilePage />, { path: '/editprofile', session: signedIn(provider) });

@@ -53,6 +53,12 @@ export type BusEvent =
    */
   | { type: 'notifications/changed'; notifications?: AppNotification[]; unread?: number }
   /**
+   * A notification has just arrived for the signed-in user (the realtime 'Notification' event, which
+   * carries it): the shell says its description to screen readers (a new job request, a booking accepted).
+   * Followed by `notifications/changed` for the lists and the bell.
+   */
+  | { type: 'notifications/arrived'; notification: AppNotification }
+  /**
    * The signed-in user's total of unread chat messages changed (the chat remote announces it after
    * opening, reading or receiving messages); the shell's sidebar shows it on its Chat item.
    */

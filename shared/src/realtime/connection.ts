@@ -1,5 +1,5 @@
 import Pusher from 'pusher-js';
-import type { BusEvent, Job, Message, RealtimeState } from '../contracts';
+import type { AppNotification, BusEvent, Job, Message, RealtimeState } from '../contracts';
 import type { RuntimeConfig } from '../config';
 import type { RealtimeConnection } from './index';
 
@@ -23,6 +23,16 @@ function toMessage(data: unknown): Message | null {
 function isJob(data: unknown): data is Job {
   const job = data as Partial<Job> | null;
   return !!job && typeof job === 'object' && typeof job.id === 'number' && typeof job.status === 'string';
+}
+
+function isNotification(data: unknown): data is AppNotification {
+  const notification = data as Partial<AppNotification> | null;
+  return (
+    !!notification &&
+    typeof notification === 'object' &&
+    typeof notification.id === 'number' &&
+    typeof notification.description === 'string'
+  );
 }
 
 /** How often a connection that gave up (pusher-js's 'unavailable') asks whether the servers are back. */
@@ -60,7 +70,8 @@ function serverBackProbe(url: string, token: string, back: () => void) {
 }
 
 /**
- * pusher-js on the user's private channel; `Message` → realtime/message, `Notification` → notifications/changed,
+ * pusher-js on the user's private channel; `Message` → realtime/message, `Notification` → notifications/arrived
+ * (with the notification) and notifications/changed,
  * `ChatRead` → chat/read, `Job` → job/updated; the connection's state → realtime/state.
  */
 export function createConnection({ userId, token, config, emit }: ConnectionOptions): RealtimeConnection {
@@ -98,7 +109,10 @@ export function createConnection({ userId, token, config, emit }: ConnectionOpti
     if (message) emit({ type: 'realtime/message', message });
   });
   channel.bind('pusher:subscription_succeeded', () => emit({ type: 'realtime/subscribed' }));
-  channel.bind('Notification', () => emit({ type: 'notifications/changed' }));
+  channel.bind('Notification', (data: unknown) => {
+    if (isNotification(data)) emit({ type: 'notifications/arrived', notification: data });
+    emit({ type: 'notifications/changed' });
+  });
   // Read in another tab or device, or with a chat: the bell counts anew.
   channel.bind('NotificationsRead', () => emit({ type: 'notifications/changed' }));
   // A chat read in another tab or device: this tab's Chat count and chat list follow.

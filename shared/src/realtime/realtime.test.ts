@@ -110,6 +110,21 @@ describe('the realtime connection (pusher-js mocked)', () => {
     }
   });
 
+  it('fans a Notification that carries its notification out as notifications/arrived before notifications/changed', async () => {
+    await connectRealtime({ userId: 6, token: 'tok6' });
+    const notification = {
+      id: 31,
+      title: 'Job',
+      description: 'Asha Verma has requested a Driver booking.',
+      user: { avatar: null, full_name: 'Asha Verma' },
+      read: false,
+      job_id: 12,
+      chat_id: null,
+    };
+    channels['private-message.6'].handlers.Notification(notification);
+    expect(events).toEqual([{ type: 'notifications/arrived', notification }, { type: 'notifications/changed' }]);
+  });
+
   it('fans the Message event out on the bus as realtime/message, Notification and NotificationsRead as notifications/changed', async () => {
     await connectRealtime({ userId: 7, token: 'tok7' });
     const channel = channels['private-message.7'];

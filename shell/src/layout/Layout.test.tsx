@@ -151,6 +151,27 @@ describe('the signed-in layout', () => {
     expect(await screen.findByRole('link', { name: 'Notifications: 3 unread' })).toBeInTheDocument();
   });
 
+  it('a notification arriving live is said to screen readers on any screen; a chat message not while the chat is open', async () => {
+    fakeApi();
+    const user = userEvent.setup();
+    renderShell({ route: '/activebooking', role: 'Customer' });
+    await screen.findByRole('heading', { name: 'Active Bookings' });
+    const region = screen.getByRole('status', { name: 'New notifications' });
+    expect(region).toBeEmptyDOMElement();
+    const accepted = { ...notification(7), description: 'Ravi Kumar accepted your booking request.' };
+    act(() => bus.emit({ type: 'notifications/arrived', notification: accepted }));
+    expect(region).toHaveTextContent('Ravi Kumar accepted your booking request.');
+
+    await user.click(within(screen.getByRole('navigation', { name: 'Main' })).getByRole('link', { name: 'Chat' }));
+    await screen.findByRole('heading', { name: 'Chat' });
+    const message = { ...notification(8), title: 'Chat', description: 'Ravi Kumar: I am outside.' };
+    act(() => bus.emit({ type: 'notifications/arrived', notification: message }));
+    expect(region).toHaveTextContent('Ravi Kumar accepted your booking request.');
+    const finished = { ...notification(9), description: 'Ravi Kumar has finished your job. Please rate your ride.' };
+    act(() => bus.emit({ type: 'notifications/arrived', notification: finished }));
+    expect(region).toHaveTextContent('Ravi Kumar has finished your job. Please rate your ride.');
+  });
+
   it("the browser tab's title follows the screen, the shell's own pages too (Home, Contact Us, Your Notifications)", async () => {
     fakeApi();
     const user = userEvent.setup();

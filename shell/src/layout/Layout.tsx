@@ -3,6 +3,7 @@ import { Outlet, useLocation } from 'react-router-dom';
 import { useSessionUser } from 'shared';
 import { RemoteWidget } from '../components/RemoteWidget';
 import { focusIsLost } from 'shared/src/ui/focus';
+import { NotificationAnnouncer } from '../notifications/NotificationAnnouncer';
 import { publicPageWasShown } from '../routing/publicPageShown';
 import { Sidebar } from './Sidebar';
 import { TopBar } from './TopBar';
@@ -118,6 +119,8 @@ export function Layout() {
           Skip to content
         </a>
       )}
+      {/* Outside the page, which is inert while the phone's menu is open: arrivals are said then too. */}
+      <NotificationAnnouncer />
       {menuOpen ? <Sidebar ref={sidebar} /> : null}
       {drawerOpen ? (
         <button type="button" className="layout__scrim" aria-label="Close menu" tabIndex={-1} onClick={closeDrawer} />

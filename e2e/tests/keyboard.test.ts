@@ -1,0 +1,57 @@
+// Keyboard and screen reader use of the composed app: what axe cannot see. What changes without a reload
+// is said (a live region), and the keyboard reaches and completes each flow.
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import type { Page } from 'playwright-core';
+import { apiCall, openPage, signInDirectly, useBrowser } from '../support/app.ts';
+import { bookViaApi, customerWithCards, GOOD_CARD, providerOffering } from '../support/bookings.ts';
+
+const browser = useBrowser();
+
+/** Resolves once the page's realtime channel is subscribed (what is published earlier is not pushed to it). */
+function channelSubscribed(page: Page): Promise<void> {
+  return new Promise((resolve) => {
+    page.on('websocket', (socket) =>
+      socket.on('framereceived', (frame) => {
+        if (String(frame.payload).includes('subscription_succeeded')) resolve();
+      }),
+    );
+  });
+}
+
+describe('said to screen readers without a reload', () => {
+  it('a new job request reaches the provider on Home, and its answers the customer on Active Bookings, in a live region', async () => {
+    const provider = await providerOffering('Driver', 25, { first_name: 'Lena', last_name: `Live${Date.now() % 100000}` });
+    const customer = await customerWithCards([GOOD_CARD], { first_name: 'Omar', last_name: `Heard${Date.now() % 100000}` });
+    const p = await openPage(browser());
+    const c = await openPage(browser());
+    await signInDirectly(p.page, provider.account);
+    await signInDirectly(c.page, customer.account);
+    const subscribed = [channelSubscribed(p.page), channelSubscribed(c.page)];
+    await p.page.goto('/');
+    await p.page.getByRole('heading', { name: 'Home' }).waitFor();
+    await c.page.goto('/activebooking');
+    await c.page.getByRole('heading', { name: 'Active Bookings' }).waitFor();
+    await Promise.all(subscribed);
+
+    const saidTo = (page: Page) => page.getByRole('status', { name: 'New notifications' });
+    const jobId = await bookViaApi(customer, provider);
+    await saidTo(p.page).getByText(`${customer.fullName} has requested a Driver booking.`).waitFor({ timeout: 5_000 });
+
+    const setStatus = async (status: string) => {
+      const answer = await apiCall('PATCH', `/api/jobs/${jobId}`, { status }, provider.token);
+      assert.equal(answer.status, 200, JSON.stringify(answer.body));
+    };
+    await setStatus('Accepted');
+    await saidTo(c.page).getByText(`${provider.fullName} accepted your booking request.`).waitFor({ timeout: 5_000 });
+    await setStatus('Completed');
+    await saidTo(c.page)
+      .getByText(`${provider.fullName} has finished your job. Please rate your ride.`)
+      .waitFor({ timeout: 5_000 });
+    // Nobody is told of their own doing: the provider heard only the request.
+    assert.equal(await saidTo(p.page).textContent(), `${customer.fullName} has requested a Driver booking.`);
+    assert.deepEqual([...p.errors, ...c.errors], []);
+    await p.context.close();
+    await c.context.close();
+  });
+});

@@ -1,0 +1,37 @@
+import { useEffect, useEffectEvent, useState } from 'react';
+import { useLocation } from 'react-router-dom';
+import { bus, type AppNotification } from 'shared';
+
+/**
+ * What screen readers are told when a notification arrives: its own words ('Asha Verma has requested a
+ * Driver booking.', 'Ravi Kumar accepted your booking request.'). Not a chat message while the chat is
+ * open: its conversation is a live log that says new messages itself.
+ */
+export function announcementOf(notification: AppNotification, pathname: string): string | null {
+  if (notification.title === 'Chat' && pathname.toLowerCase().startsWith('/chatview')) return null;
+  return notification.description.trim() || null;
+}
+
+/**
+ * A polite live region saying each notification as it arrives (`notifications/arrived`), on whichever
+ * screen is open: a job request, a booking accepted, rejected or finished, a message, change lists and
+ * the bell without a reload, which a screen reader user would otherwise not notice.
+ */
+export function NotificationAnnouncer() {
+  const { pathname } = useLocation();
+  const [said, setSaid] = useState<{ id: number; text: string } | null>(null);
+  const arrived = useEffectEvent((notification: AppNotification) => {
+    const text = announcementOf(notification, pathname);
+    if (text) setSaid({ id: notification.id, text });
+  });
+  useEffect(() => {
+    const subscription = bus.on('notifications/arrived').subscribe(({ notification }) => arrived(notification));
+    return () => subscription.unsubscribe();
+  }, []);
+  return (
+    <div className="ui-visually-hidden" role="status" aria-label="New notifications">
+      {/* A new node for each notification, so the same words arriving twice are said twice. */}
+      {said ? <p key={said.id}>{said.text}</p> : null}
+    </div>
+  );
+}

@@ -4,7 +4,7 @@ import { useSessionUser } from 'shared';
 import { RemoteWidget } from '../components/RemoteWidget';
 import { focusIsLost } from 'shared/src/ui/focus';
 import { NotificationAnnouncer } from '../notifications/NotificationAnnouncer';
-import { publicPageWasShown } from '../routing/publicPageShown';
+import { markPageShown } from '../routing/pageShown';
 import { Sidebar } from './Sidebar';
 import { TopBar } from './TopBar';
 
@@ -89,8 +89,9 @@ export function Layout() {
   }, [drawerOpen, closeDrawer]);
 
   // Signed in from a public page of this tab: the login form (and its focus) went, the page takes it.
+  // Marked shown, so that Login after Logout takes the focus Logout had in turn.
   useEffect(() => {
-    if (publicPageWasShown() && focusIsLost()) main.current?.focus({ preventScroll: true });
+    if (markPageShown() && focusIsLost()) main.current?.focus({ preventScroll: true });
   }, []);
 
   // Runs after the drawer's effect above, which never moves focus on a navigation (returnFocus is unset).

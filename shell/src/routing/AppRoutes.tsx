@@ -7,7 +7,7 @@ import { useAllRemotes, useRemotes } from '../federation/RemotesContext';
 import { firstScreenShown } from '../session/firstScreenShown';
 import { lastSignedInUserId } from '../session/lastSignedInUser';
 import { focusIsLost } from 'shared/src/ui/focus';
-import { markPublicPageShown } from './publicPageShown';
+import { markPageShown } from './pageShown';
 import { RemoteRouteElement } from './RemoteRouteElement';
 import { PUBLIC_PATHS, signedInPaths } from './routeTable';
 import { loadContactUsPage, loadHomePage, loadLayout, loadNotificationsPage } from './shellPages';
@@ -58,11 +58,11 @@ function ToLogin() {
   return <Navigate to="/login" replace state={loginState} />;
 }
 
-/** A public page; reached by navigating from another (sign up after sign in, ...), it takes the lost focus. */
+/** A public page; reached by navigating (sign up after sign in, login after logout), it takes the lost focus. */
 function PublicArea({ path }: { path: string }) {
   const area = useRef<HTMLDivElement>(null);
   useEffect(() => {
-    if (markPublicPageShown() && focusIsLost()) area.current?.focus({ preventScroll: true });
+    if (markPageShown() && focusIsLost()) area.current?.focus({ preventScroll: true });
   }, [path]);
   return (
     <div ref={area} className="public-area" tabIndex={-1}>

@@ -7,6 +7,7 @@ import type { AxiosAdapter, InternalAxiosRequestConfig } from 'axios';
 import { ShellApp } from '../App';
 import type { RemoteLoader, RemoteName } from '../federation/types';
 import { createShellStore } from '../store';
+import { forgetPagesShown } from '../routing/pageShown';
 
 const page =
   (title: string): (() => Promise<{ default: ComponentType }>) =>
@@ -120,6 +121,7 @@ export interface ShellOptions {
 
 /** Starts the shell like the browser does (store from localStorage), on a MemoryRouter. */
 export function renderShell({ route = '/', role, user, notifications = [], loader }: ShellOptions = {}) {
+  forgetPagesShown(); // each render is a tab opened anew
   if (role) {
     localStorage.setItem(
       SESSION_STORAGE_KEY,

@@ -3,7 +3,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import type { Page } from 'playwright-core';
-import { apiCall, openPage, signInDirectly, useBrowser } from '../support/app.ts';
+import { apiCall, fillLogin, openPage, signInDirectly, snap, useBrowser } from '../support/app.ts';
 import { bookViaApi, customerWithCards, GOOD_CARD, providerOffering } from '../support/bookings.ts';
 
 const browser = useBrowser();
@@ -53,5 +53,49 @@ describe('said to screen readers without a reload', () => {
     assert.deepEqual([...p.errors, ...c.errors], []);
     await p.context.close();
     await c.context.close();
+  });
+});
+
+/** Whether the focused element is what the window shows at its centre (nothing drawn over it). */
+const focusedIsOnTop = (page: Page) =>
+  page.evaluate(() => {
+    const focused = document.activeElement as HTMLElement;
+    const box = focused.getBoundingClientRect();
+    const seen = document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2);
+    return !!seen && (focused === seen || focused.contains(seen));
+  });
+
+describe('the keyboard can see where it is', () => {
+  it("a control the keyboard focuses is never hidden under the alert kept 50 s at the page's top right", async () => {
+    const { page, context, errors } = await openPage(browser());
+    await fillLogin(page, 'customer@example.com', 'password123', 'Customer');
+    await page.getByRole('heading', { name: 'Home' }).waitFor();
+    const alert = page.locator('.alert-area').getByRole('alert');
+    await alert.getByText('Login successful').waitFor();
+    // To My Profile with the keyboard: its Edit Profile is at the top right, where the alert is.
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'My Profile' }).focus();
+    await page.keyboard.press('Enter');
+    await page.getByRole('heading', { name: 'My Profile' }).waitFor();
+    await page.keyboard.press('Tab');
+    const editProfile = page.getByRole('link', { name: 'Edit Profile' });
+    assert.equal(await editProfile.evaluate((el) => el === document.activeElement), true, 'Tab did not reach Edit Profile');
+    await page
+      .waitForFunction(
+        () => {
+          const focused = document.activeElement as HTMLElement;
+          const box = focused.getBoundingClientRect();
+          const seen = document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2);
+          return !!seen && focused.contains(seen);
+        },
+        undefined,
+        { timeout: 2_000 },
+      )
+      .catch(() => undefined);
+    assert.equal(await focusedIsOnTop(page), true, 'Edit Profile, focused, is hidden under the alert');
+    // The alert is still there, still readable.
+    assert.equal(await alert.isVisible(), true);
+    await snap(page, 'focus-not-under-alert');
+    assert.deepEqual(errors, []);
+    await context.close();
   });
 });

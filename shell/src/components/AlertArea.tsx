@@ -1,6 +1,6 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useEffectEvent, useRef, useState, type RefObject } from 'react';
 import { useDispatch } from 'react-redux';
-import { bus, sessionActions, useSession, type BusEventOf } from 'shared';
+import { bus, sessionActions, useSession, type Alert, type BusEventOf } from 'shared';
 
 type ToastModule = typeof import('react-toastify');
 type ToastRequest = Omit<BusEventOf<'toast/show'>, 'type'>;
@@ -29,6 +29,40 @@ export function presentToast(mod: ToastModule, errorsShown: Set<string>, { kind,
   mod.toast(message, { type: kind, toastId, onClose: () => errorsShown.delete(toastId) });
 }
 
+const overlap = (a: DOMRect, b: DOMRect) => a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom;
+
+/**
+ * Whether the alert shown moves to the bottom of the window: it stays 50 s over the page's top right, where
+ * some screens have their actions (Edit Profile, Add New), and a control the keyboard focuses there would be
+ * hidden under it. When focus lands on a control under the alert, the alert moves to the other end.
+ */
+function useAlertDodgesFocus(area: RefObject<HTMLDivElement | null>, alert: Alert | null): boolean {
+  // The alert that moved: a new one starts at the top again.
+  const [movedFor, setMovedFor] = useState<Alert | null>(null);
+  const focused = useEffectEvent((target: Element) => {
+    const box = area.current?.firstElementChild?.getBoundingClientRect();
+    if (!box || !target.isConnected || area.current?.contains(target)) return;
+    if (overlap(box, target.getBoundingClientRect())) setMovedFor((moved) => (moved === alert ? null : alert));
+  });
+  useEffect(() => {
+    if (!alert) return undefined;
+    let frame = 0;
+    const onFocusIn = (event: FocusEvent) => {
+      const target = event.target;
+      if (!(target instanceof Element)) return;
+      // After the browser has scrolled the focused control into view.
+      cancelAnimationFrame(frame);
+      frame = requestAnimationFrame(() => focused(target));
+    };
+    document.addEventListener('focusin', onFocusIn);
+    return () => {
+      cancelAnimationFrame(frame);
+      document.removeEventListener('focusin', onFocusIn);
+    };
+  }, [alert]);
+  return alert !== null && movedFor === alert;
+}
+
 export function AlertArea() {
   const dispatch = useDispatch();
   const { alert } = useSession();
@@ -38,6 +72,8 @@ export function AlertArea() {
   /** The toast module once its container is mounted: toasts go straight to it. */
   const ready = useRef<ToastModule | null>(null);
   const errorsShown = useRef(new Set<string>());
+  const area = useRef<HTMLDivElement>(null);
+  const moved = useAlertDodgesFocus(area, alert);
 
   useEffect(() => {
     let active = true;
@@ -70,7 +106,7 @@ export function AlertArea() {
   const Container = toastModule?.ToastContainer;
   return (
     <>
-      <div className="alert-area" aria-live="polite">
+      <div ref={area} className={`alert-area${moved ? ' alert-area--low' : ''}`} aria-live="polite">
         {alert ? (
           <div role="alert" className={`alert alert--${alert.type}`}>
             <span>{alert.message}</span>

@@ -39,7 +39,7 @@ export function JobCard({ job, role, variant }: JobCardProps) {
         <span aria-hidden="true">
           <Avatar src={person.avatar} name={person.full_name} size={48} />
         </span>
-        <span className="ui-person">
+        <span className="ui-person" id={`cust-job-${job.id}`}>
           <span className="ui-person__name">{person.full_name}</span>
           <span className="cust-job__meta">
             <span className="ui-muted ui-small">{job.service_name}</span>
@@ -64,6 +64,7 @@ export function JobCard({ job, role, variant }: JobCardProps) {
                 to={pathWithIds('/bookingfinished', { jobId: job.id })}
                 state={{ jobId: job.id } satisfies JobNavState}
                 className="ui-button ui-button--primary ui-small"
+                aria-describedby={`cust-job-${job.id}`}
               >
                 Rate this booking
               </Link>

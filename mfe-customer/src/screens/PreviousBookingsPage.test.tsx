@@ -63,6 +63,10 @@ describe('Previous Bookings (/previousbooking)', () => {
     expect(within(card(/Neha Gupta/)).getByRole('img', { name: '4 out of 5 stars' })).toBeInTheDocument();
     expect(within(card(/Neha Gupta/)).queryByRole('link', { name: 'Rate this booking' })).not.toBeInTheDocument();
     expect(within(card(/Arjun Singh/)).queryByRole('link', { name: 'Rate this booking' })).not.toBeInTheDocument();
+    // Which booking it rates is said with it (several cards may offer one).
+    expect(within(card(/Priya Shah/)).getByRole('link', { name: 'Rate this booking' })).toHaveAccessibleDescription(
+      /^Priya Shah/,
+    );
     await userEvent.click(within(card(/Priya Shah/)).getByRole('link', { name: 'Rate this booking' }));
     expect(screen.getByTestId('location')).toHaveTextContent('/bookingfinished');
     expect(screen.getByTestId('location-state')).toHaveTextContent('{"jobId":4}');

@@ -71,6 +71,8 @@ describe('NotificationsPage', () => {
     expect(within(job).getByText('Your booking was accepted')).toBeInTheDocument();
     expect(within(job).getByText('Certified Driver')).toBeInTheDocument();
     expect(within(job).getByRole('link', { name: 'View Details' })).toHaveAttribute('href', '/activebooking');
+    // Each View Details says which notification it opens (a list of links otherwise repeats one name).
+    expect(within(job).getByRole('link', { name: 'View Details' })).toHaveAccessibleDescription('Your booking was accepted');
 
     const chat = screen.getByRole('listitem', { name: 'Chat from Carla Customer' });
     expect(within(chat).getByRole('img', { name: 'Carla Customer' })).toHaveTextContent('C');

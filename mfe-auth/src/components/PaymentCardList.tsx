@@ -74,6 +74,10 @@ export function PaymentCardList({ cards, status, busy, onRetry, onMakeDefault, o
             const name = `${card.card_brand} ending in ${card.card_last4}${expiry ? `, expires ${expiry}` : ''}`;
             return (
               <li key={card.id} className="auth-card-row" aria-label={name} tabIndex={-1}>
+                {/* What Make this Default is about: with several cards, the button's own words are the same on each. */}
+                <span id={`auth-card-${card.id}`} hidden>
+                  {name}
+                </span>
                 <span className="auth-card-brand">{card.card_brand}</span>
                 <span className="auth-card-number">{maskedNumber(card.card_last4)}</span>
                 {expiry ? <span className="auth-card-expiry">Expires {expiry}</span> : null}
@@ -83,6 +87,7 @@ export function PaymentCardList({ cards, status, busy, onRetry, onMakeDefault, o
                   <button
                     type="button"
                     className="auth-link-button"
+                    aria-describedby={`auth-card-${card.id}`}
                     disabled={busy}
                     onClick={() => {
                       focusDefaultCard.current = true;

@@ -51,7 +51,9 @@ describe('ProfilePage', () => {
     expect(within(first).queryByRole('button', { name: 'Make this Default' })).not.toBeInTheDocument();
     const second = screen.getByRole('listitem', { name: 'Mastercard ending in 4444' });
     expect(within(second).getByText('**** **** **** 4444')).toBeInTheDocument();
-    expect(within(second).getByRole('button', { name: 'Make this Default' })).toBeInTheDocument();
+    expect(within(second).getByRole('button', { name: 'Make this Default' })).toHaveAccessibleDescription(
+      'Mastercard ending in 4444',
+    );
     expect(screen.getByRole('button', { name: 'Delete Visa ending in 4242' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Delete Mastercard ending in 4444' })).toBeInTheDocument();
     expect(store.getState().session.paymentMethod).toEqual([visa, master]);

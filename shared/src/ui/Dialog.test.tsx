@@ -35,6 +35,19 @@ describe('Dialog', () => {
     expect(screen.getByRole('button', { name: 'Open' })).toHaveFocus();
   });
 
+  it('leaves a live region of the page (data-live-region) out of the inert page, so what it says is still heard', async () => {
+    const user = userEvent.setup();
+    const region = document.createElement('div');
+    region.setAttribute('role', 'status');
+    region.setAttribute('data-live-region', '');
+    document.body.append(region);
+    const { container } = render(<Harness />);
+    await user.click(screen.getByRole('button', { name: 'Open' }));
+    expect(container.inert).toBe(true);
+    expect(region.inert).not.toBe(true);
+    region.remove();
+  });
+
   it('closes with its close button', async () => {
     const user = userEvent.setup();
     render(<Harness />);

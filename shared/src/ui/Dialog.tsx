@@ -4,11 +4,16 @@ import { createPortal } from 'react-dom';
 const FOCUSABLE =
   'input:not([disabled]), select:not([disabled]), textarea:not([disabled]), button:not([disabled]), a[href], [tabindex]:not([tabindex="-1"])';
 
-/** Makes every other child of <body> inert while the dialog is open; answers the undo function. */
+/**
+ * Makes every other child of <body> inert while the dialog is open; answers the undo function. A live
+ * region of its own at the top (`data-live-region`, the shell's news of a job request or an answer) stays:
+ * an inert region is out of the accessibility tree, and what arrives meanwhile would not be said.
+ */
 function makeRestInert(keep: HTMLElement): () => void {
   const changed: HTMLElement[] = [];
   for (const element of Array.from(document.body.children)) {
-    if (element === keep || !(element instanceof HTMLElement) || element.inert) continue;
+    if (element === keep || !(element instanceof HTMLElement) || element.inert || element.hasAttribute('data-live-region'))
+      continue;
     element.inert = true;
     changed.push(element);
   }

@@ -1,7 +1,7 @@
-import { act, screen, waitFor, within } from '@testing-library/react';
+import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { AxiosAdapter } from 'axios';
-import { apiClient, bus, setRuntimeConfig, type AppNotification } from 'shared';
+import { apiClient, bus, Dialog, setRuntimeConfig, type AppNotification } from 'shared';
 import { useNavigate } from 'react-router-dom';
 import { fakeApi, fakeContracts, fakeLoader, renderShell } from '../testing/renderShell';
 
@@ -12,6 +12,12 @@ const notification = (id: number): AppNotification => ({
   user: { avatar: null, full_name: 'Paul Tester' },
   read: false,
 });
+
+/** Whether the element or one of its ancestors is inert (out of the accessibility tree). */
+const isInert = (element: Element | null | undefined): boolean => {
+  for (let e = element; e; e = e.parentElement) if ((e as HTMLElement).inert) return true;
+  return false;
+};
 
 beforeEach(() => {
   localStorage.clear();
@@ -170,6 +176,23 @@ describe('the signed-in layout', () => {
     const finished = { ...notification(9), description: 'Ravi Kumar has finished your job. Please rate your ride.' };
     act(() => bus.emit({ type: 'notifications/arrived', notification: finished }));
     expect(region).toHaveTextContent('Ravi Kumar has finished your job. Please rate your ride.');
+  });
+
+  it('says a notification arriving while a modal dialog (Booking Details) makes the page inert', async () => {
+    fakeApi();
+    renderShell({ route: '/activebooking', role: 'Customer' });
+    await screen.findByRole('heading', { name: 'Active Bookings' });
+    render(
+      <Dialog title="Booking Details" onClose={() => undefined}>
+        <input aria-label="Pick Address" />
+      </Dialog>,
+    );
+    expect(isInert(screen.getByRole('heading', { name: 'Active Bookings' }))).toBe(true);
+    const region = screen.getByRole('status', { name: 'New notifications' });
+    expect(isInert(region)).toBe(false);
+    const accepted = { ...notification(10), description: 'Ravi Kumar accepted your booking request.' };
+    act(() => bus.emit({ type: 'notifications/arrived', notification: accepted }));
+    expect(region).toHaveTextContent('Ravi Kumar accepted your booking request.');
   });
 
   it("the browser tab's title follows the screen, the shell's own pages too (Home, Contact Us, Your Notifications)", async () => {

@@ -120,7 +120,6 @@ export function Layout() {
           Skip to content
         </a>
       )}
-      {/* Outside the page, which is inert while the phone's menu is open: arrivals are said then too. */}
       <NotificationAnnouncer />
       {menuOpen ? <Sidebar ref={sidebar} /> : null}
       {drawerOpen ? (

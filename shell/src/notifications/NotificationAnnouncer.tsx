@@ -1,4 +1,5 @@
 import { useEffect, useEffectEvent, useState } from 'react';
+import { createPortal } from 'react-dom';
 import { useLocation } from 'react-router-dom';
 import { bus, type AppNotification } from 'shared';
 
@@ -28,10 +29,13 @@ export function NotificationAnnouncer() {
     const subscription = bus.on('notifications/arrived').subscribe(({ notification }) => arrived(notification));
     return () => subscription.unsubscribe();
   }, []);
-  return (
-    <div className="ui-visually-hidden" role="status" aria-label="New notifications">
+  // At the top of <body>, marked as a live region: a modal dialog (Booking Details) leaves it out of the
+  // page it makes inert, and the phone's open menu never covers it.
+  return createPortal(
+    <div className="ui-visually-hidden" role="status" aria-label="New notifications" data-live-region="">
       {/* A new node for each notification, so the same words arriving twice are said twice. */}
       {said ? <p key={said.id}>{said.text}</p> : null}
-    </div>
+    </div>,
+    document.body,
   );
 }

@@ -25,14 +25,16 @@ const browser = useBrowser();
 const sidebar = (page: Page) => page.getByRole('navigation');
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
-/** The app folder of each origin the stack serves (the shell and the remotes, ports 3100-3104). */
-const APP_DIRS: Record<string, string> = {
-  '3100': 'shell',
-  '3101': 'mfe-auth',
-  '3102': 'mfe-customer',
-  '3103': 'mfe-provider',
-  '3104': 'mfe-chat',
+/** The port of each origin the stack serves (e2e/run.mjs sets them; 3100-3104 unless overridden). */
+const PORTS = {
+  shell: process.env.SHELL_PORT ?? '3100',
+  'mfe-auth': process.env.AUTH_PORT ?? '3101',
+  'mfe-customer': process.env.CUSTOMER_PORT ?? '3102',
+  'mfe-provider': process.env.PROVIDER_PORT ?? '3103',
+  'mfe-chat': process.env.CHAT_PORT ?? '3104',
 };
+/** The app folder of each origin's port. */
+const APP_DIRS: Record<string, string> = Object.fromEntries(Object.entries(PORTS).map(([dir, port]) => [port, dir]));
 const builtFile = (url: string, suffix: string) => {
   const { port, pathname } = new URL(url);
   return path.join(ROOT, APP_DIRS[port], 'dist', `${pathname.slice(1)}${suffix}`);
@@ -470,11 +472,11 @@ describe('static files', () => {
     // Every script large enough to be worth compressing, from the shell and the auth remote.
     const compressed = scripts.filter((s) => statSync(builtFile(s.url, '')).size > 4096);
     assert.ok(
-      compressed.some((s) => new URL(s.url).port === '3100'),
+      compressed.some((s) => new URL(s.url).port === PORTS.shell),
       'no shell script loaded',
     );
     assert.ok(
-      compressed.some((s) => new URL(s.url).port === '3101'),
+      compressed.some((s) => new URL(s.url).port === PORTS['mfe-auth']),
       'no auth remote script loaded',
     );
     for (const script of compressed) {

@@ -389,6 +389,24 @@ describe('live messages', () => {
     await waitFor(() => expect(reads()).toBe(2));
   });
 
+  it("says a message arriving in another conversation (its contact list changes), not the open one's (its log says them)", async () => {
+    customerApi();
+    await openPeteConversation();
+    const notification = (id: number, chatId: number, description: string) => ({
+      id,
+      title: 'Chat',
+      description,
+      user: { avatar: null, full_name: 'x' },
+      read: false,
+      chat_id: chatId,
+    });
+    const others = screen.getByRole('status', { name: 'Messages in other conversations' });
+    act(() => bus.emit({ type: 'notifications/arrived', notification: notification(90, 1, 'Pete Provider: I am outside') }));
+    expect(others).toHaveTextContent('');
+    act(() => bus.emit({ type: 'notifications/arrived', notification: notification(91, 2, 'Dora Driver: Invoice sent') }));
+    expect(others).toHaveTextContent('Dora Driver: Invoice sent');
+  });
+
   it("the user's own message sent from another tab appears here too, once, with nothing to mark read", async () => {
     const api = customerApi();
     renderChat({ route: '/chatview/20' });

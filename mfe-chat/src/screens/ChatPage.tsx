@@ -3,6 +3,7 @@ import { useLocation, useNavigate, useParams, useSearchParams } from 'react-rout
 import { Loader, PageTitle, type Message, useSessionUser } from 'shared';
 import { ContactList, type FromContacts } from '../components/ContactList';
 import { ConversationPane, PaneHeader } from '../components/ConversationPane';
+import { OtherChatsAnnouncer } from '../components/OtherChatsAnnouncer';
 import { useChats } from '../hooks/useChats';
 import { useSelectedChat } from '../hooks/useSelectedChat';
 import { chatTargetOf } from '../lib/chatTarget';
@@ -114,6 +115,7 @@ export default function ChatPage() {
   return (
     <div className={`chat-page${conversationShown ? ' chat-page--conversation' : ''}`}>
       <PageTitle>Chat</PageTitle>
+      <OtherChatsAnnouncer openChatId={openChatId} />
       <div className="chat-layout">
         <ContactList
           ref={contactsPane}

@@ -6,7 +6,8 @@ import { bus, type AppNotification } from 'shared';
 /**
  * What screen readers are told when a notification arrives: its own words ('Asha Verma has requested a
  * Driver booking.', 'Ravi Kumar accepted your booking request.'). Not a chat message while the chat is
- * open: its conversation is a live log that says new messages itself.
+ * open: its conversation is a live log that says new messages itself, and the chat screen says those of
+ * other conversations (mfe-chat's OtherChatsAnnouncer).
  */
 export function announcementOf(notification: AppNotification, pathname: string): string | null {
   if (notification.title === 'Chat' && pathname.toLowerCase().startsWith('/chatview')) return null;

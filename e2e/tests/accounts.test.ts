@@ -371,7 +371,7 @@ describe('payment cards', () => {
     await visa.getByRole('button', { name: 'Make this Default' }).waitFor();
     const order = await page.getByRole('listitem').evaluateAll((items) => items.map((li) => li.getAttribute('aria-label')));
     assert.deepEqual(order, ['MasterCard ending in 4444, expires 12/34', 'Visa ending in 4242, expires 12/34']);
-    await visa.getByText('Expires 12/34').waitFor();
+    await visa.getByText('Expires 12/34', { exact: true }).waitFor();
 
     // Removing asks first: Keep card keeps it, Remove card removes it.
     await page.getByRole('button', { name: 'Delete Visa ending in 4242' }).click();

@@ -11,7 +11,7 @@
  */
 import SQLite from 'better-sqlite3';
 import pg from 'pg';
-import { createDb, type Db, type DbOptions } from '../src/db/index.js';
+import { createDb, pgTypes, type Db, type DbOptions } from '../src/db/index.js';
 import { jobsWithPeople, listJobsFor } from '../src/queries/jobs.js';
 import { toJob, type JobJoinedRow } from '../src/serializers.js';
 import { fmt, percentile } from './stats.js';
@@ -38,23 +38,6 @@ export interface FloorOptions {
   perPage: number;
   jobs: number;
 }
-
-const PG_INT8 = 20;
-const PG_NUMERIC = 1700;
-const PG_TIMESTAMPTZ = 1184;
-const PG_TIMESTAMP = 1114;
-
-/** node-postgres type parsing as the API configures it (db/index.ts): numbers, timestamps as ISO strings. */
-const pgTypes = {
-  getTypeParser(oid: number, format?: 'text' | 'binary') {
-    if (oid === PG_INT8 || oid === PG_NUMERIC) return (v: string) => (v === null ? null : Number(v));
-    if (oid === PG_TIMESTAMPTZ || oid === PG_TIMESTAMP) {
-      const parse = pg.types.getTypeParser(oid, 'text') as (v: string) => Date;
-      return (v: string) => (v === null ? null : parse(v).toISOString());
-    }
-    return format === 'binary' ? pg.types.getTypeParser(oid, 'binary') : pg.types.getTypeParser(oid, 'text');
-  },
-};
 
 /** Turns a raw row (an array) into an object keyed by the column names; a later column of the same name wins. */
 export function rowBuilder(names: string[]): (row: unknown[]) => JobJoinedRow {

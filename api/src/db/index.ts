@@ -34,7 +34,7 @@ const PG_TIMESTAMPTZ = 1184;
 const PG_TIMESTAMP = 1114;
 
 /** node-postgres type parsing: counts and averages as numbers, timestamps as ISO strings (like SQLite). */
-const pgTypes = {
+export const pgTypes = {
   getTypeParser(oid: number, format?: 'text' | 'binary') {
     if (oid === PG_INT8 || oid === PG_NUMERIC) return (v: string) => (v === null ? null : Number(v));
     if (oid === PG_TIMESTAMPTZ || oid === PG_TIMESTAMP) {

@@ -55,6 +55,14 @@ export function PaymentCardList({ cards, status, busy, onRetry, onMakeDefault, o
    * focus to the page), so once the list has settled the focus goes to its first card, the default.
    */
   const focusDefaultCard = useRef(false);
+  /** The card whose Make this Default is on its way: its button shows it is busy, the others only dim. */
+  const [defaulting, setDefaulting] = useState<number | null>(null);
+  // Forgotten once the list is no longer busy, so that another action's wait shows on no card.
+  const [wasBusy, setWasBusy] = useState(busy);
+  if (busy !== wasBusy) {
+    setWasBusy(busy);
+    if (!busy) setDefaulting(null);
+  }
   useEffect(() => {
     if (!focusDefaultCard.current || busy || removing) return;
     focusDefaultCard.current = false;
@@ -89,8 +97,10 @@ export function PaymentCardList({ cards, status, busy, onRetry, onMakeDefault, o
                     className="auth-link-button"
                     aria-describedby={`auth-card-${card.id}`}
                     disabled={busy}
+                    aria-busy={busy && defaulting === card.id}
                     onClick={() => {
                       focusDefaultCard.current = true;
+                      setDefaulting(card.id);
                       onMakeDefault(card.id);
                     }}
                   >

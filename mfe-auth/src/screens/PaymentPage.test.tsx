@@ -426,6 +426,37 @@ describe('PaymentPage removing a card', () => {
     expect(screen.getAllByRole('listitem').map((item) => item.getAttribute('aria-label'))).toEqual(['Mastercard ending in 4444']);
   });
 
+  it('Make this Default shows a busy spinner on its own card until the API answers; then that card is first and Default', async () => {
+    let cards = [visa, master];
+    const reply = deferred(ok(null, 'Default card updated'));
+    cardsApi({
+      'GET /api/payment-methods': () => ok(cards),
+      'POST /api/payment-methods/12/default': async () => {
+        const answer = await reply.handler();
+        cards = [visa, { ...master, is_default: true }];
+        return answer;
+      },
+    });
+    const user = userEvent.setup();
+    renderWithStore(<PaymentPage />, { path: '/payment', session: signedIn() });
+    const mastercard = await screen.findByRole('listitem', { name: 'Mastercard ending in 4444' });
+    const makeDefault = within(mastercard).getByRole('button', { name: 'Make this Default' });
+    expect(makeDefault).not.toHaveAttribute('aria-busy', 'true');
+    await user.click(makeDefault);
+
+    expect(makeDefault).toBeDisabled();
+    expect(makeDefault).toHaveAttribute('aria-busy', 'true');
+    expect(screen.getByRole('button', { name: 'Delete Visa ending in 4242' })).not.toHaveAttribute('aria-busy', 'true');
+
+    reply.release();
+    await waitFor(() => expect(screen.getAllByRole('listitem')[0]).toHaveAccessibleName('Mastercard ending in 4444'));
+    expect(within(screen.getAllByRole('listitem')[0]).getByText('Default')).toBeInTheDocument();
+    expect(within(screen.getAllByRole('listitem')[1]).getByRole('button', { name: 'Make this Default' })).not.toHaveAttribute(
+      'aria-busy',
+      'true',
+    );
+  });
+
   it("a card deleted in another tab: Make this Default says 'Payment method not found.' and the card goes from the list", async () => {
     let deleted = false;
     const api = cardsApi({

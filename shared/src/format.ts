@@ -22,10 +22,15 @@ function format(value: DateInput, pattern: string): string {
   if (value === null || value === undefined || value === '') return '';
   // The API sends ISO 8601 (toISOString); JavaScript's Date reads it, and SQL's "YYYY-MM-DD HH:mm:ss" as
   // local time. dayjs's own string parser is not used: it reads out-of-range fields ("2025-13-01",
-  // "2025-03-05T14:60") as other dates, where Date answers an invalid date.
-  const d = dayjs(typeof value === 'string' ? new Date(value) : value);
+  // "2025-03-05T14:60") as other dates, where Date answers an invalid date. A bare date is the exception:
+  // Date reads "2025-03-05" as midnight UTC, the evening of March 4th west of Greenwich; it is a day of
+  // the calendar, so it is read as that day's local midnight.
+  const d =
+    typeof value !== 'string' ? dayjs(value) : BARE_DATE.test(value) ? dayjs(value, 'YYYY-MM-DD', true) : dayjs(new Date(value));
   return d.isValid() ? d.format(pattern) : '';
 }
+
+const BARE_DATE = /^\d{4}-\d{2}-\d{2}$/;
 
 /** 'MMMM Do YYYY, h:mm a', e.g. "March 5th 2025, 2:07 pm"; empty for a missing or invalid date. */
 export const formatDateLong = (value: DateInput): string => format(value, DATE_LONG);
@@ -51,7 +56,19 @@ const DAY_INPUTS: [string, string][] = [
   ['YYYY-MM-DD', 'MMMM Do YYYY'],
   ['YYYY-MM', 'MMMM YYYY'],
 ];
-const TIME_INPUTS: [string, string][] = [['HH:mm', 'h:mm a']];
+const TIME_INPUT = /^([01]\d|2[0-3]):([0-5]\d)$/;
+
+/**
+ * "21:05" as 'h:mm a' ("9:05 pm"), written from its digits: a time of day has no date, and dayjs would
+ * parse it as that time today, which does not exist on the day clocks go forward (02:30 in Los Angeles
+ * on March 8th 2026), and showed the value as typed on that day only.
+ */
+function asWrittenTime(value: string): string {
+  const match = TIME_INPUT.exec(value);
+  if (!match) return value;
+  const hour = Number(match[1]);
+  return `${hour % 12 || 12}:${match[2]} ${hour < 12 ? 'am' : 'pm'}`;
+}
 
 /**
  * When the customer asked for the job: the booking form's date (else its month), time and custom time,
@@ -62,7 +79,7 @@ export function formatRequestedTime(job: RequestedFields): string | null {
   const given = (value: string | null | undefined) => (value && value.trim() ? value.trim() : null);
   const day = given(job.date) ?? given(job.day);
   const time = given(job.time);
-  const parts = [day && asWritten(day, DAY_INPUTS), time && asWritten(time, TIME_INPUTS), given(job.custom_time)];
+  const parts = [day && asWritten(day, DAY_INPUTS), time && asWrittenTime(time), given(job.custom_time)];
   const shown = parts.filter((part): part is string => Boolean(part));
   return shown.length ? shown.join(', ') : null;
 }

@@ -1,12 +1,13 @@
 /** Jest preset shared by every frontend app and the shared package: SWC transform, jsdom, Testing Library. */
 const path = require('path');
 
-// date output depends on the time zone (DESIGN.md section 9): every suite runs in UTC.
+// date output depends on the time zone (DESIGN.md section 9): every suite runs in UTC, unless a test file
+// names another zone (timezoneEnvironment.cjs).
 process.env.TZ = 'UTC';
 
 module.exports = (dir) => ({
   rootDir: dir,
-  testEnvironment: 'jsdom',
+  testEnvironment: path.join(__dirname, 'timezoneEnvironment.cjs'),
   testMatch: ['<rootDir>/src/**/*.test.{ts,tsx}'],
   transform: {
     '^.+\\.(t|j)sx?$': [

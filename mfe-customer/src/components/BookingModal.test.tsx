@@ -36,6 +36,28 @@ function renderModal(routes: Record<string, Handler>) {
   return api;
 }
 
+/** Fakes Date only, at `now`: the form's timers and the user's events run as usual. */
+const fakeDateOnly = (now: Date) =>
+  jest.useFakeTimers({
+    now,
+    doNotFake: [
+      'hrtime',
+      'nextTick',
+      'performance',
+      'queueMicrotask',
+      'requestAnimationFrame',
+      'cancelAnimationFrame',
+      'requestIdleCallback',
+      'cancelIdleCallback',
+      'setImmediate',
+      'clearImmediate',
+      'setInterval',
+      'clearInterval',
+      'setTimeout',
+      'clearTimeout',
+    ],
+  });
+
 /** A week from now, as the date input gives it (YYYY-MM-DD, the local day). */
 const NEXT_WEEK = localDay(new Date(Date.now() + 7 * 24 * 60 * 60 * 1000));
 
@@ -124,6 +146,28 @@ describe('the booking modal (Booking Details)', () => {
     expect(within(dialog).getByLabelText('Select day')).toHaveAttribute('aria-invalid', 'true');
     expect(within(dialog).getByLabelText('Select day')).toHaveAccessibleDescription('The month may not be in the past.');
     expect(api.callsTo('POST', '/api/jobs')).toHaveLength(0);
+  });
+
+  it('checks the day Submit is pressed on: a date chosen before midnight and sent after it is in the past', async () => {
+    fakeDateOnly(new Date(2026, 10, 27, 23, 58));
+    try {
+      const user = userEvent.setup();
+      const api = renderModal({ 'GET /api/payment-methods': ok([visa]) });
+      await screen.findByText('Visa •••• 4242');
+      const dialog = screen.getByRole('dialog', { name: 'Booking Details' });
+      expect(within(dialog).getByLabelText('Select date')).toHaveAttribute('min', '2026-11-27');
+      await user.type(within(dialog).getByLabelText('Select date'), '2026-11-27');
+      await user.type(within(dialog).getByLabelText('Pick Address'), '12 MG Road');
+      await user.type(within(dialog).getByLabelText('Drop Address'), 'Airport Terminal 1');
+      await user.type(within(dialog).getByLabelText('CVV'), '123');
+      jest.setSystemTime(new Date(2026, 10, 28, 0, 1));
+      await user.click(within(dialog).getByRole('button', { name: 'Submit & Pay' }));
+      expect(within(dialog).getByRole('alert')).toHaveTextContent('The date may not be in the past.');
+      expect(within(dialog).getByLabelText('Select date')).toHaveAttribute('aria-invalid', 'true');
+      expect(api.callsTo('POST', '/api/jobs')).toHaveLength(0);
+    } finally {
+      jest.useRealTimers();
+    }
   });
 
   it('says which address is missing and sends nothing', async () => {

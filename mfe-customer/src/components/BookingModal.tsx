@@ -173,7 +173,8 @@ export function BookingForm({
       setRefusedSubmits((n) => n + 1);
       return;
     }
-    const when = bookingWhenProblem(values, today);
+    // The day as Submit is pressed: a form opened before midnight and sent after it checks the new day.
+    const when = bookingWhenProblem(values, localDay(new Date()));
     if (when) {
       setInvalid({ [when.field]: true });
       setError(when.message);

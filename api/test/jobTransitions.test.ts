@@ -53,6 +53,25 @@ describe('the job state machine (exhaustive)', () => {
     }
   });
 
+  test('a 409 says what happened meanwhile, for a screen that is out of date', () => {
+    const refusal = (from: JobStatus, to: JobStatus, actor: 'provider' | 'customer' = 'provider') => {
+      const check = checkTransition(from, to, actor);
+      assert.equal(check.ok, false);
+      return check.ok ? null : [check.status, check.message];
+    };
+    assert.deepEqual(refusal('Accepted', 'Accepted'), [409, 'This job is already Accepted.']);
+    assert.deepEqual(refusal('Completed', 'Completed'), [409, 'This job is already Completed.']);
+    assert.deepEqual(refusal('Rejected', 'Rejected'), [409, 'This job is already Rejected.']);
+    assert.deepEqual(refusal('Cancelled', 'Cancelled', 'customer'), [409, 'This job is already Cancelled.']);
+    assert.deepEqual(refusal('Accepted', 'Rejected'), [409, 'This request has already been answered: Accepted.']);
+    assert.deepEqual(refusal('Rejected', 'Accepted'), [409, 'This request has already been answered: Rejected.']);
+    assert.deepEqual(refusal('Completed', 'Accepted'), [409, 'This request has already been answered: Completed.']);
+    for (const to of ['Accepted', 'Rejected', 'Completed', 'Pending'] as JobStatus[]) {
+      assert.deepEqual(refusal('Cancelled', to), [409, 'The customer cancelled this booking.']);
+      assert.deepEqual(refusal('Expired', to), [409, 'This request expired before it was answered.']);
+    }
+  });
+
   test('refusals say why: 403 for a status never yours to set, 409 for a wrong moment', () => {
     assert.deepEqual(checkTransition('Accepted', 'Cancelled', 'customer'), {
       ok: false,

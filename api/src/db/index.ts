@@ -84,6 +84,14 @@ export function createDb(options: DbOptions): Db {
   return { db, dialect: 'sqlite', destroy: () => db.destroy() };
 }
 
+/**
+ * Makes one user's concurrent writes of a kind take turns (two clicks of Add New card at once): on
+ * PostgreSQL the user's row is locked until the transaction ends; SQLite runs one transaction at a time.
+ */
+export async function lockUser(trx: Kysely<Database>, dialect: Dialect, userId: number): Promise<void> {
+  if (dialect === 'postgres') await trx.selectFrom('users').select('id').where('id', '=', userId).forUpdate().execute();
+}
+
 /** True when an error is a unique-constraint violation, on either engine. */
 export function isUniqueViolation(error: unknown): boolean {
   const e = error as { code?: string } | null;

@@ -65,7 +65,16 @@ export function targetsOf(actor: JobActor): JobStatus[] {
   return [...new Set(JOB_TRANSITIONS.filter((t) => t.actor === actor).map((t) => t.to))];
 }
 
+/**
+ * Why a move does not exist from the job's current status, in the words of what happened meanwhile: the
+ * usual cause is a screen that is out of date (another tab answered or finished the job, the customer
+ * cancelled it, it expired), so the answer says that rather than naming two statuses.
+ */
 export function transitionRefusal(from: JobStatus, to: JobStatus): string {
+  if (from === to) return `This job is already ${from === 'Pending' ? 'waiting for approval' : from}.`;
+  if (from === 'Cancelled') return 'The customer cancelled this booking.';
+  if (from === 'Expired') return 'This request expired before it was answered.';
+  if (to === 'Accepted' || to === 'Rejected') return `This request has already been answered: ${from}.`;
   return `A job cannot change from ${from} to ${to}.`;
 }
 

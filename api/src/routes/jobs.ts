@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { JobStatus } from '../db/schema.js';
 import { currentUser, requireRole } from '../http/auth.js';
 import { fieldError, forbidden, HttpError, notFound, paymentDeclined } from '../http/errors.js';
+import { isUniqueViolation } from '../db/index.js';
 import { requiredTextField } from '../http/fields.js';
 import { send } from '../http/reply.js';
 import {
@@ -57,6 +58,9 @@ interface NewJobBody {
   cvv: string;
 }
 
+/** A card that is not (or no longer) saved: removed in another tab or on another device, most likely. */
+export const CARD_GONE = 'This card is no longer saved. Please choose another card.';
+
 /** Thrown inside the booking transaction so that a declined payment rolls everything back. */
 class DeclinedPayment extends Error {}
 
@@ -70,6 +74,12 @@ export default async function jobsRoutes(app: FastifyInstance) {
     if (!job) throw notFound('Job not found.');
     if (job.customer_id !== userId && job.provider_id !== userId) throw forbidden('This job is not yours.');
     return job;
+  }
+
+  /** The booking a charge key already paid for, if any. */
+  async function bookingWithKey(chargeKey: string) {
+    const earlier = await db.selectFrom('payments').select('job_id').where('idempotency_key', '=', chargeKey).executeTakeFirst();
+    return earlier ? getJob(db, earlier.job_id) : null;
   }
 
   app.get<{ Querystring: { page: number; per_page: number; status?: string; sort: JobSort } }>(
@@ -187,12 +197,7 @@ export default async function jobsRoutes(app: FastifyInstance) {
       const clientKey = request.headers['idempotency-key'];
       const chargeKey = `charge:${customer.id}:${clientKey ?? randomUUID()}`;
       if (clientKey) {
-        const earlier = await db
-          .selectFrom('payments')
-          .select('job_id')
-          .where('idempotency_key', '=', chargeKey)
-          .executeTakeFirst();
-        const job = earlier ? await getJob(db, earlier.job_id) : null;
+        const job = await bookingWithKey(chargeKey);
         if (job) return send(reply, job, 'Booking created successfully', 200);
       }
       const [provider, service, offered, card] = await Promise.all([
@@ -209,7 +214,7 @@ export default async function jobsRoutes(app: FastifyInstance) {
       if (!provider || provider.role !== 'Provider') throw fieldError('provider_id', 'The selected provider is invalid.');
       if (!service) throw fieldError('service_id', 'The selected service is invalid.');
       if (!offered) throw fieldError('service_id', 'The selected provider does not offer this service.');
-      if (!card) throw fieldError('payment_method_id', 'The selected payment card is invalid.');
+      if (!card) throw fieldError('payment_method_id', CARD_GONE);
       if (card.user_id !== customer.id) throw forbidden('This payment card is not yours.');
 
       const now = ctx.clock.now().toISOString();
@@ -217,6 +222,12 @@ export default async function jobsRoutes(app: FastifyInstance) {
       let created: { jobId: number; paymentId: number; notificationLive: RealtimeEvent };
       try {
         created = await db.transaction().execute(async (trx) => {
+          // The card may have been removed (another tab) since it was read: checked again, and on
+          // PostgreSQL locked, so a removal waits for this booking instead of breaking it half-way.
+          const cardStill = trx.selectFrom('payment_methods').select('id').where('id', '=', card.id);
+          if (!(await (ctx.dialect === 'postgres' ? cardStill.forUpdate() : cardStill).executeTakeFirst())) {
+            throw fieldError('payment_method_id', CARD_GONE);
+          }
           const job = await trx
             .insertInto('jobs')
             .values({
@@ -291,6 +302,10 @@ export default async function jobsRoutes(app: FastifyInstance) {
         });
       } catch (err) {
         if (err instanceof DeclinedPayment) throw paymentDeclined(declined ?? err.message);
+        // The same key sent twice at once (a double click, a retry while the first was still on its way):
+        // the first booked and charged it, and this one answers that booking.
+        const earlier = clientKey && isUniqueViolation(err) ? await bookingWithKey(chargeKey) : null;
+        if (earlier) return send(reply, earlier, 'Booking created successfully', 200);
         throw err;
       }
       const job = await getJob(db, created.jobId);

@@ -17,6 +17,7 @@ import {
   responses,
 } from '../http/schemas.js';
 import { toIso } from '../serializers.js';
+import { lockUser } from '../db/index.js';
 
 const tags = ['payment methods'];
 const security = [{ bearerAuth: [] }];
@@ -197,6 +198,8 @@ export default async function paymentsRoutes(app: FastifyInstance) {
       const user = currentUser(request);
       const now = ctx.clock.now().toISOString();
       const created = await db.transaction().execute(async (trx) => {
+        // Before the duplicate check: the same card sent twice at once is then found by the second.
+        await lockUser(trx, ctx.dialect, user.id);
         const saved = await ctx.payments.saveCard(request.body.token.trim(), user, trx);
         if (saved.customerRef && saved.customerRef !== user.payment_customer_ref) {
           await trx.updateTable('users').set({ payment_customer_ref: saved.customerRef }).where('id', '=', user.id).execute();
@@ -254,7 +257,9 @@ export default async function paymentsRoutes(app: FastifyInstance) {
       const user = currentUser(request);
       const card = await ownCard(user.id, request.params.id);
       await db.transaction().execute(async (trx) => {
-        await trx.deleteFrom('payment_methods').where('id', '=', card.id).execute();
+        const deleted = await trx.deleteFrom('payment_methods').where('id', '=', card.id).executeTakeFirst();
+        // Removed meanwhile by another request (the same card deleted in two tabs at once): said as it is then.
+        if (Number(deleted.numDeletedRows) !== 1) throw notFound('Payment method not found.');
         if (card.is_default === 1) {
           // The oldest remaining card becomes the default.
           const next = await trx

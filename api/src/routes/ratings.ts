@@ -6,6 +6,8 @@ import { send } from '../http/reply.js';
 import { AUTH_ERRORS, envelope, listOf, responses, reviewSchema } from '../http/schemas.js';
 import { isUniqueViolation } from '../db/index.js';
 import { fullName, toIso } from '../serializers.js';
+import { getJob } from '../queries/jobs.js';
+import { jobEvents } from '../services/jobLifecycle.js';
 
 const tags = ['ratings'];
 const security = [{ bearerAuth: [] }];
@@ -84,6 +86,9 @@ export default async function ratingsRoutes(app: FastifyInstance) {
         })
         .returning(['id', 'job_id', 'rating', 'feedback', 'created_at'])
         .executeTakeFirstOrThrow();
+      // Every open screen of the booking, on both sides (another tab with the rating form too), shows it rated.
+      const rated = await getJob(db, job.id);
+      if (rated) ctx.publisher.publish(jobEvents(rated));
       return send(reply, { ...row, created_at: toIso(row.created_at) }, 'Thank you for your feedback', 201);
     } catch (err) {
       if (isUniqueViolation(err)) throw conflict('This job has already been rated.');

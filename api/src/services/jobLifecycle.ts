@@ -1,7 +1,8 @@
 import type { Job } from 'shared/src/contracts/entities';
 import type { AppContext } from '../context.js';
-import type { JobStatus } from '../db/schema.js';
-import type { JobTransition } from '../domain/jobTransitions.js';
+import type { Database, JobStatus } from '../db/schema.js';
+import { checkTransition, type JobTransition } from '../domain/jobTransitions.js';
+import type { Kysely } from 'kysely';
 import { conflict } from '../http/errors.js';
 import { getJob } from '../queries/jobs.js';
 import { insertNotification, notificationEvent, type NewNotification } from '../queries/notifications.js';
@@ -70,7 +71,7 @@ export async function moveJob(ctx: AppContext, before: Job, transition: JobTrans
       .where('id', '=', before.id)
       .where('status', '=', transition.from)
       .executeTakeFirst();
-    if (Number(result.numUpdatedRows) !== 1) throw conflict('The job was changed by another request. Please reload.');
+    if (Number(result.numUpdatedRows) !== 1) throw await overtaken(trx, before.id, transition);
 
     let refundId: number | null = null;
     if (transition.payment === 'refund') {
@@ -114,6 +115,16 @@ export async function moveJob(ctx: AppContext, before: Job, transition: JobTrans
   if (refundId !== null) await settleRefund(ctx, refundId);
   await emailTransition(ctx, changed, transition.to);
   return (await getJob(db, before.id)) ?? changed;
+}
+
+/**
+ * The 409 of a change that lost a race (another tab, the other party or the expiry timer moved the job
+ * after it was read): the same words a request arriving a moment later gets for the job as it is now.
+ */
+async function overtaken(db: Kysely<Database>, jobId: number, transition: JobTransition) {
+  const now = await db.selectFrom('jobs').select('status').where('id', '=', jobId).executeTakeFirst();
+  const check = now && transition.actor !== 'system' ? checkTransition(now.status, transition.to, transition.actor) : null;
+  return conflict(check && !check.ok ? check.message : 'The job was changed by another request. Please reload.');
 }
 
 /** The sender of a notification as notificationEvent shows it (full name and avatar). */

@@ -1,0 +1,245 @@
+/**
+ * Two requests about the same thing at nearly the same time (a double click, two tabs, the customer and
+ * the provider at once), and a request from a screen that is out of date. Each gets a clear 4xx (409 for
+ * a status change that no longer exists), never a 500; nothing is stored or charged twice. Runs on
+ * SQLite, and on PostgreSQL when TEST_DATABASE_URL is set (where requests really run side by side).
+ */
+import { after, before, describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import type { Job } from 'shared/src/contracts/entities';
+import { SandboxGateway } from '../src/services/payments.js';
+import { CARD_GONE } from '../src/routes/jobs.js';
+import { CANCEL_ACCEPTED_MESSAGE } from '../src/domain/jobTransitions.js';
+import { sweepJobs } from '../src/services/jobSweeper.js';
+import {
+  DIALECTS,
+  GOOD_CARD,
+  addCard,
+  bookingBody,
+  signUp,
+  startWithParties,
+  type Res,
+  type TestServer,
+  type TestUser,
+} from './helpers.js';
+
+const statuses = (answers: Res[]) => answers.map((a) => a.status).sort();
+
+for (const dialect of DIALECTS) {
+  describe(`requests that race, and screens that are out of date (${dialect})`, () => {
+    let s: TestServer;
+    let serviceId: number;
+    let customer: TestUser;
+    let provider: TestUser;
+    let card: { id: number };
+
+    before(async () => {
+      ({ s, serviceId, customer, provider } = await startWithParties(dialect));
+      card = await addCard(s, customer);
+    });
+    after(() => s.close());
+
+    const ledger = () => (s.app.ctx.payments as SandboxGateway).ledger;
+    const book = (headers?: Record<string, string>, cardId = card.id) =>
+      s.req<{ data: Job; message: string }>('POST', '/api/jobs', {
+        token: customer.token,
+        json: bookingBody(provider.id, serviceId, cardId),
+        headers,
+      });
+    const booked = async () => {
+      const res = await book();
+      assert.equal(res.status, 201, JSON.stringify(res.body));
+      return res.body.data;
+    };
+    const patch = (user: TestUser, id: number, status: string) =>
+      s.req<{ message: string }>('PATCH', `/api/jobs/${id}`, { token: user.token, json: { status } });
+    const statusOf = async (id: number) =>
+      (await s.app.ctx.db.selectFrom('jobs').select('status').where('id', '=', id).executeTakeFirstOrThrow()).status;
+    const refundsOf = (jobId: number) => s.app.ctx.db.selectFrom('refunds').selectAll().where('job_id', '=', jobId).execute();
+    const savedCards = async (user: TestUser) =>
+      (
+        await s.req<{ data: { id: number; card_last4: string; is_default: boolean }[] }>('GET', '/api/payment-methods', {
+          token: user.token,
+        })
+      ).body.data;
+
+    test('Submit & Pay sent three times at once with one Idempotency-Key books and charges once; each gets that booking', async () => {
+      const key = `double-click-${dialect}`;
+      const answers = await Promise.all([
+        book({ 'Idempotency-Key': key }),
+        book({ 'Idempotency-Key': key }),
+        book({ 'Idempotency-Key': key }),
+      ]);
+      assert.deepEqual(statuses(answers), [200, 200, 201], JSON.stringify(answers.map((a) => a.body)));
+      assert.equal(new Set(answers.map((a) => a.body.data.id)).size, 1);
+      for (const a of answers) assert.equal(a.body.message, 'Booking created successfully');
+      const charges = ledger()
+        .all()
+        .filter((e) => e.kind === 'charge' && e.idempotency_key === `charge:${customer.id}:${key}`);
+      assert.equal(charges.length, 1);
+      const rows = await s.app.ctx.db
+        .selectFrom('payments')
+        .select('id')
+        .where('idempotency_key', '=', `charge:${customer.id}:${key}`)
+        .execute();
+      assert.equal(rows.length, 1);
+    });
+
+    test('a card removed in another tab while Submit & Pay is being charged: the booking completes, then the card goes', async () => {
+      const spare = await addCard(s, customer, '5555555555554444');
+      const gateway = s.app.ctx.payments;
+      const charge = gateway.charge.bind(gateway);
+      let removal: Promise<Res> | undefined;
+      gateway.charge = async (input, db) => {
+        // The other tab's Remove card arrives while the processor is charging the card.
+        removal = s.req('DELETE', `/api/payment-methods/${spare.id}`, { token: customer.token });
+        await new Promise((resolve) => setTimeout(resolve, 150));
+        return charge(input, db);
+      };
+      let answer: Res<{ data: Job }>;
+      try {
+        answer = await book(undefined, spare.id);
+      } finally {
+        gateway.charge = charge;
+      }
+      assert.equal(answer.status, 201, JSON.stringify(answer.body));
+      assert.equal((await removal!).status, 200);
+      assert.ok(!(await savedCards(customer)).some((c) => c.id === spare.id));
+      // The charge stays on the books (its card is no longer saved), with the card's brand and last four.
+      const payment = await s.app.ctx.db
+        .selectFrom('payments')
+        .selectAll()
+        .where('job_id', '=', answer.body.data.id)
+        .executeTakeFirstOrThrow();
+      assert.equal(payment.payment_method_id, null);
+      assert.equal(payment.card_last4, '4444');
+    });
+
+    test('Submit & Pay with a card removed before it was sent: a 400 that says so, nothing booked or charged', async () => {
+      const gone = await addCard(s, customer, '4000056655665556');
+      assert.equal((await s.req('DELETE', `/api/payment-methods/${gone.id}`, { token: customer.token })).status, 200);
+      const chargesBefore = ledger().all().length;
+      const jobsBefore = (await s.app.ctx.db.selectFrom('jobs').select('id').execute()).length;
+      const res = await s.req('POST', '/api/jobs', { token: customer.token, json: bookingBody(provider.id, serviceId, gone.id) });
+      assert.equal(res.status, 400);
+      assert.equal(res.body.message, CARD_GONE);
+      assert.deepEqual(res.body.errors, { payment_method_id: [CARD_GONE] });
+      assert.equal(ledger().all().length, chargesBefore);
+      assert.equal((await s.app.ctx.db.selectFrom('jobs').select('id').execute()).length, jobsBefore);
+    });
+
+    test('Add New card twice at once with the same card saves it once: the second is told it is already saved', async () => {
+      for (let round = 0; round < 3; round++) {
+        const newcomer = await signUp(s, 'Customer');
+        // Each press of the card form tokenises the card anew: two tokens of one card.
+        const token = async () =>
+          (
+            await s.req('POST', '/sandbox/v1/tokens', {
+              json: { card_name: 'Cara Test', card_number: GOOD_CARD, exp_month: 12, exp_year: 2030, cvc: '123' },
+            })
+          ).body.id as string;
+        const [first, second] = [await token(), await token()];
+        const save = (t: string) => s.req('POST', '/api/payment-methods', { token: newcomer.token, json: { token: t } });
+        const answers = await Promise.all([save(first), save(second)]);
+        assert.deepEqual(statuses(answers), [201, 409], JSON.stringify(answers.map((a) => a.body)));
+        assert.equal(answers.find((a) => a.status === 409)!.body.message, 'This card is already saved.');
+        const cards = await savedCards(newcomer);
+        assert.equal(cards.length, 1);
+        assert.equal(cards[0].is_default, true);
+      }
+    });
+
+    test('Remove card pressed in two tabs at once: one removes it, the other is told it is not there', async () => {
+      const twice = await addCard(s, customer, '4000056655665556');
+      const remove = () => s.req('DELETE', `/api/payment-methods/${twice.id}`, { token: customer.token });
+      const answers = await Promise.all([remove(), remove()]);
+      assert.deepEqual(statuses(answers), [200, 404]);
+      assert.equal(answers.find((a) => a.status === 404)!.body.message, 'Payment method not found.');
+    });
+
+    test('Finish Job pressed twice at once (two tabs): one finishes, the other is told it is already Completed', async () => {
+      const job = await booked();
+      assert.equal((await patch(provider, job.id, 'Accepted')).status, 200);
+      const answers = await Promise.all([patch(provider, job.id, 'Completed'), patch(provider, job.id, 'Completed')]);
+      assert.deepEqual(statuses(answers), [200, 409]);
+      assert.equal(answers.find((a) => a.status === 409)!.body.message, 'This job is already Completed.');
+      const finished = await s.app.ctx.db
+        .selectFrom('notifications')
+        .select('id')
+        .where('job_id', '=', job.id)
+        .where('description', 'like', '%has finished your job%')
+        .execute();
+      assert.equal(finished.length, 1, 'the customer is told once');
+    });
+
+    test('Accept in one tab and Reject in another at once: one answer stands, the other is told which, one refund at most', async () => {
+      for (let round = 0; round < 3; round++) {
+        const job = await booked();
+        const answers = await Promise.all([patch(provider, job.id, 'Accepted'), patch(provider, job.id, 'Rejected')]);
+        assert.deepEqual(statuses(answers), [200, 409], JSON.stringify(answers.map((a) => a.body)));
+        const now = await statusOf(job.id);
+        assert.equal(answers.find((a) => a.status === 409)!.body.message, `This request has already been answered: ${now}.`);
+        assert.equal((await refundsOf(job.id)).length, now === 'Rejected' ? 1 : 0);
+      }
+    });
+
+    test('the provider accepts while the customer cancels: one wins, the other gets the words for what happened', async () => {
+      for (let round = 0; round < 3; round++) {
+        const job = await booked();
+        const [accept, cancel] = await Promise.all([patch(provider, job.id, 'Accepted'), patch(customer, job.id, 'Cancelled')]);
+        assert.deepEqual(statuses([accept, cancel]), [200, 409]);
+        if ((await statusOf(job.id)) === 'Accepted') {
+          assert.equal(cancel.body.message, CANCEL_ACCEPTED_MESSAGE);
+          assert.equal((await refundsOf(job.id)).length, 0);
+        } else {
+          assert.equal(accept.body.message, 'The customer cancelled this booking.');
+          assert.equal((await refundsOf(job.id)).length, 1);
+        }
+      }
+    });
+
+    test('from a screen that is out of date: each refusal says what happened meanwhile', async () => {
+      const cancelled = await booked();
+      assert.equal((await patch(customer, cancelled.id, 'Cancelled')).status, 200);
+      for (const status of ['Accepted', 'Rejected']) {
+        const res = await patch(provider, cancelled.id, status);
+        assert.equal(res.status, 409);
+        assert.equal(res.body.message, 'The customer cancelled this booking.');
+      }
+
+      const accepted = await booked();
+      assert.equal((await patch(provider, accepted.id, 'Accepted')).status, 200);
+      assert.equal((await patch(provider, accepted.id, 'Accepted')).body.message, 'This job is already Accepted.');
+      assert.equal(
+        (await patch(provider, accepted.id, 'Rejected')).body.message,
+        'This request has already been answered: Accepted.',
+      );
+
+      const expiring = await booked();
+      s.clock.advance(s.app.ctx.config.requestExpiryMs + 60_000);
+      await sweepJobs(s.app.ctx);
+      assert.equal(await statusOf(expiring.id), 'Expired');
+      const late = await patch(provider, expiring.id, 'Accepted');
+      assert.equal(late.status, 409);
+      assert.equal(late.body.message, 'This request expired before it was answered.');
+    });
+
+    test('a rating reaches every open screen of the booking; rating it in two tabs at once stores one', async () => {
+      const job = await booked();
+      assert.equal((await patch(provider, job.id, 'Accepted')).status, 200);
+      assert.equal((await patch(provider, job.id, 'Completed')).status, 200);
+      const rate = (rating: number) => s.req('POST', '/ratings', { token: customer.token, json: { job_id: job.id, rating } });
+      const answers = await Promise.all([rate(4), rate(5)]);
+      assert.deepEqual(statuses(answers), [201, 409]);
+      assert.equal(answers.find((a) => a.status === 409)!.body.message, 'This job has already been rated.');
+      const rows = await s.app.ctx.db.selectFrom('ratings').select('rating').where('job_id', '=', job.id).execute();
+      assert.equal(rows.length, 1);
+      for (const party of [customer, provider]) {
+        const live = await s.publisher.waitFor(
+          (e) => e.event === 'Job' && e.userId === party.id && e.data.id === job.id && e.data.rating != null,
+        );
+        assert.equal(live.data.rating, rows[0].rating);
+      }
+    });
+  });
+}

@@ -1,4 +1,4 @@
-import type { PaymentMethod } from 'shared';
+import { ApiError, type PaymentMethod } from 'shared';
 // By path: only the screens that ask load it (not the shared chunk of every page).
 import { ConfirmDialog } from 'shared/src/ui/ConfirmDialog';
 
@@ -32,6 +32,8 @@ export function RemoveCardDialog({ card, onRemove, onClose, onRemoved }: RemoveC
       onConfirm={() => onRemove(card.id)}
       onClose={onClose}
       onDone={onRemoved}
+      // Removed already (in another tab or on another device): the list drops it, and there is nothing left to remove.
+      isFinal={(error) => error instanceof ApiError && error.status === 404}
     />
   );
 }

@@ -475,7 +475,7 @@ describe('PaymentPage removing a card', () => {
     expect(api.callsTo('POST', '/api/payment-methods/12/default')).toHaveLength(1);
   });
 
-  it("a card deleted in another tab: Remove card says 'Payment method not found.' in the dialog and the card goes from the list", async () => {
+  it("a card deleted in another tab: Remove card says 'Payment method not found.' in the dialog, leaves only OK, and the card goes from the list", async () => {
     let deleted = false;
     cardsApi({
       'GET /api/payment-methods': () => ok(deleted ? [visa] : [visa, master]),
@@ -493,7 +493,11 @@ describe('PaymentPage removing a card', () => {
     expect(screen.getAllByRole('listitem').map((item) => item.getAttribute('aria-label'))).toEqual(['Visa ending in 4242']);
     // Said once, in the dialog: not also as a global alert.
     expect(recorded.alerts()).toEqual([]);
-    await user.click(within(dialog).getByRole('button', { name: 'Keep card' }));
+    // Nothing is left to remove: no Remove card to fail again, no Keep card for a card that is gone; OK closes.
+    expect(within(dialog).queryByRole('button', { name: 'Remove card' })).not.toBeInTheDocument();
+    expect(within(dialog).queryByRole('button', { name: 'Keep card' })).not.toBeInTheDocument();
+    expect(within(dialog).queryByText(/will no longer be offered/)).not.toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'OK' }));
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   });
 });

@@ -118,14 +118,14 @@ describe('ProfilePage', () => {
   it('keeps the card when deleting fails: the dialog shows the server message and stays open', async () => {
     fakeApi({
       'GET /api/payment-methods': ok([visa]),
-      'DELETE /api/payment-methods/11': fail(404, 'Payment method not found.'),
+      'DELETE /api/payment-methods/11': fail(502, 'The card provider could not be reached.'),
     });
     const user = userEvent.setup();
     renderWithStore(<ProfilePage />, { path: '/profile', session: signedIn() });
     await user.click(await screen.findByRole('button', { name: 'Delete Visa ending in 4242' }));
     const dialog = screen.getByRole('dialog', { name: 'Remove this card?' });
     await user.click(within(dialog).getByRole('button', { name: 'Remove card' }));
-    expect(await within(dialog).findByRole('alert')).toHaveTextContent('Payment method not found.');
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent('The card provider could not be reached.');
     expect(within(dialog).getByRole('button', { name: 'Remove card' })).toBeEnabled();
     expect(screen.getByRole('listitem', { name: 'Visa ending in 4242' })).toBeInTheDocument();
     expect(console.error).toHaveBeenCalled();

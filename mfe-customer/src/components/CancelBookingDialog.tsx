@@ -1,4 +1,4 @@
-import { bus, cancelBooking, type Job } from 'shared';
+import { ApiError, bus, cancelBooking, type Job } from 'shared';
 // By path: only the screens that ask load it (not the shared chunk of every page).
 import { ConfirmDialog } from 'shared/src/ui/ConfirmDialog';
 
@@ -38,22 +38,34 @@ export interface CancelBookingDialogProps {
   onClose: () => void;
   /** The API cancelled the booking. */
   onCancelled: () => void;
+  /** The API refused because the booking changed meanwhile (409): the screen fetches it again to show it as it is. */
+  onOutdated?: () => void;
 }
+
+/** A 409: the booking is no longer Pending (accepted, rejected or expired meanwhile); asking again cannot help. */
+const isOutdated = (error: unknown) => error instanceof ApiError && error.status === 409;
 
 /**
  * 'Cancel this booking?': says what cancelling does (the provider no longer sees the request, the
  * 10.00 INR payment is refunded) and asks to confirm. Focus starts on 'Keep booking', the safe choice.
  * While the call runs, 'Yes, cancel booking' reads 'Cancelling…' and both buttons are disabled; a refusal
- * (e.g. the 409 of a booking accepted meanwhile) is shown here, and the dialog stays open.
+ * is shown here, and the dialog stays open; the 409 of a booking accepted, rejected or expired meanwhile
+ * leaves only Close (asking again would fail again) and has the screen fetch the booking as it is now.
  */
-export function CancelBookingDialog({ jobId, onClose, onCancelled }: CancelBookingDialogProps) {
+export function CancelBookingDialog({ jobId, onClose, onCancelled, onOutdated }: CancelBookingDialogProps) {
   const { title, explanation, confirm, busy, keep } = CANCEL_TEXTS;
   return (
     <ConfirmDialog
       texts={{ title, explanation, confirm, busy, keep }}
-      onConfirm={() => cancelMyBooking(jobId)}
+      onConfirm={() =>
+        cancelMyBooking(jobId).catch((error: unknown) => {
+          if (isOutdated(error)) onOutdated?.();
+          throw error;
+        })
+      }
       onClose={onClose}
       onDone={onCancelled}
+      isFinal={isOutdated}
     />
   );
 }

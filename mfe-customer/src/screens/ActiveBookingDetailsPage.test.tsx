@@ -188,13 +188,13 @@ describe('Booking Details (/activebookingdetails, customer view)', () => {
       expect(api.writes()).toHaveLength(1);
     });
 
-    it('a refusal stays in the dialog with the server message; nothing else changes', async () => {
+    it('a refusal the next try may not get (a server fault) stays in the dialog, with Yes to try again', async () => {
       const user = userEvent.setup();
-      const api = fakeApi({ 'GET /api/jobs/7': ok(pending), 'PATCH /api/jobs/7': fail(409, ACCEPTED_409) });
+      const api = fakeApi({ 'GET /api/jobs/7': ok(pending), 'PATCH /api/jobs/7': fail(503, 'Service Unavailable') });
       open();
       await user.click(await screen.findByRole('button', { name: 'Cancel Booking' }));
       await user.click(within(dialog()).getByRole('button', { name: 'Yes, cancel booking' }));
-      expect(await within(dialog()).findByRole('alert')).toHaveTextContent(ACCEPTED_409);
+      expect(await within(dialog()).findByRole('alert')).toHaveTextContent('Service Unavailable');
       const again = within(dialog()).getByRole('button', { name: 'Yes, cancel booking' });
       expect(again).toBeEnabled();
       expect(again).toHaveFocus();
@@ -207,7 +207,33 @@ describe('Booking Details (/activebookingdetails, customer view)', () => {
       expect(screen.getByRole('region', { name: 'Driver' })).toHaveTextContent('Waiting for Approval');
     });
 
-    it('accepted live while the dialog is open: the button goes, and pressing Yes shows the API answer', async () => {
+    it('accepted meanwhile, unseen (409): the dialog says why and leaves only OK; the page shows it Accepted', async () => {
+      const user = userEvent.setup();
+      let reads = 0;
+      const api = fakeApi({
+        'GET /api/jobs/7': () => (reads++ === 0 ? ok(pending) : ok(accepted)),
+        'PATCH /api/jobs/7': fail(409, ACCEPTED_409),
+      });
+      open();
+      await user.click(await screen.findByRole('button', { name: 'Cancel Booking' }));
+      await user.click(within(dialog()).getByRole('button', { name: 'Yes, cancel booking' }));
+      expect(await within(dialog()).findByRole('alert')).toHaveTextContent(ACCEPTED_409);
+      expect(within(dialog()).queryByRole('button', { name: 'Yes, cancel booking' })).not.toBeInTheDocument();
+      expect(within(dialog()).queryByText(/will be refunded/)).not.toBeInTheDocument();
+      const close = within(dialog()).getByRole('button', { name: 'OK' });
+      await waitFor(() => expect(close).toHaveFocus());
+      // The booking is fetched again behind the dialog, quietly (no global alert).
+      await waitFor(() => expect(api.callsTo('GET', '/api/jobs/7')).toHaveLength(2));
+      expect(recorded.bus.alerts()).toEqual([]);
+      await user.click(close);
+      expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+      expect(screen.getByRole('region', { name: 'Driver' })).toHaveTextContent('Accepted');
+      expect(screen.getByText(ACCEPTED_LINE)).toBeInTheDocument();
+      expect(screen.queryByRole('button', { name: 'Cancel Booking' })).not.toBeInTheDocument();
+      expect(api.writes()).toHaveLength(1);
+    });
+
+    it('accepted live while the dialog is open: the button goes, and pressing Yes shows the API answer and only OK', async () => {
       const user = userEvent.setup();
       fakeApi({ 'GET /api/jobs/7': ok(pending), 'PATCH /api/jobs/7': fail(409, ACCEPTED_409) });
       open();
@@ -217,6 +243,12 @@ describe('Booking Details (/activebookingdetails, customer view)', () => {
       expect(screen.queryByRole('button', { name: 'Cancel Booking', hidden: true })).not.toBeInTheDocument();
       await user.click(within(dialog()).getByRole('button', { name: 'Yes, cancel booking' }));
       expect(await within(dialog()).findByRole('alert')).toHaveTextContent(ACCEPTED_409);
+      expect(
+        within(dialog())
+          .getAllByRole('button')
+          .map((b) => b.textContent),
+      ).toEqual(expect.not.arrayContaining(['Yes, cancel booking', 'Keep booking']));
+      expect(within(dialog()).getByRole('button', { name: 'OK' })).toBeInTheDocument();
     });
 
     it('an Accepted booking has no Cancel Booking but says to chat with the provider, beside Chat', async () => {

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
-import { Avatar, bus, ErrorState, Loader, PageTitle, useJob, type JobNavState } from 'shared';
+import { Avatar, bus, ErrorState, fetchJob, Loader, PageTitle, useJob, type JobNavState } from 'shared';
 import { pathWithIds, navIdFrom } from 'shared/src/contracts/addressIds';
 import { canCustomerCancel, showsPastBooking } from 'shared/src/bookings/jobLists';
 import { NothingHere } from 'shared/src/ui/NothingHere';
@@ -25,7 +25,7 @@ export default function ActiveBookingDetailsPage() {
   const location = useLocation();
   const navigate = useNavigate();
   const jobId = navIdFrom(location, 'jobId');
-  const { state, reload } = useJob(jobId);
+  const { state, reload, replace } = useJob(jobId);
   const past = showsPastBooking(location.state, state.status === 'ready' ? state.job : null);
   const listPath = past ? '/previousbooking' : '/activebooking';
   const listName = past ? 'Previous Bookings' : 'Active Bookings';
@@ -105,7 +105,15 @@ export default function ActiveBookingDetailsPage() {
           ) : null}
           {past ? <Link to="/previousbooking">Back to Previous Bookings</Link> : null}
         </div>
-        {confirming ? <CancelBookingDialog jobId={job.id} onClose={() => setConfirming(false)} onCancelled={cancelled} /> : null}
+        {confirming ? (
+          <CancelBookingDialog
+            jobId={job.id}
+            onClose={() => setConfirming(false)}
+            onCancelled={cancelled}
+            // Quietly, under the open dialog: the page behind it then shows the booking as it is now.
+            onOutdated={() => void fetchJob(job.id, { silent: true }).then(({ data }) => replace(data), console.error)}
+          />
+        ) : null}
       </>
     );
   }

@@ -1,6 +1,6 @@
-import { screen, within } from '@testing-library/react';
+import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { hasUnsavedChanges, NO_JOB_CHOSEN } from 'shared';
+import { bus as sharedBus, hasUnsavedChanges, NO_JOB_CHOSEN } from 'shared';
 import BookingFinishedPage, {
   ALREADY_RATED,
   CHOOSE_RATING,
@@ -115,17 +115,47 @@ describe('Rate your Booking (/bookingfinished)', () => {
     expect(bus.events).toContainEqual({ type: 'job/updated', job: { ...completed, rating: 4 } });
   });
 
-  it('shows the server message when the job was rated already (409), and keeps the form', async () => {
+  it('rated in another tab meanwhile (409): says so and shows the booking rated, with no Submit to fail again', async () => {
     const user = userEvent.setup();
-    fakeApi({ 'GET /api/jobs/4': ok(completed), 'POST /ratings': fail(409, 'This job has already been rated.') });
+    let reads = 0;
+    const api = fakeApi({
+      // The first read is the form's; the one after the 409 finds the rating made in the other tab.
+      'GET /api/jobs/4': () => (reads++ === 0 ? ok(completed) : ok({ ...completed, rating: 2 })),
+      'POST /ratings': fail(409, ALREADY_RATED),
+    });
     open();
     await user.click(await screen.findByRole('radio', { name: '5 stars' }));
     await user.type(screen.getByRole('textbox', { name: 'Review' }), 'Again');
     await user.click(screen.getByRole('button', { name: 'Submit' }));
-    expect(await screen.findByRole('alert')).toHaveTextContent('This job has already been rated.');
-    expect(screen.getByRole('textbox', { name: 'Review' })).toHaveValue('Again');
+    expect(await screen.findByRole('img', { name: '2 out of 5 stars' })).toBeInTheDocument();
+    expect(screen.getByText(ALREADY_RATED)).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Submit' })).not.toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Go to Previous Bookings' })).toBeInTheDocument();
+    expect(api.callsTo('POST', '/ratings')).toHaveLength(1);
     expect(screen.queryByTestId('location')).not.toBeInTheDocument();
     expect(bus.toasts()).toEqual([]);
+  });
+
+  it('another refusal (not a 409) keeps the form and what was typed, to try again', async () => {
+    const user = userEvent.setup();
+    fakeApi({ 'GET /api/jobs/4': ok(completed), 'POST /ratings': fail(503, 'Service Unavailable') });
+    open();
+    await user.click(await screen.findByRole('radio', { name: '5 stars' }));
+    await user.type(screen.getByRole('textbox', { name: 'Review' }), 'Again');
+    await user.click(screen.getByRole('button', { name: 'Submit' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Service Unavailable');
+    expect(screen.getByRole('textbox', { name: 'Review' })).toHaveValue('Again');
+    expect(screen.getByRole('button', { name: 'Submit' })).toBeEnabled();
+  });
+
+  it('rated in another tab while the form is open: shows it rated at once (the live job update)', async () => {
+    fakeApi({ 'GET /api/jobs/4': ok(completed) });
+    open();
+    await screen.findByRole('button', { name: 'Submit' });
+    act(() => sharedBus.emit({ type: 'job/updated', job: { ...completed, rating: 4 } }));
+    expect(screen.getByText(ALREADY_RATED)).toBeInTheDocument();
+    expect(screen.getByRole('img', { name: '4 out of 5 stars' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Submit' })).not.toBeInTheDocument();
   });
 
   it('a booking rated already shows its stars instead of the form', async () => {

@@ -1,8 +1,10 @@
 import { useId, useRef, useState, type FormEvent } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 import {
+  ApiError,
   Avatar,
   bus,
+  fetchJob,
   ErrorState,
   formatPrice,
   Loader,
@@ -31,7 +33,11 @@ export const NOT_YET_RATEABLE = 'A job can be rated once it is Completed.';
 export const REVIEW_MAX_LENGTH = 2000;
 export const REVIEW_TOO_LONG = `The review may not be greater than ${REVIEW_MAX_LENGTH} characters.`;
 
-function RatingForm({ job }: { job: Job }) {
+/**
+ * `onOutdated`: the API refused because the booking changed meanwhile (409: rated in another tab); the
+ * page fetches it again and shows it as it is instead of a Submit that can only fail again.
+ */
+function RatingForm({ job, onOutdated }: { job: Job; onOutdated: () => void }) {
   const navigate = useNavigate();
   const [rating, setRating] = useState(0); // spec section 5: rating defaults to 0
   const [feedback, setFeedback] = useState('');
@@ -69,6 +75,7 @@ function RatingForm({ job }: { job: Job }) {
       setError(messageOfError(err));
       inFlight.current = false;
       setBusy(false);
+      if (err instanceof ApiError && err.status === 409) onOutdated();
     }
   };
 
@@ -111,11 +118,11 @@ function RatingForm({ job }: { job: Job }) {
 /**
  * Rate your Booking (/bookingfinished, state { jobId }): star rating (0 by default), a review and
  * Submit → POST /ratings. No star chosen: a message and nothing sent. Success: a toast and Previous
- * Bookings. A job rated already (the API's 409) shows the server's message.
+ * Bookings. A job rated already (the API's 409, or live: rated in another tab) shows it rated, with its stars.
  */
 export default function BookingFinishedPage() {
   const location = useLocation();
-  const { state, reload } = useJob(jobIdFrom(location));
+  const { state, reload, replace } = useJob(jobIdFrom(location));
   const isProvider = useSessionUser()?.role === 'Provider';
 
   let body;
@@ -171,7 +178,10 @@ export default function BookingFinishedPage() {
             </Link>
           </div>
         ) : (
-          <RatingForm job={job} />
+          <RatingForm
+            job={job}
+            onOutdated={() => void fetchJob(job.id, { silent: true }).then(({ data }) => replace(data), console.error)}
+          />
         )}
       </>
     );

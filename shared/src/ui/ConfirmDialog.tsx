@@ -22,25 +22,37 @@ export interface ConfirmDialogProps {
   onClose: () => void;
   /** The call succeeded. */
   onDone: () => void;
+  /**
+   * True for a refusal that another try cannot change (the booking was accepted meanwhile, the card was
+   * removed in another tab): the message stays, the confirm button goes, and 'OK' is left.
+   */
+  isFinal?: (error: unknown) => boolean;
 }
+
+/** The one button left after a final refusal. */
+export const FINAL_LABEL = 'OK';
 
 /**
  * Asks before something that cannot be undone (cancelling a booking, removing a card): says what it
  * does, and sends nothing until confirmed. Focus starts on the safe choice, which comes first. While the
  * call runs, the confirm button reads `texts.busy`, both buttons are disabled and it cannot be pressed
  * twice; a refusal is shown here with the server's message, focus goes back to the confirm button and
- * the dialog stays open. Imported by path ('shared/src/ui/ConfirmDialog'): only the screens that ask load it.
+ * the dialog stays open. A final refusal (`isFinal`) says only why and leaves only OK (it closes): pressing again
+ * could only fail again. Imported by path ('shared/src/ui/ConfirmDialog'): only the screens that ask load it.
  */
-export function ConfirmDialog({ texts, onConfirm, onClose, onDone }: ConfirmDialogProps) {
+export function ConfirmDialog({ texts, onConfirm, onClose, onDone, isFinal }: ConfirmDialogProps) {
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  const [final, setFinal] = useState(false);
   const inFlight = useRef(false);
   const confirmRef = useRef<HTMLButtonElement>(null);
+  const closeRef = useRef<HTMLButtonElement>(null);
 
-  // A disabled button loses focus: after a refusal, focus returns to the button that was pressed.
+  // A disabled button loses focus: after a refusal, focus returns to the button that was pressed, or to
+  // OK when that button is gone.
   useEffect(() => {
-    if (error) confirmRef.current?.focus();
-  }, [error]);
+    if (error) (final ? closeRef : confirmRef).current?.focus();
+  }, [error, final]);
 
   const confirm = async () => {
     if (inFlight.current) return;
@@ -55,6 +67,7 @@ export function ConfirmDialog({ texts, onConfirm, onClose, onDone }: ConfirmDial
       inFlight.current = false;
       setBusy(false);
       setError(messageOfError(err));
+      setFinal(isFinal?.(err) ?? false);
     }
   };
 
@@ -65,25 +78,34 @@ export function ConfirmDialog({ texts, onConfirm, onClose, onDone }: ConfirmDial
   return (
     <Dialog title={texts.title} onClose={close}>
       <div className="ui-confirm" aria-busy={busy}>
-        <p>{texts.explanation}</p>
+        {/* What confirming would have done is no longer so after a final refusal. */}
+        {final ? null : <p>{texts.explanation}</p>}
         {error ? (
           <p role="alert" className="ui-alert">
             {error}
           </p>
         ) : null}
         <div className="ui-actions ui-confirm__actions">
-          <button type="button" className="ui-button" disabled={busy} onClick={close}>
-            {texts.keep}
-          </button>
-          <button
-            ref={confirmRef}
-            type="button"
-            className="ui-button ui-button--danger"
-            disabled={busy}
-            onClick={() => void confirm()}
-          >
-            {busy ? texts.busy : texts.confirm}
-          </button>
+          {final ? (
+            <button ref={closeRef} type="button" className="ui-button" onClick={close}>
+              {FINAL_LABEL}
+            </button>
+          ) : (
+            <>
+              <button type="button" className="ui-button" disabled={busy} onClick={close}>
+                {texts.keep}
+              </button>
+              <button
+                ref={confirmRef}
+                type="button"
+                className="ui-button ui-button--danger"
+                disabled={busy}
+                onClick={() => void confirm()}
+              >
+                {busy ? texts.busy : texts.confirm}
+              </button>
+            </>
+          )}
         </div>
       </div>
     </Dialog>

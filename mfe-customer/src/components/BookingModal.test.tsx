@@ -14,6 +14,9 @@ import {
   missingAddressMessage,
 } from './BookingModal';
 import { DISCARD_TEXTS } from './bookingTexts';
+
+/** The API's words for a card removed meanwhile (api/src/routes/jobs.ts). */
+const CARD_GONE = 'This card is no longer saved. Please choose another card.';
 import { heldDraftFor } from './bookingDraft';
 import { renderScreen } from '../testing/renderScreen';
 import { deferred, fail, fakeApi, ok, type Handler } from '../testing/fakeApi';
@@ -366,15 +369,14 @@ describe('the booking modal (Booking Details)', () => {
     const user = userEvent.setup();
     renderModal({
       'GET /api/payment-methods': ok([visa]),
-      'POST /api/jobs': fail(400, 'The selected service is not offered by this provider.', {
-        service_id: ['The selected service is not offered by this provider.'],
-      }),
+      'POST /api/jobs': fail(400, 'The selected provider is invalid.', { provider_id: ['The selected provider is invalid.'] }),
     });
     await screen.findByText('Visa •••• 4242');
     const dialog = await fillForm(user);
     await user.click(within(dialog).getByRole('button', { name: 'Submit & Pay' }));
-    expect(await within(dialog).findByRole('alert')).toHaveTextContent('The selected service is not offered by this provider.');
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent('The selected provider is invalid.');
     expect(screen.getByText('modal open')).toBeInTheDocument();
+    expect(within(dialog).getByRole('button', { name: 'Submit & Pay' })).toBeEnabled();
   });
 
   it('Submit & Pay is disabled and shown busy while the payment is in flight: one click, one booking', async () => {
@@ -421,14 +423,14 @@ describe('the booking modal (Booking Details)', () => {
     expect(screen.getByRole('radio', { name: /Visa •••• 4242 Expires 03\/31/ })).not.toBeChecked();
   });
 
-  it('a card deleted in another tab: Submit & Pay says the card is invalid, no longer offers it, and pays with the one left', async () => {
+  it('a card deleted in another tab: Submit & Pay says the card is no longer saved, no longer offers it, and pays with the one left', async () => {
     const user = userEvent.setup();
     let deleted = false;
     const api = renderModal({
       'GET /api/payment-methods': () => ok(deleted ? [visa] : [visa, { ...master, is_default: true }]),
       'POST /api/jobs': (config) =>
         (JSON.parse(String(config.data)) as { payment_method_id: number }).payment_method_id === master.id
-          ? fail(400, 'The selected payment card is invalid.', { payment_method_id: ['The selected payment card is invalid.'] })
+          ? fail(400, CARD_GONE, { payment_method_id: [CARD_GONE] })
           : ok(makeJob({ id: 44 }), 'Booking created successfully', 201),
     });
     expect(await screen.findByRole('radio', { name: /Mastercard •••• 4444/ })).toBeChecked();
@@ -436,7 +438,7 @@ describe('the booking modal (Booking Details)', () => {
     const dialog = await fillForm(user);
     await user.click(within(dialog).getByRole('button', { name: 'Submit & Pay' }));
 
-    expect(await within(dialog).findByRole('alert')).toHaveTextContent('The selected payment card is invalid.');
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent(CARD_GONE);
     expect(await within(dialog).findByText('Visa •••• 4242')).toBeInTheDocument();
     expect(within(dialog).queryByText(/Mastercard/)).not.toBeInTheDocument();
     expect(within(dialog).getByText('Default')).toBeInTheDocument();
@@ -446,6 +448,27 @@ describe('the booking modal (Booking Details)', () => {
     expect(
       api.callsTo('POST', '/api/jobs').map((call) => (call.body as { payment_method_id: number }).payment_method_id),
     ).toEqual([master.id, visa.id]);
+  });
+
+  it('the driver withdrew the service while the form was open: says so, and leads to another driver instead of Submit & Pay', async () => {
+    const user = userEvent.setup();
+    const withdrawnMessage = 'The selected provider does not offer this service.';
+    const api = renderModal({
+      'GET /api/payment-methods': ok([visa]),
+      'POST /api/jobs': fail(400, withdrawnMessage, { service_id: [withdrawnMessage] }),
+    });
+    const dialog = await fillForm(user);
+    await user.click(within(dialog).getByRole('button', { name: 'Submit & Pay' }));
+
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent('This driver does not offer this service any more.');
+    expect(within(dialog).queryByRole('button', { name: 'Submit & Pay' })).not.toBeInTheDocument();
+    // Nothing to lose by leaving: the link goes without asking to discard what was typed.
+    expect(hasUnsavedChanges()).toBe(false);
+    await user.click(within(dialog).getByRole('link', { name: 'Choose another driver' }));
+    expect(await screen.findByTestId('location')).toHaveTextContent('/drivebooking');
+    expect(screen.getByTestId('location-state')).toHaveTextContent('{"serviceId":1}');
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(api.callsTo('POST', '/api/jobs')).toHaveLength(1);
   });
 
   it('without a saved card it offers to add one (and back) instead of Submit & Pay, taking what was typed along', async () => {

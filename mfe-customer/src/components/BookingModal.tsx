@@ -31,6 +31,8 @@ import {
   type BookingDraftValues,
 } from './bookingDraft';
 import { BookingDialog } from './BookingDialog';
+import { ASSIGN_PROVIDER_MISSING, CHOOSE_ANOTHER_DRIVER } from './bookingTexts';
+import { pathWithIds } from 'shared/src/contracts/addressIds';
 import { Field, SelectField } from './Field';
 import '../styles/customer.css';
 
@@ -124,7 +126,10 @@ export function BookingForm({
     Partial<Record<'address' | 'destination_address' | 'day' | 'date' | 'custom_time' | 'cvv', boolean>>
   >({});
   const [busy, setBusy] = useState(false);
-  useLeaveGuard(hasBookingInput(values) && !busy);
+  /** The service the API said the driver no longer offers (withdrawn while this form was open). */
+  const [withdrawnService, setWithdrawnService] = useState<number | null>(null);
+  const withdrawn = withdrawnService === serviceId;
+  useLeaveGuard(hasBookingInput(values) && !busy && !withdrawn);
   const inFlight = useRef(false);
   const firstField = useRef<HTMLInputElement>(null);
 
@@ -225,7 +230,12 @@ export function BookingForm({
       // The card is gone (deleted in another tab or device): the cards are loaded again, so that it is no
       // longer offered, and the message says why this attempt failed.
       if (err instanceof ApiError && err.errors?.payment_method_id) cards.reload();
-      setError(messageOfError(err));
+      // The driver stopped offering the service while the form was open: no Submit & Pay that can only
+      // fail again, but the way to another driver of the service.
+      if (err instanceof ApiError && err.errors?.service_id) {
+        setWithdrawnService(serviceId);
+        setError(ASSIGN_PROVIDER_MISSING);
+      } else setError(messageOfError(err));
       inFlight.current = false;
       setBusy(false);
     }
@@ -361,7 +371,16 @@ export function BookingForm({
           {error}
         </p>
       ) : null}
-      {card ? (
+      {withdrawn ? (
+        <Link
+          to={pathWithIds('/drivebooking', { serviceId })}
+          state={{ serviceId }}
+          className="ui-button ui-button--primary cust-submit"
+          onClick={onDone}
+        >
+          {CHOOSE_ANOTHER_DRIVER}
+        </Link>
+      ) : card ? (
         <button type="submit" className="ui-button ui-button--primary cust-submit" disabled={busy} aria-busy={busy}>
           Submit &amp; Pay
         </button>

@@ -4,6 +4,8 @@
  */
 export const BOOKING_TITLE = 'Booking Details';
 export const ASSIGN_PROVIDER_MISSING = 'This driver does not offer this service any more.';
+/** Leads to Book a Driver for the same service, when the driver being booked withdrew it. */
+export const CHOOSE_ANOTHER_DRIVER = 'Choose another driver';
 export const LOADING_DRIVER = 'Loading the driver…';
 
 /** Asked when the booking modal is closed (×, Escape) with something typed in it. */

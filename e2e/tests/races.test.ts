@@ -1,0 +1,252 @@
+// Two people (or one person in two tabs) acting on the same thing at nearly the same time, or from a
+// screen that is out of date, with the real API and database: each screen says plainly what happened
+// and then shows the booking, card or service as it now is, with no button left that can only fail
+// again; nothing is booked, charged or stored twice.
+import assert from 'node:assert/strict';
+import { randomUUID } from 'node:crypto';
+import { describe, it } from 'node:test';
+import type { Locator, Page } from 'playwright-core';
+import { apiCall, openPage, signInDirectly, snap, useBrowser } from '../support/app.ts';
+import {
+  bookViaApi,
+  customerWithCards,
+  GOOD_CARD,
+  jobsOf,
+  openTwoParties as openBoth,
+  providerOffering,
+  type Party,
+} from '../support/bookings.ts';
+
+const browser = useBrowser();
+const uniqueSurname = () => `Race${randomUUID().slice(0, 6)}`;
+const openTwoParties = (customer: Party, provider: Party) => openBoth(browser(), customer, provider);
+const pathOf = (page: Page) => new URL(page.url()).pathname;
+const MASTERCARD = '5555555555554444';
+
+async function twoParties(first: string, cards = [GOOD_CARD]) {
+  const provider = await providerOffering('Driver', 25, { first_name: 'Rhea', last_name: uniqueSurname() });
+  const customer = await customerWithCards(cards, { first_name: first, last_name: uniqueSurname() });
+  return { provider, customer };
+}
+
+/** A second tab of the same browser (the same signed-in session). */
+const secondTab = (page: Page) => page.context().newPage();
+
+async function statusOf(token: string, jobId: number) {
+  return (await jobsOf(token)).find((j) => j.id === jobId)?.status;
+}
+
+/** Clicks `button` at the time `at` (ms since the epoch), from the page itself: two tabs can press at once. */
+const clickAt = (button: Locator, at: number) =>
+  button.evaluate((element, when) => {
+    setTimeout(() => (element as HTMLElement).click(), when - Date.now());
+  }, at);
+
+/** The provider answers through the API (for tests whose subject is what the other side sees next). */
+async function move(provider: Party, jobId: number, status: string) {
+  const res = await apiCall('PATCH', `/api/jobs/${jobId}`, { status }, provider.token);
+  assert.equal(res.status, 200, JSON.stringify(res.body));
+}
+
+/** The booking modal on the provider's profile, opened from its address (a bookmarked profile). */
+async function openBookingModal(page: Page, provider: Party & { serviceId: number }): Promise<Locator> {
+  await page.goto(`/providerprofile?service=${provider.serviceId}&provider=${provider.id}`);
+  await page.getByRole('heading', { name: provider.fullName }).waitFor();
+  await page.getByRole('button', { name: 'Assign Job' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Booking Details' });
+  await dialog.getByLabel('Pick Address').waitFor();
+  return dialog;
+}
+
+async function fillBooking(dialog: Locator) {
+  await dialog.getByLabel('Custom Time').fill('after lunch');
+  await dialog.getByLabel('Pick Address').fill('12 Pick Lane');
+  await dialog.getByLabel('Drop Address').fill('34 Drop Street');
+  await dialog.getByLabel('CVV').fill('123');
+}
+
+describe('two tabs, two people, one booking', () => {
+  it('a request answered in two tabs at once: one answer stands, the other tab says which and offers no button', async () => {
+    const { provider, customer } = await twoParties('Ada');
+    const jobId = await bookViaApi(customer, provider);
+    const { c, p } = await openTwoParties(customer, provider);
+    const accepting = p.page;
+    const rejecting = await secondTab(accepting);
+    await accepting.goto(`/deliveryconfirmation?job=${jobId}&action=accept`);
+    await rejecting.goto(`/deliveryconfirmation?job=${jobId}&action=reject`);
+    const accept = accepting.getByRole('button', { name: 'Accept & Inform User' });
+    const reject = rejecting.getByRole('button', { name: 'Reject and Inform User' });
+    await accept.waitFor();
+    await reject.waitFor();
+    await c.page.goto(`/activebookingdetails?job=${jobId}`);
+    await c.page.getByText('Waiting for Approval').first().waitFor();
+
+    // Both pressed at the same moment (a click through Playwright waits for the other tab's live update
+    // to settle first, and the button would be gone): each page clicks at one agreed time.
+    const at = Date.now() + 300;
+    await Promise.all([clickAt(accept, at), clickAt(reject, at)]);
+
+    await accepting.waitForFunction(
+      () => location.pathname !== '/deliveryconfirmation' || !!document.querySelector('[role=alert]'),
+    );
+    await rejecting.waitForFunction(
+      () => location.pathname !== '/deliveryconfirmation' || !!document.querySelector('[role=alert]'),
+    );
+    const final = await statusOf(provider.token, jobId);
+    assert.ok(final === 'Accepted' || final === 'Rejected', String(final));
+    const [winner, loser, losingButton] =
+      final === 'Accepted' ? [accepting, rejecting, 'Reject and Inform User'] : [rejecting, accepting, 'Accept & Inform User'];
+    await winner.waitForURL((url) => url.pathname === (final === 'Accepted' ? '/activebooking' : '/jobrequest'));
+    // The tab that lost says what happened in plain words, then shows the request as it is: no button to press again.
+    assert.equal(pathOf(loser), '/deliveryconfirmation');
+    await loser
+      .getByRole('alert')
+      .filter({ hasText: `This request has already been answered: ${final}.` })
+      .first()
+      .waitFor();
+    await loser.getByText(`This request is no longer waiting for approval. It is now: ${final}.`).waitFor();
+    assert.equal(await loser.getByRole('button', { name: losingButton }).count(), 0);
+    await snap(loser, 'races-answered-in-another-tab');
+    // The customer's open booking follows, live.
+    await c.page
+      .getByRole('region', { name: 'Driver' })
+      .getByText(final === 'Accepted' ? 'Accepted' : 'Rejected — refunded', { exact: true })
+      .waitFor();
+    assert.deepEqual(c.errors, []);
+    assert.deepEqual(p.errors, []);
+    await c.context.close();
+    await p.context.close();
+  });
+
+  it('the customer confirms Cancel after the provider accepted: told why, only OK, and the booking shows Accepted', async () => {
+    const { provider, customer } = await twoParties('Bea');
+    const jobId = await bookViaApi(customer, provider);
+    const { c, p } = await openTwoParties(customer, provider);
+    await c.page.goto(`/activebookingdetails?job=${jobId}`);
+    await c.page.getByRole('button', { name: 'Cancel Booking' }).click();
+    const dialog = c.page.getByRole('dialog', { name: 'Cancel this booking?' });
+    await dialog.getByRole('button', { name: 'Yes, cancel booking' }).waitFor();
+
+    // Meanwhile the provider accepts on the Delivery confirmation screen.
+    await p.page.goto(`/deliveryconfirmation?job=${jobId}&action=accept`);
+    await p.page.getByRole('button', { name: 'Accept & Inform User' }).click();
+    await p.page.waitForURL('**/activebooking');
+
+    await dialog.getByRole('button', { name: 'Yes, cancel booking' }).click();
+    await dialog
+      .getByRole('alert')
+      .filter({
+        hasText:
+          'This booking has already been accepted and can no longer be cancelled in the app. Please chat with your provider.',
+      })
+      .waitFor();
+    assert.equal(await dialog.getByRole('button', { name: 'Yes, cancel booking' }).count(), 0);
+    assert.equal(await dialog.getByRole('button', { name: 'Keep booking' }).count(), 0);
+    await snap(c.page, 'races-cancel-after-accept');
+    await dialog.getByRole('button', { name: 'OK' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    await c.page.getByRole('region', { name: 'Driver' }).getByText('Accepted', { exact: true }).waitFor();
+    await c.page.getByText('This booking has been accepted. To change or cancel it, chat with your provider.').waitFor();
+    assert.equal(await c.page.getByRole('button', { name: 'Cancel Booking' }).count(), 0);
+    assert.equal(await statusOf(customer.token, jobId), 'Accepted');
+    assert.deepEqual(c.errors, []);
+    assert.deepEqual(p.errors, []);
+    await c.context.close();
+    await p.context.close();
+  });
+
+  it('a booking rated in one tab shows rated in the other at once, with no form left to submit', async () => {
+    const { provider, customer } = await twoParties('Cleo');
+    const jobId = await bookViaApi(customer, provider);
+    await move(provider, jobId, 'Accepted');
+    await move(provider, jobId, 'Completed');
+    const c = await openPage(browser());
+    await signInDirectly(c.page, customer.account);
+    const first = c.page;
+    const second = await secondTab(first);
+    for (const tab of [first, second]) {
+      await tab.goto(`/bookingfinished?job=${jobId}`);
+      await tab.getByRole('button', { name: 'Submit' }).waitFor();
+    }
+    await second.getByRole('radio', { name: '2 stars' }).check();
+    await second.getByRole('textbox', { name: 'Review' }).fill('Started typing here');
+
+    await first.getByRole('radio', { name: '4 stars' }).check();
+    await first.getByRole('button', { name: 'Submit' }).click();
+    await first.waitForURL('**/previousbooking');
+
+    await second.getByText('This job has already been rated.').waitFor({ timeout: 5_000 });
+    await second.getByRole('img', { name: '4 out of 5 stars' }).waitFor();
+    assert.equal(await second.getByRole('button', { name: 'Submit' }).count(), 0);
+    await snap(second, 'races-rated-in-another-tab');
+    const ratings = await apiCall<{ data: { job_id: number; rating: number }[] }>(
+      'GET',
+      `/api/getReview?provider_id=${provider.id}`,
+      undefined,
+      customer.token,
+    );
+    assert.deepEqual(
+      ratings.body.data.filter((r) => r.job_id === jobId).map((r) => r.rating),
+      [4],
+    );
+    assert.deepEqual(c.errors, []);
+    await c.context.close();
+  });
+});
+
+describe('booking with a card or a service that goes away meanwhile', () => {
+  it('a card removed in another tab while the booking modal is open: said plainly, no longer offered, paid with the other', async () => {
+    const { provider, customer } = await twoParties('Dina', [GOOD_CARD, MASTERCARD]);
+    const c = await openPage(browser());
+    await signInDirectly(c.page, customer.account);
+    const booking = c.page;
+    const dialog = await openBookingModal(booking, provider);
+    await dialog.getByRole('radio', { name: /^MasterCard •••• 4444/i }).check();
+    await fillBooking(dialog);
+
+    const cards = await secondTab(booking);
+    await cards.goto('/payment');
+    await cards.getByRole('button', { name: /^Delete MasterCard ending in 4444/i }).click();
+    await cards.getByRole('dialog', { name: 'Remove this card?' }).getByRole('button', { name: 'Remove card' }).click();
+    await cards.getByRole('listitem', { name: /^MasterCard ending in 4444/i }).waitFor({ state: 'detached' });
+
+    await dialog.getByRole('button', { name: 'Submit & Pay' }).click();
+    await dialog.getByRole('alert').filter({ hasText: 'This card is no longer saved. Please choose another card.' }).waitFor();
+    await dialog.getByText('Visa •••• 4242').waitFor();
+    assert.equal(await dialog.getByText(/MasterCard/i).count(), 0);
+    await snap(booking, 'races-card-removed-meanwhile');
+    assert.deepEqual(await jobsOf(customer.token), []);
+    // What was typed stays (the CVV too): Submit & Pay again pays with the card left.
+    await dialog.getByRole('button', { name: 'Submit & Pay' }).click();
+    await booking.waitForURL('**/requestconfirmation');
+    assert.equal((await jobsOf(customer.token)).length, 1);
+    assert.deepEqual(c.errors, []);
+    await c.context.close();
+  });
+
+  it('the provider withdraws the service while a customer is booking it: said plainly, and the way to another driver', async () => {
+    const { provider, customer } = await twoParties('Edda');
+    const { c, p } = await openTwoParties(customer, provider);
+    const dialog = await openBookingModal(c.page, provider);
+    await fillBooking(dialog);
+
+    await p.page.goto('/service');
+    const driver = p.page.getByRole('article', { name: 'Driver' });
+    await driver.getByText('Added').waitFor();
+    await driver.getByRole('button', { name: 'Delete' }).click();
+    await driver.getByRole('button', { name: 'Add' }).waitFor();
+
+    await dialog.getByRole('button', { name: 'Submit & Pay' }).click();
+    await dialog.getByRole('alert').filter({ hasText: 'This driver does not offer this service any more.' }).waitFor();
+    assert.equal(await dialog.getByRole('button', { name: 'Submit & Pay' }).count(), 0);
+    await snap(c.page, 'races-service-withdrawn');
+    await dialog.getByRole('link', { name: 'Choose another driver' }).click();
+    await c.page.waitForURL((url) => url.pathname === '/drivebooking');
+    await c.page.getByRole('heading', { name: 'Book a Driver' }).waitFor();
+    assert.deepEqual(await jobsOf(customer.token), []);
+    assert.deepEqual(c.errors, []);
+    assert.deepEqual(p.errors, []);
+    await c.context.close();
+    await p.context.close();
+  });
+});

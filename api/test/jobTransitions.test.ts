@@ -66,6 +66,14 @@ describe('the job state machine (exhaustive)', () => {
     assert.deepEqual(refusal('Accepted', 'Rejected'), [409, 'This request has already been answered: Accepted.']);
     assert.deepEqual(refusal('Rejected', 'Accepted'), [409, 'This request has already been answered: Rejected.']);
     assert.deepEqual(refusal('Completed', 'Accepted'), [409, 'This request has already been answered: Completed.']);
+    assert.deepEqual(refusal('Rejected', 'Cancelled', 'customer'), [409, 'This booking has already been rejected.']);
+    assert.deepEqual(refusal('Completed', 'Pending'), [409, 'This job has already been finished.']);
+    assert.deepEqual(refusal('Rejected', 'Completed'), [409, 'This request has already been rejected.']);
+    assert.deepEqual(refusal('Pending', 'Completed'), [
+      409,
+      'This job is waiting for approval again. Accept it before finishing it.',
+    ]);
+    assert.deepEqual(refusal('Pending', 'Pending'), [409, 'This job is already waiting for approval.']);
     for (const to of ['Accepted', 'Rejected', 'Completed', 'Pending'] as JobStatus[]) {
       assert.deepEqual(refusal('Cancelled', to), [409, 'The customer cancelled this booking.']);
       assert.deepEqual(refusal('Expired', to), [409, 'This request expired before it was answered.']);
@@ -82,7 +90,7 @@ describe('the job state machine (exhaustive)', () => {
     assert.deepEqual(checkTransition('Completed', 'Cancelled', 'customer'), {
       ok: false,
       status: 409,
-      message: 'A job cannot change from Completed to Cancelled.',
+      message: 'This booking has already been completed.',
     });
     assert.deepEqual(checkTransition('Pending', 'Accepted', 'customer'), {
       ok: false,

@@ -75,6 +75,10 @@ export function transitionRefusal(from: JobStatus, to: JobStatus): string {
   if (from === 'Cancelled') return 'The customer cancelled this booking.';
   if (from === 'Expired') return 'This request expired before it was answered.';
   if (to === 'Accepted' || to === 'Rejected') return `This request has already been answered: ${from}.`;
+  if (to === 'Cancelled') return `This booking has already been ${from.toLowerCase()}.`;
+  if (from === 'Completed') return 'This job has already been finished.';
+  if (from === 'Rejected') return 'This request has already been rejected.';
+  if (from === 'Pending' && to === 'Completed') return 'This job is waiting for approval again. Accept it before finishing it.';
   return `A job cannot change from ${from} to ${to}.`;
 }
 

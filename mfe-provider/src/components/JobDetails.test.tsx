@@ -100,11 +100,11 @@ describe('Job Details (/provideractivebookingdetails and the provider view of /a
     let reads = 0;
     fakeApi({
       'GET /api/jobs/7': () => (++reads === 1 ? ok(accepted) : ok({ ...accepted, status: 'Completed' })),
-      'PATCH /api/jobs/7': fail(409, 'A job cannot change from Completed to Completed.'),
+      'PATCH /api/jobs/7': fail(409, 'This job is already Completed.'),
     });
     open();
     await userEvent.click(await screen.findByRole('button', { name: 'Finish Job' }));
-    expect(await screen.findByRole('alert')).toHaveTextContent('A job cannot change from Completed to Completed.');
+    expect(await screen.findByRole('alert')).toHaveTextContent('This job is already Completed.');
     await waitFor(() => expect(screen.getByRole('region', { name: 'Customer' })).toHaveTextContent('Status: Completed'));
     expect(screen.queryByRole('button', { name: 'Finish Job' })).not.toBeInTheDocument();
     expect(location().pathname).toBeNull();

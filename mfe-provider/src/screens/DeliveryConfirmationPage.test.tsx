@@ -100,17 +100,17 @@ describe('Delivery Confirmation (/deliveryconfirmation)', () => {
     let reads = 0;
     const api = fakeApi({
       'GET /api/jobs/7': () => (++reads === 1 ? ok(job) : ok({ ...job, status: 'Rejected' })),
-      'PATCH /api/jobs/7': fail(409, 'A job cannot change from Rejected to Accepted.'),
+      'PATCH /api/jobs/7': fail(409, 'This request has already been answered: Rejected.'),
     });
     open({ jobId: 7, action: 'accept' });
     await userEvent.click(await screen.findByRole('button', { name: 'Accept & Inform User' }));
-    expect(await screen.findByRole('alert')).toHaveTextContent('A job cannot change from Rejected to Accepted.');
+    expect(await screen.findByRole('alert')).toHaveTextContent('This request has already been answered: Rejected.');
     expect(await screen.findByText('This request is no longer waiting for approval. It is now: Rejected.')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Accept & Inform User' })).not.toBeInTheDocument();
-    expect(screen.getByRole('alert')).toHaveTextContent('A job cannot change from Rejected to Accepted.');
+    expect(screen.getByRole('alert')).toHaveTextContent('This request has already been answered: Rejected.');
     expect(location().pathname).toBeNull();
     expect(api.callsTo('GET', '/api/jobs/7')).toHaveLength(2);
-    expect(bus.alerts()).toContainEqual({ type: 'danger', message: 'A job cannot change from Rejected to Accepted.' });
+    expect(bus.alerts()).toContainEqual({ type: 'danger', message: 'This request has already been answered: Rejected.' });
   });
 
   it('another failure shows its message and lets the provider try again', async () => {
@@ -233,32 +233,36 @@ describe('Delivery Confirmation (/deliveryconfirmation)', () => {
     ).toHaveAttribute('aria-live', 'polite');
   });
 
-  it('accepting a request the customer cancelled meanwhile: the 409 message, then why it is closed', async () => {
+  it('accepting a request the customer cancelled meanwhile: the 409 message, said once as why it is closed', async () => {
     let reads = 0;
     const cancelled = { ...job, status: 'Cancelled' as const, refunded: true };
     fakeApi({
       'GET /api/jobs/7': () => (++reads === 1 ? ok(job) : ok(cancelled)),
-      'PATCH /api/jobs/7': fail(409, 'A job cannot change from Cancelled to Accepted.'),
+      'PATCH /api/jobs/7': fail(409, 'The customer cancelled this booking.'),
     });
     open({ jobId: 7, action: 'accept' });
     await userEvent.click(await screen.findByRole('button', { name: 'Accept & Inform User' }));
-    expect(await screen.findByRole('alert')).toHaveTextContent('A job cannot change from Cancelled to Accepted.');
+    // The API's words are the closed request's own line, said once (and as the global alert).
     expect(await screen.findByText('The customer cancelled this booking.')).toBeInTheDocument();
+    expect(screen.getAllByText('The customer cancelled this booking.')).toHaveLength(1);
+    expect(bus.alerts()).toContainEqual({ type: 'danger', message: 'The customer cancelled this booking.' });
     expect(within(screen.getByRole('region', { name: 'Customer' })).getByText('Cancelled')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Accept & Inform User' })).not.toBeInTheDocument();
     expect(location().pathname).toBeNull();
   });
 
-  it('rejecting a request that expired meanwhile: the 409 message, then why it is closed', async () => {
+  it('rejecting a request that expired meanwhile: the 409 message, said once as why it is closed', async () => {
     let reads = 0;
     fakeApi({
       'GET /api/jobs/7': () => (++reads === 1 ? ok(job) : ok({ ...job, status: 'Expired', refunded: true })),
-      'PATCH /api/jobs/7': fail(409, 'A job cannot change from Expired to Rejected.'),
+      'PATCH /api/jobs/7': fail(409, 'This request expired before it was answered.'),
     });
     open({ jobId: 7, action: 'reject' });
     await userEvent.click(await screen.findByRole('button', { name: 'Reject and Inform User' }));
-    expect(await screen.findByRole('alert')).toHaveTextContent('A job cannot change from Expired to Rejected.');
+    // The API's words are the closed request's own line, said once (and as the global alert).
     expect(await screen.findByText('This request expired before it was answered.')).toBeInTheDocument();
+    expect(screen.getAllByText('This request expired before it was answered.')).toHaveLength(1);
+    expect(bus.alerts()).toContainEqual({ type: 'danger', message: 'This request expired before it was answered.' });
     expect(location().pathname).toBeNull();
   });
 });

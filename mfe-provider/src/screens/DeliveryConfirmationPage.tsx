@@ -5,6 +5,7 @@ import { NothingHere } from 'shared/src/ui/NothingHere';
 import { bookingStatusLabel } from 'shared/src/bookings/statusLabels';
 import { ActionError, JobStateView, PersonRow, RequestNoLongerOpen } from '../components/JobParts';
 import { ProvidersOnly } from '../components/ProvidersOnly';
+import { closedRequestLine } from '../lib/jobs';
 import { useStatusChange } from '../lib/useStatusChange';
 import '../styles/provider.css';
 
@@ -126,7 +127,8 @@ export default function DeliveryConfirmationPage() {
   return (
     <div className="ui-page prov-page">
       <PageTitle>Delivery Confirmation</PageTitle>
-      <ActionError message={error} />
+      {/* The API's words for a request cancelled or expired meanwhile are the closed request's own line: said once. */}
+      <ActionError message={state.status === 'ready' && error === closedRequestLine(state.job.status) ? null : error} />
       {body}
     </div>
   );

@@ -87,18 +87,41 @@ describe('All Services (/service, Provider view)', () => {
     fakeApi({
       'GET /api/services': ok(services),
       'GET /api/user-services': ok([offer(31, driver)]),
-      'POST /api/user-services': fail(409, 'You already offer this service.'),
+      'POST /api/user-services': fail(500, 'Server Error'),
     });
     open();
     await screen.findByRole('list', { name: 'Services' });
     await userEvent.click(within(card('Delivery')).getByRole('button', { name: 'Add' }));
-    expect(await screen.findByRole('alert')).toHaveTextContent('Delivery could not be added: You already offer this service.');
+    expect(await screen.findByRole('alert')).toHaveTextContent('Delivery could not be added: Server Error');
     expect(cards()).toEqual([
       ['Driver', 'Added', 'Delete'],
       ['Delivery', '-', 'Add'],
       ['Shipping', '-', 'Add'],
     ]);
     expect(within(card('Delivery')).getByRole('button', { name: 'Add' })).toBeEnabled();
+  });
+
+  it('Add of a service added in another tab says it is offered already, and the card reads Added with Delete', async () => {
+    let added = false;
+    const api = fakeApi({
+      'GET /api/services': ok(services),
+      'GET /api/user-services': () => ok(added ? [offer(31, driver), offer(32, delivery)] : [offer(31, driver)]),
+      'POST /api/user-services': fail(409, 'You already offer this service.'),
+    });
+    open();
+    await screen.findByRole('list', { name: 'Services' });
+    added = true;
+    await userEvent.click(within(card('Delivery')).getByRole('button', { name: 'Add' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Delivery could not be added: You already offer this service.');
+    await waitFor(() =>
+      expect(cards()).toEqual([
+        ['Driver', 'Added', 'Delete'],
+        ['Delivery', 'Added', 'Delete'],
+        ['Shipping', '-', 'Add'],
+      ]),
+    );
+    expect(screen.getByRole('alert')).toHaveTextContent('Delivery could not be added: You already offer this service.');
+    expect(api.callsTo('POST', '/api/user-services')).toHaveLength(1);
   });
 
   it('a failed Delete says so and leaves the list as it was', async () => {

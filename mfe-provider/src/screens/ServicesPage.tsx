@@ -89,9 +89,10 @@ export default function ServicesPage() {
     } catch (err) {
       console.error(err);
       setError(`${service.name} could not be ${offered ? 'deleted' : 'added'}: ${messageOfError(err)}`);
-      // Not found: changed in another tab or device. The lists are loaded again, so the page shows what
-      // the server has (a service deleted there reads Add here); the message stays.
-      if (err instanceof ApiError && err.status === 404) {
+      // Not found, or already offered (409): changed in another tab or device. The lists are loaded again,
+      // so the page shows what the server has (a service deleted there reads Add here, one added there
+      // Added) and the button pressed does not fail the same way again; the message stays.
+      if (err instanceof ApiError && (err.status === 404 || err.status === 409)) {
         await loadLists().then(
           ([services, mine]) => setState({ status: 'ready', services: services.data, mine: mine.data }),
           (reloadError: unknown) => console.error(reloadError),

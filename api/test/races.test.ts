@@ -154,7 +154,7 @@ for (const dialect of DIALECTS) {
       const remove = () => s.req('DELETE', `/api/payment-methods/${twice.id}`, { token: customer.token });
       const answers = await Promise.all([remove(), remove()]);
       assert.deepEqual(statuses(answers), [200, 404]);
-      assert.equal(answers.find((a) => a.status === 404)!.body.message, 'Payment method not found.');
+      assert.equal(answers.find((a) => a.status === 404)!.body.message, 'This card has already been removed.');
     });
 
     test('Finish Job pressed twice at once (two tabs): one finishes, the other is told it is already Completed', async () => {

@@ -132,7 +132,7 @@ export default async function paymentsRoutes(app: FastifyInstance) {
 
   async function ownCard(userId: number, id: number) {
     const card = await db.selectFrom('payment_methods').selectAll().where('id', '=', id).executeTakeFirst();
-    if (!card) throw notFound('Payment method not found.');
+    if (!card) throw notFound('This card has already been removed.');
     if (card.user_id !== userId) throw forbidden('This payment method is not yours.');
     return card;
   }
@@ -259,7 +259,7 @@ export default async function paymentsRoutes(app: FastifyInstance) {
       await db.transaction().execute(async (trx) => {
         const deleted = await trx.deleteFrom('payment_methods').where('id', '=', card.id).executeTakeFirst();
         // Removed meanwhile by another request (the same card deleted in two tabs at once): said as it is then.
-        if (Number(deleted.numDeletedRows) !== 1) throw notFound('Payment method not found.');
+        if (Number(deleted.numDeletedRows) !== 1) throw notFound('This card has already been removed.');
         if (card.is_default === 1) {
           // The oldest remaining card becomes the default.
           const next = await trx

@@ -457,11 +457,11 @@ describe('PaymentPage removing a card', () => {
     );
   });
 
-  it("a card deleted in another tab: Make this Default says 'Payment method not found.' and the card goes from the list", async () => {
+  it('a card deleted in another tab: Make this Default says the card has already been removed, and the card goes from the list', async () => {
     let deleted = false;
     const api = cardsApi({
       'GET /api/payment-methods': () => ok(deleted ? [visa] : [visa, master]),
-      'POST /api/payment-methods/12/default': () => fail(404, 'Payment method not found.'),
+      'POST /api/payment-methods/12/default': () => fail(404, 'This card has already been removed.'),
     });
     const user = userEvent.setup();
     renderWithStore(<PaymentPage />, { path: '/payment', session: signedIn() });
@@ -471,15 +471,15 @@ describe('PaymentPage removing a card', () => {
 
     await waitFor(() => expect(screen.queryByRole('listitem', { name: 'Mastercard ending in 4444' })).not.toBeInTheDocument());
     expect(screen.getAllByRole('listitem').map((item) => item.getAttribute('aria-label'))).toEqual(['Visa ending in 4242']);
-    expect(recorded.alerts()).toEqual([{ type: 'danger', message: 'Payment method not found.' }]);
+    expect(recorded.alerts()).toEqual([{ type: 'danger', message: 'This card has already been removed.' }]);
     expect(api.callsTo('POST', '/api/payment-methods/12/default')).toHaveLength(1);
   });
 
-  it("a card deleted in another tab: Remove card says 'Payment method not found.' in the dialog, leaves only OK, and the card goes from the list", async () => {
+  it('a card deleted in another tab: Remove card says the card has already been removed, in the dialog, leaves only OK, and the card goes from the list', async () => {
     let deleted = false;
     cardsApi({
       'GET /api/payment-methods': () => ok(deleted ? [visa] : [visa, master]),
-      'DELETE /api/payment-methods/12': () => fail(404, 'Payment method not found.'),
+      'DELETE /api/payment-methods/12': () => fail(404, 'This card has already been removed.'),
     });
     const user = userEvent.setup();
     renderWithStore(<PaymentPage />, { path: '/payment', session: signedIn() });
@@ -488,7 +488,7 @@ describe('PaymentPage removing a card', () => {
     const dialog = screen.getByRole('dialog', { name: 'Remove this card?' });
     await user.click(within(dialog).getByRole('button', { name: 'Remove card' }));
 
-    expect(await within(dialog).findByRole('alert')).toHaveTextContent('Payment method not found.');
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent('This card has already been removed.');
     await waitFor(() => expect(screen.queryByRole('listitem', { name: 'Mastercard ending in 4444' })).not.toBeInTheDocument());
     expect(screen.getAllByRole('listitem').map((item) => item.getAttribute('aria-label'))).toEqual(['Visa ending in 4242']);
     // Said once, in the dialog: not also as a global alert.

@@ -250,3 +250,65 @@ describe('booking with a card or a service that goes away meanwhile', () => {
     await p.context.close();
   });
 });
+
+describe('cards and services changed in another tab', () => {
+  it('Remove card in a tab where the card was already removed in another: said plainly, then only OK, and the list shows it gone', async () => {
+    const { customer } = await twoParties('Fay', [GOOD_CARD, MASTERCARD]);
+    const c = await openPage(browser());
+    await signInDirectly(c.page, customer.account);
+    const first = c.page;
+    const second = await secondTab(first);
+    for (const tab of [first, second]) {
+      await tab.goto('/payment');
+      await tab.getByRole('listitem', { name: /^MasterCard ending in 4444/i }).waitFor();
+    }
+    await first.getByRole('button', { name: /^Delete MasterCard ending in 4444/i }).click();
+    await first.getByRole('dialog', { name: 'Remove this card?' }).getByRole('button', { name: 'Remove card' }).click();
+    await first.getByRole('listitem', { name: /^MasterCard ending in 4444/i }).waitFor({ state: 'detached' });
+
+    // The second tab still lists it (saved cards are not pushed live): its Remove card meets the removal.
+    await second.getByRole('button', { name: /^Delete MasterCard ending in 4444/i }).click();
+    const dialog = second.getByRole('dialog', { name: 'Remove this card?' });
+    await dialog.getByRole('button', { name: 'Remove card' }).click();
+    await dialog.getByRole('alert').filter({ hasText: 'This card has already been removed.' }).waitFor();
+    await second.getByRole('listitem', { name: /^MasterCard ending in 4444/i }).waitFor({ state: 'detached' });
+    assert.equal(await dialog.getByRole('button', { name: 'Remove card' }).count(), 0);
+    assert.equal(await dialog.getByRole('button', { name: 'Keep card' }).count(), 0);
+    await snap(second, 'races-card-removed-in-another-tab');
+    await dialog.getByRole('button', { name: 'OK' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    await second.getByRole('listitem', { name: /^Visa ending in 4242/ }).waitFor();
+    assert.deepEqual(c.errors, []);
+    await c.context.close();
+  });
+
+  it('Add of a service the provider added in another tab: said plainly, and the card reads Added with Delete', async () => {
+    const { provider } = await twoParties('Gus');
+    const p = await openPage(browser());
+    await signInDirectly(p.page, provider.account);
+    const first = p.page;
+    const second = await secondTab(first);
+    for (const tab of [first, second]) {
+      await tab.goto('/service');
+      await tab.getByRole('article', { name: 'Delivery' }).getByRole('button', { name: 'Add' }).waitFor();
+    }
+    await first.getByRole('article', { name: 'Delivery' }).getByRole('button', { name: 'Add' }).click();
+    await first.getByRole('article', { name: 'Delivery' }).getByRole('button', { name: 'Delete' }).waitFor();
+
+    const delivery = second.getByRole('article', { name: 'Delivery' });
+    await delivery.getByRole('button', { name: 'Add' }).click();
+    await second
+      .getByRole('alert')
+      .filter({ hasText: 'Delivery could not be added: You already offer this service.' })
+      .first()
+      .waitFor();
+    await delivery.getByText('Added').waitFor();
+    await delivery.getByRole('button', { name: 'Delete' }).waitFor();
+    assert.equal(await delivery.getByRole('button', { name: 'Add' }).count(), 0);
+    await snap(second, 'races-service-added-in-another-tab');
+    const mine = await apiCall<{ data: { service: { name: string } }[] }>('GET', '/api/user-services', undefined, provider.token);
+    assert.deepEqual(mine.body.data.map((s) => s.service.name).sort(), ['Delivery', 'Driver']);
+    assert.deepEqual(p.errors, []);
+    await p.context.close();
+  });
+});

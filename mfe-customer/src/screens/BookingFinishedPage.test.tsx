@@ -158,6 +158,21 @@ describe('Rate your Booking (/bookingfinished)', () => {
     expect(screen.queryByRole('button', { name: 'Submit' })).not.toBeInTheDocument();
   });
 
+  it("its own rating's live update arriving before the answer keeps the form, busy, then thanks and leaves", async () => {
+    const user = userEvent.setup();
+    const gate = deferred(ok({ id: 1, job_id: 4, rating: 5 }, THANK_YOU, 201));
+    fakeApi({ 'GET /api/jobs/4': ok(completed), 'POST /ratings': gate.handler });
+    open();
+    await user.click(await screen.findByRole('radio', { name: '5 stars' }));
+    await user.click(screen.getByRole('button', { name: 'Submit' }));
+    act(() => sharedBus.emit({ type: 'job/updated', job: { ...completed, rating: 5 } }));
+    expect(screen.queryByText(ALREADY_RATED)).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Submit' })).toBeDisabled();
+    gate.release();
+    expect(await screen.findByTestId('location')).toHaveTextContent('/previousbooking');
+    expect(bus.toasts()).toEqual([{ kind: 'success', message: THANK_YOU }]);
+  });
+
   it('a booking rated already shows its stars instead of the form', async () => {
     fakeApi({ 'GET /api/jobs/4': ok({ ...completed, rating: 3 }) });
     open();

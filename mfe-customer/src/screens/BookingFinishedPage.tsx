@@ -37,7 +37,16 @@ export const REVIEW_TOO_LONG = `The review may not be greater than ${REVIEW_MAX_
  * `onOutdated`: the API refused because the booking changed meanwhile (409: rated in another tab); the
  * page fetches it again and shows it as it is instead of a Submit that can only fail again.
  */
-function RatingForm({ job, onOutdated }: { job: Job; onOutdated: () => void }) {
+function RatingForm({
+  job,
+  onOutdated,
+  onSending,
+}: {
+  job: Job;
+  onOutdated: () => void;
+  /** True while this form's rating is on its way (its own live update can come first). */
+  onSending: (sending: boolean) => void;
+}) {
   const navigate = useNavigate();
   const [rating, setRating] = useState(0); // spec section 5: rating defaults to 0
   const [feedback, setFeedback] = useState('');
@@ -65,6 +74,7 @@ function RatingForm({ job, onOutdated }: { job: Job; onOutdated: () => void }) {
     }
     inFlight.current = true;
     setBusy(true);
+    onSending(true);
     setError(null);
     try {
       await rateJob({ job_id: job.id, rating, feedback: feedback.trim() }, { silent: true });
@@ -75,6 +85,7 @@ function RatingForm({ job, onOutdated }: { job: Job; onOutdated: () => void }) {
       setError(messageOfError(err));
       inFlight.current = false;
       setBusy(false);
+      onSending(false);
       if (err instanceof ApiError && err.status === 409) onOutdated();
     }
   };
@@ -124,6 +135,9 @@ export default function BookingFinishedPage() {
   const location = useLocation();
   const { state, reload, replace } = useJob(jobIdFrom(location));
   const isProvider = useSessionUser()?.role === 'Provider';
+  // The rating sent from here is published live too, and may arrive before its answer: the form stays
+  // (busy) until then, rather than flashing 'already rated' at the person who just rated.
+  const [sending, setSending] = useState(false);
 
   let body;
   if (state.status === 'loading') body = <Loader label="Loading the booking…" />;
@@ -169,7 +183,7 @@ export default function BookingFinishedPage() {
               </Link>
             )}
           </div>
-        ) : job.rating !== null ? (
+        ) : job.rating !== null && !sending ? (
           <div className="ui-card ui-empty">
             <p className="cust-message">{ALREADY_RATED}</p>
             <Stars value={job.rating} />
@@ -181,6 +195,7 @@ export default function BookingFinishedPage() {
           <RatingForm
             job={job}
             onOutdated={() => void fetchJob(job.id, { silent: true }).then(({ data }) => replace(data), console.error)}
+            onSending={setSending}
           />
         )}
       </>

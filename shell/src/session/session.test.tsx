@@ -1,8 +1,10 @@
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { SESSION_STORAGE_KEY, bus, sessionActions } from 'shared';
+import { AxiosError, type AxiosAdapter, type InternalAxiosRequestConfig } from 'axios';
+import { SESSION_STORAGE_KEY, apiClient, bus, sessionActions, type BusEvent } from 'shared';
 import { makeUser } from 'shared/src/testing';
 import { fakeApi, renderShell } from '../testing/renderShell';
+import { SESSION_EXPIRED_MESSAGE } from './useSessionExpiry';
 
 const pusherDisconnect = jest.fn();
 jest.mock('pusher-js', () => ({
@@ -26,16 +28,16 @@ afterEach(() => {
 });
 
 describe('logout', () => {
-  it('revokes the token, clears the session about 200 ms later and goes to /login', async () => {
+  const revocations = (requests: InternalAxiosRequestConfig[]) =>
+    requests.filter(
+      (r) => r.url === '/api/auth/logout' && r.method === 'post' && r.headers.get('Authorization') === 'Bearer tok',
+    );
+
+  it('clears the session about 200 ms later, goes to /login and revokes the token', async () => {
     const requests = fakeApi();
     const user = userEvent.setup({ advanceTimers: jest.advanceTimersByTime });
     const { store } = renderShell({ role: 'Customer' });
     await user.click(await screen.findByRole('button', { name: 'Logout' }));
-    expect(
-      requests.some(
-        (r) => r.url === '/api/auth/logout' && r.method === 'post' && r.headers.get('Authorization') === 'Bearer tok',
-      ),
-    ).toBe(true);
 
     act(() => jest.advanceTimersByTime(150));
     expect(store.getState().session.isLogin).toBe(true);
@@ -46,6 +48,41 @@ describe('logout', () => {
     expect(stored()).toMatchObject({ isLogin: false, token: null });
     expect(screen.getByTestId('where')).toHaveTextContent('/login');
     expect(await screen.findByRole('heading', { name: 'Login' })).toBeInTheDocument();
+    expect(revocations(requests)).toHaveLength(1);
+  });
+
+  it("a call still on its way during the 200 ms is not refused by the Logout's own revocation: no 'session expired', one end", async () => {
+    const requests = fakeApi();
+    const served = apiClient.defaults.adapter as AxiosAdapter;
+    // The API: once the token is revoked, every call carrying it is refused.
+    apiClient.defaults.adapter = async (config) => {
+      const revoked = revocations(requests).length > 0;
+      if (revoked && config.headers.get('Authorization') === 'Bearer tok') {
+        const response = { data: { message: 'Unauthenticated.' }, status: 401, statusText: '401', headers: {}, config };
+        throw new AxiosError('Request failed with status code 401', 'ERR_BAD_REQUEST', config, null, response);
+      }
+      return served(config);
+    };
+    const ended: BusEvent[] = [];
+    const subscription = bus.on('auth/loggedOut').subscribe((e) => ended.push(e));
+    const user = userEvent.setup({ advanceTimers: jest.advanceTimersByTime });
+    const { store } = renderShell({ role: 'Customer' });
+    await user.click(await screen.findByRole('button', { name: 'Logout' }));
+
+    // The bell's list is fetched again meanwhile (a notification arrived).
+    await act(async () => {
+      jest.advanceTimersByTime(100);
+      bus.emit({ type: 'notifications/changed' });
+    });
+    await act(async () => jest.advanceTimersByTime(120));
+    await act(async () => jest.advanceTimersByTime(1000));
+
+    expect(store.getState().session.isLogin).toBe(false);
+    expect(store.getState().session.alert).toBeNull();
+    expect(screen.queryByText(SESSION_EXPIRED_MESSAGE)).not.toBeInTheDocument();
+    expect(ended).toHaveLength(1);
+    expect(revocations(requests)).toHaveLength(1);
+    subscription.unsubscribe();
   });
 });
 

@@ -1,16 +1,34 @@
 import { useCallback } from 'react';
-import { apiClient } from 'shared';
+import { useStore } from 'react-redux';
+import { apiClient, type RootStateWithSession } from 'shared';
 import { useEndSession } from './useEndSession';
 
 /** The session is cleared about 200 ms after Logout (spec section 9). */
 export const LOGOUT_DELAY_MS = 200;
 
-/** Logout: revoke the token (silently), clear the session after 200 ms, go to /login. */
+/**
+ * Logout: clear the session after 200 ms (the guard then goes to /login), then revoke its token
+ * (silently). Revoked only once the session has ended here: revoked at once, a call still on its way with
+ * the token got a 401 meanwhile, which ended the session as expired ('Your session has expired.' after a
+ * Logout), and the timer then ended it a second time, losing the way back to the page for its user.
+ */
 export function useLogout(): () => void {
   const endSession = useEndSession();
+  const store = useStore<RootStateWithSession>();
   return useCallback(() => {
-    // Signing out of an already expired session is not a second "session expired".
-    apiClient.post('/api/auth/logout', undefined, { silent: true, ignoreSessionExpiry: true }).catch(() => undefined);
-    setTimeout(() => endSession(), LOGOUT_DELAY_MS);
-  }, [endSession]);
+    const { token } = store.getState().session;
+    setTimeout(() => {
+      // Ended meanwhile (a sign-out in another tab): nothing more to end here.
+      if (store.getState().session.isLogin) endSession();
+      if (token) {
+        apiClient
+          .post('/api/auth/logout', undefined, {
+            silent: true,
+            ignoreSessionExpiry: true,
+            headers: { Authorization: `Bearer ${token}` },
+          })
+          .catch(() => undefined);
+      }
+    }, LOGOUT_DELAY_MS);
+  }, [endSession, store]);
 }

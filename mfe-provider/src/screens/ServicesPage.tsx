@@ -14,6 +14,7 @@ import {
   type UserService,
 } from 'shared';
 import { ActionError } from '../components/JobParts';
+import { isConflict } from '../lib/jobs';
 import '../styles/provider.css';
 import { focusIsLost } from 'shared/src/ui/focus';
 
@@ -92,7 +93,7 @@ export default function ServicesPage() {
       // Not found, or already offered (409): changed in another tab or device. The lists are loaded again,
       // so the page shows what the server has (a service deleted there reads Add here, one added there
       // Added) and the button pressed does not fail the same way again; the message stays.
-      if (err instanceof ApiError && (err.status === 404 || err.status === 409)) {
+      if ((err instanceof ApiError && err.status === 404) || isConflict(err)) {
         await loadLists().then(
           ([services, mine]) => setState({ status: 'ready', services: services.data, mine: mine.data }),
           (reloadError: unknown) => console.error(reloadError),

@@ -29,6 +29,15 @@ describe('luhn and card checks', () => {
     assert.equal(isExpired(5, 2025, now), true);
     assert.equal(isExpired(1, 2024, now), true);
   });
+  test('a card is valid until its month has ended everywhere, not only in UTC', () => {
+    // 1 July 03:00 UTC is still the evening of 30 June in Los Angeles (and until 12:00 UTC in UTC-12).
+    assert.equal(isExpired(6, 2025, new Date(Date.UTC(2025, 6, 1, 3))), false);
+    assert.equal(isExpired(6, 2025, new Date(Date.UTC(2025, 6, 1, 11, 59))), false);
+    assert.equal(isExpired(6, 2025, new Date(Date.UTC(2025, 6, 1, 12))), true);
+    // The same at the turn of the year.
+    assert.equal(isExpired(12, 2025, new Date(Date.UTC(2026, 0, 1, 6))), false);
+    assert.equal(isExpired(12, 2025, new Date(Date.UTC(2026, 0, 1, 12))), true);
+  });
   test('checkCard keeps only brand, last four, expiry and behaviour', () => {
     const ok = checkCard({ card_name: 'A', card_number: '4242 4242 4242 4242', exp_month: 12, exp_year: 30, cvc: '123' }, now);
     assert.deepEqual(ok, { card: { brand: 'Visa', last4: '4242', exp_month: 12, exp_year: 2030, behavior: 'ok' } });

@@ -34,10 +34,18 @@ export const DECLINE_MESSAGES: Readonly<Record<string, string>> = {
   expired_card: 'Your card has expired.',
 };
 
-/** True when a card expiring at the end of month/year is expired at `now` (UTC). */
+/** The last time zone on Earth (UTC-12): a month has ended everywhere once it has ended there. */
+const LAST_ZONE_OFFSET_MS = -12 * 60 * 60 * 1000;
+
+/**
+ * True when a card valid through the end of month/year is expired at `now`. The month ends where the
+ * cardholder is, which the processor does not know: a card is refused only once its month has ended
+ * everywhere, so nobody west of Greenwich is told on the evening of the 30th that it has expired.
+ */
 export function isExpired(expMonth: number, expYear: number, now: Date): boolean {
-  const year = now.getUTCFullYear();
-  const month = now.getUTCMonth() + 1;
+  const lastZone = new Date(now.getTime() + LAST_ZONE_OFFSET_MS);
+  const year = lastZone.getUTCFullYear();
+  const month = lastZone.getUTCMonth() + 1;
   return expYear < year || (expYear === year && expMonth < month);
 }
 

@@ -8,6 +8,7 @@ import {
   API_URL,
   apiCall,
   createAccount,
+  DESKTOP,
   fillLogin,
   loginInPlace,
   loginViaApi,
@@ -366,6 +367,20 @@ describe('payment cards', () => {
     await addCardThroughCheckout(page, account.email, '5555555555554444');
     const master = page.getByRole('listitem', { name: 'MasterCard ending in 4444' });
     await master.getByText('**** **** **** 4444').waitFor();
+    // Every card's number starts at one place whatever its brand's length, on a desktop and on a phone
+    // (there, 'MasterCard' once pushed its number under the brand while 'Visa' kept it beside).
+    const numberStarts = async () => {
+      const boxes = await Promise.all(
+        [visa.getByText('**** **** **** 4242'), master.getByText('**** **** **** 4444')].map((n) => n.boundingBox()),
+      );
+      return boxes.map((box) => Math.round(box!.x));
+    };
+    const [visaDesktop, masterDesktop] = await numberStarts();
+    assert.equal(masterDesktop, visaDesktop);
+    await page.setViewportSize(PHONE);
+    const [visaPhone, masterPhone] = await numberStarts();
+    assert.equal(masterPhone, visaPhone);
+    await page.setViewportSize(DESKTOP);
     await master.getByRole('button', { name: 'Make this Default' }).click();
     await master.getByText('Default', { exact: true }).waitFor();
     await visa.getByRole('button', { name: 'Make this Default' }).waitFor();

@@ -8,7 +8,7 @@ import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Job } from 'shared/src/contracts/entities';
 import { SandboxGateway } from '../src/services/payments.js';
-import { CARD_GONE } from '../src/routes/jobs.js';
+import { CARD_GONE, SERVICE_NOT_OFFERED } from '../src/routes/jobs.js';
 import { CANCEL_ACCEPTED_MESSAGE } from '../src/domain/jobTransitions.js';
 import { sweepJobs } from '../src/services/jobSweeper.js';
 import {
@@ -17,6 +17,7 @@ import {
   addCard,
   bookingBody,
   signUp,
+  signUpProvider,
   startWithParties,
   type Res,
   type TestServer,
@@ -126,6 +127,43 @@ for (const dialect of DIALECTS) {
       assert.deepEqual(res.body.errors, { payment_method_id: [CARD_GONE] });
       assert.equal(ledger().all().length, chargesBefore);
       assert.equal((await s.app.ctx.db.selectFrom('jobs').select('id').execute()).length, jobsBefore);
+    });
+
+    test('the provider withdraws the service at the moment the customer pays: refused as not offered, nothing booked or charged', async () => {
+      const withdrawing = await signUpProvider(s);
+      const offered = await s.req<{ data: { id: number; service_id: number }[] }>('GET', '/api/user-services', {
+        token: withdrawing.token,
+      });
+      const row = offered.body.data.find((us) => us.service_id === serviceId)!;
+      const db = s.app.ctx.db;
+      const transaction = db.transaction.bind(db);
+      let withdrawal: Res | undefined;
+      // The provider's Delete on All Services lands after the booking's checks were read and before its
+      // transaction (the booking and the charge) begins.
+      db.transaction = () => {
+        db.transaction = transaction;
+        const builder = transaction();
+        const execute = builder.execute.bind(builder);
+        builder.execute = async (callback) => {
+          withdrawal = await s.req('DELETE', `/api/user-services/${row.id}`, { token: withdrawing.token });
+          return execute(callback);
+        };
+        return builder;
+      };
+      const chargesBefore = ledger().all().length;
+      let res: Res;
+      try {
+        res = await s.req('POST', '/api/jobs', { token: customer.token, json: bookingBody(withdrawing.id, serviceId, card.id) });
+      } finally {
+        db.transaction = transaction;
+      }
+      assert.equal(withdrawal?.status, 200, JSON.stringify(withdrawal?.body));
+      assert.equal(res.status, 400, JSON.stringify(res.body));
+      assert.equal(res.body.message, SERVICE_NOT_OFFERED);
+      assert.deepEqual(res.body.errors, { service_id: [SERVICE_NOT_OFFERED] });
+      assert.equal(ledger().all().length, chargesBefore);
+      const jobs = await db.selectFrom('jobs').select('id').where('provider_id', '=', withdrawing.id).execute();
+      assert.deepEqual(jobs, []);
     });
 
     test('Add New card twice at once with the same card saves it once: the second is told it is already saved', async () => {

@@ -61,6 +61,9 @@ interface NewJobBody {
 /** A card that is not (or no longer) saved: removed in another tab or on another device, most likely. */
 export const CARD_GONE = 'This card is no longer saved. Please choose another card.';
 
+/** The provider does not (or no longer) offer the service: the booking modal says 'This driver does not offer this service any more.' */
+export const SERVICE_NOT_OFFERED = 'The selected provider does not offer this service.';
+
 /** Thrown inside the booking transaction so that a declined payment rolls everything back. */
 class DeclinedPayment extends Error {}
 
@@ -213,7 +216,7 @@ export default async function jobsRoutes(app: FastifyInstance) {
       ]);
       if (!provider || provider.role !== 'Provider') throw fieldError('provider_id', 'The selected provider is invalid.');
       if (!service) throw fieldError('service_id', 'The selected service is invalid.');
-      if (!offered) throw fieldError('service_id', 'The selected provider does not offer this service.');
+      if (!offered) throw fieldError('service_id', SERVICE_NOT_OFFERED);
       if (!card) throw fieldError('payment_method_id', CARD_GONE);
       if (card.user_id !== customer.id) throw forbidden('This payment card is not yours.');
 
@@ -222,6 +225,17 @@ export default async function jobsRoutes(app: FastifyInstance) {
       let created: { jobId: number; paymentId: number; notificationLive: RealtimeEvent };
       try {
         created = await db.transaction().execute(async (trx) => {
+          // The provider may have withdrawn the service (Delete on All Services) since it was read: checked
+          // again here, and on PostgreSQL share-locked, so a withdrawal waits for this booking to be
+          // stored and charged, and one that came first refuses it before anything is charged.
+          const offeredStill = trx
+            .selectFrom('user_services')
+            .select('id')
+            .where('user_id', '=', provider.id)
+            .where('service_id', '=', service.id);
+          if (!(await (ctx.dialect === 'postgres' ? offeredStill.forShare() : offeredStill).executeTakeFirst())) {
+            throw fieldError('service_id', SERVICE_NOT_OFFERED);
+          }
           // The card may have been removed (another tab) since it was read: checked again, and on
           // PostgreSQL locked, so a removal waits for this booking instead of breaking it half-way.
           const cardStill = trx.selectFrom('payment_methods').select('id').where('id', '=', card.id);

@@ -64,6 +64,30 @@ for (const dialect of DIALECTS) {
         })
       ).body.data;
 
+    /**
+     * Sends a request, and runs `meanwhile` to its end once the request has read what it checks and is
+     * about to open its transaction (the next db.transaction() the API starts): "at the very moment".
+     */
+    const beforeItsTransaction = async <T>(send: () => Promise<T>, meanwhile: () => Promise<void>): Promise<T> => {
+      const db = s.app.ctx.db;
+      const transaction = db.transaction.bind(db);
+      db.transaction = () => {
+        db.transaction = transaction;
+        const builder = transaction();
+        const execute = builder.execute.bind(builder);
+        builder.execute = async (callback) => {
+          await meanwhile();
+          return execute(callback);
+        };
+        return builder;
+      };
+      try {
+        return await send();
+      } finally {
+        db.transaction = transaction;
+      }
+    };
+
     test('Submit & Pay sent three times at once with one Idempotency-Key books and charges once; each gets that booking', async () => {
       const key = `double-click-${dialect}`;
       const answers = await Promise.all([
@@ -136,27 +160,16 @@ for (const dialect of DIALECTS) {
       });
       const row = offered.body.data.find((us) => us.service_id === serviceId)!;
       const db = s.app.ctx.db;
-      const transaction = db.transaction.bind(db);
       let withdrawal: Res | undefined;
+      const chargesBefore = ledger().all().length;
       // The provider's Delete on All Services lands after the booking's checks were read and before its
       // transaction (the booking and the charge) begins.
-      db.transaction = () => {
-        db.transaction = transaction;
-        const builder = transaction();
-        const execute = builder.execute.bind(builder);
-        builder.execute = async (callback) => {
+      const res = await beforeItsTransaction(
+        () => s.req('POST', '/api/jobs', { token: customer.token, json: bookingBody(withdrawing.id, serviceId, card.id) }),
+        async () => {
           withdrawal = await s.req('DELETE', `/api/user-services/${row.id}`, { token: withdrawing.token });
-          return execute(callback);
-        };
-        return builder;
-      };
-      const chargesBefore = ledger().all().length;
-      let res: Res;
-      try {
-        res = await s.req('POST', '/api/jobs', { token: customer.token, json: bookingBody(withdrawing.id, serviceId, card.id) });
-      } finally {
-        db.transaction = transaction;
-      }
+        },
+      );
       assert.equal(withdrawal?.status, 200, JSON.stringify(withdrawal?.body));
       assert.equal(res.status, 400, JSON.stringify(res.body));
       assert.equal(res.body.message, SERVICE_NOT_OFFERED);
@@ -193,6 +206,47 @@ for (const dialect of DIALECTS) {
       const answers = await Promise.all([remove(), remove()]);
       assert.deepEqual(statuses(answers), [200, 404]);
       assert.equal(answers.find((a) => a.status === 404)!.body.message, 'This card has already been removed.');
+    });
+
+    test('two different cards removed at once, one of them the default: exactly one remaining card is the default', async () => {
+      for (let round = 0; round < 5; round++) {
+        const holder = await signUp(s, 'Customer');
+        const first = await addCard(s, holder, GOOD_CARD);
+        const second = await addCard(s, holder, '5555555555554444');
+        const third = await addCard(s, holder, '4000056655665556');
+        assert.deepEqual(
+          (await savedCards(holder)).filter((c) => c.is_default).map((c) => c.id),
+          [first.id],
+        );
+        const remove = (id: number) => s.req('DELETE', `/api/payment-methods/${id}`, { token: holder.token });
+        const answers = await Promise.all([remove(first.id), remove(second.id)]);
+        assert.deepEqual(statuses(answers), [200, 200], JSON.stringify(answers.map((a) => a.body)));
+        const left = await savedCards(holder);
+        assert.deepEqual(
+          left.map((c) => ({ id: c.id, is_default: c.is_default })),
+          [{ id: third.id, is_default: true }],
+        );
+      }
+    });
+
+    test('Make this Default for a card removed in another tab at that moment: said removed, and a remaining card stays the default', async () => {
+      const holder = await signUp(s, 'Customer');
+      const first = await addCard(s, holder, GOOD_CARD);
+      const second = await addCard(s, holder, '5555555555554444');
+      let removal: Res | undefined;
+      const res = await beforeItsTransaction(
+        () => s.req('POST', `/api/payment-methods/${second.id}/default`, { token: holder.token }),
+        async () => {
+          removal = await s.req('DELETE', `/api/payment-methods/${second.id}`, { token: holder.token });
+        },
+      );
+      assert.equal(removal?.status, 200, JSON.stringify(removal?.body));
+      assert.equal(res.status, 404, JSON.stringify(res.body));
+      assert.equal(res.body.message, 'This card has already been removed.');
+      assert.deepEqual(
+        (await savedCards(holder)).map((c) => ({ id: c.id, is_default: c.is_default })),
+        [{ id: first.id, is_default: true }],
+      );
     });
 
     test('Finish Job pressed twice at once (two tabs): one finishes, the other is told it is already Completed', async () => {

@@ -257,10 +257,18 @@ export default async function paymentsRoutes(app: FastifyInstance) {
       const user = currentUser(request);
       const card = await ownCard(user.id, request.params.id);
       await db.transaction().execute(async (trx) => {
-        const deleted = await trx.deleteFrom('payment_methods').where('id', '=', card.id).executeTakeFirst();
+        // One user's card changes take turns: two cards removed at once, one of them the default, would
+        // otherwise each see the other still saved, and the default could go to the card being removed.
+        await lockUser(trx, ctx.dialect, user.id);
+        const deleted = await trx
+          .deleteFrom('payment_methods')
+          .where('id', '=', card.id)
+          .returning('is_default')
+          .executeTakeFirst();
         // Removed meanwhile by another request (the same card deleted in two tabs at once): said as it is then.
-        if (Number(deleted.numDeletedRows) !== 1) throw notFound('This card has already been removed.');
-        if (card.is_default === 1) {
+        if (!deleted) throw notFound('This card has already been removed.');
+        // Whether it was the default now, not when it was read above (another removal may have made it so).
+        if (deleted.is_default === 1) {
           // The oldest remaining card becomes the default.
           const next = await trx
             .selectFrom('payment_methods')
@@ -293,6 +301,11 @@ export default async function paymentsRoutes(app: FastifyInstance) {
       const user = currentUser(request);
       const card = await ownCard(user.id, request.params.id);
       await db.transaction().execute(async (trx) => {
+        // Takes its turn with the user's other card changes, and the card is still there: otherwise no card
+        // would be left the default.
+        await lockUser(trx, ctx.dialect, user.id);
+        const still = await trx.selectFrom('payment_methods').select('id').where('id', '=', card.id).executeTakeFirst();
+        if (!still) throw notFound('This card has already been removed.');
         await trx.updateTable('payment_methods').set({ is_default: 0 }).where('user_id', '=', user.id).execute();
         await trx.updateTable('payment_methods').set({ is_default: 1 }).where('id', '=', card.id).execute();
       });

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import pg from 'pg';
-import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
+import { Kysely, PostgresDialect, SqliteDialect, type SelectQueryBuilder } from 'kysely';
 import type { Database } from './schema.js';
 import { cachingSqliteDatabase } from './sqliteStatements.js';
 import { preparingPgPool } from './pgStatements.js';
@@ -85,11 +85,26 @@ export function createDb(options: DbOptions): Db {
 }
 
 /**
+ * A select inside a transaction that locks the rows it reads until the transaction ends, on PostgreSQL
+ * (FOR UPDATE, or FOR SHARE: others may share-lock and read, no one changes or deletes them). SQLite runs
+ * one write transaction at a time, so there the query is left as it is (SQLite has no row locks).
+ */
+export function lockOnPostgres<DB, TB extends keyof DB, O>(
+  query: SelectQueryBuilder<DB, TB, O>,
+  dialect: Dialect,
+  mode: 'update' | 'share' = 'update',
+): SelectQueryBuilder<DB, TB, O> {
+  if (dialect !== 'postgres') return query;
+  return mode === 'share' ? query.forShare() : query.forUpdate();
+}
+
+/**
  * Makes one user's concurrent writes of a kind take turns (two clicks of Add New card at once): on
- * PostgreSQL the user's row is locked until the transaction ends; SQLite runs one transaction at a time.
+ * PostgreSQL the user's row is locked until the transaction ends; SQLite runs one transaction at a time
+ * (there it is a plain read of the row by its key).
  */
 export async function lockUser(trx: Kysely<Database>, dialect: Dialect, userId: number): Promise<void> {
-  if (dialect === 'postgres') await trx.selectFrom('users').select('id').where('id', '=', userId).forUpdate().execute();
+  await lockOnPostgres(trx.selectFrom('users').select('id').where('id', '=', userId), dialect).execute();
 }
 
 /** True when an error is a unique-constraint violation, on either engine. */

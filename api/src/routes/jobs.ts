@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { JobStatus } from '../db/schema.js';
 import { currentUser, requireRole } from '../http/auth.js';
 import { fieldError, forbidden, HttpError, notFound, paymentDeclined } from '../http/errors.js';
-import { isUniqueViolation } from '../db/index.js';
+import { isUniqueViolation, lockOnPostgres } from '../db/index.js';
 import { requiredTextField } from '../http/fields.js';
 import { send } from '../http/reply.js';
 import {
@@ -233,13 +233,13 @@ export default async function jobsRoutes(app: FastifyInstance) {
             .select('id')
             .where('user_id', '=', provider.id)
             .where('service_id', '=', service.id);
-          if (!(await (ctx.dialect === 'postgres' ? offeredStill.forShare() : offeredStill).executeTakeFirst())) {
+          if (!(await lockOnPostgres(offeredStill, ctx.dialect, 'share').executeTakeFirst())) {
             throw fieldError('service_id', SERVICE_NOT_OFFERED);
           }
           // The card may have been removed (another tab) since it was read: checked again, and on
           // PostgreSQL locked, so a removal waits for this booking instead of breaking it half-way.
           const cardStill = trx.selectFrom('payment_methods').select('id').where('id', '=', card.id);
-          if (!(await (ctx.dialect === 'postgres' ? cardStill.forUpdate() : cardStill).executeTakeFirst())) {
+          if (!(await lockOnPostgres(cardStill, ctx.dialect).executeTakeFirst())) {
             throw fieldError('payment_method_id', CARD_GONE);
           }
           const job = await trx

@@ -163,5 +163,36 @@ for (const dialect of DIALECTS) {
       assert.equal((await s.req('DELETE', '/api/payment-methods/999999', { token: cardOwner.token })).status, 404);
       assert.equal((await s.req('DELETE', `/api/payment-methods/${card.id}`, { token: cardOwner.token })).status, 200);
     });
+
+    test("a card that was removed is 'already removed'; an id that was never one of the user's cards is not found", async () => {
+      const holder = await signUp(s, 'Customer');
+      const [kept, removed] = [await addCard(s, holder), await addCard(s, holder, '5555555555554444')];
+      assert.equal((await s.req('DELETE', `/api/payment-methods/${removed.id}`, { token: holder.token })).status, 200);
+      const stranger = await signUp(s, 'Customer');
+      const theirs = await addCard(s, stranger);
+      assert.equal((await s.req('DELETE', `/api/payment-methods/${theirs.id}`, { token: stranger.token })).status, 200);
+      const asked = [
+        // Removed in another tab: Remove card and Make this Default say so.
+        { id: removed.id, message: 'This card has already been removed.' },
+        // Never a card of anyone's, and a card that was someone else's (removed by them): not found.
+        { id: 999999, message: 'Payment method not found.' },
+        { id: theirs.id, message: 'Payment method not found.' },
+      ];
+      for (const { id, message } of asked) {
+        for (const [method, path] of [
+          ['DELETE', `/api/payment-methods/${id}`],
+          ['POST', `/api/payment-methods/${id}/default`],
+        ]) {
+          const res = await s.req(method, path, { token: holder.token });
+          assert.equal(res.status, 404, path);
+          assert.equal(res.body.message, message, path);
+        }
+      }
+      const left = await s.req('GET', '/api/payment-methods', { token: holder.token });
+      assert.deepEqual(
+        left.body.data.map((c: PaymentMethod) => ({ id: c.id, is_default: c.is_default })),
+        [{ id: kept.id, is_default: true }],
+      );
+    });
   });
 }

@@ -349,6 +349,22 @@ export function buildMigrations(dialect: Dialect): Record<string, Migration> {
         await db.schema.dropIndex('jobs_provider_updated_idx').ifExists().execute();
       },
     },
+    '0007_removed_payment_methods': {
+      // A removed card leaves its id and owner (cards are deleted, not kept): Remove card or Make this
+      // Default of a card removed in another tab is told 'This card has already been removed.', an id
+      // that was never the user's card a plain not-found. Ids are never reused on either engine.
+      async up(db: MigrationDb) {
+        await db.schema
+          .createTable('removed_payment_methods')
+          .addColumn('id', 'integer', (c) => c.primaryKey())
+          .addColumn('user_id', 'integer', (c) => c.notNull().references('users.id').onDelete('cascade'))
+          .addColumn('removed_at', ts, (c) => c.notNull())
+          .execute();
+      },
+      async down(db: MigrationDb) {
+        await db.schema.dropTable('removed_payment_methods').ifExists().execute();
+      },
+    },
   };
 }
 

@@ -161,6 +161,13 @@ export interface PaymentMethodsTable {
   created_at: Timestamp;
 }
 
+/** A saved card that was removed: its id (payment_methods.id, never reused) and owner, and when. */
+export interface RemovedPaymentMethodsTable {
+  id: number;
+  user_id: number;
+  removed_at: Timestamp;
+}
+
 /** The sandbox card processor's own vault: only brand, last four, expiry and test behaviour. */
 export interface SandboxTokensTable {
   id: string;
@@ -247,6 +254,7 @@ export interface Database {
   refunds: RefundsTable;
   ratings: RatingsTable;
   payment_methods: PaymentMethodsTable;
+  removed_payment_methods: RemovedPaymentMethodsTable;
   sandbox_tokens: SandboxTokensTable;
   chats: ChatsTable;
   messages: MessagesTable;

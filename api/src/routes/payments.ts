@@ -47,6 +47,10 @@ const toPaymentMethod = (row: Pick<PaymentMethodRow, CardColumns>): PaymentMetho
 });
 
 export const DUPLICATE_CARD_MESSAGE = 'This card is already saved.';
+/** A card of the user's that was removed (in another tab, most likely). */
+export const CARD_REMOVED_MESSAGE = 'This card has already been removed.';
+/** An id that was never one of the user's cards. */
+export const CARD_NOT_FOUND_MESSAGE = 'Payment method not found.';
 
 /**
  * A customer's charges and refunds as one list, newest first: one page of `limit` lines from `offset`.
@@ -130,9 +134,20 @@ export default async function paymentsRoutes(app: FastifyInstance) {
   const { ctx } = app;
   const { db } = ctx;
 
+  /** The 404 for a card that is not saved: removed (there is a record of it), or never one of the user's. */
+  async function cardNotThere(executor: Kysely<Database>, userId: number, id: number) {
+    const removed = await executor
+      .selectFrom('removed_payment_methods')
+      .select('id')
+      .where('id', '=', id)
+      .where('user_id', '=', userId)
+      .executeTakeFirst();
+    return notFound(removed ? CARD_REMOVED_MESSAGE : CARD_NOT_FOUND_MESSAGE);
+  }
+
   async function ownCard(userId: number, id: number) {
     const card = await db.selectFrom('payment_methods').selectAll().where('id', '=', id).executeTakeFirst();
-    if (!card) throw notFound('This card has already been removed.');
+    if (!card) throw await cardNotThere(db, userId, id);
     if (card.user_id !== userId) throw forbidden('This payment method is not yours.');
     return card;
   }
@@ -256,6 +271,7 @@ export default async function paymentsRoutes(app: FastifyInstance) {
     async (request, reply) => {
       const user = currentUser(request);
       const card = await ownCard(user.id, request.params.id);
+      const now = ctx.clock.now().toISOString();
       await db.transaction().execute(async (trx) => {
         // One user's card changes take turns: two cards removed at once, one of them the default, would
         // otherwise each see the other still saved, and the default could go to the card being removed.
@@ -266,7 +282,8 @@ export default async function paymentsRoutes(app: FastifyInstance) {
           .returning('is_default')
           .executeTakeFirst();
         // Removed meanwhile by another request (the same card deleted in two tabs at once): said as it is then.
-        if (!deleted) throw notFound('This card has already been removed.');
+        if (!deleted) throw notFound(CARD_REMOVED_MESSAGE);
+        await trx.insertInto('removed_payment_methods').values({ id: card.id, user_id: user.id, removed_at: now }).execute();
         // Whether it was the default now, not when it was read above (another removal may have made it so).
         if (deleted.is_default === 1) {
           // The oldest remaining card becomes the default.
@@ -305,7 +322,7 @@ export default async function paymentsRoutes(app: FastifyInstance) {
         // would be left the default.
         await lockUser(trx, ctx.dialect, user.id);
         const still = await trx.selectFrom('payment_methods').select('id').where('id', '=', card.id).executeTakeFirst();
-        if (!still) throw notFound('This card has already been removed.');
+        if (!still) throw notFound(CARD_REMOVED_MESSAGE);
         await trx.updateTable('payment_methods').set({ is_default: 0 }).where('user_id', '=', user.id).execute();
         await trx.updateTable('payment_methods').set({ is_default: 1 }).where('id', '=', card.id).execute();
       });

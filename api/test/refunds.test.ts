@@ -69,6 +69,49 @@ for (const dialect of DIALECTS) {
       assert.match(receipt.text, /Date: [A-Z][a-z]+ \d{1,2}, \d{4} at \d{1,2}:\d{2} [AP]M UTC/);
     });
 
+    test('the booking e-mails say the day and time the customer asked for, as typed (the time written from its digits)', async () => {
+      s.clock.advance(1000);
+      // 02:30 on the day clocks go forward in the United States: a time of day is written, never read as an instant.
+      const res = await s.req<{ data: Job }>('POST', '/api/jobs', {
+        token: customer.token,
+        json: bookingBody(provider.id, serviceId, card.id, {
+          day: '2099-03',
+          date: '2099-03-08',
+          time: '02:30',
+          custom_time: 'before dawn',
+        }),
+      });
+      assert.equal(res.status, 201, JSON.stringify(res.body));
+      const job = res.body.data;
+      const asked = 'Requested for: March 8th 2099, 2:30 am, before dawn';
+      const [request] = await mailTo(provider, new RegExp(`^New booking request #${job.id}:`));
+      assert.ok(request.text.split('\n').includes(asked), request.text);
+      assert.ok(request.html?.includes(`<p>${asked}</p>`), request.html ?? '');
+      const [receipt] = await mailTo(customer, new RegExp(`^Receipt: 10\\.00 INR for booking #${job.id}$`));
+      assert.ok(receipt.text.split('\n').includes(asked), receipt.text);
+      assert.equal((await patch(provider, job.id, 'Accepted')).status, 200);
+      const [accepted] = await mailTo(customer, new RegExp(`^Your booking #${job.id} was accepted$`));
+      assert.ok(accepted.text.split('\n').includes(asked), accepted.text);
+
+      // Only a month, no time: the month alone; nothing asked: no line at all.
+      s.clock.advance(1000);
+      const monthOnly = await s.req<{ data: Job }>('POST', '/api/jobs', {
+        token: customer.token,
+        json: bookingBody(provider.id, serviceId, card.id, { day: '2099-07', date: null, time: null, custom_time: null }),
+      });
+      assert.equal(monthOnly.status, 201, JSON.stringify(monthOnly.body));
+      const [monthMail] = await mailTo(provider, new RegExp(`^New booking request #${monthOnly.body.data.id}:`));
+      assert.ok(monthMail.text.split('\n').includes('Requested for: July 2099'), monthMail.text);
+      s.clock.advance(1000);
+      const none = await s.req<{ data: Job }>('POST', '/api/jobs', {
+        token: customer.token,
+        json: bookingBody(provider.id, serviceId, card.id, { day: null, date: null, time: null, custom_time: null }),
+      });
+      assert.equal(none.status, 201, JSON.stringify(none.body));
+      const [noneMail] = await mailTo(provider, new RegExp(`^New booking request #${none.body.data.id}:`));
+      assert.ok(!noneMail.text.includes('Requested for'), noneMail.text);
+    });
+
     test('reject refunds the booking payment once, through the processor, and says so to the customer', async () => {
       const job = await book();
       const res = await patch(provider, job.id, 'Rejected');

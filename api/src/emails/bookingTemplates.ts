@@ -16,6 +16,8 @@ export interface BookingFacts {
   provider: string;
   address: string;
   destination: string;
+  /** The day and time the customer asked for, as the app writes them (formatRequestedTime); null when none. */
+  requested: string | null;
   appUrl: string;
 }
 
@@ -28,6 +30,8 @@ export interface ReceiptFacts {
   card: string;
   date: string;
   reference: string;
+  /** The booking's requested day and time, as in BookingFacts. */
+  requested: string | null;
   appUrl: string;
 }
 
@@ -52,6 +56,8 @@ ${button}
   return { subject, text, html };
 }
 
+/** The requested day and time, when the customer gave one: a line of its own. */
+const requested = (f: { requested: string | null }) => (f.requested ? [`Requested for: ${f.requested}`] : []);
 const route = (f: BookingFacts) => `From ${f.address} to ${f.destination}.`;
 const REFUNDED = 'Your booking payment of 10.00 INR has been refunded to your card.';
 
@@ -59,36 +65,44 @@ export const bookingTemplates = {
   newRequest: (f: BookingFacts) =>
     compose(
       `New booking request #${f.jobId}: ${f.service}`,
-      [`Hello ${f.provider},`, `${f.customer} has requested a ${f.service} booking (#${f.jobId}).`, route(f)],
+      [`Hello ${f.provider},`, `${f.customer} has requested a ${f.service} booking (#${f.jobId}).`, ...requested(f), route(f)],
       { label: 'See your job requests', url: `${f.appUrl}/jobrequest` },
     ),
   accepted: (f: BookingFacts) =>
     compose(
       `Your booking #${f.jobId} was accepted`,
-      [`Hello ${f.customer},`, `${f.provider} accepted your ${f.service} booking (#${f.jobId}).`, route(f)],
+      [`Hello ${f.customer},`, `${f.provider} accepted your ${f.service} booking (#${f.jobId}).`, ...requested(f), route(f)],
       { label: 'See your booking', url: `${f.appUrl}/activebooking` },
     ),
   rejected: (f: BookingFacts) =>
     compose(`Your booking #${f.jobId} was rejected`, [
       `Hello ${f.customer},`,
       `${f.provider} rejected your ${f.service} booking (#${f.jobId}).`,
+      ...requested(f),
       REFUNDED,
     ]),
   expired: (f: BookingFacts) =>
     compose(`Your booking request #${f.jobId} expired`, [
       `Hello ${f.customer},`,
       `Your ${f.service} booking request (#${f.jobId}) expired before ${f.provider} answered it.`,
+      ...requested(f),
       REFUNDED,
     ]),
   cancelled: (f: BookingFacts) =>
     compose(`Booking request #${f.jobId} was cancelled`, [
       `Hello ${f.provider},`,
       `${f.customer} cancelled their ${f.service} booking request (#${f.jobId}). You do not need to do anything.`,
+      ...requested(f),
     ]),
   completed: (f: BookingFacts) =>
     compose(
       `Your booking #${f.jobId} is finished: rate your ride`,
-      [`Hello ${f.customer},`, `${f.provider} has finished your ${f.service} booking (#${f.jobId}).`, 'How was it?'],
+      [
+        `Hello ${f.customer},`,
+        `${f.provider} has finished your ${f.service} booking (#${f.jobId}).`,
+        ...requested(f),
+        'How was it?',
+      ],
       { label: 'Rate your booking', url: `${f.appUrl}/bookingfinished?job=${f.jobId}` },
     ),
   receipt: (r: ReceiptFacts) =>
@@ -98,6 +112,7 @@ export const bookingTemplates = {
         r.kind === 'charge'
           ? `We charged ${r.amount} to ${r.card} for your ${r.service} booking (#${r.jobId}).`
           : `We refunded ${r.amount} to ${r.card} for your ${r.service} booking (#${r.jobId}).`,
+        ...requested(r),
         `Date: ${r.date}`,
         `Reference: ${r.reference}`,
       ],

@@ -3,6 +3,8 @@ import type { AppContext } from '../context.js';
 import type { JobStatus } from '../db/schema.js';
 import { bookingTemplates, type BookingFacts, type Email } from '../emails/bookingTemplates.js';
 import { toIso } from '../serializers.js';
+// The app's own rule (the time written from its digits, no time zone): the e-mail says what the screens say.
+import { formatRequestedTime } from 'shared/src/format';
 
 const EMAIL_TIME = new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeStyle: 'short', timeZone: 'UTC' });
 /** A time as people read it in an e-mail ('November 27, 2026 at 12:15 AM UTC'): mail has no time zone of its reader. */
@@ -35,6 +37,7 @@ function factsOf(ctx: AppContext, job: Job): BookingFacts {
     provider: job.provider.full_name,
     address: job.address,
     destination: job.destination_address,
+    requested: formatRequestedTime(job),
     appUrl: ctx.config.appUrl,
   };
 }
@@ -86,7 +89,7 @@ export async function emailReceipt(ctx: AppContext, entry: { kind: 'charge' | 'r
   const job = await ctx.db
     .selectFrom('jobs')
     .innerJoin('services', 'services.id', 'jobs.service_id')
-    .select('services.name')
+    .select(['services.name', 'jobs.day', 'jobs.date', 'jobs.time', 'jobs.custom_time'])
     .where('jobs.id', '=', payment.job_id)
     .executeTakeFirst();
   await deliver(
@@ -100,6 +103,7 @@ export async function emailReceipt(ctx: AppContext, entry: { kind: 'charge' | 'r
       card: payment.card_brand && payment.card_last4 ? `${payment.card_brand} •••• ${payment.card_last4}` : 'your card',
       date: readableTime(toIso(payment.created_at)),
       reference: payment.processor_ref ?? '',
+      requested: job ? formatRequestedTime(job) : null,
       appUrl: ctx.config.appUrl,
     }),
   );

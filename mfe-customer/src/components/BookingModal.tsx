@@ -21,6 +21,7 @@ import { bookingWhenProblem, localDay } from 'shared/src/bookings/bookingWhen';
 import { cardExpiry, cardLabel } from 'shared/src/payments/cardText';
 import { defaultCard } from '../lib/format';
 import { useLoad } from '../lib/useLoad';
+import { useLocalDay } from '../lib/useLocalDay';
 import {
   EMPTY_BOOKING_VALUES,
   hasBookingInput,
@@ -150,7 +151,8 @@ export function BookingForm({
     setValues((v) => (field === 'date' && value ? { ...v, date: value, day: value.slice(0, 7) } : { ...v, [field]: value }));
     setInvalid((i) => ({ ...i, [field]: false, ...(field === 'date' ? { day: false } : {}) }));
   };
-  const today = localDay(new Date());
+  // The earliest day the pickers offer: moves at local midnight while the form stays open.
+  const today = useLocalDay();
 
   const list: PaymentMethod[] = cards.state.status === 'ready' ? cards.state.data : [];
   const card = list.find((c) => c.id === chosenCard) ?? defaultCard(list);

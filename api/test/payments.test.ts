@@ -194,5 +194,41 @@ for (const dialect of DIALECTS) {
         [{ id: kept.id, is_default: true }],
       );
     });
+    test("each change of a user's cards tells their own channel ('PaymentMethods'), not the asking tab, nobody else; a refused one tells nobody", async () => {
+      const u = await signUp(s, 'Customer');
+      const told = () => s.publisher.events.filter((e) => e.event === 'PaymentMethods');
+      const before = told().length;
+      const tok = await tokenise();
+      const added = await s.req('POST', '/api/payment-methods', {
+        token: u.token,
+        json: { token: tok.body.id },
+        headers: { 'x-socket-id': '123.456' },
+      });
+      assert.equal(added.status, 201);
+      const second = await addCard(s, u, '5555555555554444');
+      assert.equal((await s.req('POST', `/api/payment-methods/${second.id}/default`, { token: u.token })).status, 200);
+      assert.equal((await s.req('DELETE', `/api/payment-methods/${added.body.data.id}`, { token: u.token })).status, 200);
+      assert.deepEqual(
+        told()
+          .slice(before)
+          .map((e) => ({ userId: e.userId, exceptSocketId: e.exceptSocketId })),
+        [
+          { userId: u.id, exceptSocketId: '123.456' },
+          { userId: u.id, exceptSocketId: undefined },
+          { userId: u.id, exceptSocketId: undefined },
+          { userId: u.id, exceptSocketId: undefined },
+        ],
+      );
+      // Refused (already removed, a duplicate, a malformed socket id): nothing changed, nobody told.
+      assert.equal((await s.req('DELETE', `/api/payment-methods/${added.body.data.id}`, { token: u.token })).status, 404);
+      const again = await tokenise({ card_number: '5555555555554444' });
+      assert.equal((await s.req('POST', '/api/payment-methods', { token: u.token, json: { token: again.body.id } })).status, 409);
+      const bad = await s.req('POST', `/api/payment-methods/${second.id}/default`, {
+        token: u.token,
+        headers: { 'x-socket-id': 'tab' },
+      });
+      assert.equal(bad.status, 400);
+      assert.equal(told().length, before + 4);
+    });
   });
 }

@@ -15,9 +15,12 @@ import {
   paymentMethodSchema,
   paymentRecordSchema,
   responses,
+  socketIdHeaders,
 } from '../http/schemas.js';
 import { toIso } from '../serializers.js';
 import { lockUser } from '../db/index.js';
+import { isValidSocketId } from '../realtime/protocol.js';
+import type { RealtimeEvent } from '../services/publisher.js';
 
 const tags = ['payment methods'];
 const security = [{ bearerAuth: [] }];
@@ -44,6 +47,17 @@ export async function listCards(db: Kysely<Database>, userId: number): Promise<P
 const toPaymentMethod = (row: Pick<PaymentMethodRow, CardColumns>): PaymentMethod => ({
   ...row,
   is_default: row.is_default === 1,
+});
+
+/**
+ * 'PaymentMethods' on the owner's channel: their saved cards changed (added, removed, a new default), so
+ * their other tabs and devices read the list again. The asking tab (X-Socket-ID) has it from the answer.
+ */
+export const paymentMethodsEvent = (userId: number, askingSocket?: unknown): RealtimeEvent => ({
+  userId,
+  event: 'PaymentMethods',
+  data: {},
+  ...(isValidSocketId(askingSocket) ? { exceptSocketId: askingSocket } : {}),
 });
 
 export const DUPLICATE_CARD_MESSAGE = 'This card is already saved.';
@@ -186,7 +200,7 @@ export default async function paymentsRoutes(app: FastifyInstance) {
     async (request, reply) => send(reply, await listCards(db, currentUser(request).id)),
   );
 
-  app.post<{ Body: { token: string } }>(
+  app.post<{ Body: { token: string }; Headers: { 'x-socket-id'?: string } }>(
     '/api/payment-methods',
     {
       onRequest: app.authenticate,
@@ -194,6 +208,7 @@ export default async function paymentsRoutes(app: FastifyInstance) {
         tags,
         security,
         summary: "Save a card from the card provider's token (sandbox tok_..., or Stripe tok_/pm_ when configured)",
+        headers: socketIdHeaders,
         body: {
           type: 'object',
           required: ['token'],
@@ -252,11 +267,12 @@ export default async function paymentsRoutes(app: FastifyInstance) {
           .returning(CARD_COLUMNS)
           .executeTakeFirstOrThrow();
       });
+      ctx.publisher.publish([paymentMethodsEvent(user.id, request.headers['x-socket-id'])]);
       return send(reply, toPaymentMethod(created), 'Card added successfully', 201);
     },
   );
 
-  app.delete<{ Params: { id: number } }>(
+  app.delete<{ Params: { id: number }; Headers: { 'x-socket-id'?: string } }>(
     '/api/payment-methods/:id',
     {
       onRequest: app.authenticate,
@@ -264,6 +280,7 @@ export default async function paymentsRoutes(app: FastifyInstance) {
         tags,
         security,
         summary: 'Remove a saved card',
+        headers: socketIdHeaders,
         params: idParams,
         response: responses({ 200: envelope({ type: 'null' }) }, AUTH_ERRORS),
       },
@@ -297,12 +314,13 @@ export default async function paymentsRoutes(app: FastifyInstance) {
           if (next) await trx.updateTable('payment_methods').set({ is_default: 1 }).where('id', '=', next.id).execute();
         }
       });
+      ctx.publisher.publish([paymentMethodsEvent(user.id, request.headers['x-socket-id'])]);
       await ctx.payments.removeCard(card);
       return send(reply, null, 'Card removed successfully');
     },
   );
 
-  app.post<{ Params: { id: number } }>(
+  app.post<{ Params: { id: number }; Headers: { 'x-socket-id'?: string } }>(
     '/api/payment-methods/:id/default',
     {
       onRequest: app.authenticate,
@@ -310,6 +328,7 @@ export default async function paymentsRoutes(app: FastifyInstance) {
         tags,
         security,
         summary: 'Make a saved card the default; answers the new list (default first)',
+        headers: socketIdHeaders,
         params: idParams,
         response: responses({ 200: envelope(listOf(paymentMethodSchema)) }, AUTH_ERRORS),
       },
@@ -326,6 +345,7 @@ export default async function paymentsRoutes(app: FastifyInstance) {
         await trx.updateTable('payment_methods').set({ is_default: 0 }).where('user_id', '=', user.id).execute();
         await trx.updateTable('payment_methods').set({ is_default: 1 }).where('id', '=', card.id).execute();
       });
+      ctx.publisher.publish([paymentMethodsEvent(user.id, request.headers['x-socket-id'])]);
       return send(reply, await listCards(db, user.id), 'Default card updated');
     },
   );

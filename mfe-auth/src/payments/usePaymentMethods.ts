@@ -64,6 +64,27 @@ export function usePaymentMethods({ autoLoad = true }: { autoLoad?: boolean } = 
     };
   }, [autoLoad, attempt, store]);
 
+  // Cards changed in another tab or device, or events missed while the realtime connection was down:
+  // the list is read again without a loader (kept as it is should that fail).
+  useEffect(() => {
+    if (!autoLoad) return undefined;
+    // Silent: a read nobody asked for that fails puts up no alert.
+    const readAgain = () =>
+      void fetchPaymentMethods({ silent: true }).then(
+        ({ data }) => {
+          store(data);
+          setStatus('ready');
+        },
+        (error: unknown) => console.error(error),
+      );
+    const changed = bus.on('payments/changed').subscribe(readAgain);
+    const resubscribed = bus.on('realtime/subscribed').subscribe(readAgain);
+    return () => {
+      changed.unsubscribe();
+      resubscribed.unsubscribe();
+    };
+  }, [autoLoad, store]);
+
   const reload = useCallback(() => {
     setStatus('loading');
     setAttempt((n) => n + 1);

@@ -47,6 +47,32 @@ describe('PaymentPage', () => {
     expect(within(first).getByText('Default')).toBeInTheDocument();
   });
 
+  it("follows a change of the cards in the user's other tab or device, without a loader; keeps the list should that read fail", async () => {
+    let cards = [visa];
+    api = fakeApi({ 'GET /api/payment-methods': () => ok(cards), 'GET /api/payments': ok([]) });
+    renderWithStore(<PaymentPage />, { path: '/payment', session: signedIn() });
+    await screen.findByRole('listitem', { name: 'Visa ending in 4242' });
+    cards = [
+      { ...master, is_default: true },
+      { ...visa, is_default: false },
+    ];
+    act(() => bus.emit({ type: 'payments/changed' }));
+    const first = await screen.findByRole('listitem', { name: 'Mastercard ending in 4444' });
+    expect(within(first).getByText('Default')).toBeInTheDocument();
+    expect(screen.queryByText('Loading cards')).not.toBeInTheDocument();
+    // Events missed while the connection was down: read again once it is back.
+    cards = [visa];
+    act(() => bus.emit({ type: 'realtime/subscribed' }));
+    await waitFor(() => expect(screen.queryByRole('listitem', { name: 'Mastercard ending in 4444' })).not.toBeInTheDocument());
+    api.restore();
+    api = fakeApi({ 'GET /api/payment-methods': fail(500, 'Server Error'), 'GET /api/payments': ok([]) });
+    act(() => bus.emit({ type: 'payments/changed' }));
+    await waitFor(() => expect(api!.callsTo('GET', '/api/payment-methods')).toHaveLength(1));
+    expect(screen.getByRole('listitem', { name: 'Visa ending in 4242' })).toBeInTheDocument();
+    expect(screen.queryByText('Your saved cards could not be loaded.')).not.toBeInTheDocument();
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
+
   it('is never stuck on an error: a failed load offers Retry', async () => {
     api = fakeApi({ 'GET /api/payment-methods': fail(500, 'Server Error'), 'GET /api/payments': ok([]) });
     renderWithStore(<PaymentPage />, { path: '/payment', session: signedIn() });

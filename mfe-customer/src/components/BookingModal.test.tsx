@@ -450,6 +450,53 @@ describe('the booking modal (Booking Details)', () => {
     ).toEqual([master.id, visa.id]);
   });
 
+  it("follows the cards changed in the user's other tab: a card added there is offered, one removed is not, what was chosen and typed stays", async () => {
+    const user = userEvent.setup();
+    let cards = [visa];
+    renderModal({ 'GET /api/payment-methods': () => ok(cards) });
+    expect(await screen.findByText('Visa •••• 4242')).toBeInTheDocument();
+    const dialog = await fillForm(user);
+    cards = [visa, master];
+    act(() => appBus.emit({ type: 'payments/changed' }));
+    const added = await within(dialog).findByRole('radio', { name: /Mastercard •••• 4444/ });
+    await user.click(added);
+    expect(within(dialog).queryByText('Loading your saved cards…')).not.toBeInTheDocument();
+    // The chosen card stays chosen when another change arrives, and the form keeps what was typed.
+    cards = [master, { ...visa, id: 14, card_last4: '1881' }];
+    act(() => appBus.emit({ type: 'payments/changed' }));
+    expect(await within(dialog).findByRole('radio', { name: /Visa •••• 1881/ })).not.toBeChecked();
+    expect(within(dialog).getByRole('radio', { name: /Mastercard •••• 4444/ })).toBeChecked();
+    expect(within(dialog).queryByText('Visa •••• 4242')).not.toBeInTheDocument();
+    expect(within(dialog).getByLabelText('Pick Address')).toHaveValue('12 MG Road');
+    expect(within(dialog).getByLabelText('CVV')).toHaveValue('123');
+    // Another card than the chosen one going is nothing to say.
+    expect(within(dialog).queryByRole('alert')).not.toBeInTheDocument();
+  });
+
+  it('the card shown is removed in another tab: says so before anyone pays with the card offered in its place', async () => {
+    const user = userEvent.setup();
+    let cards = [visa, { ...master, is_default: true }];
+    const api = renderModal({
+      'GET /api/payment-methods': () => ok(cards),
+      'POST /api/jobs': ok(makeJob({ id: 45 }), 'Booking created successfully', 201),
+    });
+    expect(await screen.findByRole('radio', { name: /Mastercard •••• 4444/ })).toBeChecked();
+    const dialog = await fillForm(user);
+    cards = [{ ...visa, is_default: true }];
+    act(() => appBus.emit({ type: 'payments/changed' }));
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent(
+      'This card is no longer saved. Please choose another card.',
+    );
+    expect(within(dialog).getByText('Visa •••• 4242')).toBeInTheDocument();
+    expect(api.callsTo('POST', '/api/jobs')).toHaveLength(0);
+    // Told, the customer pays with the card left, with what was typed.
+    await user.click(within(dialog).getByRole('button', { name: 'Submit & Pay' }));
+    expect(await screen.findByTestId('location')).toHaveTextContent('/requestconfirmation');
+    expect(api.callsTo('POST', '/api/jobs').map((c) => (c.body as { payment_method_id: number }).payment_method_id)).toEqual([
+      visa.id,
+    ]);
+  });
+
   it('the driver withdrew the service while the form was open: says so, and leads to another driver instead of Submit & Pay', async () => {
     const user = userEvent.setup();
     const withdrawnMessage = 'The selected provider does not offer this service.';

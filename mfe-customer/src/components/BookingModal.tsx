@@ -32,7 +32,7 @@ import {
   type BookingDraftValues,
 } from './bookingDraft';
 import { BookingDialog } from './BookingDialog';
-import { ASSIGN_PROVIDER_MISSING, CHOOSE_ANOTHER_DRIVER } from './bookingTexts';
+import { ASSIGN_PROVIDER_MISSING, CARD_NO_LONGER_SAVED, CHOOSE_ANOTHER_DRIVER } from './bookingTexts';
 import { pathWithIds } from 'shared/src/contracts/addressIds';
 import { Field, SelectField } from './Field';
 import '../styles/customer.css';
@@ -117,6 +117,12 @@ export function BookingForm({
   const navigate = useNavigate();
   const location = useLocation();
   const cards = useLoad(loadSavedCards);
+  // A card added, removed or made the default in another tab or device: the choice here follows.
+  const { refresh: refreshCards } = cards;
+  useEffect(() => {
+    const changed = bus.on('payments/changed').subscribe(refreshCards);
+    return () => changed.unsubscribe();
+  }, [refreshCards]);
   const [values, setValues] = useState({ ...EMPTY_BOOKING_VALUES, ...initialValues, cvv: '' });
   const [chosenCard, setChosenCard] = useState<number | null>(null);
   const [error, setError] = useState<string | null>(null);
@@ -156,6 +162,13 @@ export function BookingForm({
 
   const list: PaymentMethod[] = cards.state.status === 'ready' ? cards.state.data : [];
   const card = list.find((c) => c.id === chosenCard) ?? defaultCard(list);
+  // The card shown was removed in another tab or device (the list followed it): said, so that nobody
+  // pays with the card offered in its place without noticing.
+  const [shownCard, setShownCard] = useState<number | null>(null);
+  if (cards.state.status === 'ready' && (card?.id ?? null) !== shownCard) {
+    if (shownCard !== null && !list.some((c) => c.id === shownCard)) setError(CARD_NO_LONGER_SAVED);
+    setShownCard(card?.id ?? null);
+  }
 
   const attemptKey = useRef(newAttemptKey());
   const [draftId] = useState(newDraftId);

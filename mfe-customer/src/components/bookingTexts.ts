@@ -7,6 +7,8 @@ export const ASSIGN_PROVIDER_MISSING = 'This driver does not offer this service 
 /** Leads to Book a Driver for the same service, when the driver being booked withdrew it. */
 export const CHOOSE_ANOTHER_DRIVER = 'Choose another driver';
 export const LOADING_DRIVER = 'Loading the driver…';
+/** The card shown was removed in another tab or device while the form was open (the API's words for it). */
+export const CARD_NO_LONGER_SAVED = 'This card is no longer saved. Please choose another card.';
 
 /** Asked when the booking modal is closed (×, Escape) with something typed in it. */
 export const DISCARD_TEXTS = {

@@ -39,5 +39,18 @@ export function useLoad<T>(load: () => Promise<T>) {
   const state: LoadState<T> =
     outcome && outcome.load === load && outcome.attempt === attempt ? outcome.state : { status: 'loading' };
   const reload = useCallback(() => setAttempt((n) => n + 1), []);
-  return { state, reload };
+  /**
+   * Reads again without going back to `loading` (something changed elsewhere): the data shown stays until
+   * the answer replaces it, and stays should the read fail. Only a screen already showing data is refreshed.
+   */
+  const refresh = useCallback(() => {
+    load().then(
+      (data) =>
+        setOutcome((current) =>
+          current?.load === load && current.state.status === 'ready' ? { ...current, state: { status: 'ready', data } } : current,
+        ),
+      (error: unknown) => console.error(error),
+    );
+  }, [load]);
+  return { state, reload, refresh };
 }

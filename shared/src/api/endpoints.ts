@@ -92,11 +92,13 @@ export const fetchReviews = (providerId?: number, config?: AxiosRequestConfig) =
 
 export const fetchPaymentMethods = (config?: AxiosRequestConfig) =>
   unwrap<PaymentMethod[]>(apiClient.get('/api/payment-methods', config));
-export const addPaymentMethod = (token: string) => unwrap<PaymentMethod>(apiClient.post('/api/payment-methods', { token }));
+// A card change names this tab: the user's other tabs and devices are told ('PaymentMethods'), not this one.
+export const addPaymentMethod = (token: string) =>
+  unwrap<PaymentMethod>(apiClient.post('/api/payment-methods', { token }, namingThisTab()));
 export const deletePaymentMethod = (id: number, config?: AxiosRequestConfig) =>
-  unwrap<null>(apiClient.delete(`/api/payment-methods/${id}`, config));
+  unwrap<null>(apiClient.delete(`/api/payment-methods/${id}`, namingThisTab(config)));
 export const makeDefaultPaymentMethod = (id: number) =>
-  unwrap<PaymentMethod[]>(apiClient.post(`/api/payment-methods/${id}/default`));
+  unwrap<PaymentMethod[]>(apiClient.post(`/api/payment-methods/${id}/default`, undefined, namingThisTab()));
 
 /** The caller's chats, newest conversation first, each with `last_message` and `unread_count`. */
 export const fetchChats = (config?: AxiosRequestConfig) => unwrap<Chat[]>(apiClient.get('/api/chats', config));

@@ -69,6 +69,12 @@ export type BusEvent =
    */
   | { type: 'chat/read'; chatId: number }
   /**
+   * The signed-in user's saved cards changed in another tab or device (the realtime 'PaymentMethods'
+   * event on their private channel: a card added or removed, another default): screens showing the
+   * cards read them again.
+   */
+  | { type: 'payments/changed' }
+  /**
    * The API refused the signed-in session's token (401: expired or revoked). The API client
    * announces it; the shell ends the session (clears authType, closes the realtime connection)
    * and shows /login with a message that the session expired. Only while signed in, once.

@@ -120,6 +120,8 @@ export function createConnection({ userId, token, config, emit }: ConnectionOpti
     const chatId = (data as { chat_id?: unknown } | null)?.chat_id;
     if (typeof chatId === 'number') emit({ type: 'chat/read', chatId });
   });
+  // Cards added, removed or made the default in another tab or device: this tab's card lists follow.
+  channel.bind('PaymentMethods', () => emit({ type: 'payments/changed' }));
   channel.bind('Job', (data: unknown) => {
     if (isJob(data)) emit({ type: 'job/updated', job: data });
   });

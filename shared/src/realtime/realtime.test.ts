@@ -149,6 +149,12 @@ describe('the realtime connection (pusher-js mocked)', () => {
     expect(events).toEqual([{ type: 'chat/read', chatId: 4 }]);
   });
 
+  it("fans PaymentMethods (cards changed in the user's other tab or device) out on the bus as payments/changed", async () => {
+    await connectRealtime({ userId: 10, token: 'tok10' });
+    channels['private-message.10'].handlers.PaymentMethods({});
+    expect(events).toEqual([{ type: 'payments/changed' }]);
+  });
+
   it("announces the connection's state as realtime/state (the shell tells the user when the server cannot be reached)", async () => {
     await connectRealtime({ userId: 9, token: 'tok9' });
     const { handlers } = instances.at(-1)!.connection;

@@ -112,6 +112,61 @@ for (const dialect of DIALECTS) {
       assert.ok(!noneMail.text.includes('Requested for'), noneMail.text);
     });
 
+    test("the receipts write their times in the customer's time zone sent with the booking; an unknown zone is refused", async () => {
+      const MONTHS = [
+        'January',
+        'February',
+        'March',
+        'April',
+        'May',
+        'June',
+        'July',
+        'August',
+        'September',
+        'October',
+        'November',
+        'December',
+      ];
+      /** 'June 15, 2025 at 5:30 PM': the clock's moment shifted by hand to a zone `offsetMinutes` from UTC. */
+      const writtenAt = (offsetMinutes: number) => {
+        const t = new Date(s.clock.now().getTime() + offsetMinutes * 60_000);
+        const hour = t.getUTCHours() % 12 || 12;
+        const minutes = String(t.getUTCMinutes()).padStart(2, '0');
+        return `${MONTHS[t.getUTCMonth()]} ${t.getUTCDate()}, ${t.getUTCFullYear()} at ${hour}:${minutes} ${t.getUTCHours() < 12 ? 'AM' : 'PM'}`;
+      };
+      s.clock.advance(1000);
+      const res = await s.req<{ data: Job }>('POST', '/api/jobs', {
+        token: customer.token,
+        json: bookingBody(provider.id, serviceId, card.id, { time_zone: 'Asia/Kolkata' }),
+      });
+      assert.equal(res.status, 201, JSON.stringify(res.body));
+      const job = res.body.data;
+      const [receipt] = await mailTo(customer, new RegExp(`^Receipt: 10\\.00 INR for booking #${job.id}$`));
+      assert.ok(receipt.text.split('\n').includes(`Date: ${writtenAt(5 * 60 + 30)} India Standard Time`), receipt.text);
+      // The refund's receipt too, at the moment of the refund.
+      s.clock.advance(2 * 60 * 1000);
+      assert.equal((await patch(provider, job.id, 'Rejected')).status, 200);
+      const [refund] = await mailTo(customer, new RegExp(`^Refund: 10\\.00 INR for booking #${job.id}$`));
+      assert.ok(refund, 'the refund receipt is sent');
+      assert.ok(refund.text.split('\n').includes(`Date: ${writtenAt(5 * 60 + 30)} India Standard Time`), refund.text);
+      // Without a zone (an older app): UTC, said so.
+      const plain = await book();
+      const [plainReceipt] = await mailTo(customer, new RegExp(`^Receipt: 10\\.00 INR for booking #${plain.id}$`));
+      assert.ok(plainReceipt.text.split('\n').includes(`Date: ${writtenAt(0)} UTC`), plainReceipt.text);
+
+      // A zone no clock knows: a 400 at the field, nothing booked or charged.
+      const jobsBefore = await s.app.ctx.db.selectFrom('jobs').select('id').execute();
+      const chargesBefore = ledger().all().length;
+      const bad = await s.req('POST', '/api/jobs', {
+        token: customer.token,
+        json: bookingBody(provider.id, serviceId, card.id, { time_zone: 'Mars/Olympus_Mons' }),
+      });
+      assert.equal(bad.status, 400);
+      assert.deepEqual(bad.body.errors.time_zone, ['The time zone must be a time zone name such as Asia/Kolkata.']);
+      assert.equal((await s.app.ctx.db.selectFrom('jobs').select('id').execute()).length, jobsBefore.length);
+      assert.equal(ledger().all().length, chargesBefore);
+    });
+
     test('reject refunds the booking payment once, through the processor, and says so to the customer', async () => {
       const job = await book();
       const res = await patch(provider, job.id, 'Rejected');

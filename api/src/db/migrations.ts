@@ -365,6 +365,16 @@ export function buildMigrations(dialect: Dialect): Record<string, Migration> {
         await db.schema.dropTable('removed_payment_methods').ifExists().execute();
       },
     },
+    '0008_payment_time_zone': {
+      // The customer's time zone when they paid, sent with the booking: the receipts of the charge and of
+      // its refund write their times in it instead of UTC (null on older payments: UTC, as before).
+      async up(db: MigrationDb) {
+        await db.schema.alterTable('payments').addColumn('time_zone', 'text').execute();
+      },
+      async down(db: MigrationDb) {
+        await db.schema.alterTable('payments').dropColumn('time_zone').execute();
+      },
+    },
   };
 }
 

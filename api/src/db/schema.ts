@@ -110,6 +110,8 @@ export interface PaymentsTable {
    */
   card_brand: OptionalColumn<string>;
   card_last4: OptionalColumn<string>;
+  /** The customer's time zone when they paid (IANA name, migration 0008): their receipts' times are written in it. */
+  time_zone: OptionalColumn<string>;
 }
 
 export type RefundStatus = 'pending' | 'succeeded';

@@ -25,6 +25,7 @@ import { BOOKING_FEE } from '../services/payments.js';
 import { emailNewRequest, emailReceipt } from '../services/bookingEmails.js';
 import { jobEvents, moveJob } from '../services/jobLifecycle.js';
 import { fullName } from '../serializers.js';
+import { isTimeZone } from '../domain/timeZone.js';
 import {
   BOOKING_WHEN_MESSAGES,
   bookingWhenProblem,
@@ -56,6 +57,7 @@ interface NewJobBody {
   destination_lng?: number | null;
   payment_method_id: number;
   cvv: string;
+  time_zone?: string | null;
 }
 
 /** A card that is not (or no longer) saved: removed in another tab or on another device, most likely. */
@@ -63,6 +65,8 @@ export const CARD_GONE = 'This card is no longer saved. Please choose another ca
 
 /** The provider does not (or no longer) offer the service: the booking modal says 'This driver does not offer this service any more.' */
 export const SERVICE_NOT_OFFERED = 'The selected provider does not offer this service.';
+
+const TIME_ZONE_MESSAGE = 'The time zone must be a time zone name such as Asia/Kolkata.';
 
 /** Thrown inside the booking transaction so that a declined payment rolls everything back. */
 class DeclinedPayment extends Error {}
@@ -177,6 +181,11 @@ export default async function jobsRoutes(app: FastifyInstance) {
               pattern: '^[0-9]{3,4}$',
               'x-messages': { required: 'cvv date is required', pattern: 'The cvv must be 3 or 4 digits.' },
             },
+            time_zone: nullable('string', {
+              maxLength: 64,
+              description: "The customer's time zone (IANA name): the receipts write their times in it",
+              'x-messages': { maxLength: TIME_ZONE_MESSAGE, type: TIME_ZONE_MESSAGE },
+            }),
           },
         },
         headers: {
@@ -196,6 +205,8 @@ export default async function jobsRoutes(app: FastifyInstance) {
       const earliestDay = new Date(ctx.clock.now().getTime() - 24 * 60 * 60 * 1000).toISOString().slice(0, 10);
       const when = bookingWhenProblem(body, earliestDay);
       if (when) throw fieldError(when.field, when.message);
+      const timeZone = body.time_zone?.trim() || null;
+      if (timeZone && !isTimeZone(timeZone)) throw fieldError('time_zone', TIME_ZONE_MESSAGE);
       // The charge's key: the client's (a retry after a lost answer books nothing twice) or a fresh one.
       const clientKey = request.headers['idempotency-key'];
       const chargeKey = `charge:${customer.id}:${clientKey ?? randomUUID()}`;
@@ -295,6 +306,7 @@ export default async function jobsRoutes(app: FastifyInstance) {
               processor: ctx.payments.name,
               processor_ref: charge.processorRef,
               status: 'succeeded',
+              time_zone: timeZone,
               idempotency_key: chargeKey,
               created_at: now,
             })

@@ -6,9 +6,7 @@ import { toIso } from '../serializers.js';
 // The app's own rule (the time written from its digits, no time zone): the e-mail says what the screens say.
 import { formatRequestedTime } from 'shared/src/format';
 
-const EMAIL_TIME = new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeStyle: 'short', timeZone: 'UTC' });
-/** A time as people read it in an e-mail ('November 27, 2026 at 12:15 AM UTC'): mail has no time zone of its reader. */
-export const readableTime = (iso: string) => `${EMAIL_TIME.format(new Date(iso))} UTC`;
+import { readableTime } from '../domain/timeZone.js';
 
 /**
  * Sends the booking e-mails through the mailer (outbox by default, SMTP when configured), to users who
@@ -75,7 +73,7 @@ export async function emailReceipt(ctx: AppContext, entry: { kind: 'charge' | 'r
       ? await ctx.db
           .selectFrom('payments')
           .select(['payments.user_id', 'payments.job_id', 'payments.amount_cents', 'payments.currency', 'payments.processor_ref'])
-          .select(['payments.created_at', 'payments.card_brand', 'payments.card_last4'])
+          .select(['payments.created_at', 'payments.card_brand', 'payments.card_last4', 'payments.time_zone'])
           .where('payments.id', '=', entry.id)
           .executeTakeFirst()
       : await ctx.db
@@ -83,6 +81,7 @@ export async function emailReceipt(ctx: AppContext, entry: { kind: 'charge' | 'r
           .innerJoin('payments', 'payments.id', 'refunds.payment_id')
           .select(['refunds.user_id', 'refunds.job_id', 'refunds.amount_cents', 'refunds.currency'])
           .select(['refunds.processor_ref', 'refunds.updated_at as created_at', 'payments.card_brand', 'payments.card_last4'])
+          .select('payments.time_zone')
           .where('refunds.id', '=', entry.id)
           .executeTakeFirst();
   if (!payment) return;
@@ -101,7 +100,8 @@ export async function emailReceipt(ctx: AppContext, entry: { kind: 'charge' | 'r
       service: job?.name ?? 'booking',
       amount: rupees(payment.amount_cents, payment.currency),
       card: payment.card_brand && payment.card_last4 ? `${payment.card_brand} •••• ${payment.card_last4}` : 'your card',
-      date: readableTime(toIso(payment.created_at)),
+      // In the customer's time zone when they paid (the booking sends it), else UTC.
+      date: readableTime(toIso(payment.created_at), payment.time_zone ?? null),
       reference: payment.processor_ref ?? '',
       requested: job ? formatRequestedTime(job) : null,
       appUrl: ctx.config.appUrl,

@@ -118,6 +118,8 @@ describe('the booking modal (Booking Details)', () => {
           custom_time: 'after 6 pm',
           payment_method_id: visa.id,
           cvv: '123',
+          // The browser's own zone (the receipts' times are written in it).
+          time_zone: Intl.DateTimeFormat().resolvedOptions().timeZone,
         },
       }),
     ]);

@@ -232,6 +232,8 @@ export function BookingForm({
           custom_time: optional(values.custom_time),
           payment_method_id: card.id,
           cvv: values.cvv.trim(),
+          // The receipts' times are written in it.
+          time_zone: Intl.DateTimeFormat().resolvedOptions().timeZone,
         },
         { silent: true, headers: { 'Idempotency-Key': attemptKey.current } },
       );

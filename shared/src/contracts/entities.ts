@@ -97,6 +97,8 @@ export interface NewJobRequest {
   custom_time?: string;
   payment_method_id: number;
   cvv: string;
+  /** The customer's time zone (IANA name, the browser's): the receipts write their times in it. */
+  time_zone?: string;
 }
 
 export interface Service {

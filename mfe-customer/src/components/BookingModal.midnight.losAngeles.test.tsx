@@ -59,4 +59,18 @@ describe('Booking Details left open past midnight in Los Angeles', () => {
     passes(SECOND);
     expect(minimums()).toEqual({ day: '2026-03', date: '2026-03-09' });
   });
+
+  it('a tab shown again after a night asleep (its timers held back) moves to the day it is at once', async () => {
+    jest.useFakeTimers({ now: new Date(2026, 4, 31, 22, 0) }); // May 31st, 10 pm local
+    fakeApi({ 'GET /api/payment-methods': ok([visa]) });
+    renderScreen(<Opener />, { path: '/providerprofile', state: { serviceId: 1, providerId: ravi.id } });
+    expect(await screen.findByText('Visa •••• 4242')).toBeInTheDocument();
+    expect(minimums()).toEqual({ day: '2026-05', date: '2026-05-31' });
+    // The phone slept: the clock moved on to the morning, but no timer has fired yet.
+    jest.setSystemTime(new Date(2026, 5, 1, 7, 30));
+    act(() => {
+      document.dispatchEvent(new Event('visibilitychange'));
+    });
+    expect(minimums()).toEqual({ day: '2026-06', date: '2026-06-01' });
+  });
 });

@@ -11,7 +11,8 @@ export function midnightAfter(day: string): Date {
  * Today's local day (YYYY-MM-DD), moved on at local midnight by a timer: a form left open overnight offers
  * the new day as its earliest without waiting for a redraw. The timer is set again for each next midnight;
  * one that fires early (the day has not changed yet) waits again, one that fires late (a sleeping tab)
- * moves to the day it is then.
+ * moves to the day it is then. A tab shown again (a phone woken in the morning, whose timers may still
+ * be held back) checks the day at once.
  */
 export function useLocalDay(): string {
   const [day, setDay] = useState(() => localDay(new Date()));
@@ -29,7 +30,16 @@ export function useLocalDay(): string {
     };
     // At once when the day already changed since it was first read.
     timer = setTimeout(wait, Math.max(0, midnightAfter(shown.current).getTime() - Date.now()));
-    return () => clearTimeout(timer);
+    const shownAgain = () => {
+      if (document.visibilityState !== 'visible') return;
+      clearTimeout(timer);
+      wait();
+    };
+    document.addEventListener('visibilitychange', shownAgain);
+    return () => {
+      clearTimeout(timer);
+      document.removeEventListener('visibilitychange', shownAgain);
+    };
   }, []);
   return day;
 }

@@ -1,6 +1,6 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import ProviderProfilePage, { CUSTOMERS_BOOK, NO_PROVIDER_CHOSEN, PROVIDER_NOT_FOUND } from './ProviderProfilePage';
+import ProviderProfilePage, { CUSTOMERS_BOOK, NO_PROVIDER_CHOSEN, NOT_SET, PROVIDER_NOT_FOUND } from './ProviderProfilePage';
 import { renderScreen } from '../testing/renderScreen';
 import { fail, fakeApi, ok } from '../testing/fakeApi';
 import { makeReview, meera, ravi, visa } from '../testing/fixtures';
@@ -61,6 +61,26 @@ describe('the provider profile (/providerprofile)', () => {
     expect(await screen.findByText(DEFAULT_BIO)).toBeInTheDocument();
     expect(screen.getByText('4.0')).toBeInTheDocument();
     expect(screen.getByText(SAMPLE_REVIEWS[0].feedback)).toBeInTheDocument();
+  });
+
+  it("says 'Not set yet' for the price and experience a driver new to the app has not given, not $0 and 0", async () => {
+    const newcomer = { ...meera, rating: null, year_of_exp: null, basic_price: null, completed_jobs: 0, total_provider_jobs: 0 };
+    fakeApi({ 'GET /api/providers/1': ok([newcomer]), 'GET /api/getReview': ok([]) });
+    renderScreen(<ProviderProfilePage />, { path: '/providerprofile', state: { serviceId: 1, providerId: meera.id } });
+    const stats = await screen.findByRole('region', { name: 'Stats' });
+    expect(within(stats).getByText('Jobs Done').nextSibling).toHaveTextContent('0');
+    expect(within(stats).getByText('Years of Experience').nextSibling).toHaveTextContent(NOT_SET);
+    expect(within(stats).getByText('Price per Service').nextSibling).toHaveTextContent(NOT_SET);
+    expect(stats).not.toHaveTextContent('$0');
+  });
+
+  it('shows a price and experience of 0 the driver did give', async () => {
+    fakeApi({ 'GET /api/providers/1': ok([{ ...meera, year_of_exp: 0, basic_price: 0 }]), 'GET /api/getReview': ok([]) });
+    renderScreen(<ProviderProfilePage />, { path: '/providerprofile', state: { serviceId: 1, providerId: meera.id } });
+    const stats = await screen.findByRole('region', { name: 'Stats' });
+    expect(within(stats).getByText('Years of Experience').nextSibling).toHaveTextContent('0');
+    expect(within(stats).getByText('Price per Service').nextSibling).toHaveTextContent('$0');
+    expect(stats).not.toHaveTextContent(NOT_SET);
   });
 
   it('Assign Job opens the booking modal for this driver, Chat opens the chat with them', async () => {

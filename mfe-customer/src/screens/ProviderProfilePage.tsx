@@ -13,6 +13,14 @@ import '../styles/customer.css';
 export const NO_PROVIDER_CHOSEN = 'No driver was chosen. Pick one from the services to see their profile.';
 export const PROVIDER_NOT_FOUND = 'This driver does not offer this service any more.';
 export const CUSTOMERS_BOOK = 'Only customers can book or chat with a driver.';
+/** A stat a driver new to the app has not filled in yet (Edit Profile): not a $0 price or 0 years they never gave. */
+export const NOT_SET = 'Not set yet';
+
+/** A stat's value, or 'Not set yet' (muted) while the driver has not given it. */
+function StatValue({ value, format }: { value: number | null | undefined; format: (value: number) => string }) {
+  if (value === null || value === undefined) return <dd className="cust-stat__unset">{NOT_SET}</dd>;
+  return <dd>{format(value)}</dd>;
+}
 
 async function loadProfile(serviceId: number | null, providerId: number | null) {
   if (!serviceId || !providerId) return null;
@@ -76,11 +84,11 @@ export default function ProviderProfilePage() {
             </div>
             <div className="cust-stat">
               <dt>Years of Experience</dt>
-              <dd>{provider.year_of_exp ?? 0}</dd>
+              <StatValue value={provider.year_of_exp} format={String} />
             </div>
             <div className="cust-stat">
               <dt>Price per Service</dt>
-              <dd>{formatPrice(provider.basic_price)}</dd>
+              <StatValue value={provider.basic_price} format={formatPrice} />
             </div>
           </dl>
         </section>

@@ -21,6 +21,8 @@ export const centsToAmount = (cents: number | null): number | null => (cents ===
 export interface UserStats {
   completed_jobs: number;
   total_provider_jobs: number;
+  /** Providers only: how many services they offer. */
+  services_offered?: number;
 }
 
 export function toUser(row: UserRow, stats: UserStats): User {
@@ -42,6 +44,7 @@ export function toUser(row: UserRow, stats: UserStats): User {
     user.bio = row.bio;
     user.year_of_exp = row.year_of_exp;
     user.basic_price = centsToAmount(row.basic_price_cents);
+    user.services_offered = stats.services_offered ?? 0;
   }
   return user;
 }

@@ -1,6 +1,6 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { DIALECTS, FILES, formWith, signUp, startTestServer, uniqueEmail, type TestServer } from './helpers.js';
+import { DIALECTS, ensureService, FILES, formWith, signUp, startTestServer, uniqueEmail, type TestServer } from './helpers.js';
 
 for (const dialect of DIALECTS) {
   describe(`auth (${dialect})`, () => {
@@ -132,6 +132,24 @@ for (const dialect of DIALECTS) {
         const rows = await s.app.ctx.db.selectFrom('api_tokens').select('token_hash').where('user_id', '=', u.id).execute();
         assert.equal(rows.length, 1);
         assert.notEqual(rows[0].token_hash, u.token);
+      });
+
+      test("a provider's login and me say how many services they offer (none yet for a new one); a customer's say nothing", async () => {
+        const provider = await signUp(s, 'Provider');
+        const login = await s.req('POST', '/api/auth/login', {
+          json: { email: provider.email, password: provider.password, device_id: 'd', role: 'Provider' },
+        });
+        assert.equal(login.body.data.user.services_offered, 0);
+        const serviceId = await ensureService(s);
+        assert.equal(
+          (await s.req('POST', '/api/user-services', { token: provider.token, json: { service_id: serviceId } })).status,
+          201,
+        );
+        const me = await s.req('GET', '/api/auth/me', { token: provider.token });
+        assert.equal(me.body.data.services_offered, 1);
+        const customer = await signUp(s, 'Customer');
+        const customerMe = await s.req('GET', '/api/auth/me', { token: customer.token });
+        assert.equal(customerMe.body.data.services_offered, undefined);
       });
 
       test('wrong password or unknown email: 401 with one message', async () => {

@@ -47,6 +47,7 @@ export const userSchema: Schema = {
     bio: nullable('string'),
     year_of_exp: nullable('integer'),
     basic_price: nullable('number'),
+    services_offered: { type: 'integer', description: 'Providers only: how many services they offer.' },
   },
 };
 

@@ -21,8 +21,20 @@ export async function userStats(db: Kysely<Database>, user: Pick<UserRow, 'id' |
   return { completed_jobs: Number(row.completed), total_provider_jobs: Number(row.total) };
 }
 
+/** How many services a provider offers (0 for a provider new to the app: no customer finds them yet). */
+async function servicesOffered(db: Kysely<Database>, userId: number): Promise<number> {
+  const row = await db
+    .selectFrom('user_services')
+    .select(sql<number>`count(*)`.as('n'))
+    .where('user_id', '=', userId)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
 export async function userWithStats(db: Kysely<Database>, row: UserRow): Promise<User> {
-  return toUser(row, await userStats(db, row));
+  const stats = await userStats(db, row);
+  if (row.role === 'Provider') stats.services_offered = await servicesOffered(db, row.id);
+  return toUser(row, stats);
 }
 
 export function findUserByEmail(db: Kysely<Database>, email: string) {

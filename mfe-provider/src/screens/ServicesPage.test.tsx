@@ -179,4 +179,20 @@ describe('All Services (/service, Provider view)', () => {
     open();
     expect(await screen.findByText('No services are available yet. Please check again later.')).toBeInTheDocument();
   });
+
+  it("keeps the session's count of services offered current (Home's Get started reads it)", async () => {
+    fakeApi({
+      'GET /api/services': ok(services),
+      'GET /api/user-services': ok([]),
+      'POST /api/user-services': ok([offer(31, driver)], 'Service added successfully', 201),
+    });
+    const { store } = renderScreen(<ServicesPage />, { path: '/service', user: { services_offered: 0 } });
+    await screen.findByRole('list', { name: 'Services' });
+    expect(bus.events.filter((e) => e.type === 'auth/userUpdated')).toEqual([]);
+    await userEvent.click(within(card('Driver')).getByRole('button', { name: 'Add' }));
+    await within(card('Driver')).findByText('Added');
+    const updates = bus.events.filter((e) => e.type === 'auth/userUpdated');
+    expect(updates).toHaveLength(1);
+    expect(updates[0]).toMatchObject({ user: { services_offered: 1, email: store.getState().session.users!.email } });
+  });
 });

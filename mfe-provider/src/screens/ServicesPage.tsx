@@ -3,6 +3,7 @@ import {
   addUserService,
   ApiError,
   assetUrl,
+  bus,
   deleteUserService,
   ErrorState,
   fetchServices,
@@ -12,6 +13,7 @@ import {
   PageTitle,
   type Service,
   type UserService,
+  useSessionUser,
 } from 'shared';
 import { ActionError } from '../components/JobParts';
 import { isConflict } from '../lib/jobs';
@@ -43,6 +45,15 @@ export default function ServicesPage() {
   const sending = useRef(false);
 
   const [attempt, setAttempt] = useState(0);
+
+  // The session's count of services offered follows the list shown (Home's Get started reads it).
+  const user = useSessionUser();
+  const offeredCount = state.status === 'ready' ? state.mine.length : null;
+  useEffect(() => {
+    if (user && offeredCount !== null && user.services_offered !== offeredCount) {
+      bus.emit({ type: 'auth/userUpdated', user: { ...user, services_offered: offeredCount } });
+    }
+  }, [user, offeredCount]);
 
   useEffect(() => {
     let current = true;

@@ -1,7 +1,7 @@
 import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { bus } from 'shared';
-import HomeBlocks from './HomeBlocks';
+import HomeBlocks, { NO_SERVICE_STEP } from './HomeBlocks';
 import { location, renderScreen } from '../testing/renderScreen';
 import { fail, fakeApi, ok } from '../testing/fakeApi';
 import { makeJob } from '../testing/fixtures';
@@ -88,5 +88,44 @@ describe('provider Home blocks', () => {
     expect(await screen.findByText('Your jobs could not be loaded.')).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Retry' }));
     expect(await screen.findByRole('group', { name: 'On-going job' })).toHaveTextContent('Asha Verma');
+  });
+
+  describe('Get started, for a provider new to the app', () => {
+    const setUp = { services_offered: 1, basic_price: 25, year_of_exp: 3, bio: 'Calm, punctual driver.' };
+    const start = () => screen.queryByRole('region', { name: 'Get started' });
+
+    it('leads a provider who offers no service and has no price, experience or bio to All Services and Edit Profile', async () => {
+      fakeApi({ 'GET /api/jobs': ok([]) });
+      renderScreen(<HomeBlocks />, {
+        path: '/',
+        user: { services_offered: 0, basic_price: null, year_of_exp: null, bio: null, completed_jobs: 0, total_provider_jobs: 0 },
+      });
+      // There from the first frame (no request waited for): it moves nothing on Home.
+      const block = start()!;
+      expect(block).toBeInTheDocument();
+      expect(block).toHaveTextContent(NO_SERVICE_STEP);
+      expect(block).toHaveTextContent(
+        'Add your price, years of experience and bio: customers read them on your profile before they book.',
+      );
+      await userEvent.click(within(block).getByRole('link', { name: 'Add a service' }));
+      expect(location().pathname).toBe('/service');
+    });
+
+    it('names only what is missing, and leads to Edit Profile', async () => {
+      fakeApi({ 'GET /api/jobs': ok([]) });
+      renderScreen(<HomeBlocks />, { path: '/', user: { ...setUp, basic_price: null } });
+      const block = start()!;
+      expect(block).not.toHaveTextContent(NO_SERVICE_STEP);
+      expect(block).toHaveTextContent('Add your price: customers read it on your profile before they book.');
+      await userEvent.click(within(block).getByRole('link', { name: 'Edit Profile' }));
+      expect(location().pathname).toBe('/editprofile');
+    });
+
+    it('is not shown once a service is offered and the profile is filled in', async () => {
+      fakeApi({ 'GET /api/jobs': ok([]) });
+      renderScreen(<HomeBlocks />, { path: '/', user: setUp });
+      await screen.findByText('You have no on-going job right now.');
+      expect(start()).not.toBeInTheDocument();
+    });
   });
 });

@@ -1,5 +1,5 @@
 import { Link } from 'react-router-dom';
-import { Avatar, ErrorState, formatPrice, Loader, useMyJobs, type JobNavState, useSessionUser } from 'shared';
+import { Avatar, ErrorState, formatPrice, Loader, useMyJobs, type JobNavState, type User, useSessionUser } from 'shared';
 import { pathWithIds } from 'shared/src/contracts/addressIds';
 import { newestAccepted } from 'shared/src/bookings/jobLists';
 import { StatusBadge } from 'shared/src/bookings/StatusBadge';
@@ -53,9 +53,63 @@ function StatusBlock() {
   );
 }
 
+export const NO_SERVICE_STEP = 'Customers find you only under the services you offer, and you offer none yet.';
+
+/** What of the profile customers read (Provider Profile) a provider has not filled in yet, in words. */
+export function missingProfileParts(user: Pick<User, 'basic_price' | 'year_of_exp' | 'bio'>): string[] {
+  const missing: string[] = [];
+  if (user.basic_price === null || user.basic_price === undefined) missing.push('price');
+  if (user.year_of_exp === null || user.year_of_exp === undefined) missing.push('years of experience');
+  if (!user.bio?.trim()) missing.push('bio');
+  return missing;
+}
+
+const listed = (parts: string[]) =>
+  parts.length < 2 ? parts.join('') : `${parts.slice(0, -1).join(', ')} and ${parts[parts.length - 1]}`;
+
+/**
+ * Get started: for a provider new to the app, what stands between them and customers, each with the screen
+ * that does it. No service offered: no customer finds them (Book a Driver lists a service's providers).
+ * No price, experience or bio: their profile says 'Not set yet' (or the default About). Read from the
+ * session user (its services_offered is kept current by All Services), so it is there from the first
+ * frame and moves nothing on Home; gone once both are done.
+ */
+function GetStarted() {
+  const user = useSessionUser();
+  if (!user) return null;
+  const noService = user.services_offered === 0;
+  const missing = missingProfileParts(user);
+  if (!noService && missing.length === 0) return null;
+  return (
+    <section className="ui-card prov-start" aria-labelledby="provider-start">
+      <h2 id="provider-start">Get started</h2>
+      <ul className="prov-start__steps">
+        {noService ? (
+          <li>
+            <p>{NO_SERVICE_STEP}</p>
+            <Link to="/service" className="ui-button ui-button--primary">
+              Add a service
+            </Link>
+          </li>
+        ) : null}
+        {missing.length > 0 ? (
+          <li>
+            <p>
+              Add your {listed(missing)}: customers read {missing.length > 1 ? 'them' : 'it'} on your profile before they book.
+            </p>
+            <Link to="/editprofile" className="ui-button">
+              Edit Profile
+            </Link>
+          </li>
+        ) : null}
+      </ul>
+    </section>
+  );
+}
+
 /**
  * The provider's blocks on the shell's Home page (the shell shows the title and the Services row): the
- * three summary cards (Jobs Done from completed_jobs, Total Payments $500, Job Requests from
+ * Get started block while there is something to set up, the three summary cards (Jobs Done from completed_jobs, Total Payments $500, Job Requests from
  * total_provider_jobs) and the Status block.
  */
 export default function HomeBlocks() {
@@ -67,6 +121,7 @@ export default function HomeBlocks() {
   ];
   return (
     <div className="prov-home">
+      <GetStarted />
       <div className="prov-home__stats">
         {cards.map((card) => (
           <section key={card.label} className="ui-card prov-home__stat">

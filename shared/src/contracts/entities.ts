@@ -21,6 +21,11 @@ export interface User {
   bio?: string | null;
   year_of_exp?: number | null;
   basic_price?: number | null;
+  /**
+   * Providers only: how many services they offer (none: no customer finds them yet). Kept current in the
+   * session by All Services, so Home can lead a provider new to the app to it without waiting for a list.
+   */
+  services_offered?: number;
 }
 
 export interface LoginRequest {

@@ -1,7 +1,7 @@
 import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { bookingTiming, bus } from 'shared';
-import JobRequestsPage from './JobRequestsPage';
+import JobRequestsPage, { NO_SERVICE_YET } from './JobRequestsPage';
 import { location, renderScreen } from '../testing/renderScreen';
 import { fail, fakeApi, ok } from '../testing/fakeApi';
 import { makeJob } from '../testing/fixtures';
@@ -81,6 +81,23 @@ describe('Job Requests (/jobrequest)', () => {
     renderScreen(<JobRequestsPage />, { path: '/jobrequest' });
     expect(await screen.findByText('You have no job requests right now.')).toBeInTheDocument();
     expect(screen.queryByRole('list', { name: 'Job requests' })).not.toBeInTheDocument();
+  });
+
+  it('tells a provider who offers no service yet why no request comes, and leads to All Services', async () => {
+    fakeApi({ 'GET /api/jobs': ok([]) });
+    renderScreen(<JobRequestsPage />, { path: '/jobrequest', user: { services_offered: 0 } });
+    expect(await screen.findByText('You have no job requests right now.')).toBeInTheDocument();
+    expect(screen.getByText(NO_SERVICE_YET)).toBeInTheDocument();
+    expect(screen.queryByText('New bookings appear here as soon as a customer makes them.')).not.toBeInTheDocument();
+    await userEvent.click(screen.getByRole('link', { name: 'Add a service' }));
+    expect(location().pathname).toBe('/service');
+  });
+
+  it('tells a provider who offers a service that bookings appear here', async () => {
+    fakeApi({ 'GET /api/jobs': ok([]) });
+    renderScreen(<JobRequestsPage />, { path: '/jobrequest', user: { services_offered: 2 } });
+    expect(await screen.findByText('New bookings appear here as soon as a customer makes them.')).toBeInTheDocument();
+    expect(screen.queryByText(NO_SERVICE_YET)).not.toBeInTheDocument();
   });
 
   it('a new booking appears live, and an answered request leaves the list, without a reload', async () => {

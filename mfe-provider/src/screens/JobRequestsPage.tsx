@@ -55,6 +55,9 @@ function RequestCard({ job, role }: { job: Job; role: Role | undefined }) {
   );
 }
 
+/** A provider who offers no service gets no request: said where they wait for one, with the way out. */
+export const NO_SERVICE_YET = 'Customers can book you once you offer a service: you offer none yet.';
+
 /** How many requests wait, as the live region says it when the number changes. */
 export const waitingCount = (count: number) => `Job requests waiting: ${count}`;
 
@@ -65,7 +68,8 @@ export const waitingCount = (count: number) => `Job requests waiting: ${count}`;
  * one leaves the list without a reload (job/updated).
  */
 export default function JobRequestsPage() {
-  const role = useSessionUser()?.role;
+  const user = useSessionUser();
+  const role = user?.role;
   const { state, reload } = useMyJobs({ withLoader: true });
   const jobs = state.status === 'ready' ? pendingRequests(state.jobs) : [];
   const isProvider = role === 'Provider';
@@ -90,7 +94,14 @@ export default function JobRequestsPage() {
       {state.status === 'ready' && jobs.length === 0 ? (
         <div className="ui-card ui-empty">
           <p>{isProvider ? 'You have no job requests right now.' : 'You have no requests waiting for approval.'}</p>
-          {isProvider ? (
+          {isProvider && user?.services_offered === 0 ? (
+            <>
+              <p className="ui-small">{NO_SERVICE_YET}</p>
+              <Link to="/service" className="ui-button ui-button--primary">
+                Add a service
+              </Link>
+            </>
+          ) : isProvider ? (
             <p className="ui-small">New bookings appear here as soon as a customer makes them.</p>
           ) : (
             <Link to="/service" className="ui-button ui-button--primary">

@@ -1,0 +1,97 @@
+// The first day of accounts just signed up, both sides at once: a provider with nothing set up is led to
+// what makes customers find and book them, and what a customer sees of them meanwhile.
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import type { Page } from 'playwright-core';
+import { apiCall, createAccount, DESKTOP, openPage, PHONE, signInDirectly, snap, useBrowser } from '../support/app.ts';
+
+const browser = useBrowser();
+
+/** The stats on a driver's profile, as a customer reads them: { 'Jobs Done': '0', ... }. */
+async function statsOf(page: Page): Promise<Record<string, string>> {
+  const stats = page.getByRole('region', { name: 'Stats' });
+  await stats.waitFor();
+  const labels = await stats.locator('dt').allInnerTexts();
+  const values = await stats.locator('dd').allInnerTexts();
+  return Object.fromEntries(labels.map((label, i) => [label.trim(), values[i].trim()]));
+}
+
+describe('first day', () => {
+  it('a new provider is led from Home to add a service and fill in the profile; a new customer finds them, never reading $0', async () => {
+    const providerAccount = await createAccount('Provider', { first_name: 'Nova', last_name: `Firstday${Date.now() % 100000}` });
+    const providerName = `${providerAccount.first_name} ${providerAccount.last_name}`;
+    const customerAccount = await createAccount('Customer');
+    const provider = await openPage(browser(), DESKTOP);
+    const customer = await openPage(browser(), PHONE);
+    const { token } = await signInDirectly(provider.page, providerAccount);
+    await signInDirectly(customer.page, customerAccount);
+    const { body: services } = await apiCall<{ data: { id: number; name: string }[] }>('GET', '/api/services', undefined, token);
+    const driver = services.data.find((s) => s.name === 'Driver')!;
+
+    // Home says what stands between the provider and customers, with the way to each.
+    await provider.page.goto('/');
+    const start = provider.page.getByRole('region', { name: 'Get started' });
+    await start.getByText('Customers find you only under the services you offer, and you offer none yet.').waitFor();
+    await start
+      .getByText('Add your price, years of experience and bio: customers read them on your profile before they book.')
+      .waitFor();
+    await snap(provider.page, 'first-day-provider-home');
+
+    // Meanwhile no customer finds them.
+    await customer.page.goto(`/drivebooking?service=${driver.id}`);
+    await customer.page.getByRole('list', { name: 'Suggested Drivers' }).waitFor();
+    assert.equal(await customer.page.getByRole('link', { name: new RegExp(providerName) }).count(), 0);
+
+    // Job Requests (Status → View Details) says why no request comes.
+    await provider.page.getByRole('link', { name: 'View Details' }).click();
+    await provider.page.waitForURL('**/jobrequest');
+    await provider.page.getByText('Customers can book you once you offer a service: you offer none yet.').waitFor();
+    await provider.page.getByRole('link', { name: 'Add a service' }).waitFor();
+    await provider.page.goBack();
+
+    // Add a service → All Services → Add Driver; back on Home only the profile is left to do.
+    await start.getByRole('link', { name: 'Add a service' }).click();
+    await provider.page.waitForURL('**/service');
+    await provider.page.getByRole('article', { name: 'Driver' }).getByRole('button', { name: 'Add' }).click();
+    await provider.page.getByRole('article', { name: 'Driver' }).getByText('Added').waitFor();
+    await provider.page.getByRole('link', { name: 'Home', exact: true }).click();
+    await start.getByRole('link', { name: 'Edit Profile' }).waitFor();
+    assert.equal(await start.getByText('you offer none yet').count(), 0);
+
+    // The customer finds them now; their profile says what is not set yet rather than a $0 price.
+    await customer.page.reload();
+    await customer.page.getByRole('link', { name: new RegExp(providerName) }).click();
+    await customer.page.waitForURL('**/providerprofile**');
+    assert.deepEqual(await statsOf(customer.page), {
+      'Jobs Done': '0',
+      'Years of Experience': 'Not set yet',
+      'Price per Service': 'Not set yet',
+    });
+    await snap(customer.page, 'first-day-new-provider-profile');
+
+    // Edit Profile from Home: price, experience and bio; then Home has nothing left to set up.
+    await start.getByRole('link', { name: 'Edit Profile' }).click();
+    await provider.page.waitForURL('**/editprofile');
+    await provider.page.getByLabel('Bio').fill('New in town, careful and on time.');
+    await provider.page.getByLabel('Years of Experience').fill('4');
+    await provider.page.getByLabel('Price').fill('25');
+    await provider.page.getByRole('button', { name: 'Save Changes' }).click();
+    await provider.page.waitForURL('**/profile');
+    await provider.page.getByRole('link', { name: 'Home', exact: true }).click();
+    await provider.page.getByText('You have no on-going job right now.').waitFor();
+    assert.equal(await start.count(), 0);
+
+    await customer.page.reload();
+    await customer.page.getByText('New in town, careful and on time.').waitFor();
+    assert.deepEqual(await statsOf(customer.page), {
+      'Jobs Done': '0',
+      'Years of Experience': '4',
+      'Price per Service': '$25',
+    });
+
+    assert.deepEqual(provider.errors, []);
+    assert.deepEqual(customer.errors, []);
+    await provider.context.close();
+    await customer.context.close();
+  });
+});

@@ -1,7 +1,6 @@
 import { useState } from 'react';
 import {
   distanceKm,
-  formatAgo,
   formatClock,
   formatDistanceKm,
   formatLatLng,
@@ -10,6 +9,7 @@ import {
   useProviderLocation,
   type Job,
 } from 'shared';
+import { formatAgo } from 'shared/src/location/ago';
 import { LocationFacts, type Fact } from './LocationFacts';
 import { MapCanvas } from './MapCanvas';
 import { PIN_COLORS, type MapPin } from './pins';

@@ -29,6 +29,22 @@ describe('useJob', () => {
     expect(mockedFetchJob).toHaveBeenLastCalledWith(7, { silent: true });
   });
 
+  it('a change that arrives while the job is loading is not undone by the answer, read before it', async () => {
+    const at = (status: JobStatus, updated: string) => ({ ...job(7, status), updated_at: updated });
+    let answer: () => void = () => undefined;
+    mockedFetchJob.mockImplementationOnce(
+      () => new Promise((resolve) => (answer = () => resolve({ data: at('Pending', '2025-01-01T10:00:00.000Z'), message: '' }))),
+    );
+    const { result } = renderHook(() => useJob(7));
+    await waitFor(() => expect(mockedFetchJob).toHaveBeenCalledTimes(1));
+    act(() => bus.emit({ type: 'job/updated', job: at('Accepted', '2025-01-01T10:05:00.000Z') }));
+    await act(async () => {
+      answer();
+      await Promise.resolve();
+    });
+    expect(result.current.state).toEqual({ status: 'ready', job: at('Accepted', '2025-01-01T10:05:00.000Z') });
+  });
+
   it('keeps the job on screen when that quiet fetch fails', async () => {
     jest.spyOn(console, 'error').mockImplementation(() => undefined);
     mockedFetchJob.mockResolvedValueOnce({ data: job(7, 'Accepted'), message: '' });

@@ -45,7 +45,7 @@ export function useJob(jobId: number | null) {
   useEffect(() => {
     let current = true;
     void fetchedState().then((next) => {
-      if (current) setState(next);
+      if (current) setState((shown) => newerOf(shown, next));
     });
     const subscription = bus.on('job/updated').subscribe(({ job }) => {
       if (job.id === jobId) setState({ status: 'ready', job });
@@ -54,7 +54,7 @@ export function useJob(jobId: number | null) {
     // quietly (a shown job stays on screen if that fails).
     const resubscribed = bus.on('realtime/subscribed').subscribe(() => {
       void fetchedState().then((next) => {
-        if (current && next.status === 'ready') setState(next);
+        if (current && next.status === 'ready') setState((shown) => newerOf(shown, next));
       });
     });
     return () => {
@@ -71,6 +71,13 @@ export function useJob(jobId: number | null) {
   const replace = useCallback((job: Job) => setState({ status: 'ready', job }), []);
   return { state, reload, replace };
 }
+
+/**
+ * The state to show when a fetch answers: its job, unless the job shown came live (job/updated) while the
+ * fetch was on its way and is at least as new (by updated_at): the fetch read it before that change.
+ */
+const newerOf = (shown: JobState, fetched: JobState): JobState =>
+  shown.status === 'ready' && fetched.status === 'ready' && shown.job.updated_at >= fetched.job.updated_at ? shown : fetched;
 
 const startState = (jobId: number | null): JobState =>
   jobId ? { status: 'loading' } : { status: 'missing', message: NO_JOB_CHOSEN };

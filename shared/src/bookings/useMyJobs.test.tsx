@@ -35,6 +35,57 @@ describe('useMyJobs', () => {
     await waitFor(() => expect(result.current.state).toEqual({ status: 'ready', jobs: [job(2, 'Pending'), job(1, 'Accepted')] }));
   });
 
+  it('keeps a job that changed while the list was loading: the list, read before it, gets it, unless it has it as new', async () => {
+    const at = (id: number, status: JobStatus, updated: string) => ({ ...job(id, status), updated_at: updated });
+    const staleList = [at(3, 'Accepted', '2025-01-03T12:00:00.000Z'), at(1, 'Pending', '2025-01-01T10:00:00.000Z')];
+    // The answers are held until released, as the loader holds them (or a slow network).
+    let served = staleList;
+    const held: Array<() => void> = [];
+    mockedFetchJobs.mockImplementation(() => {
+      const list = served;
+      return new Promise((resolve) => held.push(() => resolve({ data: list, message: '' })));
+    });
+    const releaseAll = () =>
+      act(async () => {
+        held.splice(0).forEach((release) => release());
+        await Promise.resolve();
+      });
+    const { result } = renderHook(() => useMyJobs());
+    await waitFor(() => expect(held).toHaveLength(2));
+    // A new request (job 2) and job 1 accepted arrive while loading; job 3's older event is outdone by the list.
+    act(() => bus.emit({ type: 'job/updated', job: at(2, 'Pending', '2025-01-02T10:00:00.000Z') }));
+    act(() => bus.emit({ type: 'job/updated', job: at(1, 'Accepted', '2025-01-05T10:00:00.000Z') }));
+    act(() => bus.emit({ type: 'job/updated', job: at(3, 'Pending', '2025-01-03T11:00:00.000Z') }));
+    expect(result.current.state).toEqual({ status: 'loading' });
+    await releaseAll();
+    await waitFor(() => expect(result.current.state.status).toBe('ready'));
+    const statuses = () =>
+      (result.current.state.status === 'ready' ? result.current.state.jobs : []).map((j) => [j.id, j.status]);
+    expect(statuses()).toEqual([
+      [3, 'Accepted'],
+      [2, 'Pending'],
+      [1, 'Accepted'],
+    ]);
+
+    // A refresh (the channel resubscribed) answering with a list read before a later event keeps the event.
+    served = [
+      at(3, 'Accepted', '2025-01-03T12:00:00.000Z'),
+      at(2, 'Pending', '2025-01-02T10:00:00.000Z'),
+      at(1, 'Accepted', '2025-01-05T10:00:00.000Z'),
+    ];
+    act(() => bus.emit({ type: 'realtime/subscribed' }));
+    await waitFor(() => expect(held).toHaveLength(2));
+    act(() => bus.emit({ type: 'job/updated', job: at(2, 'Rejected', '2025-01-06T10:00:00.000Z') }));
+    await releaseAll();
+    await waitFor(() =>
+      expect(statuses()).toEqual([
+        [3, 'Accepted'],
+        [2, 'Rejected'],
+        [1, 'Accepted'],
+      ]),
+    );
+  });
+
   it('keeps the waiting and accepted jobs that 100 newer ones push off the first page', async () => {
     const older = [job(2, 'Accepted'), job(1, 'Pending')];
     const newer = Array.from({ length: 105 }, (_, i) => ({

@@ -28,13 +28,29 @@ export async function fetchMyJobs(config: { silent: true }): Promise<Job[]> {
   return [...byId.values()].sort(newestFirst);
 }
 
+/** `jobs` as fetched, laid over with the jobs events brought that it lacks or has older (by updated_at). */
+function withLive(jobs: Job[], live: Map<number, Job>): Job[] {
+  let merged = jobs;
+  live.forEach((job) => {
+    const fetched = jobs.find((j) => j.id === job.id);
+    if (!fetched || fetched.updated_at < job.updated_at) merged = upsertJob(merged, job);
+  });
+  return merged;
+}
+
 /**
  * The signed-in user's own jobs (as customer or as provider), newest first, kept live: every
  * `job/updated` on the bus (the other party's action, or this browser's own) is merged in place.
  * `withLoader` holds the loader for the spec's ~800 ms on the first load.
+ *
+ * A job event that arrives while the list is being fetched (during the loader, or a refresh) is not
+ * lost: a list fetched is laid over with the jobs the events brought, where it lacks them or has them
+ * older (by updated_at).
  */
 export function useMyJobs({ withLoader = false }: { withLoader?: boolean } = {}) {
   const [state, setState] = useState<JobsState>({ status: 'loading' });
+  /** The latest event of each job. */
+  const [live] = useState(() => new Map<number, Job>());
 
   /** The list's state once the API has answered. */
   const fetchedState = useCallback(async (): Promise<JobsState> => {
@@ -42,27 +58,26 @@ export function useMyJobs({ withLoader = false }: { withLoader?: boolean } = {})
     try {
       const jobs = await fetchMyJobs({ silent: true });
       if (withLoader) await waitAtLeast(startedAt, bookingTiming.listLoaderMs);
-      return { status: 'ready', jobs };
+      return { status: 'ready', jobs: withLive(jobs, live) };
     } catch (error) {
       console.error(error);
       return { status: 'error', message: error instanceof ApiError ? error.message : 'Network Error' };
     }
-  }, [withLoader]);
+  }, [withLoader, live]);
 
   useEffect(() => {
     let mounted = true;
     void fetchedState().then((next) => {
       if (mounted) setState(next);
     });
-    const subscription = bus
-      .on('job/updated')
-      .subscribe(({ job }) =>
-        setState((current) => (current.status === 'ready' ? { status: 'ready', jobs: upsertJob(current.jobs, job) } : current)),
-      );
+    const subscription = bus.on('job/updated').subscribe(({ job }) => {
+      live.set(job.id, job);
+      setState((current) => (current.status === 'ready' ? { status: 'ready', jobs: upsertJob(current.jobs, job) } : current));
+    });
     // Jobs changed while the realtime channel was (re)connecting were missed: fetch the list again quietly.
     const resubscribed = bus.on('realtime/subscribed').subscribe(() => {
       fetchMyJobs({ silent: true }).then(
-        (jobs) => setState((current) => (current.status === 'ready' ? { status: 'ready', jobs } : current)),
+        (jobs) => setState((current) => (current.status === 'ready' ? { status: 'ready', jobs: withLive(jobs, live) } : current)),
         (error: unknown) => console.warn('jobs refresh failed', error),
       );
     });
@@ -71,7 +86,7 @@ export function useMyJobs({ withLoader = false }: { withLoader?: boolean } = {})
       subscription.unsubscribe();
       resubscribed.unsubscribe();
     };
-  }, [fetchedState]);
+  }, [fetchedState, live]);
 
   const reload = useCallback(async () => {
     setState({ status: 'loading' });

@@ -1,4 +1,5 @@
-import { distanceKm, formatAgo, formatClock, formatDistanceKm, formatLatLng, isLatLng, toProviderPosition } from './geo';
+import { distanceKm, formatClock, formatDistanceKm, formatLatLng, isLatLng, toProviderPosition } from './geo';
+import { formatAgo } from './ago';
 
 describe('distance between two positions', () => {
   it('is the great-circle distance in km (Bengaluru MG Road to the airport, about 27 km)', () => {

@@ -332,6 +332,11 @@ function createConfig({ dir, name, exposes, title, inlineCss, signedInChunks = {
           typescriptRule(path.join(dir, 'tsconfig.json'), { sourceMap: !production }),
           { test: /\.css$/, use: [require.resolve('style-loader'), require.resolve('css-loader')] },
           { test: /\.(png|jpe?g|gif|svg|webp)$/i, type: 'asset' },
+          // One online and one visibility monitor per page instead of one per location connection (a leak).
+          {
+            test: /[\\/]@firebase[\\/]database[\\/]dist[\\/]index\.esm\.js$/,
+            use: [require.resolve('./firebase-monitors-loader.cjs')],
+          },
         ],
       },
       optimization: {

@@ -198,6 +198,27 @@ for (const dialect of DIALECTS) {
       );
     });
 
+    test("the tab that reads a chat names its connection: ChatRead goes to the reader's other tabs only, NotificationsRead to all", async () => {
+      const c = await signUp(s, 'Customer');
+      const p = await signUp(s, 'Provider');
+      await sendText(p, 'one', c, p);
+      const chat = (await chatsOf(c))[0];
+      const since = s.publisher.events.length;
+      const bad = await s.req('POST', `/api/chats/${chat.id}/read`, { token: c.token, headers: { 'x-socket-id': 'tab' } });
+      assert.equal(bad.status, 400);
+      const read = await s.req('POST', `/api/chats/${chat.id}/read`, { token: c.token, headers: { 'x-socket-id': '123.456' } });
+      assert.equal(read.status, 200);
+      // The asking tab has the new total from the answer; its bell learns of the read notifications from the event.
+      assert.equal(read.body.data.unread_total, 0);
+      assert.deepEqual(
+        s.publisher.events.slice(since).map((e) => ({ event: e.event, userId: e.userId, exceptSocketId: e.exceptSocketId })),
+        [
+          { event: 'ChatRead', userId: c.id, exceptSocketId: '123.456' },
+          { event: 'NotificationsRead', userId: c.id, exceptSocketId: undefined },
+        ],
+      );
+    });
+
     test('the unread total adds up every chat of the caller; the newest conversation comes first', async () => {
       const c = await signUp(s, 'Customer');
       const [p1, p2] = await Promise.all([signUp(s, 'Provider'), signUp(s, 'Provider')]);

@@ -70,10 +70,11 @@ const readStateSchema = {
  * 'ChatRead' on the reader's own channel: they read a chat (in one tab or device), so their other tabs
  * and devices count their unread messages anew and show the chat read. Nobody else is told.
  */
-export const chatReadEvent = (userId: number, chatId: number): RealtimeEvent => ({
+export const chatReadEvent = (userId: number, chatId: number, exceptSocketId?: string): RealtimeEvent => ({
   userId,
   event: 'ChatRead',
   data: { chat_id: chatId },
+  ...(exceptSocketId && { exceptSocketId }),
 });
 
 /** The chats column holding how far `role` has read. */
@@ -342,7 +343,7 @@ export default async function chatsRoutes(app: FastifyInstance) {
     },
   );
 
-  app.post<{ Params: { id: number } }>(
+  app.post<{ Params: { id: number }; Headers: { 'x-socket-id'?: string } }>(
     '/api/chats/:id/read',
     {
       onRequest: app.authenticate,
@@ -351,6 +352,7 @@ export default async function chatsRoutes(app: FastifyInstance) {
         security,
         summary: "Marks every message of a chat read for the caller; answers the chat's and the caller's total unread counts",
         params: idParams,
+        headers: socketIdHeaders,
         response: responses({ 200: envelope(readStateSchema) }, AUTH_ERRORS),
       },
     },
@@ -373,8 +375,13 @@ export default async function chatsRoutes(app: FastifyInstance) {
         .execute();
       const live: RealtimeEvent[] = [];
       // The reader's other tabs and devices count their unread messages anew (the sidebar's Chat count).
-      if (Number(moved?.numUpdatedRows ?? 0) > 0) live.push(chatReadEvent(user.id, chat.id));
+      // The asking tab has the new total from the answer: it is not told (each message arriving in an
+      // open conversation cost that tab a second unread count otherwise).
+      const asking = request.headers['x-socket-id'];
+      if (Number(moved?.numUpdatedRows ?? 0) > 0)
+        live.push(chatReadEvent(user.id, chat.id, isValidSocketId(asking) ? asking : undefined));
       // The conversation's notifications are read with it: the bell does not count what was read here.
+      // Every tab is told, the asking one too: its bell learns it from this event only.
       if (await markNotificationsRead(db, user.id, ctx.clock.now().toISOString(), { chatId: chat.id })) {
         live.push(notificationsReadEvent(user.id));
       }

@@ -162,10 +162,13 @@ export const fetchDevMail = (to: string) =>
 /** The chat between the caller and a user of the other role: the existing one, or a new empty one (404/400 otherwise). */
 export const openChatWith = (userId: number, config?: AxiosRequestConfig) =>
   unwrap<Chat>(apiClient.post('/api/chats/open', { user_id: userId }, config));
-/** Marks every message of a chat read for the caller; answers the caller's new unread total. */
+/**
+ * Marks every message of a chat read for the caller; answers the caller's new unread total (so this tab
+ * names its connection: the ChatRead event goes to the user's other tabs only).
+ */
 export const markChatRead = (chatId: number, config?: AxiosRequestConfig) =>
   unwrap<{ chat_id: number; unread_count: number; unread_total: number }>(
-    apiClient.post(`/api/chats/${chatId}/read`, null, config),
+    apiClient.post(`/api/chats/${chatId}/read`, null, namingThisTab(config)),
   );
 /** How many chat messages the caller has not read, over all chats. */
 export const fetchChatUnread = (config?: AxiosRequestConfig) =>

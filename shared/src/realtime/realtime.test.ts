@@ -2,7 +2,7 @@ import { bus } from '../bus';
 import { DEFAULT_RUNTIME_CONFIG } from '../config';
 import type { BusEvent } from '../contracts';
 import type { AxiosAdapter, InternalAxiosRequestConfig } from 'axios';
-import { apiClient, sendMessage } from '../api';
+import { apiClient, markChatRead, sendMessage } from '../api';
 import { SERVER_BACK_PROBE_MS } from './connection';
 import { connectRealtime, disconnectRealtime, realtimeSocketId } from './index';
 
@@ -105,6 +105,31 @@ describe('the realtime connection (pusher-js mocked)', () => {
 
       disconnectRealtime();
       expect(realtimeSocketId()).toBeUndefined();
+    } finally {
+      apiClient.defaults.adapter = original;
+    }
+  });
+
+  it("reading a chat while connected names this tab's connection (X-Socket-ID): its ChatRead is not echoed here", async () => {
+    const requests: InternalAxiosRequestConfig[] = [];
+    const adapter: AxiosAdapter = async (config) => {
+      requests.push(config);
+      return {
+        data: { data: { chat_id: 3, unread_count: 0, unread_total: 0 } },
+        status: 200,
+        statusText: '200',
+        headers: {},
+        config,
+      };
+    };
+    const original = apiClient.defaults.adapter;
+    apiClient.defaults.adapter = adapter;
+    try {
+      await connectRealtime({ userId: 8, token: 'tok8' });
+      instances.at(-1)!.connection.socket_id = '8765.4321';
+      await markChatRead(3, { silent: true });
+      expect(requests[0].url).toBe('/api/chats/3/read');
+      expect(requests[0].headers.get('X-Socket-ID')).toBe('8765.4321');
     } finally {
       apiClient.defaults.adapter = original;
     }

@@ -1,8 +1,8 @@
 /**
- * A long session: a customer moving between screens for an hour, a provider keeping Job Requests open
- * for a shift. Measured with Chromium's own counters (DevTools protocol), nothing exposed by the app:
- * after a warm-up round, further rounds through every screen leave no more window or document listeners
- * behind, and the page keeps one realtime connection on one channel.
+ * A long session: a customer moving between screens for an hour. Measured with Chromium's own counters
+ * (DevTools protocol), nothing exposed by the app: after a warm-up round, further rounds through every
+ * screen leave no more window or document listeners behind, the location connections View on Map opened
+ * and closed are not kept in memory, and the page keeps one realtime connection on one channel.
  */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
@@ -43,8 +43,20 @@ async function listenerTypes(cdp: CDPSession): Promise<{ window: string; documen
   return { window: types.window, document: types.document };
 }
 
+/** Which of `needles` are still in the page's JavaScript heap, after a garbage collection. */
+async function stillInHeap(cdp: CDPSession, needles: string[]): Promise<string[]> {
+  await cdp.send('HeapProfiler.collectGarbage');
+  const chunks: string[] = [];
+  const onChunk = ({ chunk }: { chunk: string }) => chunks.push(chunk);
+  cdp.on('HeapProfiler.addHeapSnapshotChunk', onChunk);
+  await cdp.send('HeapProfiler.takeHeapSnapshot', { reportProgress: false });
+  cdp.off('HeapProfiler.addHeapSnapshotChunk', onChunk);
+  const strings = (JSON.parse(chunks.join('')) as { strings: string[] }).strings;
+  return needles.filter((needle) => strings.some((s) => s.includes(needle)));
+}
+
 describe('a long session', () => {
-  it("a customer's rounds through every screen, View on Map included, leave no listeners behind", async () => {
+  it("a customer's rounds through every screen, View on Map included, leave no listeners or connections behind", async () => {
     const provider = await providerOffering('Driver', 30, { last_name: `Round${Date.now() % 100000}` });
     const customer = await customerWithCards([GOOD_CARD]);
     const jobId = await bookViaApi(customer, provider);
@@ -55,6 +67,15 @@ describe('a long session', () => {
     await page.goto('/');
     await page.getByRole('heading', { name: 'Home' }).first().waitFor();
     const cdp = await context.newCDPSession(page);
+    // Each visit of View on Map opens a location connection with a token of its own.
+    const locationTokens: string[] = [];
+    page.on('response', (response) => {
+      if (!response.url().endsWith('/api/location/token')) return;
+      void response
+        .json()
+        .then((body: { data: { token: string } }) => locationTokens.push(body.data.token))
+        .catch(() => undefined);
+    });
     const mapStatus = page.getByRole('status', { name: 'Map status' });
 
     const round = async () => {
@@ -84,6 +105,16 @@ describe('a long session', () => {
     // visibilitychange listeners that stayed: 6 window and 1 document listener more per round.
     assert.equal(after.window, warm.window, 'window listeners after 3 more rounds');
     assert.equal(after.document, warm.document, 'document listeners after 3 more rounds');
+    // The closed connections are let go: before, every one stayed in memory (4 tokens of 4 visits).
+    assert.ok(locationTokens.length >= 4, `a location token per visit of View on Map (${locationTokens.length})`);
+    // A connection takes a few seconds to wind down after its screen closed; then at most the first and
+    // the last are still referenced (the SDK's first set-up, the last answer).
+    let kept = await stillInHeap(cdp, locationTokens);
+    for (let attempt = 0; kept.length > 2 && attempt < 15; attempt += 1) {
+      await page.waitForTimeout(1000);
+      kept = await stillInHeap(cdp, locationTokens);
+    }
+    assert.ok(kept.length <= 2, `location connections kept in memory: ${kept.length} of ${locationTokens.length}`);
     const realtime = await realtimeStats(page);
     assert.deepEqual({ connections: realtime.connections, channels: realtime.channels }, { connections: 1, channels: 1 });
     assert.deepEqual(errors, []);

@@ -359,6 +359,36 @@ describe('the signed-in layout', () => {
     expect(await screen.findByRole('link', { name: 'Notifications: 1 unread' })).toBeInTheDocument();
   });
 
+  it('a notifications answer that crosses a later one (the channel resubscribed while the page marked them read) does not bring the old count back', async () => {
+    fakeApi([notification(2), notification(1)]);
+    renderShell({ route: '/activebooking', role: 'Provider' });
+    await screen.findByRole('link', { name: 'Notifications: 2 unread' });
+    // The resubscribe's read of the list is held: it was read while both were unread.
+    const fake = apiClient.defaults.adapter as AxiosAdapter;
+    let release: () => void = () => undefined;
+    let held = true;
+    apiClient.defaults.adapter = async (config) => {
+      const answer = await fake(config);
+      if (config.url === '/api/notifications' && held) {
+        held = false;
+        await new Promise<void>((resolve) => (release = resolve));
+      }
+      return answer;
+    };
+    act(() => bus.emit({ type: 'realtime/subscribed' }));
+    await waitFor(() => expect(held).toBe(false));
+    // Meanwhile both are read (as Your Notifications does, elsewhere): the bell clears.
+    fakeApi([notification(2), notification(1)].map((n) => ({ ...n, read: true })));
+    act(() => bus.emit({ type: 'notifications/changed' }));
+    await screen.findByRole('link', { name: 'Notifications: 0 unread' });
+    // The held answer arrives last: its count (2) is older than the one shown, and stays out.
+    await act(async () => {
+      release();
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    });
+    expect(screen.getByRole('link', { name: 'Notifications: 0 unread' })).toBeInTheDocument();
+  });
+
   it('a keyboard user can skip the menu: the first stop is "Skip to content", which moves focus to the page', async () => {
     fakeApi();
     renderShell({ role: 'Customer' });

@@ -19,13 +19,17 @@ export function askUnreadCount(): number {
   return asked;
 }
 
-/** The count answered to the request of `ticket`; ignored when a later request's answer is already in. */
-export function answerUnreadCount(ticket: number, count: number | undefined): void {
-  if (typeof count !== 'number' || ticket < shown) return;
+/**
+ * The count answered to the request of `ticket`; ignored when a later request's answer is already in.
+ * True when it is the count now (false: no count, or an answer that crossed a later one).
+ */
+export function answerUnreadCount(ticket: number, count: number | undefined): boolean {
+  if (typeof count !== 'number' || ticket < shown) return false;
   shown = ticket;
-  if (count === unread) return;
+  if (count === unread) return true;
   unread = count;
   notify();
+  return true;
 }
 
 /** Signed out (or another user): the count is unknown again. */

@@ -31,8 +31,9 @@ export async function fetchNotificationsSilently(): Promise<{ notifications: App
   try {
     const response = await apiClient.get<NotificationsEnvelope>('/api/notifications', { silent: true });
     if (!Array.isArray(response.data?.data)) return null;
-    answerUnreadCount(ticket, response.data.meta?.unread);
-    return { notifications: response.data.data, unread: response.data.meta?.unread };
+    // An answer that crossed a later one (a mark-as-read) carries no count: it is not the count any more.
+    const current = answerUnreadCount(ticket, response.data.meta?.unread);
+    return { notifications: response.data.data, unread: current ? response.data.meta?.unread : undefined };
   } catch (error) {
     console.warn('notifications unavailable', error);
     return null;

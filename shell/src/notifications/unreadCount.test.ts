@@ -10,11 +10,18 @@ describe('unreadCount', () => {
     expect(result.current).toBeNull();
     const early = askUnreadCount();
     const late = askUnreadCount();
-    act(() => answerUnreadCount(late, 509));
+    act(() => {
+      expect(answerUnreadCount(late, 509)).toBe(true);
+    });
     expect(result.current).toBe(509);
-    act(() => answerUnreadCount(early, 12));
+    act(() => {
+      // Asked before the answer shown: not the count, and said so.
+      expect(answerUnreadCount(early, 12)).toBe(false);
+    });
     expect(result.current).toBe(509);
-    act(() => answerUnreadCount(askUnreadCount(), undefined));
+    act(() => {
+      expect(answerUnreadCount(askUnreadCount(), undefined)).toBe(false);
+    });
     expect(result.current).toBe(509);
   });
 
@@ -22,9 +29,13 @@ describe('unreadCount', () => {
     const { result } = renderHook(() => useUnreadCount());
     const before = askUnreadCount();
     act(() => forgetUnreadCount());
-    act(() => answerUnreadCount(before, 3));
+    act(() => {
+      answerUnreadCount(before, 3);
+    });
     expect(result.current).toBeNull();
-    act(() => answerUnreadCount(askUnreadCount(), 0));
+    act(() => {
+      answerUnreadCount(askUnreadCount(), 0);
+    });
     expect(result.current).toBe(0);
   });
 });

@@ -21,9 +21,9 @@ const zoned = new Map<string, Intl.DateTimeFormat>();
  * say it: 'June 15, 2025 at 5:30 PM India Standard Time'; without one, 'June 15, 2025 at 12:00 PM UTC'.
  */
 export function readableTime(iso: string, timeZone: string | null = null): string {
-  if (!timeZone || !isTimeZone(timeZone)) return `${UTC_TIME.format(new Date(iso))} UTC`;
-  let format = zoned.get(timeZone);
+  let format = timeZone ? zoned.get(timeZone) : undefined;
   if (!format) {
+    if (!timeZone || !isTimeZone(timeZone)) return `${UTC_TIME.format(new Date(iso))} UTC`;
     format = new Intl.DateTimeFormat('en-US', {
       year: 'numeric',
       month: 'long',

@@ -1,4 +1,5 @@
 /** JSON schemas shared by the routes: they validate input, shape output and make the OpenAPI document. */
+import { isValidSocketId } from '../realtime/protocol.js';
 
 type Schema = Record<string, unknown>;
 
@@ -227,6 +228,15 @@ export const idempotencyKeyHeader = {
   pattern: '^[A-Za-z0-9_-]{8,100}$',
   'x-messages': { pattern: 'The Idempotency-Key header must be 8 to 100 letters, digits, - or _.' },
 } as const;
+
+/**
+ * The asking tab's realtime connection (X-Socket-ID, see socketIdHeaders), when it names a valid one: the
+ * events of its own action are not sent back to it (RealtimeEvent.exceptSocketId).
+ */
+export function askingTab(request: { headers: Record<string, unknown> }): string | undefined {
+  const socketId = request.headers['x-socket-id'];
+  return isValidSocketId(socketId) ? socketId : undefined;
+}
 
 export const socketIdHeaders = {
   type: 'object',

@@ -8,7 +8,6 @@ import { currentUser } from '../http/auth.js';
 import { fieldError, forbidden, notFound } from '../http/errors.js';
 import { fileField } from '../http/fields.js';
 import { send } from '../http/reply.js';
-import { isValidSocketId } from '../realtime/protocol.js';
 import {
   AUTH_ERRORS,
   chatSchema,
@@ -21,6 +20,7 @@ import {
   idempotencyKeyHeader,
   responses,
   socketIdHeaders,
+  askingTab,
 } from '../http/schemas.js';
 import {
   insertNotification,
@@ -377,9 +377,7 @@ export default async function chatsRoutes(app: FastifyInstance) {
       // The reader's other tabs and devices count their unread messages anew (the sidebar's Chat count).
       // The asking tab has the new total from the answer: it is not told (each message arriving in an
       // open conversation cost that tab a second unread count otherwise).
-      const asking = request.headers['x-socket-id'];
-      if (Number(moved?.numUpdatedRows ?? 0) > 0)
-        live.push(chatReadEvent(user.id, chat.id, isValidSocketId(asking) ? asking : undefined));
+      if (Number(moved?.numUpdatedRows ?? 0) > 0) live.push(chatReadEvent(user.id, chat.id, askingTab(request)));
       // The conversation's notifications are read with it: the bell does not count what was read here.
       // Every tab is told, the asking one too: its bell learns it from this event only.
       if (await markNotificationsRead(db, user.id, ctx.clock.now().toISOString(), { chatId: chat.id })) {
@@ -587,14 +585,14 @@ export default async function chatsRoutes(app: FastifyInstance) {
       // gets the message too, for their other tabs and devices; not the sending tab's own connection when
       // it names it (X-Socket-ID, as Laravel Echo sends it), since the answer brings it there, and the
       // event could otherwise arrive first and show the message twice while it is still sending.
-      const senderSocket = request.headers['x-socket-id'];
+      const senderSocket = askingTab(request);
       ctx.publisher.publish([
         { userId: recipientId, event: 'Message', data: message },
         {
           userId: user.id,
           event: 'Message',
           data: message,
-          ...(isValidSocketId(senderSocket) && { exceptSocketId: senderSocket }),
+          ...(senderSocket && { exceptSocketId: senderSocket }),
         },
         notificationLive,
       ]);

@@ -12,8 +12,8 @@ import {
   paginationQuery,
   responses,
   socketIdHeaders,
+  askingTab,
 } from '../http/schemas.js';
-import { isValidSocketId } from '../realtime/protocol.js';
 import { listNotifications, markNotificationsRead, notificationsReadEvent } from '../queries/notifications.js';
 
 type Schema = Record<string, unknown>;
@@ -167,8 +167,7 @@ export default async function notificationsRoutes(app: FastifyInstance) {
         throw fieldError('from_id', 'The from_id may not be greater than the up_to_id.');
       if (await markNotificationsRead(db, user.id, ctx.clock.now().toISOString(), { upToId, fromId })) {
         // The asking tab has the list from the answer: only the user's other tabs and devices are told.
-        const asking = request.headers['x-socket-id'];
-        ctx.publisher.publish([notificationsReadEvent(user.id, isValidSocketId(asking) ? asking : undefined)]);
+        ctx.publisher.publish([notificationsReadEvent(user.id, askingTab(request))]);
       }
       return sendFirstPage(reply, db, user.id, 'Notifications marked as read');
     },

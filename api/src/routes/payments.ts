@@ -16,10 +16,10 @@ import {
   paymentRecordSchema,
   responses,
   socketIdHeaders,
+  askingTab,
 } from '../http/schemas.js';
 import { toIso } from '../serializers.js';
 import { lockUser } from '../db/index.js';
-import { isValidSocketId } from '../realtime/protocol.js';
 import type { RealtimeEvent } from '../services/publisher.js';
 
 const tags = ['payment methods'];
@@ -53,11 +53,11 @@ const toPaymentMethod = (row: Pick<PaymentMethodRow, CardColumns>): PaymentMetho
  * 'PaymentMethods' on the owner's channel: their saved cards changed (added, removed, a new default), so
  * their other tabs and devices read the list again. The asking tab (X-Socket-ID) has it from the answer.
  */
-export const paymentMethodsEvent = (userId: number, askingSocket?: unknown): RealtimeEvent => ({
+export const paymentMethodsEvent = (userId: number, exceptSocketId?: string): RealtimeEvent => ({
   userId,
   event: 'PaymentMethods',
   data: {},
-  ...(isValidSocketId(askingSocket) ? { exceptSocketId: askingSocket } : {}),
+  ...(exceptSocketId && { exceptSocketId }),
 });
 
 export const DUPLICATE_CARD_MESSAGE = 'This card is already saved.';
@@ -267,7 +267,7 @@ export default async function paymentsRoutes(app: FastifyInstance) {
           .returning(CARD_COLUMNS)
           .executeTakeFirstOrThrow();
       });
-      ctx.publisher.publish([paymentMethodsEvent(user.id, request.headers['x-socket-id'])]);
+      ctx.publisher.publish([paymentMethodsEvent(user.id, askingTab(request))]);
       return send(reply, toPaymentMethod(created), 'Card added successfully', 201);
     },
   );
@@ -314,7 +314,7 @@ export default async function paymentsRoutes(app: FastifyInstance) {
           if (next) await trx.updateTable('payment_methods').set({ is_default: 1 }).where('id', '=', next.id).execute();
         }
       });
-      ctx.publisher.publish([paymentMethodsEvent(user.id, request.headers['x-socket-id'])]);
+      ctx.publisher.publish([paymentMethodsEvent(user.id, askingTab(request))]);
       await ctx.payments.removeCard(card);
       return send(reply, null, 'Card removed successfully');
     },
@@ -345,7 +345,7 @@ export default async function paymentsRoutes(app: FastifyInstance) {
         await trx.updateTable('payment_methods').set({ is_default: 0 }).where('user_id', '=', user.id).execute();
         await trx.updateTable('payment_methods').set({ is_default: 1 }).where('id', '=', card.id).execute();
       });
-      ctx.publisher.publish([paymentMethodsEvent(user.id, request.headers['x-socket-id'])]);
+      ctx.publisher.publish([paymentMethodsEvent(user.id, askingTab(request))]);
       return send(reply, await listCards(db, user.id), 'Default card updated');
     },
   );

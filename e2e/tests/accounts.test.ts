@@ -78,9 +78,11 @@ describe('sign-up and login', () => {
       // Provider is the default choice on sign-up, Customer on login (spec section 4).
       assert.equal(await page.getByRole('radio', { name: 'Provider' }).isChecked(), true);
       await signUp(page, role, account);
-      assert.equal(await page.getByRole('radio', { name: 'Customer' }).isChecked(), true);
-
-      await fillLogin(page, account.email, account.password, role);
+      // The login form comes with the new account's role and email: only the password is left to type.
+      assert.equal(await page.getByRole('radio', { name: role }).isChecked(), true);
+      assert.equal(await page.getByLabel('Email').inputValue(), account.email);
+      await page.getByLabel('Password').fill(account.password);
+      await page.getByRole('button', { name: 'Login' }).click();
       await page.waitForURL((url) => url.pathname === '/');
       await page.getByRole('heading', { name: 'Home' }).waitFor();
       await page.getByText(role === 'Provider' ? 'Provider Dashboard' : 'User Dashboard').waitFor();

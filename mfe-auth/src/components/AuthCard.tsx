@@ -23,8 +23,8 @@ export function BackToLogin() {
   );
 }
 
-/** The e-mail a password-reset screen hands to the next one in the route's state ('' when none). */
-export function resetEmailOf(state: unknown): string {
+/** The e-mail one public screen hands to the next in the route's state ('' when none): password reset, and sign-up or a new password to login. */
+export function handedEmailOf(state: unknown): string {
   const email = (state as { email?: unknown } | null)?.email;
   return typeof email === 'string' ? email : '';
 }

@@ -1,7 +1,7 @@
 import { Form, Formik } from 'formik';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { requestPasswordReset } from 'shared';
-import { AuthCard, BackToLogin, resetEmailOf } from '../components/AuthCard';
+import { AuthCard, BackToLogin, handedEmailOf } from '../components/AuthCard';
 import { SubmitButton } from '../components/SubmitButton';
 import { TextField } from '../components/TextField';
 import { forgotPasswordSchema } from '../validation/forgotPassword';
@@ -9,7 +9,7 @@ import { toastFailure, toastSuccess } from '../toasts';
 
 export default function ForgotPasswordPage() {
   const navigate = useNavigate();
-  const email = resetEmailOf(useLocation().state);
+  const email = handedEmailOf(useLocation().state);
 
   const submit = async ({ email }: { email: string }) => {
     try {

@@ -29,6 +29,19 @@ describe('LoginPage', () => {
     expect(screen.getByRole('link', { name: 'Sign Up' })).toHaveAttribute('href', '/signup');
   });
 
+  it('after sign-up (or a new password) comes filled with that account: its email and role, not the Customer default', () => {
+    renderWithStore(<LoginPage />, { path: '/login', state: { email: 'ravi@example.com', role: 'Provider' } });
+    expect(screen.getByRole('radio', { name: 'Provider' })).toBeChecked();
+    expect(screen.getByLabelText('Email')).toHaveValue('ravi@example.com');
+    expect(screen.getByLabelText('Password')).toHaveValue('');
+  });
+
+  it('a role in the state that is not one keeps the Customer default', () => {
+    renderWithStore(<LoginPage />, { path: '/login', state: { email: 'ada@example.com', role: 'Admin' } });
+    expect(screen.getByRole('radio', { name: 'Customer' })).toBeChecked();
+    expect(screen.getByLabelText('Email')).toHaveValue('ada@example.com');
+  });
+
   it('says please enter correct email and password when submitted empty, and shows both required messages', async () => {
     const api = fakeApi({});
     const user = setup();

@@ -14,7 +14,7 @@ import {
 import { RoleChoice } from '../components/RoleChoice';
 import { SubmitButton } from '../components/SubmitButton';
 import { TextField } from '../components/TextField';
-import { AuthCard } from '../components/AuthCard';
+import { AuthCard, handedEmailOf } from '../components/AuthCard';
 import { getDeviceId } from '../deviceId';
 import { LOGIN_DELAY_MS } from '../constants';
 
@@ -24,7 +24,11 @@ interface Values {
   password: string;
 }
 
-const initialValues: Values = { role: 'Customer', email: '', password: '' };
+/** Spec section 4: Customer on login; an account just signed up (or given a new password) comes with its email and role. */
+function initialValuesFrom(state: unknown): Values {
+  const role = (state as { role?: unknown } | null)?.role;
+  return { role: role === 'Provider' ? role : 'Customer', email: handedEmailOf(state), password: '' };
+}
 
 /**
  * The login schema (yup), loaded with the first validation instead of with the screen: the first load of
@@ -79,7 +83,7 @@ export default function LoginPage() {
 
   return (
     <AuthCard title="Login">
-      <Formik initialValues={initialValues} validate={validate} onSubmit={submit}>
+      <Formik initialValues={initialValuesFrom(location.state)} validate={validate} onSubmit={submit}>
         {({ values, isSubmitting, handleSubmit }) => {
           const onSubmit = (event: FormEvent<HTMLFormElement>) => {
             if (!values.email && !values.password) {

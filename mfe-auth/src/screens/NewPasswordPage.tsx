@@ -1,7 +1,7 @@
 import { Form, Formik } from 'formik';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { resetPassword } from 'shared';
-import { AuthCard, BackToLogin, resetEmailOf } from '../components/AuthCard';
+import { AuthCard, BackToLogin, handedEmailOf } from '../components/AuthCard';
 import { SubmitButton } from '../components/SubmitButton';
 import { TextField } from '../components/TextField';
 import { newPasswordSchema } from '../validation/newPassword';
@@ -15,7 +15,7 @@ interface Values {
 
 export default function NewPasswordPage() {
   const navigate = useNavigate();
-  const initialValues: Values = { email: resetEmailOf(useLocation().state), otp: '', password: '' };
+  const initialValues: Values = { email: handedEmailOf(useLocation().state), otp: '', password: '' };
 
   const submit = async (values: Values) => {
     try {
@@ -24,7 +24,7 @@ export default function NewPasswordPage() {
         { silent: true },
       );
       toastSuccess(message);
-      void navigate('/login');
+      void navigate('/login', { state: { email: values.email.trim() } });
     } catch (error) {
       toastFailure(error);
     }

@@ -56,6 +56,11 @@ describe('SignupPage', () => {
     await fillValid(user);
     await user.click(screen.getByRole('button', { name: 'Sign Up' }));
     expect(await screen.findByTestId('location')).toHaveTextContent('/login');
+    // The login form is handed the new account's email and role.
+    expect(JSON.parse(screen.getByTestId('location-state').textContent ?? 'null')).toEqual({
+      email: 'ada@example.com',
+      role: 'Customer',
+    });
     expect(api.calls[0].body).toEqual({
       role: 'Customer',
       first_name: 'Ada',

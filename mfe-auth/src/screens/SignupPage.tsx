@@ -44,7 +44,8 @@ export default function SignupPage() {
         { silent: true },
       );
       toastSuccess(message);
-      void navigate('/login');
+      // The login form comes filled with the new account's email and role (the spec's Customer default is for a fresh visit).
+      void navigate('/login', { state: { email: values.email.trim(), role: values.role } });
     } catch (error) {
       // Spec section 8: a sign-up failure toasts the server's message.
       toastFailure(error);

@@ -81,6 +81,7 @@ describe('sign-up and login', () => {
       // The login form comes with the new account's role and email: only the password is left to type.
       assert.equal(await page.getByRole('radio', { name: role }).isChecked(), true);
       assert.equal(await page.getByLabel('Email').inputValue(), account.email);
+      await snap(page, `login-after-signup-${role.toLowerCase()}`);
       await page.getByLabel('Password').fill(account.password);
       await page.getByRole('button', { name: 'Login' }).click();
       await page.waitForURL((url) => url.pathname === '/');

@@ -5,7 +5,7 @@ import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { describe, it } from 'node:test';
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { apiCall, collectErrors, DESKTOP, openPage, PHONE, signInDirectly, snap, useBrowser } from '../support/app.ts';
 import { onPhone } from '../support/phoneFit.ts';
 import { bookViaApi, customerWithCards, GOOD_CARD, providerOffering } from '../support/bookings.ts';
@@ -24,6 +24,21 @@ const messages = (page: Page, name: string) => page.getByRole('log', { name: `Me
 async function send(page: Page, text: string) {
   await page.getByRole('textbox', { name: 'Message' }).fill(text);
   await page.getByRole('button', { name: 'Send' }).click();
+}
+
+/** Whether an element's text is cut: wider or taller than its box, or past the edge of a box around it that clips. */
+function isCut(locator: Locator): Promise<boolean> {
+  // No named functions inside: the test runner's transform would wrap them in a helper the page lacks.
+  return locator.evaluate((el) => {
+    if (el.scrollWidth > el.clientWidth + 1 || el.scrollHeight > el.clientHeight + 1) return true;
+    const box = el.getBoundingClientRect();
+    for (let up = el.parentElement; up; up = up.parentElement) {
+      if (getComputedStyle(up).overflowX === 'visible') continue;
+      const clip = up.getBoundingClientRect();
+      if (box.left < clip.left - 1 || box.right > clip.right + 1) return true;
+    }
+    return false;
+  });
 }
 
 /** The conversation's newest message (of the 40 sent) is inside the message list's visible box. */
@@ -167,6 +182,40 @@ describe('chat between a customer and a provider, live', () => {
     assert.deepEqual(p.errors, []);
     await a.context.close();
     await p.context.close();
+  });
+
+  it('shows long names whole in the contacts and the conversation, on a phone and a desktop', async () => {
+    // Names as long as signup takes (15 + 15 characters); two customers whose first names are the same.
+    const tag = () => randomUUID().slice(0, 6);
+    const provider = await providerOffering('Driver', 25, { first_name: 'Maximilianusxyz', last_name: `Wolfeschl${tag()}` });
+    const customers = [
+      await customerWithCards([GOOD_CARD], { first_name: 'Bartholomew', last_name: `Featherst${tag()}` }),
+      await customerWithCards([GOOD_CARD], { first_name: 'Bartholomew', last_name: `Jonesbury${tag()}` }),
+    ];
+    for (const customer of customers) {
+      await bookViaApi(customer, provider);
+      const body = { customer_id: customer.id, provider_id: provider.id, message_type: 'text', message: 'Hello there' };
+      assert.equal((await apiCall('POST', '/api/chats', body, customer.token)).status, 201);
+    }
+    const { page, context, errors } = await openPage(browser());
+    await signInDirectly(page, provider.account);
+    for (const viewport of [DESKTOP, PHONE]) {
+      await page.setViewportSize(viewport);
+      await page.goto('/chatview');
+      const contacts = page.getByRole('region', { name: 'Contacts' });
+      for (const customer of customers) {
+        const name = contacts.getByRole('link', { name: new RegExp(customer.fullName) });
+        await name.waitFor();
+        assert.equal(await isCut(name), false, `at ${viewport.width} px the contact ${customer.fullName} is cut short`);
+      }
+      await contacts.getByRole('link', { name: new RegExp(customers[0].fullName) }).click();
+      const heading = page.getByRole('heading', { name: customers[0].fullName, level: 2 });
+      await heading.waitFor();
+      assert.equal(await isCut(heading), false, `at ${viewport.width} px the conversation's name is cut short`);
+      await snap(page, `chat-long-names-${viewport.width}`);
+    }
+    assert.deepEqual(errors, []);
+    await context.close();
   });
 
   it('keeps the composer on screen above the location notice, on a phone and a desktop, with no page scroll', async () => {

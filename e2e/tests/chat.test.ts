@@ -6,7 +6,7 @@ import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { describe, it } from 'node:test';
 import type { Locator, Page } from 'playwright-core';
-import { apiCall, collectErrors, DESKTOP, openPage, PHONE, signInDirectly, snap, useBrowser } from '../support/app.ts';
+import { API_URL, apiCall, collectErrors, DESKTOP, openPage, PHONE, signInDirectly, snap, useBrowser } from '../support/app.ts';
 import { onPhone } from '../support/phoneFit.ts';
 import { bookViaApi, customerWithCards, GOOD_CARD, providerOffering } from '../support/bookings.ts';
 
@@ -184,7 +184,7 @@ describe('chat between a customer and a provider, live', () => {
     await p.context.close();
   });
 
-  it('shows long names whole in the contacts and the conversation, on a phone and a desktop', async () => {
+  it('shows long names whole in the contacts and the conversation, and a long file name with its icon and size, on a phone and a desktop', async () => {
     // Names as long as signup takes (15 + 15 characters); two customers whose first names are the same.
     const tag = () => randomUUID().slice(0, 6);
     const provider = await providerOffering('Driver', 25, { first_name: 'Maximilianusxyz', last_name: `Wolfeschl${tag()}` });
@@ -197,6 +197,21 @@ describe('chat between a customer and a provider, live', () => {
       const body = { customer_id: customer.id, provider_id: provider.id, message_type: 'text', message: 'Hello there' };
       assert.equal((await apiCall('POST', '/api/chats', body, customer.token)).status, 201);
     }
+    // The first customer sends a PDF with a long name.
+    const fileName = 'Quarterly-invoice-for-the-airport-transfer-2026.pdf';
+    const form = new FormData();
+    form.append('customer_id', String(customers[0].id));
+    form.append('provider_id', String(provider.id));
+    form.append('message_type', 'attachment');
+    form.append('message', '');
+    form.append('attachment', new Blob([PDF], { type: 'application/pdf' }), fileName);
+    const sent = await fetch(`${API_URL}/api/chats`, {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${customers[0].token}` },
+      body: form,
+    });
+    assert.equal(sent.status, 201, await sent.text());
+
     const { page, context, errors } = await openPage(browser());
     await signInDirectly(page, provider.account);
     for (const viewport of [DESKTOP, PHONE]) {
@@ -212,6 +227,23 @@ describe('chat between a customer and a provider, live', () => {
       const heading = page.getByRole('heading', { name: customers[0].fullName, level: 2 });
       await heading.waitFor();
       assert.equal(await isCut(heading), false, `at ${viewport.width} px the conversation's name is cut short`);
+      // The file's link: its icon keeps its size, and its size reads on one line after the name.
+      const link = messages(page, customers[0].fullName).getByRole('link', {
+        name: new RegExp(`^${fileName.replace(/\./g, '\\.')} \\(`),
+      });
+      await link.waitFor();
+      const icon = await link.locator('svg').boundingBox();
+      assert.ok(icon && icon.width >= 17, `at ${viewport.width} px the file icon is squeezed to ${icon?.width} px`);
+      const size = link.getByText(/^\(\d+ B\)$/);
+      const lines = await size.evaluate((el) => el.getBoundingClientRect().height / parseFloat(getComputedStyle(el).lineHeight));
+      assert.ok(lines < 1.5, `at ${viewport.width} px the file size takes ${lines.toFixed(1)} lines`);
+      // Chosen to send, a long file name is cut but its size is shown.
+      await page
+        .getByLabel('Attach a file')
+        .setInputFiles({ name: `Another-${fileName}`, mimeType: 'application/pdf', buffer: PDF });
+      const chosen = page.getByRole('form', { name: 'Send a message' }).getByText(/^\(\d+ B\)$/);
+      assert.equal(await isCut(chosen), false, `at ${viewport.width} px the chosen file's size is cut off`);
+      await page.getByRole('button', { name: `Remove Another-${fileName}` }).click();
       await snap(page, `chat-long-names-${viewport.width}`);
     }
     assert.deepEqual(errors, []);

@@ -111,9 +111,9 @@ export function Composer({ onSend, restore, draftKey }: ComposerProps) {
       ) : null}
       {state.file ? (
         <div className="chat-composer__file">
-          <span className="chat-composer__file-name">
-            {state.file.name} <span className="ui-muted">({formatFileSize(state.file.size)})</span>
-          </span>
+          {/* A long name is cut, never the size after it. */}
+          <span className="chat-composer__file-name">{state.file.name}</span>{' '}
+          <span className="ui-muted chat-composer__file-size">({formatFileSize(state.file.size)})</span>
           <button type="button" className="chat-icon-button" aria-label={`Remove ${state.file.name}`} onClick={clearFile}>
             ×
           </button>

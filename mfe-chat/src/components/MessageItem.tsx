@@ -67,8 +67,16 @@ function Attachment({ view, onMediaLoad }: Pick<MessageItemProps, 'view' | 'onMe
           strokeLinejoin="round"
         />
       </svg>
-      <span className="chat-file__name">{name}</span>
-      {size ? <span className="chat-file__size">({size})</span> : null}
+      {/* One run of text: a long name wraps under itself and the size follows it, never squeezed to a letter a line. */}
+      <span className="chat-file__label">
+        <span className="chat-file__name">{name}</span>
+        {size ? (
+          <>
+            {' '}
+            <span className="chat-file__size">({size})</span>
+          </>
+        ) : null}
+      </span>
     </>
   );
   if (!view.fileUrl || view.status !== 'sent') return <span className="chat-file">{label}</span>;

@@ -1,7 +1,16 @@
-import { act, screen, waitFor } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { bus as appBus, JOB_NOT_YOURS } from 'shared';
+import {
+  bus as appBus,
+  configureLocationSharing,
+  DENIED_MESSAGE,
+  JOB_NOT_YOURS,
+  startLocationSharing,
+  stopLocationSharing,
+} from 'shared';
+import { fakeGeolocation, fakeLocationBackend, fakePermissions, type FakeGeolocation } from 'shared/src/location/testing';
 import ProviderActiveBookingDetailsPage from '../screens/ProviderActiveBookingDetailsPage';
+import { NOT_SHARED_LINE } from './JobDetails';
 import ActiveBookingDetailsPage from '../screens/ActiveBookingDetailsPage';
 import { location, renderScreen } from '../testing/renderScreen';
 import { deferred, fail, fakeApi, ok } from '../testing/fakeApi';
@@ -214,5 +223,67 @@ describe('Job Details (/provideractivebookingdetails and the provider view of /a
     open({ jobId: 7, page: 'previousBooking' });
     expect(await screen.findByRole('region', { name: 'Customer' })).toHaveTextContent('Status: Rejected');
     expect(screen.queryByText(/refunded/)).not.toBeInTheDocument();
+  });
+});
+
+describe('Job Details: whether the customer can follow the provider on the map', () => {
+  setupScreenTest();
+  let geo: FakeGeolocation;
+  const flush = async () => {
+    for (let i = 0; i < 10; i++) await Promise.resolve();
+  };
+  const share = async (permission: PermissionState) => {
+    geo = fakeGeolocation();
+    const { permissions } = fakePermissions(permission);
+    configureLocationSharing({ geolocation: geo, backend: fakeLocationBackend(), locks: null, permissions });
+    act(() => startLocationSharing({ userId: PROVIDER_ID, role: 'Provider', token: 'tok' }));
+    await act(flush);
+  };
+  beforeEach(() => jest.spyOn(console, 'warn').mockImplementation(() => undefined));
+  afterEach(() => {
+    act(() => stopLocationSharing());
+    configureLocationSharing({});
+  });
+
+  it('not shared yet, a job in progress says so and offers Share location (the notice bar may have been dismissed)', async () => {
+    await share('prompt');
+    fakeApi({ 'GET /api/jobs/7': ok(accepted) });
+    open();
+    const sharing = await screen.findByRole('group', { name: 'Location' });
+    expect(sharing).toHaveTextContent(NOT_SHARED_LINE);
+    expect(geo.watchCalls).toBe(0);
+    await userEvent.click(within(sharing).getByRole('button', { name: 'Share location' }));
+    expect(geo.watchCalls).toBe(1);
+    expect(screen.queryByRole('group', { name: 'Location' })).not.toBeInTheDocument();
+    // The pressed button went with the block: the focus is on the job's next action, not on the page.
+    expect(screen.getByRole('button', { name: 'Finish Job' })).toHaveFocus();
+  });
+
+  it('blocked in the browser, it says how to turn it on', async () => {
+    await share('denied');
+    fakeApi({ 'GET /api/jobs/7': ok(accepted) });
+    open();
+    expect(await screen.findByRole('group', { name: 'Location' })).toHaveTextContent(DENIED_MESSAGE);
+    expect(screen.queryByRole('button', { name: 'Share location' })).not.toBeInTheDocument();
+  });
+
+  it('says nothing while the position is shared', async () => {
+    await share('granted');
+    await act(async () => {
+      geo.move(12.97, 77.59);
+      await flush();
+    });
+    fakeApi({ 'GET /api/jobs/7': ok(accepted) });
+    open();
+    await screen.findByRole('button', { name: 'Finish Job' });
+    expect(screen.queryByRole('group', { name: 'Location' })).not.toBeInTheDocument();
+  });
+
+  it('a Pending job says nothing of the location', async () => {
+    await share('prompt');
+    fakeApi({ 'GET /api/jobs/7': ok({ ...accepted, status: 'Pending' }) });
+    open();
+    await screen.findByRole('link', { name: 'Accept or Reject' });
+    expect(screen.queryByRole('group', { name: 'Location' })).not.toBeInTheDocument();
   });
 });

@@ -1,6 +1,19 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, type RefObject } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
-import { PageTitle, useJob, type JobNavState, useSessionUser } from 'shared';
+import {
+  DENIED_MESSAGE,
+  PageTitle,
+  SERVICE_ERROR_MESSAGE,
+  SHARE_LOCATION_LABEL,
+  shareLocationNow,
+  UNAVAILABLE_MESSAGE,
+  UNSUPPORTED_MESSAGE,
+  useJob,
+  useLocationSharing,
+  type JobNavState,
+  type SharingState,
+  useSessionUser,
+} from 'shared';
 import { pathWithIds, navIdFrom } from 'shared/src/contracts/addressIds';
 import { JobSummary, PickAndDrop } from 'shared/src/bookings/JobSections';
 import { bookingStatusLabel, pastBookingStatusLabel } from 'shared/src/bookings/statusLabels';
@@ -11,9 +24,48 @@ import { ActionError, JobStateView, PersonRow } from './JobParts';
 import { ProvidersOnly } from './ProvidersOnly';
 import '../styles/provider.css';
 import { showsPastBooking } from 'shared/src/bookings/jobLists';
+import { focusIsLost } from 'shared/src/ui/focus';
 
 /** The approve toggle of spec section 4 (Accepted → Pending), labelled so a provider knows what it does. */
 export const MOVE_BACK_LABEL = 'Move back to Waiting for Approval';
+
+/** Said on a job in progress while the customer cannot follow the provider on the map (deviation 54). */
+export const NOT_SHARED_LINE = 'Your location is not shared, so the customer cannot follow you on the map.';
+
+const CANNOT_FOLLOW: Partial<Record<SharingState, string>> = {
+  ask: NOT_SHARED_LINE,
+  denied: DENIED_MESSAGE,
+  unavailable: UNAVAILABLE_MESSAGE,
+  unsupported: UNSUPPORTED_MESSAGE,
+  error: SERVICE_ERROR_MESSAGE,
+};
+
+/**
+ * On a job in progress, why the customer cannot follow the provider, and (not asked yet) Share location:
+ * the shell's notice bar says it too, but once dismissed nothing else offered to turn sharing on.
+ */
+function SharingForThisJob({ next }: { next: RefObject<HTMLButtonElement | null> }) {
+  const { state } = useLocationSharing();
+  const line = CANNOT_FOLLOW[state] ?? null;
+  // Share location pressed, the block goes (the position is on its way) and its button with it: the
+  // focus goes on to the job's next action (Finish Job) rather than to the page.
+  const shown = useRef(line);
+  useEffect(() => {
+    if (shown.current && !line && focusIsLost()) next.current?.focus();
+    shown.current = line;
+  }, [line, next]);
+  if (!line) return null;
+  return (
+    <div className="prov-sharing" role="group" aria-label="Location">
+      <p>{line}</p>
+      {state === 'ask' ? (
+        <button type="button" className="ui-button" onClick={shareLocationNow}>
+          {SHARE_LOCATION_LABEL}
+        </button>
+      ) : null}
+    </div>
+  );
+}
 
 /**
  * Job Details, the provider's view of one job (/provideractivebookingdetails and the Provider view of
@@ -34,6 +86,7 @@ export function JobDetails() {
   // Moved back to Waiting for Approval, the job's buttons (the pressed one too) give way to 'Accept or
   // Reject': the focus goes there once it is shown, not to the page.
   const acceptOrReject = useRef<HTMLAnchorElement>(null);
+  const finishButton = useRef<HTMLButtonElement>(null);
   const focusAcceptOrReject = useRef(false);
   useEffect(() => {
     if (!focusAcceptOrReject.current || !acceptOrReject.current) return;
@@ -119,8 +172,10 @@ export function JobDetails() {
               Job in progress
             </h2>
             <p className="ui-muted ui-small">Finish the job once the customer has reached the destination.</p>
+            {job.status === 'Accepted' ? <SharingForThisJob next={finishButton} /> : null}
             <div className="ui-actions">
               <button
+                ref={finishButton}
                 type="button"
                 className="ui-button ui-button--primary prov-wide"
                 disabled={busy}

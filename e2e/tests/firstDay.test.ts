@@ -3,7 +3,17 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import type { Page } from 'playwright-core';
-import { apiCall, createAccount, DESKTOP, openPage, PHONE, signInDirectly, snap, useBrowser } from '../support/app.ts';
+import {
+  apiCall,
+  createAccount,
+  DESKTOP,
+  openPage,
+  PHONE,
+  signInDirectly,
+  snap,
+  uniqueEmail,
+  useBrowser,
+} from '../support/app.ts';
 
 const browser = useBrowser();
 
@@ -93,5 +103,46 @@ describe('first day', () => {
     assert.deepEqual(customer.errors, []);
     await provider.context.close();
     await customer.context.close();
+  });
+
+  it("a provider who signs up and logs in at once: the signup toast is not over the location notice's buttons", async () => {
+    for (const viewport of [DESKTOP, PHONE]) {
+      const { page, context, errors } = await openPage(browser(), viewport);
+      const email = uniqueEmail('signup');
+      await page.goto('/signup');
+      await page.getByRole('radio', { name: 'Provider' }).check();
+      await page.getByLabel('First Name').fill('Nova');
+      await page.getByLabel('Last Name').fill('Toast');
+      await page.getByLabel('Email').fill(email);
+      await page.getByLabel('Password', { exact: true }).fill('secret123');
+      await page.getByLabel('Confirm Password').fill('secret123');
+      await page.getByRole('button', { name: 'Sign Up' }).click();
+      await page.waitForURL('**/login');
+      // The pointer rests on the toast (it stays while pointed at) and the login is sent with the keyboard.
+      const toast = page.getByRole('alert').filter({ hasText: 'Registered successfully. Please log in.' });
+      await toast.hover();
+      await page.getByRole('radio', { name: 'Provider' }).check();
+      await page.getByLabel('Email').fill(email);
+      await page.getByLabel('Password').fill('secret123');
+      await page.getByLabel('Password').press('Enter');
+      await page.getByRole('heading', { name: 'Home' }).waitFor();
+      const notice = page.getByRole('status', { name: 'Location notice' });
+      await notice.waitFor();
+      await toast.waitFor();
+      const shown = await toast.boundingBox();
+      for (const button of ['Share location', 'Dismiss']) {
+        const box = await notice.getByRole('button', { name: button }).boundingBox();
+        const over =
+          shown &&
+          box &&
+          shown.x < box.x + box.width &&
+          box.x < shown.x + shown.width &&
+          shown.y < box.y + box.height &&
+          box.y < shown.y + shown.height;
+        assert.ok(!over, `at ${viewport.width} px the signup toast covers the notice's ${button}`);
+      }
+      assert.deepEqual(errors, []);
+      await context.close();
+    }
   });
 });

@@ -551,6 +551,43 @@ describe('the booking modal (Booking Details)', () => {
     expect(hasUnsavedChanges()).toBe(false);
   });
 
+  it('with a saved card (declined, say) it also offers to add another, taking what was typed and the cards offered along', async () => {
+    const user = userEvent.setup();
+    const api = renderModal({
+      'GET /api/payment-methods': ok([visa]),
+      'POST /api/jobs': fail(402, 'Your card was declined.'),
+    });
+    const dialog = await fillForm(user);
+    await user.click(within(dialog).getByRole('button', { name: 'Submit & Pay' }));
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent('Your card was declined.');
+    await user.click(within(dialog).getByRole('link', { name: 'Add another card' }));
+    expect(screen.getByTestId('location')).toHaveTextContent('/newpaymentmethod');
+    const state = JSON.parse(screen.getByTestId('location-state').textContent ?? 'null') as unknown;
+    expect(state).toEqual({
+      returnTo: '/providerprofile',
+      returnState: {
+        serviceId: 1,
+        providerId: 20,
+        bookingDraft: {
+          id: expect.any(String) as string,
+          providerId: ravi.id,
+          serviceId: 1,
+          values: {
+            day: NEXT_WEEK.slice(0, 7),
+            date: NEXT_WEEK,
+            time: '',
+            custom_time: 'after 6 pm',
+            address: '12 MG Road',
+            destination_address: 'Airport Terminal 1',
+          },
+          cardsBefore: [visa.id],
+        },
+      },
+    });
+    expect(hasUnsavedChanges()).toBe(false);
+    expect(api.callsTo('POST', '/api/jobs')).toHaveLength(1);
+  });
+
   it('asks before a navigation drops what was typed, and not once nothing is typed or while booking', async () => {
     const user = userEvent.setup();
     const gate = deferred(ok(makeJob({ id: 7 }), 'Booking created successfully', 201));

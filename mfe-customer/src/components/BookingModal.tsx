@@ -32,7 +32,7 @@ import {
   type BookingDraftValues,
 } from './bookingDraft';
 import { BookingDialog } from './BookingDialog';
-import { ASSIGN_PROVIDER_MISSING, CARD_NO_LONGER_SAVED, CHOOSE_ANOTHER_DRIVER } from './bookingTexts';
+import { ADD_ANOTHER_CARD, ASSIGN_PROVIDER_MISSING, CARD_NO_LONGER_SAVED, CHOOSE_ANOTHER_DRIVER } from './bookingTexts';
 import { pathWithIds } from 'shared/src/contracts/addressIds';
 import { Field, SelectField } from './Field';
 import '../styles/customer.css';
@@ -94,6 +94,11 @@ export interface BookingFormProps {
   focusFirstField?: boolean;
   /** What the customer had typed before leaving to add a card (bookingDraft.ts). */
   initialValues?: BookingDraftValues;
+  /**
+   * The saved cards the form offered when the customer left it to add another card: back here, the card
+   * added is the one chosen (bookingDraft.ts).
+   */
+  cardsBefore?: ReadonlyArray<number>;
   /** Services the provider offers, to choose which one to book (chat's Assign Job); shown when there are several. */
   serviceChoice?: { services: ReadonlyArray<{ id: number; name: string }>; onChange: (serviceId: number) => void };
 }
@@ -112,6 +117,7 @@ export function BookingForm({
   onDone,
   focusFirstField = false,
   initialValues,
+  cardsBefore,
   serviceChoice,
 }: BookingFormProps) {
   const navigate = useNavigate();
@@ -161,6 +167,14 @@ export function BookingForm({
   const today = useLocalDay();
 
   const list: PaymentMethod[] = cards.state.status === 'ready' ? cards.state.data : [];
+  // Back from adding another card (a declined or expired one offered): the card just added is chosen,
+  // once, when the cards are first loaded; the customer can still choose another.
+  const [addedCardLookedFor, setAddedCardLookedFor] = useState(!cardsBefore);
+  if (!addedCardLookedFor && cards.state.status === 'ready') {
+    setAddedCardLookedFor(true);
+    const added = list.filter((c) => !cardsBefore?.includes(c.id)).sort((a, b) => b.id - a.id)[0];
+    if (added) setChosenCard(added.id);
+  }
   const card = list.find((c) => c.id === chosenCard) ?? defaultCard(list);
   // The card shown was removed in another tab or device (the list followed it): said, so that nobody
   // pays with the card offered in its place without noticing.
@@ -259,7 +273,15 @@ export function BookingForm({
   };
 
   const { cvv: _cvv, ...typed } = values;
-  const draft = { id: draftId, providerId: provider.id, serviceId, values: typed, services: serviceChoice?.services };
+  const draft: BookingDraft = {
+    id: draftId,
+    providerId: provider.id,
+    serviceId,
+    values: typed,
+    services: serviceChoice?.services,
+    // The cards offered now, so that the one added next is chosen on the way back.
+    ...(list.length > 0 && { cardsBefore: list.map((c) => c.id) }),
+  };
   useHeldThroughSessionEnd(draft);
   const addCardState: AddCardNavState = {
     returnTo: location.pathname + location.search,
@@ -368,6 +390,12 @@ export function BookingForm({
             </label>
           ))}
         </fieldset>
+      ) : null}
+      {card ? (
+        // A declined or expired card is not a dead end: another card is added from here, as with none.
+        <Link to="/newpaymentmethod" state={addCardState} className="cust-add-card" onClick={goAddCard}>
+          {ADD_ANOTHER_CARD}
+        </Link>
       ) : null}
       {card ? (
         <div className="cust-cvv">

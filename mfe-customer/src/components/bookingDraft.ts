@@ -22,6 +22,11 @@ export interface BookingDraft {
   values: BookingDraftValues;
   /** The services there were to choose from, so that the choice is still there on return. */
   services?: ReadonlyArray<ServiceOption>;
+  /**
+   * The ids of the saved cards the form offered when the customer left to add another ("Add another
+   * card"): back in the form, the card that was added is the one chosen, not the default left behind.
+   */
+  cardsBefore?: ReadonlyArray<number>;
 }
 
 export const EMPTY_BOOKING_VALUES: BookingDraftValues = {
@@ -53,7 +58,7 @@ const isServiceOption = (value: unknown): value is ServiceOption =>
 /** A page's navigation state with `draft` added (the page's own state is kept as it was). */
 export function withBookingDraft(
   state: unknown,
-  { id, providerId, serviceId, values, services }: BookingDraft,
+  { id, providerId, serviceId, values, services, cardsBefore }: BookingDraft,
 ): Record<string, unknown> {
   const draft = {
     ...(id && { id }),
@@ -61,6 +66,7 @@ export function withBookingDraft(
     serviceId,
     values: draftValuesOf({ ...values }),
     ...(services && { services: services.map(({ id, name }) => ({ id, name })) }),
+    ...(cardsBefore && { cardsBefore: [...cardsBefore] }),
   };
   return { ...(isRecord(state) ? state : {}), [DRAFT_KEY]: draft };
 }
@@ -68,11 +74,13 @@ export function withBookingDraft(
 /** The draft a navigation state carries, if it carries a well-formed one. */
 export function bookingDraftFrom(state: unknown): BookingDraft | null {
   if (!isRecord(state) || !isRecord(state[DRAFT_KEY])) return null;
-  const { id, providerId, serviceId, values, services } = state[DRAFT_KEY];
+  const { id, providerId, serviceId, values, services, cardsBefore } = state[DRAFT_KEY];
   if (!Number.isInteger(providerId) || !Number.isInteger(serviceId) || !isRecord(values)) return null;
   const draft: BookingDraft = { providerId: providerId as number, serviceId: serviceId as number, values: draftValuesOf(values) };
   if (typeof id === 'string' && id) draft.id = id;
   if (Array.isArray(services) && services.length > 0 && services.every(isServiceOption)) draft.services = services;
+  if (Array.isArray(cardsBefore) && cardsBefore.every((card) => Number.isInteger(card)))
+    draft.cardsBefore = cardsBefore as number[];
   return draft;
 }
 

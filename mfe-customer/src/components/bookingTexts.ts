@@ -17,3 +17,6 @@ export const DISCARD_TEXTS = {
   keep: 'Keep editing',
   discard: 'Discard',
 } as const;
+
+/** Beside the saved cards: leads to the card form and back, filled in, with the card added chosen. */
+export const ADD_ANOTHER_CARD = 'Add another card';

@@ -13,6 +13,8 @@ export interface AssignRequest {
   services?: ReadonlyArray<{ id: number; name: string }>;
   /** What the customer had typed before leaving to add a card. */
   draft?: BookingDraftValues;
+  /** The saved cards offered when the customer left to add another (bookingDraft.ts). */
+  cardsBefore?: ReadonlyArray<number>;
 }
 
 /**
@@ -44,6 +46,7 @@ export default function AssignDialogBody({ request, onClose }: { request: Assign
           onDone={onClose}
           focusFirstField
           initialValues={request.draft}
+          cardsBefore={request.cardsBefore}
         />
       ) : null}
     </>

@@ -12,7 +12,7 @@ import BookingAssignHost from './BookingAssignHost';
 import { LocationProbe } from 'shared/src/testing/renderScreen';
 import { renderScreen } from '../testing/renderScreen';
 import { deferred, fail, fakeApi, ok } from '../testing/fakeApi';
-import { makeJob, meera, ravi, visa } from '../testing/fixtures';
+import { makeJob, master, meera, ravi, visa } from '../testing/fixtures';
 import { setupScreenTest } from '../testing/screenTest';
 
 const ask = (providerId: number, serviceId = 1) => act(() => appBus.emit({ type: 'booking/assign', providerId, serviceId }));
@@ -126,6 +126,37 @@ describe('BookingAssignHost (Assign Job from chat)', () => {
     await within(dialog).findByText('Visa •••• 4242');
     expect(within(dialog).getByRole('combobox', { name: 'Service' })).toHaveDisplayValue('Delivery');
     expect(within(dialog).getByLabelText('Pick Address')).toHaveValue('12 MG Road');
+  });
+
+  it('back from adding another card, the card added is chosen (not the default offered before), and can be changed', async () => {
+    const newCard = { ...master, id: 30 };
+    fakeApi({
+      'GET /api/providers/1': ok([ravi]),
+      'GET /api/payment-methods': ok([{ ...visa, is_default: true }, master, newCard]),
+    });
+    const values = { day: '', date: '', time: '', custom_time: '', address: '12 MG Road', destination_address: 'Airport' };
+    renderScreen(<BookingAssignHost />, {
+      path: '/providerprofile',
+      state: { bookingDraft: { providerId: ravi.id, serviceId: 1, values, cardsBefore: [visa.id, master.id] } },
+    });
+    const dialog = await screen.findByRole('dialog', { name: 'Booking Details' });
+    const cards = await within(dialog).findAllByRole('radio');
+    expect(cards.map((card) => (card as HTMLInputElement).checked)).toEqual([false, false, true]);
+    const user = userEvent.setup();
+    await user.click(cards[0]);
+    expect(cards.map((card) => (card as HTMLInputElement).checked)).toEqual([true, false, false]);
+  });
+
+  it('back from adding a card with none added (Cancel), the default card stays chosen', async () => {
+    fakeApi({ 'GET /api/providers/1': ok([ravi]), 'GET /api/payment-methods': ok([master, { ...visa, is_default: true }]) });
+    const values = { day: '', date: '', time: '', custom_time: '', address: '12 MG Road', destination_address: 'Airport' };
+    renderScreen(<BookingAssignHost />, {
+      path: '/providerprofile',
+      state: { bookingDraft: { providerId: ravi.id, serviceId: 1, values, cardsBefore: [master.id, visa.id] } },
+    });
+    const dialog = await screen.findByRole('dialog', { name: 'Booking Details' });
+    const cards = await within(dialog).findAllByRole('radio');
+    expect(cards.map((card) => (card as HTMLInputElement).checked)).toEqual([false, true]);
   });
 
   it("the browser's Back from the card form opens the draft left in the page's entry; once only, and not while leaving", async () => {

@@ -42,7 +42,13 @@ export default function BookingAssignHost() {
     setResumedEntry(location.key);
     if (!isDraftUsed(draft.id)) {
       if (draft.id) markDraftUsed(draft.id);
-      setRequest({ providerId: draft.providerId, serviceId: draft.serviceId, services: draft.services, draft: draft.values });
+      setRequest({
+        providerId: draft.providerId,
+        serviceId: draft.serviceId,
+        services: draft.services,
+        draft: draft.values,
+        cardsBefore: draft.cardsBefore,
+      });
     }
   }
   const dropDraftFromEntry = useEffectEvent(() => {

@@ -6,6 +6,8 @@ import { apiCall, createAccount, loginViaApi, openPage, signInDirectly, type Acc
 
 export const GOOD_CARD = '4242424242424242';
 export const DECLINED_CARD = '4000000000000002';
+/** A second good card, of another brand (a longer name than Visa). */
+export const MASTERCARD = '5555555555554444';
 
 export interface Party {
   account: Account;

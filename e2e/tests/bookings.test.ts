@@ -14,6 +14,7 @@ import {
   DECLINED_CARD,
   GOOD_CARD,
   jobsOf,
+  MASTERCARD,
   openTwoParties as openBoth,
   providerOffering,
   rejectFromJobRequests,
@@ -547,7 +548,9 @@ async function overflowOn(page: Page, texts: string[]): Promise<string[]> {
       range.selectNodeContents(node);
       const rect = range.getBoundingClientRect();
       if (rect.width === 0 || rect.height === 0) continue; // not laid out (an <option> of a closed select)
-      const box = node.parentElement?.closest('.ui-card, .cust-stat, [role="dialog"], li, article') ?? document.documentElement;
+      const box =
+        node.parentElement?.closest('.ui-card, .cust-stat, .cust-card-choice, [role="dialog"], li, article') ??
+        document.documentElement;
       const frame = box.getBoundingClientRect();
       if (rect.left < frame.left - 1 || rect.right > frame.right + 1)
         problems.push(
@@ -576,6 +579,8 @@ describe('a long service name and a big price fit every screen that shows them',
   // 61 characters without a space: the catalogue has no length limit.
   const LONG_NAME = 'Refrigeratedpharmaceuticalandlaboratorysamplecourierovernight';
   const PRICE = '$999999.99';
+  // The booking form's choice of saved cards: each row's number, expiry and Default tag stay in the row.
+  const CARD_TEXTS = ['•••• 4444', 'Expires 12/34', 'Default'];
   let serviceId: number;
   let customer: Party & { cardIds: number[] };
   let provider: Party & { serviceId: number };
@@ -591,7 +596,7 @@ describe('a long service name and a big price fit every screen that shows them',
     const driverId = await serviceIdByName(provider.token, 'Driver');
     const driver = await apiCall('POST', '/api/user-services', { service_id: driverId }, provider.token);
     assert.ok(driver.status < 300, JSON.stringify(driver.body));
-    customer = await customerWithCards([GOOD_CARD], { first_name: 'Cy', last_name: uniqueSurname() });
+    customer = await customerWithCards([GOOD_CARD, MASTERCARD], { first_name: 'Cy', last_name: uniqueSurname() });
     acceptedJob = await bookViaApi(customer, provider);
     const accepted = await apiCall('PATCH', `/api/jobs/${acceptedJob}`, { status: 'Accepted' }, provider.token);
     assert.equal(accepted.status, 200, JSON.stringify(accepted.body));
@@ -641,6 +646,7 @@ describe('a long service name and a big price fit every screen that shows them',
           await openWithState(page, '/providerprofile', { serviceId, providerId: provider.id });
           await page.getByRole('button', { name: 'Assign Job' }).click();
           await page.getByRole('dialog', { name: 'Booking Details' }).getByLabel('Pick Address').waitFor();
+          await page.getByRole('dialog', { name: 'Booking Details' }).getByText('•••• 4444').waitFor();
         },
       },
       {
@@ -665,6 +671,7 @@ describe('a long service name and a big price fit every screen that shows them',
           const dialog = page.getByRole('dialog', { name: 'Booking Details' });
           await dialog.getByLabel('Service').waitFor();
           await dialog.getByLabel('Pick Address').waitFor();
+          await dialog.getByText('•••• 4444').waitFor();
         },
       },
     ],
@@ -703,7 +710,7 @@ describe('a long service name and a big price fit every screen that shows them',
         for (const screen of screens[role]) {
           await screen.open(page);
           await page.waitForTimeout(300); // the last render's layout
-          problems.push(...(await overflowOn(page, [LONG_NAME, PRICE])).map((p) => `${screen.name}: ${p}`));
+          problems.push(...(await overflowOn(page, [LONG_NAME, PRICE, ...CARD_TEXTS])).map((p) => `${screen.name}: ${p}`));
           const dir = process.env.E2E_SCREENSHOTS;
           if (dir)
             await page.screenshot({

@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { after, before, describe, it } from 'node:test';
 import type { Page } from 'playwright-core';
-import { apiCall, loginInPlace, openPage, signInDirectly, snap, useBrowser, type Role } from '../support/app.ts';
+import { apiCall, loginInPlace, openPage, PHONE, signInDirectly, snap, useBrowser, type Role } from '../support/app.ts';
 import {
   bookViaApi,
   cardOf,
@@ -239,6 +239,38 @@ describe('paying for a booking', () => {
     await ask.getByRole('button', { name: 'Discard' }).click();
     await dialog.waitFor({ state: 'detached' });
     assert.equal(pathOf(page), '/providerprofile');
+    assert.deepEqual(errors, []);
+    await context.close();
+  });
+
+  it('after a declined card, Add another card comes back to the form as it was, with the new card chosen, and pays', async () => {
+    const provider = await providerOffering('Driver', 25, { first_name: 'Dora', last_name: uniqueSurname() });
+    const customer = await customerWithCards([DECLINED_CARD]);
+    const { page, context, errors } = await openPage(browser(), PHONE);
+    await signInDirectly(page, customer.account);
+    const dialog = await openBookingModal(page, provider);
+    await fillBooking(dialog);
+    await dialog.getByRole('button', { name: 'Submit & Pay' }).click();
+    await dialog.getByRole('alert').filter({ hasText: 'Your card was declined.' }).waitFor();
+
+    await dialog.getByRole('link', { name: 'Add another card' }).click();
+    await page.waitForURL('**/newpaymentmethod');
+    await page.getByLabel('Card Name').fill('Cora');
+    await page.getByLabel('Card Number').fill(GOOD_CARD);
+    await page.getByLabel('Expiry Date').fill('12/34');
+    await page.getByLabel('CVV').fill('123');
+    await page.getByRole('button', { name: 'Save' }).click();
+
+    await page.waitForURL((url) => url.pathname === '/providerprofile');
+    const again = page.getByRole('dialog', { name: 'Booking Details' });
+    assert.ok(await again.getByRole('radio', { name: /Visa •••• 4242/ }).isChecked());
+    assert.equal(await again.getByRole('radio', { name: /Visa •••• 0002/ }).isChecked(), false);
+    assert.equal(await again.getByLabel('Pick Address').inputValue(), '12 Pick Lane');
+    assert.equal(await again.getByLabel('Select date').inputValue(), BOOKED_FOR.date);
+    await again.getByLabel('CVV').fill('123');
+    await again.getByRole('button', { name: 'Submit & Pay' }).click();
+    await page.waitForURL('**/requestconfirmation');
+    assert.equal((await jobsOf(customer.token)).length, 1);
     assert.deepEqual(errors, []);
     await context.close();
   });

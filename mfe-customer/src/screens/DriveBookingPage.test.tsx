@@ -1,5 +1,10 @@
-import { screen, within } from '@testing-library/react';
+import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { Provider } from 'react-redux';
+import { MemoryRouter, Route, Routes, useNavigate } from 'react-router-dom';
+import { createAppStore } from 'shared/src/session/store';
+import { signedInAs } from 'shared/src/testing';
+import { LocationProbe } from 'shared/src/testing/renderScreen';
 import DriveBookingPage from './DriveBookingPage';
 import { renderScreen } from '../testing/renderScreen';
 import { fail, fakeApi, ok } from '../testing/fakeApi';
@@ -47,6 +52,52 @@ describe('Book a Driver (/drivebooking)', () => {
     expect(screen.queryByRole('list', { name: 'Suggested Drivers' })).not.toBeInTheDocument();
     await userEvent.clear(search);
     expect(screen.getAllByRole('link', { name: /Certified Driver/ })).toHaveLength(2);
+  });
+
+  it('what was typed into Search Providers is still there, filtering, after Back from a driver (and in the address for a reload)', async () => {
+    fakeApi({ 'GET /api/providers/1': ok([ravi, meera]) });
+    function ProfileWithBack() {
+      const navigate = useNavigate();
+      return (
+        <>
+          <LocationProbe />
+          <button type="button" onClick={() => void navigate(-1)}>
+            Go Back
+          </button>
+        </>
+      );
+    }
+    render(
+      <Provider store={createAppStore(signedInAs('Customer'))}>
+        <MemoryRouter
+          initialEntries={['/service', { pathname: '/drivebooking', search: '?service=1', state: { serviceId: 1 } }]}
+          initialIndex={1}
+        >
+          <Routes>
+            <Route path="/drivebooking" element={<DriveBookingPage />} />
+            <Route path="/providerprofile" element={<ProfileWithBack />} />
+            <Route path="*" element={<LocationProbe />} />
+          </Routes>
+        </MemoryRouter>
+      </Provider>,
+    );
+    const user = userEvent.setup();
+    await screen.findByRole('link', { name: /Ravi Kumar/ });
+    await user.type(screen.getByRole('searchbox', { name: 'Search Providers' }), 'mee');
+    await user.click(screen.getByRole('link', { name: /Meera Nair/ }));
+    expect(screen.getByTestId('location')).toHaveTextContent('/providerprofile');
+    await user.click(screen.getByRole('button', { name: 'Go Back' }));
+    expect(await screen.findByRole('link', { name: /Meera Nair/ })).toBeInTheDocument();
+    expect(screen.getByRole('searchbox', { name: 'Search Providers' })).toHaveValue('mee');
+    expect(screen.queryByRole('link', { name: /Ravi Kumar/ })).not.toBeInTheDocument();
+  });
+
+  it('opened from an address with a search (a reload) it shows the drivers filtered by it', async () => {
+    fakeApi({ 'GET /api/providers/1': ok([ravi, meera]) });
+    renderScreen(<DriveBookingPage />, { path: '/drivebooking', search: '?service=1&q=ravi', state: { serviceId: 1 } });
+    expect(await screen.findByRole('link', { name: /Ravi Kumar/ })).toBeInTheDocument();
+    expect(screen.getByRole('searchbox', { name: 'Search Providers' })).toHaveValue('ravi');
+    expect(screen.queryByRole('link', { name: /Meera Nair/ })).not.toBeInTheDocument();
   });
 
   it('opened without a service (typed URL, reload) it uses the first service', async () => {

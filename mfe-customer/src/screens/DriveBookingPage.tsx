@@ -1,5 +1,5 @@
 import { useCallback, useMemo, useState } from 'react';
-import { Link, useLocation } from 'react-router-dom';
+import { Link, useLocation, useNavigate } from 'react-router-dom';
 import {
   Avatar,
   ErrorState,
@@ -42,9 +42,14 @@ async function loadSuggestions(serviceIdOfState: number | null, serviceIdOfAddre
   return { serviceId, service, providers };
 }
 
+/** The address's parameter that keeps what was typed into Search Providers. */
+export const SEARCH_PARAM = 'q';
+
 /**
  * Book a Driver (/drivebooking): Suggested Drivers for the service, each with avatar, name,
- * 'Certified Driver' and rating, linking to /providerprofile. Search Providers filters by name.
+ * 'Certified Driver' and rating, linking to /providerprofile. Search Providers filters by name; what is
+ * typed is kept in the address (?q=), so that Back from a driver's profile, or a reload, shows the same
+ * drivers, filtered as they were.
  */
 export default function DriveBookingPage() {
   const location = useLocation();
@@ -53,7 +58,20 @@ export default function DriveBookingPage() {
   const { state, reload } = useLoad(
     useCallback(() => loadSuggestions(serviceIdOfState, serviceIdOfAddress), [serviceIdOfState, serviceIdOfAddress]),
   );
-  const [query, setQuery] = useState('');
+  const navigate = useNavigate();
+  const [query, setQueryShown] = useState(() => new URLSearchParams(location.search).get(SEARCH_PARAM) ?? '');
+  const setQuery = (value: string) => {
+    setQueryShown(value);
+    const params = new URLSearchParams(location.search);
+    if (value) params.set(SEARCH_PARAM, value);
+    else params.delete(SEARCH_PARAM);
+    const search = params.toString();
+    // The same history entry (no entry per keystroke), with its navigation state.
+    void navigate(
+      { pathname: location.pathname, search: search ? `?${search}` : '' },
+      { replace: true, state: location.state as unknown },
+    );
+  };
 
   const shown = useMemo(() => {
     if (state.status !== 'ready') return [];

@@ -40,11 +40,11 @@ describe('NotificationsPage', () => {
 
   it('maps the View Details destination by title, to the job or chat the notification names', () => {
     expect(detailsLinkOf({ title: 'Job' })).toEqual({ to: '/activebooking' });
-    expect(detailsLinkOf({ title: 'Job', job_id: 7 })).toEqual({ to: '/activebookingdetails', state: { jobId: 7 } });
+    expect(detailsLinkOf({ title: 'Job', job_id: 7 })).toEqual({ to: '/activebookingdetails?job=7', state: { jobId: 7 } });
     expect(detailsLinkOf({ title: 'Chat' })).toEqual({ to: '/chatview' });
     expect(detailsLinkOf({ title: 'Chat', chat_id: 12 })).toEqual({ to: '/chatview?chat=12' });
     expect(detailsLinkOf({ title: 'Anything' })).toEqual({ to: '/ViewOnMap' });
-    expect(detailsLinkOf({ title: 'Location', job_id: 7 })).toEqual({ to: '/ViewOnMap', state: { jobId: 7 } });
+    expect(detailsLinkOf({ title: 'Location', job_id: 7 })).toEqual({ to: '/ViewOnMap?job=7', state: { jobId: 7 } });
   });
 
   it("View Details of a finished job's notification opens that job's details, not the active list it left", async () => {
@@ -53,6 +53,8 @@ describe('NotificationsPage', () => {
     mockedMarkRead.mockResolvedValue({ data: asRead([finished]), message: '' });
     renderScreen(<NotificationsPage />, { path: '/notification' });
     const card = await screen.findByRole('listitem', { name: 'Job from Pete Provider' });
+    // Opened in a new tab (no navigation state), the link's address still names the job.
+    expect(within(card).getByRole('link', { name: 'View Details' })).toHaveAttribute('href', '/activebookingdetails?job=31');
     await userEvent.setup().click(within(card).getByRole('link', { name: 'View Details' }));
     expect(location()).toEqual({ pathname: '/activebookingdetails', state: { jobId: 31 } });
   });

@@ -14,10 +14,10 @@ export function detailsLinkOf({ title, chat_id, job_id }: Pick<AppNotification, 
   to: string;
   state?: JobNavState;
 } {
-  const aboutJob = job_id ? { state: { jobId: job_id } } : {};
-  if (title === 'Job') return job_id ? { to: '/activebookingdetails', ...aboutJob } : { to: '/activebooking' };
   if (title === 'Chat') return { to: chat_id ? `/chatview?chat=${chat_id}` : '/chatview' };
-  return { to: '/ViewOnMap', ...aboutJob };
+  if (!job_id) return { to: title === 'Job' ? '/activebooking' : '/ViewOnMap' };
+  // The job's id is in the address too (deviation 49), so that View Details opened in a new tab shows it.
+  return { to: `${title === 'Job' ? '/activebookingdetails' : '/ViewOnMap'}?job=${job_id}`, state: { jobId: job_id } };
 }
 
 /** Certified Driver for customers, Certified User for providers. */

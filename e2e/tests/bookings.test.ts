@@ -226,6 +226,14 @@ describe('paying for a booking', () => {
     await dialog.getByRole('button', { name: 'Submit & Pay' }).click();
     await dialog.getByRole('alert').filter({ hasText: 'Drop Address' }).waitFor();
     assert.deepEqual(await jobsOf(customer.token), []);
+    // The field it is about is marked in red (with the focus on it, and without), the others are not.
+    const red = 'rgb(192, 38, 45)';
+    const drop = dialog.getByLabel('Drop Address');
+    assert.ok(await drop.evaluate((field) => field === document.activeElement));
+    assert.equal(await drop.evaluate((field) => getComputedStyle(field).outlineColor), red);
+    await dialog.getByLabel('Custom Time').focus();
+    assert.equal(await drop.evaluate((field) => getComputedStyle(field).borderTopColor), red);
+    assert.notEqual(await dialog.getByLabel('Pick Address').evaluate((field) => getComputedStyle(field).borderTopColor), red);
 
     // Closing it with what was typed asks first: Escape, Keep editing, and all is still there.
     await page.keyboard.press('Escape');

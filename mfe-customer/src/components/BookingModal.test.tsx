@@ -588,6 +588,24 @@ describe('the booking modal (Booking Details)', () => {
     expect(api.callsTo('POST', '/api/jobs')).toHaveLength(1);
   });
 
+  it('does not close (×, Escape) while paying: the answer, a declined card here, is shown in it', async () => {
+    const user = userEvent.setup();
+    const gate = deferred(fail(402, 'Your card was declined.'));
+    renderModal({ 'GET /api/payment-methods': ok([visa]), 'POST /api/jobs': gate.handler });
+    const dialog = await fillForm(user);
+    await user.click(within(dialog).getByRole('button', { name: 'Submit & Pay' }));
+    await user.keyboard('{Escape}');
+    await user.click(within(dialog).getByRole('button', { name: 'Close' }));
+    expect(screen.getByText('modal open')).toBeInTheDocument();
+    expect(screen.queryByRole('dialog', { name: DISCARD_TEXTS.title })).not.toBeInTheDocument();
+    gate.release();
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent('Your card was declined.');
+    // Answered: × closes again (asking first, as something is typed).
+    await user.click(within(dialog).getByRole('button', { name: 'Close' }));
+    await user.click(within(screen.getByRole('dialog', { name: DISCARD_TEXTS.title })).getByRole('button', { name: 'Discard' }));
+    expect(screen.getByText('modal closed')).toBeInTheDocument();
+  });
+
   it('asks before a navigation drops what was typed, and not once nothing is typed or while booking', async () => {
     const user = userEvent.setup();
     const gate = deferred(ok(makeJob({ id: 7 }), 'Booking created successfully', 201));

@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useContext, useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 import {
   ApiError,
@@ -32,6 +32,7 @@ import {
   type BookingDraftValues,
 } from './bookingDraft';
 import { BookingDialog } from './BookingDialog';
+import { BookingDialogHold } from './bookingDialogHold';
 import { ADD_ANOTHER_CARD, ASSIGN_PROVIDER_MISSING, CARD_NO_LONGER_SAVED, CHOOSE_ANOTHER_DRIVER } from './bookingTexts';
 import { pathWithIds } from 'shared/src/contracts/addressIds';
 import { Field, SelectField } from './Field';
@@ -139,6 +140,12 @@ export function BookingForm({
     Partial<Record<'address' | 'destination_address' | 'day' | 'date' | 'custom_time' | 'cvv', boolean>>
   >({});
   const [busy, setBusy] = useState(false);
+  // The dialog around the form stays open while paying: its answer is shown here.
+  const holdDialog = useContext(BookingDialogHold);
+  useEffect(() => {
+    holdDialog?.(busy);
+    return () => holdDialog?.(false);
+  }, [holdDialog, busy]);
   /** The service the API said the driver no longer offers (withdrawn while this form was open). */
   const [withdrawnService, setWithdrawnService] = useState<number | null>(null);
   const withdrawn = withdrawnService === serviceId;

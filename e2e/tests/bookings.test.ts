@@ -602,6 +602,30 @@ async function overflowOn(page: Page, texts: string[]): Promise<string[]> {
   }, texts);
 }
 
+/**
+ * Each word of `texts` (where the page shows them) that is broken across two lines: a name read as
+ * 'Bartholomeww' and 'www' on a phone. The words of a 15-character name fit every screen's column.
+ */
+async function splitWordsOn(page: Page, texts: string[]): Promise<string[]> {
+  return page.evaluate((wanted) => {
+    const problems: string[] = [];
+    const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      const text = node.textContent ?? '';
+      if (!wanted.some((w) => text.includes(w))) continue;
+      for (const match of text.matchAll(/\S+/g)) {
+        const range = document.createRange();
+        range.setStart(node, match.index);
+        range.setEnd(node, match.index + match[0].length);
+        const lines = new Set(Array.from(range.getClientRects(), (rect) => Math.round(rect.top)));
+        if (lines.size > 1)
+          problems.push(`"${match[0]}" is split over ${lines.size} lines in ${node.parentElement?.tagName.toLowerCase()}`);
+      }
+    }
+    return problems;
+  }, texts);
+}
+
 /** Opens a route with navigation state (as the app's own links pass it) and waits for its h1. */
 async function openWithState(page: Page, path: string, state?: Record<string, unknown>) {
   await page.goto(path);
@@ -615,7 +639,7 @@ async function openWithState(page: Page, path: string, state?: Record<string, un
   await page.locator('h1').first().waitFor();
 }
 
-describe('a long service name and a big price fit every screen that shows them', () => {
+describe('a long service name, a big price and a long name fit every screen that shows them', () => {
   // 61 characters without a space: the catalogue has no length limit.
   const LONG_NAME = 'Refrigeratedpharmaceuticalandlaboratorysamplecourierovernight';
   const PRICE = '$999999.99';
@@ -632,7 +656,11 @@ describe('a long service name and a big price fit every screen that shows them',
     serviceId = addCatalogueService(LONG_NAME, 'Cold-chain deliveries between clinics and laboratories, overnight.');
     // The edit form's highest price short of its limit (1,000,000), on the long-named service and on Driver,
     // so that chat's Assign Job offers a choice of service.
-    provider = await providerOffering(LONG_NAME, 999999.99, { first_name: 'Bea', last_name: uniqueSurname() });
+    // And the longest name signing up allows (15 characters each), in one word each.
+    provider = await providerOffering(LONG_NAME, 999999.99, {
+      first_name: 'Bartholomewwwww',
+      last_name: `Wolfesch${randomUUID().slice(0, 7)}`,
+    });
     const driverId = await serviceIdByName(provider.token, 'Driver');
     const driver = await apiCall('POST', '/api/user-services', { service_id: driverId }, provider.token);
     assert.ok(driver.status < 300, JSON.stringify(driver.body));
@@ -673,6 +701,13 @@ describe('a long service name and a big price fit every screen that shows them',
   const screens: Record<Role, { name: string; open: (page: Page) => Promise<void> }[]> = {
     Customer: [
       ...servicesScreens,
+      {
+        name: 'book-a-driver',
+        open: async (page) => {
+          await openWithState(page, '/drivebooking', { serviceId });
+          await page.getByText(provider.fullName).first().waitFor();
+        },
+      },
       {
         name: 'provider-profile',
         open: async (page) => {
@@ -751,6 +786,7 @@ describe('a long service name and a big price fit every screen that shows them',
           await screen.open(page);
           await page.waitForTimeout(300); // the last render's layout
           problems.push(...(await overflowOn(page, [LONG_NAME, PRICE, ...CARD_TEXTS])).map((p) => `${screen.name}: ${p}`));
+          problems.push(...(await splitWordsOn(page, [provider.fullName])).map((p) => `${screen.name}: ${p}`));
           const dir = process.env.E2E_SCREENSHOTS;
           if (dir)
             await page.screenshot({

@@ -135,9 +135,12 @@ export default function DriveBookingPage() {
                   </span>
                   <span className="ui-person">
                     <span className="ui-person__name">{provider.full_name}</span>
-                    <span className="cust-badge">Certified Driver</span>
+                    {/* Beside the badge, not beside the name: on a phone a long name keeps its words whole. */}
+                    <span className="cust-driver-facts">
+                      <span className="cust-badge">Certified Driver</span>
+                      <RatingValue rating={provider.rating} />
+                    </span>
                   </span>
-                  <RatingValue rating={provider.rating} />
                   <span className="cust-chevron" aria-hidden="true">
                     ›
                   </span>

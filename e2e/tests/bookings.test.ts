@@ -604,7 +604,8 @@ async function overflowOn(page: Page, texts: string[]): Promise<string[]> {
 
 /**
  * Each word of `texts` (where the page shows them) that is broken across two lines: a name read as
- * 'Bartholomeww' and 'www' on a phone. The words of a 15-character name fit every screen's column.
+ * 'Bartholomeww' and 'www', or a price as '$1250.' and '50', on a phone. The words of a 15-character
+ * name and the highest price fit every screen's column.
  */
 async function splitWordsOn(page: Page, texts: string[]): Promise<string[]> {
   return page.evaluate((wanted) => {
@@ -786,7 +787,7 @@ describe('a long service name, a big price and a long name fit every screen that
           await screen.open(page);
           await page.waitForTimeout(300); // the last render's layout
           problems.push(...(await overflowOn(page, [LONG_NAME, PRICE, ...CARD_TEXTS])).map((p) => `${screen.name}: ${p}`));
-          problems.push(...(await splitWordsOn(page, [provider.fullName])).map((p) => `${screen.name}: ${p}`));
+          problems.push(...(await splitWordsOn(page, [provider.fullName, PRICE])).map((p) => `${screen.name}: ${p}`));
           const dir = process.env.E2E_SCREENSHOTS;
           if (dir)
             await page.screenshot({

@@ -103,6 +103,14 @@ describe('the provider profile (/providerprofile)', () => {
     expect(screen.getByTestId('location')).toHaveTextContent('/drivebooking');
   });
 
+  it("opened directly (a shared link in a new tab), Go Back opens the service's drivers instead of leaving the app", async () => {
+    fakeApi({ 'GET /api/providers/1': ok([ravi]), 'GET /api/getReview': ok([]) });
+    renderScreen(<ProviderProfilePage />, { path: '/providerprofile', search: `?service=1&provider=${ravi.id}` });
+    await userEvent.click(await screen.findByRole('button', { name: 'Go Back' }));
+    expect(screen.getByTestId('location')).toHaveTextContent('/drivebooking');
+    expect(screen.getByTestId('location-state')).toHaveTextContent('{"serviceId":1}');
+  });
+
   it('without a chosen driver it says so and links to the services', async () => {
     const api = fakeApi({});
     renderScreen(<ProviderProfilePage />, { path: '/providerprofile' });

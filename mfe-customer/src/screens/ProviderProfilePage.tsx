@@ -1,7 +1,7 @@
 import { useCallback, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { Avatar, ErrorState, fetchProviders, fetchReviews, formatPrice, Loader, PageTitle, useSessionUser } from 'shared';
-import { navIdFrom } from 'shared/src/contracts/addressIds';
+import { navIdFrom, pathWithIds } from 'shared/src/contracts/addressIds';
 import { NothingHere } from 'shared/src/ui/NothingHere';
 import { BookingModal } from '../components/BookingModal';
 import { RatingValue } from '../components/Rating';
@@ -46,8 +46,15 @@ export default function ProviderProfilePage() {
   const [booking, setBooking] = useState(false);
   const isCustomer = useSessionUser()?.role === 'Customer';
 
+  const back = () => {
+    // Opened from a screen of the app: back to it. Opened directly (a shared link in a new tab), there is
+    // nothing of the app to go back to: the service's drivers, rather than a dead button or another site.
+    if (location.key !== 'default') void navigate(-1);
+    else if (serviceId) void navigate(pathWithIds('/drivebooking', { serviceId }), { state: { serviceId } });
+    else void navigate('/service');
+  };
   const goBack = (
-    <button type="button" className="ui-button" onClick={() => navigate(-1)}>
+    <button type="button" className="ui-button" onClick={back}>
       Go Back
     </button>
   );

@@ -14,6 +14,8 @@ export interface JobCardProps {
   role: Role | undefined;
   /** Active Bookings (status label, rating) or Previous Bookings (past label, stars, rating action). */
   variant: 'active' | 'previous';
+  /** Told when the card's booking is opened (before the navigation). */
+  onOpen?: () => void;
 }
 
 /**
@@ -22,7 +24,7 @@ export interface JobCardProps {
  * The card opens the booking's details. The customer reads their own label (a refunded rejection says
  * so); the provider the plain status.
  */
-export function JobCard({ job, role, variant }: JobCardProps) {
+export function JobCard({ job, role, variant, onOpen }: JobCardProps) {
   const person = counterpartOf(job, role);
   const state: JobNavState = variant === 'previous' ? { jobId: job.id, page: 'previousBooking' } : { jobId: job.id };
   const isCustomer = role === 'Customer';
@@ -35,7 +37,7 @@ export function JobCard({ job, role, variant }: JobCardProps) {
         : bookingStatusLabel(job.status);
   return (
     <li className="ui-card cust-flush cust-job">
-      <Link to={pathWithIds('/activebookingdetails', state)} state={state} className="cust-person-link">
+      <Link to={pathWithIds('/activebookingdetails', state)} state={state} className="cust-person-link" onClick={onOpen}>
         <span aria-hidden="true">
           <Avatar src={person.avatar} name={person.full_name} size={48} />
         </span>

@@ -1,6 +1,11 @@
-import { act, screen, waitFor, within } from '@testing-library/react';
+import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { Provider } from 'react-redux';
+import { MemoryRouter, Route, Routes, useNavigate } from 'react-router-dom';
 import { bus } from 'shared';
+import { createAppStore } from 'shared/src/session/store';
+import { signedInAs } from 'shared/src/testing';
+import { LocationProbe } from 'shared/src/testing/renderScreen';
 import PreviousBookingsPage from './PreviousBookingsPage';
 import { renderScreen } from '../testing/renderScreen';
 import { fail, fakeApi, ok } from '../testing/fakeApi';
@@ -185,6 +190,44 @@ describe('Previous Bookings (/previousbooking)', () => {
       expect(screen.queryByRole('button', { name: 'Load more' })).not.toBeInTheDocument();
       expect(screen.getByRole('link', { name: /Driver 41/ })).toHaveFocus();
       expect(api.callsTo('GET', '/api/jobs').map((call) => (call.params as { page: number }).page)).toEqual([1, 2, 3]);
+    });
+
+    it('Back from a booking opened after Load more shows the pages shown before, with the focus on that booking', async () => {
+      const user = userEvent.setup();
+      const api = fakeApi({ 'GET /api/jobs': pages });
+      function DetailsWithBack() {
+        const navigate = useNavigate();
+        return (
+          <>
+            <LocationProbe />
+            <button type="button" onClick={() => void navigate(-1)}>
+              Back
+            </button>
+          </>
+        );
+      }
+      render(
+        <Provider store={createAppStore(signedInAs('Customer'))}>
+          <MemoryRouter initialEntries={['/', '/previousbooking']} initialIndex={1}>
+            <Routes>
+              <Route path="/previousbooking" element={<PreviousBookingsPage />} />
+              <Route path="/activebookingdetails" element={<DetailsWithBack />} />
+              <Route path="*" element={<LocationProbe />} />
+            </Routes>
+          </MemoryRouter>
+        </Provider>,
+      );
+      await screen.findByRole('list', { name: 'Bookings' });
+      await user.click(screen.getByRole('button', { name: 'Load more' }));
+      await waitFor(() => expect(names()).toHaveLength(40));
+      await user.click(screen.getByRole('link', { name: /Driver 33/ }));
+      expect(screen.getByTestId('location')).toHaveTextContent('/activebookingdetails');
+
+      await user.click(screen.getByRole('button', { name: 'Back' }));
+      // After the list's loader (about 800 ms) and the second page.
+      await waitFor(() => expect(screen.getByRole('link', { name: /Driver 33/ })).toHaveFocus(), { timeout: 3000 });
+      expect(names()).toHaveLength(40);
+      expect(api.callsTo('GET', '/api/jobs').map((call) => (call.params as { page: number }).page)).toEqual([1, 2, 1, 2]);
     });
 
     it('says so when more cannot be loaded, keeps what is shown, and Retry loads them', async () => {

@@ -1,4 +1,5 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useEffectEvent, useRef } from 'react';
+import { useLocation, useNavigate } from 'react-router-dom';
 import { ErrorState, Loader, PageTitle, useSessionUser } from 'shared';
 import { lastChangedFirst, previousJobs } from 'shared/src/bookings/jobLists';
 import { focusIsLost } from 'shared/src/ui/focus';
@@ -6,11 +7,29 @@ import { usePreviousJobs } from '../bookings/usePreviousJobs';
 import { JobCard } from '../components/JobCard';
 import '../styles/customer.css';
 
+/** What this page keeps in its own history entry, for the way back from a booking opened from it. */
+interface ShownPlace {
+  /** The pages shown (Load more). */
+  previousPages?: number;
+  /** The booking opened last from this list. */
+  openedJob?: number;
+}
+
+const placeOf = (state: unknown): ShownPlace => {
+  if (typeof state !== 'object' || state === null) return {};
+  const { previousPages, openedJob } = state as Record<string, unknown>;
+  return {
+    ...(Number.isInteger(previousPages) && { previousPages: previousPages as number }),
+    ...(Number.isInteger(openedJob) && { openedJob: openedJob as number }),
+  };
+};
+
 /**
  * Previous Bookings (/previousbooking, both roles): a loader, then Rejected jobs and (deviation 4)
  * Completed, Cancelled and Expired ones, most recently finished first, 'Load more' for older ones; a
  * customer's unrated Completed job offers 'Rate this booking', a rated one its stars. A failed refresh
- * (after a missed-events resubscribe) keeps the list and says so above it.
+ * (after a missed-events resubscribe) keeps the list and says so above it. Back from a booking opened
+ * here shows as many pages as were shown, with the focus on that booking.
  */
 export default function PreviousBookingsPage() {
   const role = useSessionUser()?.role;
@@ -18,6 +37,36 @@ export default function PreviousBookingsPage() {
   const { loaded, hasMore, loadingMore, error, refreshError } = state;
   // Each card shows when its booking finished: listed in that order.
   const jobs = previousJobs(state.rows).sort(lastChangedFirst);
+
+  // The pages shown and the booking opened are kept in this page's history entry: Back from that booking
+  // (from the 30th, say, after Load more) finds it again instead of the first 20 only.
+  const location = useLocation();
+  const navigate = useNavigate();
+  // The entry's state as it is now (a card's click may come before its closure saw the last change).
+  const entryState = useRef<unknown>(location.state);
+  useEffect(() => {
+    entryState.current = location.state;
+  });
+  const remember = (changes: ShownPlace) => {
+    entryState.current = { ...(entryState.current as object | null), ...changes };
+    void navigate({ pathname: location.pathname, search: location.search }, { replace: true, state: entryState.current });
+  };
+  const pagesShown = state.page;
+  const rememberPages = useEffectEvent((pages: number) => {
+    if (pages > (placeOf(entryState.current).previousPages ?? 1)) remember({ previousPages: pages });
+  });
+  useEffect(() => rememberPages(pagesShown), [pagesShown]);
+  const backTo = useRef(placeOf(location.state));
+  useEffect(() => {
+    const wanted = backTo.current;
+    if (!loaded || (!wanted.previousPages && !wanted.openedJob)) return;
+    if (!error && !loadingMore && hasMore && pagesShown < (wanted.previousPages ?? 1)) return void loadMore();
+    if (loadingMore) return;
+    backTo.current = {};
+    // Unless the customer has gone on to a control meanwhile (the page itself has the focus after Back).
+    const onControl = document.activeElement?.closest('a, button, input, select, textarea');
+    if (wanted.openedJob && !onControl) document.getElementById(`cust-job-${wanted.openedJob}`)?.closest('a')?.focus();
+  }, [loaded, error, loadingMore, hasMore, pagesShown, loadMore]);
 
   // The last page's Load more goes away under the focus: it moves to the first booking that page brought.
   const list = useRef<HTMLUListElement>(null);
@@ -47,7 +96,7 @@ export default function PreviousBookingsPage() {
       {jobs.length > 0 ? (
         <ul ref={list} className="ui-list" aria-label="Bookings">
           {jobs.map((job) => (
-            <JobCard key={job.id} job={job} role={role} variant="previous" />
+            <JobCard key={job.id} job={job} role={role} variant="previous" onOpen={() => remember({ openedJob: job.id })} />
           ))}
         </ul>
       ) : null}

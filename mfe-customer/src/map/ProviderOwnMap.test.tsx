@@ -76,6 +76,26 @@ describe("the provider's own map, before it has a position to show", () => {
     expect(map()).not.toHaveTextContent('Waiting');
   });
 
+  it('never asked: Share location is offered on the map too, and pressed, it starts sharing and gives way', async () => {
+    await openWith('prompt');
+    expect(status()).toHaveTextContent('Your position is not shared.');
+    const share = screen.getByRole('button', { name: 'Share location' });
+    share.focus();
+    await act(async () => {
+      share.click();
+      await flush();
+    });
+    expect(geo.watchCalls).toBe(1);
+    expect(screen.queryByRole('button', { name: 'Share location' })).not.toBeInTheDocument();
+    expect(map()).toHaveTextContent('Waiting for your position…');
+    expect(document.activeElement).toBe(screen.getByRole('region', { name: 'Your position' }));
+  });
+
+  it('blocked: no Share location (it could only fail), the line says how to allow it', async () => {
+    await openWith('denied');
+    expect(screen.queryByRole('button', { name: 'Share location' })).not.toBeInTheDocument();
+  });
+
   it('locating: it waits for the position, then pins it', async () => {
     await openWith('granted');
     expect(map()).toHaveTextContent('Waiting for your position…');

@@ -1,8 +1,11 @@
+import { useEffect, useRef } from 'react';
 import {
   distanceKm,
   formatDistanceKm,
   formatLatLng,
   LOCATION_OFF_LABEL,
+  SHARE_LOCATION_LABEL,
+  shareLocationNow,
   useLocationSharing,
   useProviderLocation,
   type Job,
@@ -13,6 +16,7 @@ import {
 import { LocationFacts, type Fact } from './LocationFacts';
 import { MapCanvas } from './MapCanvas';
 import { PIN_COLORS, type MapPin } from './pins';
+import { focusIsLost } from 'shared/src/ui/focus';
 import { EMPTY_MAP_PROVIDER, NOT_SHARED_YET, sharingLine } from './texts';
 
 /** The sharing states in which no position is coming (the top bar's 'Location off', and signed out). */
@@ -48,14 +52,31 @@ export function ProviderOwnMap({ job }: { job: Job }) {
   if (own && pickup)
     facts.push({ term: 'Distance to pick-up', value: formatDistanceKm(distanceKm(own, pickup)), testId: 'distance' });
 
+  // Not asked yet (the notice bar dismissed, say): Share location is offered here too. Pressed, it gives
+  // way to the position on its way, and the focus goes to this map rather than to the page.
+  const asking = sharing.state === 'ask';
+  const section = useRef<HTMLElement>(null);
+  const wasAsking = useRef(asking);
+  useEffect(() => {
+    if (wasAsking.current && !asking && focusIsLost()) section.current?.focus();
+    wasAsking.current = asking;
+  }, [asking]);
+
   return (
-    <section className="ui-card cust-map" aria-labelledby="cust-map-title">
+    <section ref={section} tabIndex={-1} className="ui-card cust-map" aria-labelledby="cust-map-title">
       <h2 id="cust-map-title" className="ui-section-title">
         Your position
       </h2>
       <p className="cust-map__status" role="status" aria-label="Map status">
         {sharingLine(sharing.state)}
       </p>
+      {asking ? (
+        <p>
+          <button type="button" className="ui-button" onClick={shareLocationNow}>
+            {SHARE_LOCATION_LABEL}
+          </button>
+        </p>
+      ) : null}
       <MapCanvas pins={pins} center={own ?? pickup} emptyMessage={ownEmptyMessage(sharing.state)} />
       <LocationFacts facts={facts} />
     </section>

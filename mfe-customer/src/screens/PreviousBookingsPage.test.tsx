@@ -100,6 +100,17 @@ describe('Previous Bookings (/previousbooking)', () => {
     expect(within(card(/Priya Shah/)).getByRole('link', { name: 'Rate this booking' })).toBeInTheDocument();
   });
 
+  it('says so when there are none, and offers a customer to book one (not a provider)', async () => {
+    fakeApi({ 'GET /api/jobs': ok([pending]) });
+    const { unmount } = renderScreen(<PreviousBookingsPage />, { path: '/previousbooking' });
+    expect(await screen.findByText('You have no previous bookings.')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Book a service' })).toHaveAttribute('href', '/service');
+    unmount();
+    renderScreen(<PreviousBookingsPage />, { path: '/previousbooking', role: 'Provider' });
+    expect(await screen.findByText('You have no previous bookings.')).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Book a service' })).not.toBeInTheDocument();
+  });
+
   it('shows a clear failure with Retry', async () => {
     fakeApi({ 'GET /api/jobs': fail(500, 'Server Error') });
     renderScreen(<PreviousBookingsPage />, { path: '/previousbooking' });

@@ -1,5 +1,5 @@
 import { useEffect, useEffectEvent, useRef } from 'react';
-import { useLocation, useNavigate } from 'react-router-dom';
+import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { ErrorState, Loader, PageTitle, useSessionUser } from 'shared';
 import { lastChangedFirst, previousJobs } from 'shared/src/bookings/jobLists';
 import { focusIsLost } from 'shared/src/ui/focus';
@@ -92,7 +92,16 @@ export default function PreviousBookingsPage() {
       {loaded && refreshError ? (
         <ErrorState message="Your bookings could not be refreshed." detail={refreshError} onRetry={retryRefresh} />
       ) : null}
-      {loaded && jobs.length === 0 ? <p className="ui-card cust-message ui-muted">You have no previous bookings.</p> : null}
+      {loaded && jobs.length === 0 ? (
+        <div className="ui-card ui-empty">
+          <p>You have no previous bookings.</p>
+          {role === 'Customer' ? (
+            <Link to="/service" className="ui-button ui-button--primary">
+              Book a service
+            </Link>
+          ) : null}
+        </div>
+      ) : null}
       {jobs.length > 0 ? (
         <ul ref={list} className="ui-list" aria-label="Bookings">
           {jobs.map((job) => (

@@ -47,6 +47,12 @@ describe('first day', () => {
       .waitFor();
     await snap(provider.page, 'first-day-provider-home');
 
+    // A new customer's Previous Bookings says there are none and leads to booking one.
+    await customer.page.goto('/previousbooking');
+    await customer.page.getByText('You have no previous bookings.').waitFor();
+    assert.equal(await customer.page.getByRole('link', { name: 'Book a service' }).getAttribute('href'), '/service');
+    await snap(customer.page, 'first-day-previous-bookings');
+
     // Meanwhile no customer finds them.
     await customer.page.goto(`/drivebooking?service=${driver.id}`);
     await customer.page.getByRole('list', { name: 'Suggested Drivers' }).waitFor();

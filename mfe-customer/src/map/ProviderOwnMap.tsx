@@ -71,11 +71,9 @@ export function ProviderOwnMap({ job }: { job: Job }) {
         {sharingLine(sharing.state)}
       </p>
       {asking ? (
-        <p>
-          <button type="button" className="ui-button" onClick={shareLocationNow}>
-            {SHARE_LOCATION_LABEL}
-          </button>
-        </p>
+        <button type="button" className="ui-button cust-map__share" onClick={shareLocationNow}>
+          {SHARE_LOCATION_LABEL}
+        </button>
       ) : null}
       <MapCanvas pins={pins} center={own ?? pickup} emptyMessage={ownEmptyMessage(sharing.state)} />
       <LocationFacts facts={facts} />

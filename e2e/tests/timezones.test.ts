@@ -129,6 +129,8 @@ describe('a customer in Kolkata and a provider in Los Angeles, at once', () => {
     // The provider's open Job Requests: the request's created time in Los Angeles time.
     const request = cardOf(p.page, 'Job requests', customer.fullName);
     await request.getByText(createdLosAngeles, { exact: true }).waitFor();
+    // What the request is for, as the customer typed it in Kolkata, not moved to Los Angeles.
+    await request.getByText(`Requested for ${requested}`, { exact: true }).waitFor();
     await snap(p.page, 'tz-job-requests-los-angeles');
     await request.getByRole('link', { name: 'View Details' }).click();
     await p.page.waitForURL((url) => url.pathname === '/jobrequestdetails');

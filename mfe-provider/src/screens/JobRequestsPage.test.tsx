@@ -48,6 +48,20 @@ describe('Job Requests (/jobrequest)', () => {
     expect(api.callsTo('GET', '/api/jobs')[0].params).toEqual({ per_page: 100 });
   });
 
+  it("says what each request is for, as the customer typed it: two of one customer's are told apart", async () => {
+    const morning = makeJob({ id: 5, status: 'Pending', date: '2099-03-08', time: '09:30' });
+    const evening = makeJob({ id: 6, status: 'Pending', date: '2099-03-08', time: '18:00', custom_time: 'after work' });
+    const unset = makeJob({ id: 7, status: 'Pending', customer: { id: 14, full_name: 'Lena Roy', avatar: null } });
+    fakeApi({ 'GET /api/jobs': ok([morning, evening, unset]) });
+    renderScreen(<JobRequestsPage />, { path: '/jobrequest' });
+    const items = within(await screen.findByRole('list', { name: 'Job requests' })).getAllByRole('listitem');
+    // Newest first: Lena Roy's, then the evening's, then the morning's.
+    expect(items[0]).toHaveTextContent('Lena Roy');
+    expect(items[0]).not.toHaveTextContent('Requested for');
+    expect(items[1]).toHaveTextContent('Requested for March 8th 2099, 6:00 pm, after work');
+    expect(items[2]).toHaveTextContent('Requested for March 8th 2099, 9:30 am');
+  });
+
   it('holds the loader for about 800 ms (spec section 9)', async () => {
     jest.useFakeTimers();
     try {

@@ -15,12 +15,16 @@ import {
 import { pathWithIds } from 'shared/src/contracts/addressIds';
 import { counterpartOf, pendingRequests } from 'shared/src/bookings/jobLists';
 import { StatusBadge } from 'shared/src/bookings/StatusBadge';
-import { formatDateLong } from 'shared/src/format';
+import { formatDateLong, formatRequestedTime } from 'shared/src/format';
 import '../styles/provider.css';
 
-/** One request: the other party, the service and price, the created time, 'Waiting for Approval' and View Details. */
+/**
+ * One request: the other party, the service and price, when it is for (what the customer typed: two
+ * requests of one customer differ by it), the created time, 'Waiting for Approval' and View Details.
+ */
 function RequestCard({ job, role }: { job: Job; role: Role | undefined }) {
   const person = counterpartOf(job, role);
+  const requested = formatRequestedTime(job);
   const nameId = `prov-request-${job.id}`;
   // A provider answers the request; a customer can only look at their own booking.
   const details = role === 'Provider' ? '/jobrequestdetails' : '/activebookingdetails';
@@ -36,6 +40,7 @@ function RequestCard({ job, role }: { job: Job; role: Role | undefined }) {
         <span className="ui-muted ui-small">
           {job.service_name} · {formatPrice(job.price)}
         </span>
+        {requested ? <span className="ui-small">Requested for {requested}</span> : null}
         <time className="ui-muted ui-small" dateTime={job.created_at}>
           {formatDateLong(job.created_at)}
         </time>

@@ -220,6 +220,14 @@ describe('paying for a booking', () => {
     assert.ok(await dialog.getByRole('button', { name: 'Submit & Pay' }).evaluate((button) => button === document.activeElement));
     assert.equal(pathOf(page), '/providerprofile');
     assert.deepEqual(await jobsOf(customer.token), []);
+    // The only card follows 'Payment Details' as a field follows its label, with no paragraph's gap.
+    const headingBottom = await dialog
+      .getByRole('heading', { name: 'Payment Details' })
+      .evaluate((h) => h.getBoundingClientRect().bottom);
+    const cardTop = await dialog
+      .getByText('Expires', { exact: false })
+      .evaluate((e) => e.parentElement!.getBoundingClientRect().top);
+    assert.ok(cardTop - headingBottom <= 20, `the card is ${Math.round(cardTop - headingBottom)} px under 'Payment Details'`);
 
     // A missing address is the form's own message; nothing is sent.
     await dialog.getByLabel('Drop Address').fill('');

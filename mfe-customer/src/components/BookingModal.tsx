@@ -379,11 +379,11 @@ export function BookingForm({
         </div>
       ) : null}
       {card && list.length === 1 ? (
-        <p className="cust-card-choice" style={{ cursor: 'default' }}>
+        <div className="cust-card-choice cust-card-choice--only">
           <span className="cust-card-number">{cardLabel(card)}</span>
           <CardExpiry card={card} />
           <span className="cust-card-tag">Default</span>
-        </p>
+        </div>
       ) : null}
       {card && list.length > 1 ? (
         <fieldset className="cust-fieldset">

@@ -16,9 +16,14 @@ import { answerUnreadCount, askUnreadCount } from './unreadCount';
 async function fetchNotificationPage(page: number, perPage: number): Promise<NotificationsEnvelope> {
   if (page > 1) return fetchNotifications({ page, per_page: perPage }, { silent: true });
   const ticket = askUnreadCount();
-  const answer = await fetchNotifications({ page, per_page: perPage }, { silent: true });
-  answerUnreadCount(ticket, answer.meta?.unread);
-  return answer;
+  let unread: number | undefined;
+  try {
+    const answer = await fetchNotifications({ page, per_page: perPage }, { silent: true });
+    unread = answer.meta?.unread;
+    return answer;
+  } finally {
+    answerUnreadCount(ticket, unread);
+  }
 }
 
 const newestOf = (list: AppNotification[]) => (list.length ? Math.max(...list.map((n) => n.id)) : null);
@@ -65,7 +70,7 @@ export function useNotificationPages() {
     const range = unreadShownRange(state.rows, upTo.current ?? null);
     if (!range || marking.current) return;
     marking.current = true;
-    const ticket = askUnreadCount();
+    const ticket = askUnreadCount(true);
     markNotificationsRead(range, { silent: true }).then(
       (answer) => {
         marking.current = false;
@@ -76,6 +81,7 @@ export function useNotificationPages() {
       // Only logged: the bell keeps its count and the next visit tries again.
       (error: unknown) => {
         marking.current = false;
+        answerUnreadCount(ticket, undefined);
         console.warn('notifications not marked read', error);
       },
     );

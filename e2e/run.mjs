@@ -63,7 +63,7 @@ await new Promise((resolve) => control.listen(0, '127.0.0.1', resolve));
 
 const files = readdirSync(path.join(here, 'tests'))
   .filter((f) => f.endsWith('.test.ts'))
-  .filter((f) => !process.env.E2E_ONLY || f.includes(process.env.E2E_ONLY))
+  .filter((f) => !process.env.E2E_ONLY || process.env.E2E_ONLY.split(',').some((only) => f.includes(only.trim())))
   .map((f) => path.join('tests', f));
 
 const child = spawn(process.execPath, ['--import', 'tsx', '--test', '--test-concurrency=1', ...files], {

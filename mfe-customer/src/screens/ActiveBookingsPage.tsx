@@ -1,7 +1,7 @@
-import { Link } from 'react-router-dom';
 import { ErrorState, Loader, PageTitle, useMyJobs, useSessionUser } from 'shared';
 import { activeJobs } from 'shared/src/bookings/jobLists';
 import { JobCard } from '../components/JobCard';
+import { NoBookings } from '../components/NoBookings';
 import '../styles/customer.css';
 
 /**
@@ -21,16 +21,7 @@ export default function ActiveBookingsPage() {
       {state.status === 'error' ? (
         <ErrorState message="Your bookings could not be loaded." detail={state.message} onRetry={() => void reload()} />
       ) : null}
-      {state.status === 'ready' && jobs.length === 0 ? (
-        <div className="ui-card ui-empty">
-          <p>You have no active bookings.</p>
-          {role === 'Customer' ? (
-            <Link to="/service" className="ui-button ui-button--primary">
-              Book a service
-            </Link>
-          ) : null}
-        </div>
-      ) : null}
+      {state.status === 'ready' && jobs.length === 0 ? <NoBookings message="You have no active bookings." role={role} /> : null}
       {jobs.length > 0 ? (
         <ul className="ui-list" aria-label="Bookings">
           {jobs.map((job) => (

@@ -1,10 +1,11 @@
 import { useEffect, useEffectEvent, useRef } from 'react';
-import { Link, useLocation, useNavigate } from 'react-router-dom';
+import { useLocation, useNavigate } from 'react-router-dom';
 import { ErrorState, Loader, PageTitle, useSessionUser } from 'shared';
 import { lastChangedFirst, previousJobs } from 'shared/src/bookings/jobLists';
 import { focusIsLost } from 'shared/src/ui/focus';
 import { usePreviousJobs } from '../bookings/usePreviousJobs';
 import { JobCard } from '../components/JobCard';
+import { NoBookings } from '../components/NoBookings';
 import '../styles/customer.css';
 
 /** What this page keeps in its own history entry, for the way back from a booking opened from it. */
@@ -92,16 +93,7 @@ export default function PreviousBookingsPage() {
       {loaded && refreshError ? (
         <ErrorState message="Your bookings could not be refreshed." detail={refreshError} onRetry={retryRefresh} />
       ) : null}
-      {loaded && jobs.length === 0 ? (
-        <div className="ui-card ui-empty">
-          <p>You have no previous bookings.</p>
-          {role === 'Customer' ? (
-            <Link to="/service" className="ui-button ui-button--primary">
-              Book a service
-            </Link>
-          ) : null}
-        </div>
-      ) : null}
+      {loaded && jobs.length === 0 ? <NoBookings message="You have no previous bookings." role={role} /> : null}
       {jobs.length > 0 ? (
         <ul ref={list} className="ui-list" aria-label="Bookings">
           {jobs.map((job) => (

@@ -309,7 +309,9 @@ describe('paying for a booking', () => {
 
     await loginInPlace(page, customer.account, 'Customer');
     await page.waitForURL((url) => url.pathname === '/providerprofile');
-    await page.getByRole('heading', { name: provider.fullName }).waitFor();
+    // The provider's profile, behind the booking dialog that opens again at once (the dialog makes the
+    // page inert, so the heading may already be out of the accessibility tree when this looks for it).
+    await page.getByRole('heading', { name: provider.fullName, includeHidden: true }).waitFor({ state: 'attached' });
     const again = page.getByRole('dialog', { name: 'Booking Details' });
     await again.getByText('Visa •••• 4242').waitFor();
     assert.equal(await again.getByLabel('Select date').inputValue(), BOOKED_FOR.date);

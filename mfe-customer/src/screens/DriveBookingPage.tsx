@@ -59,6 +59,8 @@ export default function DriveBookingPage() {
     useCallback(() => loadSuggestions(serviceIdOfState, serviceIdOfAddress), [serviceIdOfState, serviceIdOfAddress]),
   );
   const navigate = useNavigate();
+  // The input keeps its own state: the router applies address changes inside startTransition, and a
+  // controlled input fed from a transition can drop keystrokes or move the caret.
   const [query, setQueryShown] = useState(() => new URLSearchParams(location.search).get(SEARCH_PARAM) ?? '');
   const setQuery = (value: string) => {
     setQueryShown(value);

@@ -231,6 +231,36 @@ for (const dialect of DIALECTS) {
         assert.equal((await book(customer, { day: null, date: null, time: null })).status, 201);
       });
 
+      test("when, in the customer's time zone: their own day, and no time of today already gone", async () => {
+        // The test clock is 2025-06-15 12:00 UTC: 5:30 pm in Kolkata, 5:00 am in Los Angeles.
+        const answer = async (over: Record<string, unknown>) => {
+          const res = await book(customer, over);
+          return res.status === 201 ? 201 : `${res.status} ${JSON.stringify(res.body.errors)}`;
+        };
+        const refusal = (field: string, message: string) => `400 ${JSON.stringify({ [field]: [message] })}`;
+        const jobsBefore = await count('jobs');
+        const kolkata = { time_zone: 'Asia/Kolkata', day: '2025-06' };
+        assert.equal(await answer({ ...kolkata, date: '2025-06-14' }), refusal('date', 'The date may not be in the past.'));
+        assert.equal(
+          await answer({ ...kolkata, date: '2025-06-15', time: '17:00' }),
+          refusal('time', 'The time may not be in the past.'),
+        );
+        const losAngeles = { time_zone: 'America/Los_Angeles', day: '2025-06' };
+        assert.equal(await answer({ ...losAngeles, date: '2025-06-14' }), refusal('date', 'The date may not be in the past.'));
+        assert.equal(
+          await answer({ ...losAngeles, date: '2025-06-15', time: '04:50' }),
+          refusal('time', 'The time may not be in the past.'),
+        );
+        assert.equal(await count('jobs'), jobsBefore);
+        // Later today, or a few minutes ago (the form checked the minute it was sent in), or any time of a later day.
+        assert.equal(await answer({ ...kolkata, date: '2025-06-15', time: '17:26' }), 201);
+        assert.equal(await answer({ ...kolkata, date: '2025-06-15', time: '23:59' }), 201);
+        assert.equal(await answer({ ...losAngeles, date: '2025-06-15', time: '05:00' }), 201);
+        assert.equal(await answer({ ...losAngeles, date: '2025-06-16', time: '00:00' }), 201);
+        // A time with no date is not placed on a day, so it is not in the past.
+        assert.equal(await answer({ ...losAngeles, date: null, time: '01:00' }), 201);
+      });
+
       test("authorisation: anonymous 401, providers 403, someone else's card 403", async () => {
         assert.equal((await s.req('POST', '/api/jobs', { json: bookingBody(provider.id, serviceId, card.id) })).status, 401);
         assert.equal((await book(provider)).status, 403);

@@ -37,3 +37,24 @@ export function readableTime(iso: string, timeZone: string | null = null): strin
   }
   return format.format(new Date(iso));
 }
+
+const dayAndTimeFormats = new Map<string, Intl.DateTimeFormat>();
+
+/** The day (YYYY-MM-DD) and time of day (HH:MM) a moment is in a time zone this server's Intl knows. */
+export function dayAndTimeIn(timeZone: string, moment: Date): { day: string; time: string } {
+  let format = dayAndTimeFormats.get(timeZone);
+  if (!format) {
+    format = new Intl.DateTimeFormat('en-US', {
+      timeZone,
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      hourCycle: 'h23',
+    });
+    dayAndTimeFormats.set(timeZone, format);
+  }
+  const part = Object.fromEntries(format.formatToParts(moment).map((p) => [p.type, p.value]));
+  return { day: `${part.year}-${part.month}-${part.day}`, time: `${part.hour}:${part.minute}` };
+}

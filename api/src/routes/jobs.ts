@@ -25,7 +25,7 @@ import { BOOKING_FEE } from '../services/payments.js';
 import { emailNewRequest, emailReceipt } from '../services/bookingEmails.js';
 import { jobEvents, moveJob } from '../services/jobLifecycle.js';
 import { fullName } from '../serializers.js';
-import { isTimeZone } from '../domain/timeZone.js';
+import { dayAndTimeIn, isTimeZone } from '../domain/timeZone.js';
 import {
   BOOKING_WHEN_MESSAGES,
   bookingWhenProblem,
@@ -67,6 +67,8 @@ export const CARD_GONE = 'This card is no longer saved. Please choose another ca
 export const SERVICE_NOT_OFFERED = 'The selected provider does not offer this service.';
 
 const TIME_ZONE_MESSAGE = 'The time zone must be a time zone name such as Asia/Kolkata.';
+/** How far the customer's clock (or the request's way) may be behind the server's when a time of today is checked. */
+const BOOKING_CLOCK_LEEWAY_MS = 5 * 60_000;
 
 /** Thrown inside the booking transaction so that a declined payment rolls everything back. */
 class DeclinedPayment extends Error {}
@@ -201,12 +203,16 @@ export default async function jobsRoutes(app: FastifyInstance) {
     async (request, reply) => {
       const customer = requireRole(request, 'Customer');
       const body = request.body;
-      // The customer's day may be the day before the server's (UTC) date: bookingWhen.ts.
-      const earliestDay = new Date(ctx.clock.now().getTime() - 24 * 60 * 60 * 1000).toISOString().slice(0, 10);
-      const when = bookingWhenProblem(body, earliestDay);
-      if (when) throw fieldError(when.field, when.message);
       const timeZone = body.time_zone?.trim() || null;
       if (timeZone && !isTimeZone(timeZone)) throw fieldError('time_zone', TIME_ZONE_MESSAGE);
+      // In the customer's time zone, a few minutes back (the form checked the minute it was sent in);
+      // without one, their day may be the day before the server's (UTC) date: bookingWhen.ts.
+      const asked = ctx.clock.now().getTime();
+      const customerNow = timeZone ? dayAndTimeIn(timeZone, new Date(asked - BOOKING_CLOCK_LEEWAY_MS)) : null;
+      const when = customerNow
+        ? bookingWhenProblem(body, customerNow.day, customerNow.time)
+        : bookingWhenProblem(body, new Date(asked - 24 * 60 * 60 * 1000).toISOString().slice(0, 10));
+      if (when) throw fieldError(when.field, when.message);
       // The charge's key: the client's (a retry after a lost answer books nothing twice) or a fresh one.
       const clientKey = request.headers['idempotency-key'];
       const chargeKey = `charge:${customer.id}:${clientKey ?? randomUUID()}`;

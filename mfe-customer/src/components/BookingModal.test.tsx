@@ -153,6 +153,38 @@ describe('the booking modal (Booking Details)', () => {
     expect(api.callsTo('POST', '/api/jobs')).toHaveLength(0);
   });
 
+  it('refuses a time of today already gone, says so at the time, and takes the minute it is', async () => {
+    fakeDateOnly(new Date(2026, 10, 27, 15, 30, 20));
+    try {
+      const user = userEvent.setup();
+      const api = renderModal({
+        'GET /api/payment-methods': ok([visa]),
+        'POST /api/jobs': ok(makeJob({ id: 43 }), 'Booking created successfully', 201),
+      });
+      await screen.findByText('Visa •••• 4242');
+      const dialog = screen.getByRole('dialog', { name: 'Booking Details' });
+      await user.type(within(dialog).getByLabelText('Select date'), '2026-11-27');
+      const time = within(dialog).getByLabelText('Select Time');
+      await user.type(time, '15:29');
+      await user.type(within(dialog).getByLabelText('Pick Address'), '12 MG Road');
+      await user.type(within(dialog).getByLabelText('Drop Address'), 'Airport Terminal 1');
+      await user.type(within(dialog).getByLabelText('CVV'), '123');
+      await user.click(within(dialog).getByRole('button', { name: 'Submit & Pay' }));
+      expect(within(dialog).getByRole('alert')).toHaveTextContent('The time may not be in the past.');
+      expect(time).toHaveAttribute('aria-invalid', 'true');
+      expect(time).toHaveAccessibleDescription('The time may not be in the past.');
+      expect(api.callsTo('POST', '/api/jobs')).toHaveLength(0);
+      await user.clear(time);
+      await user.type(time, '15:30');
+      expect(time).not.toHaveAttribute('aria-invalid', 'true');
+      await user.click(within(dialog).getByRole('button', { name: 'Submit & Pay' }));
+      await waitFor(() => expect(api.callsTo('POST', '/api/jobs')).toHaveLength(1));
+      expect(api.callsTo('POST', '/api/jobs')[0].body).toMatchObject({ date: '2026-11-27', time: '15:30' });
+    } finally {
+      jest.useRealTimers();
+    }
+  });
+
   it('checks the day Submit is pressed on: a date chosen before midnight and sent after it is in the past', async () => {
     fakeDateOnly(new Date(2026, 10, 27, 23, 58));
     try {

@@ -17,7 +17,7 @@ import {
   messageOfError,
 } from 'shared';
 // Deep: a pure module kept out of the shared chunk every page loads (as shared/src/format is).
-import { bookingWhenProblem, localDay } from 'shared/src/bookings/bookingWhen';
+import { bookingWhenProblem, localDay, localTime } from 'shared/src/bookings/bookingWhen';
 import { cardExpiry, cardLabel } from 'shared/src/payments/cardText';
 import { defaultCard } from '../lib/format';
 import { useLoad } from '../lib/useLoad';
@@ -137,7 +137,7 @@ export function BookingForm({
   /** The message's id while one is shown: the fields it is about are described by it. */
   const errorShown = error ? errorId : null;
   const [invalid, setInvalid] = useState<
-    Partial<Record<'address' | 'destination_address' | 'day' | 'date' | 'custom_time' | 'cvv', boolean>>
+    Partial<Record<'address' | 'destination_address' | 'day' | 'date' | 'time' | 'custom_time' | 'cvv', boolean>>
   >({});
   const [busy, setBusy] = useState(false);
   // The dialog around the form stays open while paying: its answer is shown here.
@@ -214,8 +214,9 @@ export function BookingForm({
       setRefusedSubmits((n) => n + 1);
       return;
     }
-    // The day as Submit is pressed: a form opened before midnight and sent after it checks the new day.
-    const when = bookingWhenProblem(values, localDay(new Date()));
+    // The day and time as Submit is pressed: a form opened before midnight and sent after it checks the new day.
+    const pressed = new Date();
+    const when = bookingWhenProblem(values, localDay(pressed), localTime(pressed));
     if (when) {
       setInvalid({ [when.field]: true });
       setError(when.message);
@@ -339,7 +340,13 @@ export function BookingForm({
           min={today}
           invalidBy={invalid.date ? errorShown : null}
         />
-        <Field label="Select Time" type="time" value={values.time} onChange={set('time')} />
+        <Field
+          label="Select Time"
+          type="time"
+          value={values.time}
+          onChange={set('time')}
+          invalidBy={invalid.time ? errorShown : null}
+        />
         <Field
           label="Custom Time"
           type="text"

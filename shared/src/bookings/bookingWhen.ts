@@ -2,8 +2,9 @@
  * When a booking is for (the booking form's Select day, Select date, Select Time): each optional, in the
  * formats the browser's month, date and time inputs give, and not in the past. One module for the
  * booking form and the API (POST /api/jobs), so both say the same. The form checks the customer's own
- * day (`today` in their time zone); the API, which does not know it, passes the day before its UTC date,
- * as the customer's day may be that far behind in the westernmost time zones. Imported by path
+ * day and time of day (`now` in their time zone); the API works them out from the time zone the form
+ * sends, and without one passes only the day before its UTC date, as the customer's day may be that far
+ * behind in the westernmost time zones. Imported by path
  * ('shared/src/bookings/bookingWhen'), not from the 'shared' entry: only the booking form needs it.
  */
 
@@ -14,6 +15,7 @@ export const BOOKING_WHEN_MESSAGES = {
   dayPast: 'The month may not be in the past.',
   datePast: 'The date may not be in the past.',
   dateOutsideDay: 'The date is not in the month selected.',
+  timePast: 'The time may not be in the past.',
 } as const;
 
 export const MONTH_PATTERN = '^[0-9]{4}-(0[1-9]|1[0-2])$';
@@ -30,15 +32,25 @@ function isCalendarDate(date: string): boolean {
 export const localDay = (moment: Date) =>
   `${moment.getFullYear()}-${String(moment.getMonth() + 1).padStart(2, '0')}-${String(moment.getDate()).padStart(2, '0')}`;
 
-/** The first problem with `day` and `date` (their formats already checked), or null; `today` is YYYY-MM-DD. */
+/** HH:MM of a moment in the local time zone (the booking form's time of day now). */
+export const localTime = (moment: Date) =>
+  `${String(moment.getHours()).padStart(2, '0')}:${String(moment.getMinutes()).padStart(2, '0')}`;
+
+/**
+ * The first problem with `day`, `date` and `time` (their formats already checked), or null. `today` is
+ * YYYY-MM-DD; `timeNow`, HH:MM, when the time of day is known: a time of today earlier than it is past
+ * (the minute itself is not).
+ */
 export function bookingWhenProblem(
-  { day, date }: { day?: string | null; date?: string | null },
+  { day, date, time }: { day?: string | null; date?: string | null; time?: string | null },
   today: string,
-): { field: 'day' | 'date'; message: string } | null {
+  timeNow?: string,
+): { field: 'day' | 'date' | 'time'; message: string } | null {
   if (date && !isCalendarDate(date)) return { field: 'date', message: BOOKING_WHEN_MESSAGES.dateFormat };
   // The date first: choosing a date sets its month, so a past date would otherwise be blamed on the month.
   if (date && date < today) return { field: 'date', message: BOOKING_WHEN_MESSAGES.datePast };
   if (day && day < today.slice(0, 7)) return { field: 'day', message: BOOKING_WHEN_MESSAGES.dayPast };
   if (day && date && !date.startsWith(`${day}-`)) return { field: 'date', message: BOOKING_WHEN_MESSAGES.dateOutsideDay };
+  if (date === today && time && timeNow && time < timeNow) return { field: 'time', message: BOOKING_WHEN_MESSAGES.timePast };
   return null;
 }

@@ -261,6 +261,25 @@ for (const dialect of DIALECTS) {
         assert.equal(await answer({ ...losAngeles, date: null, time: '01:00' }), 201);
       });
 
+      test('a provider who has not set a price is not booked (nothing at $0): 400 at provider_id, nothing charged', async () => {
+        const priceless = await signUp(s, 'Provider');
+        const added = await s.req('POST', '/api/user-services', { token: priceless.token, json: { service_id: serviceId } });
+        assert.equal(added.status, 201);
+        const jobsBefore = await count('jobs');
+        const paymentsBefore = await count('payments');
+        const res = await book(customer, {}, card.id, priceless.id);
+        assert.equal(res.status, 400);
+        assert.deepEqual(res.body.errors, { provider_id: ['This driver has not set a price yet, so they cannot be booked.'] });
+        assert.equal(await count('jobs'), jobsBefore);
+        assert.equal(await count('payments'), paymentsBefore);
+        // Once a price is set (0 included: a free ride is a price), the driver is booked at it.
+        const priced = await s.req('POST', '/api/auth/update-profile', { token: priceless.token, json: { basic_price: 0 } });
+        assert.equal(priced.status, 200);
+        const booked = await book(customer, {}, card.id, priceless.id);
+        assert.equal(booked.status, 201);
+        assert.equal(booked.body.data.price, 0);
+      });
+
       test("authorisation: anonymous 401, providers 403, someone else's card 403", async () => {
         assert.equal((await s.req('POST', '/api/jobs', { json: bookingBody(provider.id, serviceId, card.id) })).status, 401);
         assert.equal((await book(provider)).status, 403);

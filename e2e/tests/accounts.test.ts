@@ -465,6 +465,9 @@ async function customerContactsProvider(customer: Account, provider: { user: { i
   const driver = services.body.data.find((s) => s.name === 'Driver') ?? services.body.data[0];
   const offered = await apiCall('POST', '/api/user-services', { service_id: driver.id }, provider.token);
   assert.ok(offered.status < 300, JSON.stringify(offered.body));
+  // A driver with no price cannot be booked.
+  const priced = await apiCall('POST', '/api/auth/update-profile', { basic_price: 25 }, provider.token);
+  assert.ok(priced.status < 300, JSON.stringify(priced.body));
   const job = await apiCall<{ data: { id: number } }>(
     'POST',
     '/api/jobs',

@@ -775,6 +775,13 @@ describe('a long service name, a big price and a long name fit every screen that
         open: async (page) => {
           await openWithState(page, '/jobrequestdetails', { jobId: pendingJob });
           await page.getByText(LONG_NAME).first().waitFor();
+          // Seen in the order the keyboard reaches them: Reject, then Accept (beside it, or under it on a phone).
+          const reject = (await page.getByRole('link', { name: 'Reject' }).boundingBox())!;
+          const accept = (await page.getByRole('button', { name: 'Accept' }).boundingBox())!;
+          assert.ok(
+            accept.y >= reject.y + reject.height || (accept.x >= reject.x + reject.width && accept.y < reject.y + reject.height),
+            `Accept ${JSON.stringify(accept)} is not after Reject ${JSON.stringify(reject)}`,
+          );
         },
       },
       {

@@ -83,6 +83,11 @@ describe('first day', () => {
       'Years of Experience': 'Not set yet',
       'Price per Service': 'Not set yet',
     });
+    // Nothing to book at $0: the reason instead of Assign Job, and the provider's Home says what it takes.
+    await customer.page.getByText('This driver has not set a price yet, so they cannot be booked.').waitFor();
+    assert.equal(await customer.page.getByRole('button', { name: 'Assign Job' }).count(), 0);
+    await customer.page.getByRole('button', { name: 'Chat' }).waitFor();
+    await start.getByText('Until you set a price, customers cannot book you.').waitFor();
     await snap(customer.page, 'first-day-new-provider-profile');
 
     // Edit Profile from Home: price, experience and bio; then Home has nothing left to set up.
@@ -104,6 +109,8 @@ describe('first day', () => {
       'Years of Experience': '4',
       'Price per Service': '$25',
     });
+    await customer.page.getByRole('button', { name: 'Assign Job' }).waitFor();
+    assert.equal(await customer.page.getByText('This driver has not set a price yet').count(), 0);
 
     assert.deepEqual(provider.errors, []);
     assert.deepEqual(customer.errors, []);

@@ -66,6 +66,9 @@ export const CARD_GONE = 'This card is no longer saved. Please choose another ca
 /** The provider does not (or no longer) offer the service: the booking modal says 'This driver does not offer this service any more.' */
 export const SERVICE_NOT_OFFERED = 'The selected provider does not offer this service.';
 
+/** The provider has no price (basic_price): a booking would be charged nothing and read $0. */
+export const PROVIDER_WITHOUT_PRICE = 'This driver has not set a price yet, so they cannot be booked.';
+
 const TIME_ZONE_MESSAGE = 'The time zone must be a time zone name such as Asia/Kolkata.';
 /** How far the customer's clock (or the request's way) may be behind the server's when a time of today is checked. */
 const BOOKING_CLOCK_LEEWAY_MS = 5 * 60_000;
@@ -234,6 +237,8 @@ export default async function jobsRoutes(app: FastifyInstance) {
       if (!provider || provider.role !== 'Provider') throw fieldError('provider_id', 'The selected provider is invalid.');
       if (!service) throw fieldError('service_id', 'The selected service is invalid.');
       if (!offered) throw fieldError('service_id', SERVICE_NOT_OFFERED);
+      const priceCents = provider.basic_price_cents;
+      if (priceCents === null) throw fieldError('provider_id', PROVIDER_WITHOUT_PRICE);
       if (!card) throw fieldError('payment_method_id', CARD_GONE);
       if (card.user_id !== customer.id) throw forbidden('This payment card is not yours.');
 
@@ -272,7 +277,7 @@ export default async function jobsRoutes(app: FastifyInstance) {
               lng: body.lng ?? null,
               destination_lat: body.destination_lat ?? null,
               destination_lng: body.destination_lng ?? null,
-              price_cents: provider.basic_price_cents ?? 0,
+              price_cents: priceCents,
               duration: null,
               day: body.day ?? null,
               date: body.date ?? null,

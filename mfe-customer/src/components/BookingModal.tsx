@@ -43,7 +43,12 @@ export interface BookingProvider {
   id: number;
   full_name: string;
   avatar: string | null;
+  /** Null while the driver has set no price: not bookable (DRIVER_WITHOUT_PRICE). */
+  basic_price?: number | null;
 }
+
+/** A driver who has set no price cannot be booked (the API refuses it: a booking would read $0). */
+export const hasNoPrice = (provider: BookingProvider) => provider.basic_price === null;
 
 /** The form's own message when an address is missing (nothing is sent). */
 export function missingAddressMessage(pick: string, drop: string): string | null {

@@ -7,6 +7,8 @@ export const ASSIGN_PROVIDER_MISSING = 'This driver does not offer this service 
 /** Leads to Book a Driver for the same service, when the driver being booked withdrew it. */
 export const CHOOSE_ANOTHER_DRIVER = 'Choose another driver';
 export const LOADING_DRIVER = 'Loading the driver…';
+/** Instead of Assign Job (and of the form) for a driver with no price: a booking would read $0 (the API's words for it). */
+export const DRIVER_WITHOUT_PRICE = 'This driver has not set a price yet, so they cannot be booked.';
 /** The card shown was removed in another tab or device while the form was open (the API's words for it). */
 export const CARD_NO_LONGER_SAVED = 'This card is no longer saved. Please choose another card.';
 

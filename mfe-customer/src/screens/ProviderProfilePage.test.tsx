@@ -5,6 +5,7 @@ import { renderScreen } from '../testing/renderScreen';
 import { fail, fakeApi, ok } from '../testing/fakeApi';
 import { makeReview, meera, ravi, visa } from '../testing/fixtures';
 import { DEFAULT_BIO, SAMPLE_REVIEWS } from '../lib/samples';
+import { DRIVER_WITHOUT_PRICE } from '../components/bookingTexts';
 import { setupScreenTest } from '../testing/screenTest';
 
 const state = { serviceId: 1, providerId: ravi.id };
@@ -72,6 +73,10 @@ describe('the provider profile (/providerprofile)', () => {
     expect(within(stats).getByText('Years of Experience').nextSibling).toHaveTextContent(NOT_SET);
     expect(within(stats).getByText('Price per Service').nextSibling).toHaveTextContent(NOT_SET);
     expect(stats).not.toHaveTextContent('$0');
+    // Nothing to book at $0: no Assign Job, the reason instead; Chat stays.
+    expect(screen.getByText(DRIVER_WITHOUT_PRICE)).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Assign Job' })).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Chat' })).toBeInTheDocument();
   });
 
   it('shows a price and experience of 0 the driver did give', async () => {
@@ -81,6 +86,8 @@ describe('the provider profile (/providerprofile)', () => {
     expect(within(stats).getByText('Years of Experience').nextSibling).toHaveTextContent('0');
     expect(within(stats).getByText('Price per Service').nextSibling).toHaveTextContent('$0');
     expect(stats).not.toHaveTextContent(NOT_SET);
+    expect(screen.getByRole('button', { name: 'Assign Job' })).toBeInTheDocument();
+    expect(screen.queryByText(DRIVER_WITHOUT_PRICE)).not.toBeInTheDocument();
   });
 
   it('Assign Job opens the booking modal for this driver, Chat opens the chat with them', async () => {

@@ -3,7 +3,8 @@ import { useLocation, useNavigate } from 'react-router-dom';
 import { Avatar, ErrorState, fetchProviders, fetchReviews, formatPrice, Loader, PageTitle, useSessionUser } from 'shared';
 import { navIdFrom, pathWithIds } from 'shared/src/contracts/addressIds';
 import { NothingHere } from 'shared/src/ui/NothingHere';
-import { BookingModal } from '../components/BookingModal';
+import { BookingModal, hasNoPrice } from '../components/BookingModal';
+import { DRIVER_WITHOUT_PRICE } from '../components/bookingTexts';
 import { RatingValue } from '../components/Rating';
 import { ReviewList } from '../components/ReviewList';
 import { DEFAULT_BIO } from '../lib/samples';
@@ -114,12 +115,15 @@ export default function ProviderProfilePage() {
           <ReviewList reviews={reviews} />
         </section>
 
+        {isCustomer && hasNoPrice(provider) ? <p className="cust-note">{DRIVER_WITHOUT_PRICE}</p> : null}
         {isCustomer ? (
           <div className="ui-actions">
             {goBack}
-            <button type="button" className="ui-button ui-button--primary" onClick={() => setBooking(true)}>
-              Assign Job
-            </button>
+            {hasNoPrice(provider) ? null : (
+              <button type="button" className="ui-button ui-button--primary" onClick={() => setBooking(true)}>
+                Assign Job
+              </button>
+            )}
             <button type="button" className="ui-button" onClick={() => navigate(`/chatview/${provider.id}`)}>
               Chat
             </button>

@@ -1,9 +1,9 @@
 import { useCallback, useState } from 'react';
 import { ErrorState, fetchProviders, Loader } from 'shared';
-import { BookingForm, type BookingProvider } from '../components/BookingModal';
+import { BookingForm, hasNoPrice, type BookingProvider } from '../components/BookingModal';
 import type { BookingDraftValues } from '../components/bookingDraft';
 import { useLoad } from '../lib/useLoad';
-import { ASSIGN_PROVIDER_MISSING, LOADING_DRIVER } from '../components/bookingTexts';
+import { ASSIGN_PROVIDER_MISSING, DRIVER_WITHOUT_PRICE, LOADING_DRIVER } from '../components/bookingTexts';
 import '../styles/customer.css';
 
 export interface AssignRequest {
@@ -38,7 +38,10 @@ export default function AssignDialogBody({ request, onClose }: { request: Assign
         <ErrorState message="The driver could not be loaded." detail={state.message} onRetry={reload} />
       ) : null}
       {state.status === 'ready' && !state.data ? <p className="cust-note">{ASSIGN_PROVIDER_MISSING}</p> : null}
-      {state.status === 'ready' && state.data ? (
+      {state.status === 'ready' && state.data && hasNoPrice(state.data) ? (
+        <p className="cust-note">{DRIVER_WITHOUT_PRICE}</p>
+      ) : null}
+      {state.status === 'ready' && state.data && !hasNoPrice(state.data) ? (
         <BookingForm
           serviceId={serviceId}
           serviceChoice={request.services ? { services: request.services, onChange: setServiceId } : undefined}

@@ -5,7 +5,7 @@ import { createAppStore } from 'shared/src/session/store';
 import { signedInAs } from 'shared/src/testing';
 import userEvent from '@testing-library/user-event';
 import { bus as appBus } from 'shared';
-import { ASSIGN_PROVIDER_MISSING } from '../components/bookingTexts';
+import { ASSIGN_PROVIDER_MISSING, DRIVER_WITHOUT_PRICE } from '../components/bookingTexts';
 import { holdDraftForLogin } from '../components/bookingDraft';
 import { TEST_CUSTOMER_ID } from 'shared/src/testing';
 import BookingAssignHost from './BookingAssignHost';
@@ -294,6 +294,19 @@ describe('BookingAssignHost (Assign Job from chat)', () => {
     ask(ravi.id);
     expect(await screen.findByText(ASSIGN_PROVIDER_MISSING)).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Close' }));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+
+  it('says so, with no form to fill in, when the driver has not set a price', async () => {
+    const api = fakeApi({ 'GET /api/providers/1': ok([{ ...ravi, basic_price: null }]), 'GET /api/payment-methods': ok([visa]) });
+    renderScreen(<BookingAssignHost />, { path: '/' });
+    ask(ravi.id);
+    const dialog = screen.getByRole('dialog', { name: 'Booking Details' });
+    expect(await within(dialog).findByText(DRIVER_WITHOUT_PRICE)).toBeInTheDocument();
+    expect(within(dialog).queryByLabelText('Pick Address')).not.toBeInTheDocument();
+    expect(within(dialog).queryByRole('button', { name: 'Submit & Pay' })).not.toBeInTheDocument();
+    expect(api.callsTo('GET', '/api/payment-methods')).toHaveLength(0);
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Close' }));
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   });
 

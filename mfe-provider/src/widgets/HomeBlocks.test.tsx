@@ -1,7 +1,7 @@
 import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { bus } from 'shared';
-import HomeBlocks, { NO_SERVICE_STEP } from './HomeBlocks';
+import HomeBlocks, { NO_SERVICE_STEP, NO_PRICE_STEP } from './HomeBlocks';
 import { location, renderScreen } from '../testing/renderScreen';
 import { fail, fakeApi, ok } from '../testing/fakeApi';
 import { makeJob } from '../testing/fixtures';
@@ -116,9 +116,19 @@ describe('provider Home blocks', () => {
       renderScreen(<HomeBlocks />, { path: '/', user: { ...setUp, basic_price: null } });
       const block = start()!;
       expect(block).not.toHaveTextContent(NO_SERVICE_STEP);
-      expect(block).toHaveTextContent('Add your price: customers read it on your profile before they book.');
+      expect(block).toHaveTextContent(
+        'Add your price: customers read it on your profile before they book. Until you set a price, customers cannot book you.',
+      );
       await userEvent.click(within(block).getByRole('link', { name: 'Edit Profile' }));
       expect(location().pathname).toBe('/editprofile');
+    });
+
+    it('says a price is what customers need to book, only while it is missing', () => {
+      fakeApi({ 'GET /api/jobs': ok([]) });
+      renderScreen(<HomeBlocks />, { path: '/', user: { ...setUp, bio: null } });
+      const block = start()!;
+      expect(block).toHaveTextContent('Add your bio: customers read it on your profile before they book.');
+      expect(block).not.toHaveTextContent(NO_PRICE_STEP);
     });
 
     it('is not shown once a service is offered and the profile is filled in', async () => {

@@ -54,6 +54,8 @@ function StatusBlock() {
 }
 
 export const NO_SERVICE_STEP = 'Customers find you only under the services you offer, and you offer none yet.';
+/** With no price a booking would read $0: customers are not offered Assign Job (the API refuses it too). */
+export const NO_PRICE_STEP = 'Until you set a price, customers cannot book you.';
 
 /** What of the profile customers read (Provider Profile) a provider has not filled in yet, in words. */
 export function missingProfileParts(user: Pick<User, 'basic_price' | 'year_of_exp' | 'bio'>): string[] {
@@ -96,6 +98,7 @@ function GetStarted() {
           <li>
             <p>
               Add your {listed(missing)}: customers read {missing.length > 1 ? 'them' : 'it'} on your profile before they book.
+              {missing.includes('price') ? ` ${NO_PRICE_STEP}` : null}
             </p>
             <Link to="/editprofile" className="ui-button">
               Edit Profile

@@ -186,6 +186,45 @@ describe('the top bar tells a provider whether customers can follow them', () =>
     expect(notice()).toHaveTextContent(SERVICE_ERROR_MESSAGE);
   });
 
+  it('on a phone the dot is a button: pressed, it shows its words under it, until pressed again, Escape or a press elsewhere', async () => {
+    const user = userEvent.setup();
+    // jsdom has no matchMedia: a phone-sized window, for this test only.
+    window.matchMedia = (query: string) =>
+      ({
+        matches: true,
+        media: query,
+        addEventListener: () => undefined,
+        removeEventListener: () => undefined,
+      }) as unknown as MediaQueryList;
+    try {
+      renderBar();
+      await act(async () => {
+        geo.move(12.9716, 77.5946);
+        await flush();
+      });
+      const dot = screen.getByRole('button', { name: 'Sharing location' });
+      expect(dot).toHaveAttribute('aria-expanded', 'false');
+      const words = () => document.getElementById('location-sharing-words');
+      expect(words()).toBeNull();
+      await user.click(dot);
+      expect(dot).toHaveAttribute('aria-expanded', 'true');
+      expect(words()).toHaveTextContent(
+        /^Sharing locationCustomers of your accepted jobs can follow you\. Position sent at \d\d:\d\d:\d\d\.$/,
+      );
+      await user.click(dot);
+      expect(words()).toBeNull();
+      await user.click(dot);
+      await user.keyboard('{Escape}');
+      expect(words()).toBeNull();
+      expect(dot).toHaveAttribute('aria-expanded', 'false');
+      await user.click(dot);
+      await user.click(screen.getByText('Provider Dashboard'));
+      expect(words()).toBeNull();
+    } finally {
+      delete (window as Partial<Window>).matchMedia;
+    }
+  });
+
   it('customers see no indicator', () => {
     renderBar('Customer');
     expect(screen.queryByRole('status', { name: 'Location sharing' })).not.toBeInTheDocument();

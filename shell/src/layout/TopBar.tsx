@@ -65,7 +65,7 @@ const TONES: Record<Tone, { color: string; background: string; dot: string }> = 
   warn: { color: '#92400e', background: '#fffbeb', dot: '#d97706' },
 };
 
-/** Phone-sized windows (as Layout): the indicator keeps its dot and hides its words visually. */
+/** Phone-sized windows (as Layout): the indicator keeps its dot, its words shown when the dot is pressed. */
 const NARROW = '(max-width: 800px)';
 function useNarrow(): boolean {
   const query = () =>
@@ -95,13 +95,32 @@ const VISUALLY_HIDDEN: CSSProperties = {
 function LocationIndicator({ sharing }: { sharing: LocationSharingSnapshot }) {
   const indicator = sharingIndicator(sharing.state);
   const narrow = useNarrow();
+  const [wordsShown, setWordsShown] = useState(false);
+  const container = useRef<HTMLSpanElement>(null);
+  // On a phone the words are behind the dot: pressed, they show under it until pressed again, Escape,
+  // or a press anywhere else.
+  useEffect(() => {
+    if (!wordsShown) return undefined;
+    const onPointerDown = (event: PointerEvent) => {
+      if (!container.current?.contains(event.target as Node)) setWordsShown(false);
+    };
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key === 'Escape') setWordsShown(false);
+    };
+    document.addEventListener('pointerdown', onPointerDown);
+    document.addEventListener('keydown', onKeyDown);
+    return () => {
+      document.removeEventListener('pointerdown', onPointerDown);
+      document.removeEventListener('keydown', onKeyDown);
+    };
+  }, [wordsShown]);
   if (!indicator) return null;
   const tone = TONES[indicator.tone];
   const style: CSSProperties = {
     display: 'inline-flex',
     alignItems: 'center',
     gap: 6,
-    padding: narrow ? '8px' : '4px 10px',
+    padding: narrow ? 0 : '4px 10px',
     position: 'relative',
     borderRadius: 999,
     border: `1px solid ${tone.dot}33`,
@@ -115,13 +134,72 @@ function LocationIndicator({ sharing }: { sharing: LocationSharingSnapshot }) {
     sharing.state === 'sharing' && sharing.lastSentAt
       ? `Customers of your accepted jobs can follow you. Position sent at ${formatClock(sharing.lastSentAt)}.`
       : undefined;
+  const dot = <span aria-hidden="true" style={{ width: 8, height: 8, borderRadius: '50%', background: tone.dot }} />;
   return (
-    <span role="status" aria-label="Location sharing" title={detail ?? indicator.label} style={style} data-state={sharing.state}>
-      <span aria-hidden="true" style={{ width: 8, height: 8, borderRadius: '50%', background: tone.dot }} />
-      <span style={narrow ? VISUALLY_HIDDEN : undefined}>{indicator.label}</span>
+    <span
+      ref={container}
+      role="status"
+      aria-label="Location sharing"
+      title={detail ?? indicator.label}
+      style={style}
+      data-state={sharing.state}
+    >
+      {narrow ? (
+        <button
+          type="button"
+          aria-expanded={wordsShown}
+          aria-controls="location-sharing-words"
+          onClick={() => setWordsShown((shown) => !shown)}
+          style={DOT_BUTTON}
+        >
+          {dot}
+          <span style={VISUALLY_HIDDEN}>{indicator.label}</span>
+        </button>
+      ) : (
+        <>
+          {dot}
+          <span>{indicator.label}</span>
+        </>
+      )}
+      {narrow && wordsShown ? (
+        <span id="location-sharing-words" style={{ ...WORDS_UNDER_DOT, color: tone.color }}>
+          {indicator.label}
+          {detail ? <span style={{ display: 'block', fontWeight: 400, marginTop: 4 }}>{detail}</span> : null}
+        </span>
+      ) : null}
     </span>
   );
 }
+
+/** The dot on a phone: a 32 px target (the dot alone is 8 px). */
+const DOT_BUTTON: CSSProperties = {
+  display: 'inline-flex',
+  alignItems: 'center',
+  justifyContent: 'center',
+  width: 32,
+  height: 32,
+  padding: 0,
+  border: 0,
+  borderRadius: '50%',
+  background: 'transparent',
+  cursor: 'pointer',
+};
+
+const WORDS_UNDER_DOT: CSSProperties = {
+  position: 'absolute',
+  top: 'calc(100% + 8px)',
+  right: 0,
+  zIndex: 30,
+  width: 'max-content',
+  maxWidth: 240,
+  padding: '8px 12px',
+  borderRadius: 8,
+  border: '1px solid #e2e8f0',
+  background: '#fff',
+  boxShadow: '0 6px 20px rgba(15, 23, 42, 0.15)',
+  whiteSpace: 'normal',
+  textAlign: 'left',
+};
 
 /**
  * A non-blocking bar at the bottom of the window (the page stays usable; fixed, so it appearing a moment

@@ -383,6 +383,11 @@ describe('payment cards', () => {
     await page.setViewportSize(PHONE);
     const [visaPhone, masterPhone] = await numberStarts();
     assert.equal(masterPhone, visaPhone);
+    // A thumb's targets: Make this Default and the delete icon are at least 32 px each way.
+    for (const name of ['Make this Default', 'Delete MasterCard ending in 4444']) {
+      const box = (await master.getByRole('button', { name }).boundingBox())!;
+      assert.ok(box.width >= 32 && box.height >= 32, `${name}: ${box.width}×${box.height}`);
+    }
     await page.setViewportSize(DESKTOP);
     await master.getByRole('button', { name: 'Make this Default' }).click();
     await master.getByText('Default', { exact: true }).waitFor();

@@ -1,7 +1,10 @@
 // Helpers every e2e test uses: a browser on system Chromium, the app's URLs, accounts made through the
 // real API, signing in, reading the development mailbox, and stopping or restarting one remote.
-import { after, before } from 'node:test';
+import { after, afterEach, before } from 'node:test';
 import { randomUUID } from 'node:crypto';
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { CHROMIUM_ARGS } from './chromium.mjs';
 
@@ -19,11 +22,48 @@ export interface Account {
   last_name: string;
 }
 
-/** Launches one browser for the test file and closes it afterwards. */
+/** Where a failed test's pages are saved (git-ignored): `.e2e-artifacts/failures/` at the repository's root. */
+export const FAILURE_SHOTS_DIR =
+  process.env.E2E_FAILURE_SHOTS ?? path.join(path.dirname(fileURLToPath(import.meta.url)), '../../.e2e-artifacts/failures');
+
+/**
+ * Saves what every page still open in `browser` shows, named after the failed test, and prints where,
+ * so a failure that does not repeat (a flake) still leaves its screen behind to look at.
+ */
+async function saveFailedPages(browser: Browser, testName: string): Promise<void> {
+  const pages = browser.contexts().flatMap((context) => context.pages());
+  if (!pages.length) return;
+  mkdirSync(FAILURE_SHOTS_DIR, { recursive: true });
+  const base = testName
+    .replace(/[^a-z0-9]+/gi, '-')
+    .replace(/^-|-$/g, '')
+    .slice(0, 80);
+  for (const [index, page] of pages.entries()) {
+    const file = path.join(FAILURE_SHOTS_DIR, `${base}-${index + 1}.png`);
+    try {
+      await page.screenshot({ path: file, fullPage: true, timeout: 5_000 });
+      console.log(`failed test "${testName}": page ${index + 1} at ${page.url()} saved as ${file}`);
+    } catch (error) {
+      console.log(`failed test "${testName}": page ${index + 1} at ${page.url()} could not be saved (${String(error)})`);
+    }
+  }
+  // The failed test never reached its own close; later failures should show only their own pages.
+  await Promise.all(browser.contexts().map((context) => context.close()));
+}
+
+/**
+ * Launches one browser for the test file and closes it afterwards. When a test fails, the pages it left
+ * open are saved first (see FAILURE_SHOTS_DIR); tests close their contexts in `finally` only after that.
+ */
 export function useBrowser(): () => Browser {
   let browser: Browser | undefined;
   before(async () => {
     browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH, args: CHROMIUM_ARGS });
+  });
+  afterEach(async (t) => {
+    // Node 20 sets `passed` on the context afterEach receives; @types/node does not declare it yet.
+    const { passed } = t as { passed?: boolean };
+    if (browser && passed === false) await saveFailedPages(browser, t.name);
   });
   after(async () => {
     await browser?.close();

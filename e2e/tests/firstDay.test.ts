@@ -74,9 +74,13 @@ describe('first day', () => {
     await start.getByRole('link', { name: 'Edit Profile' }).waitFor();
     assert.equal(await start.getByText('you offer none yet').count(), 0);
 
-    // The customer finds them now; their profile says what is not set yet rather than a $0 price.
+    // The customer finds them now, marked as having no price yet; their profile says what is not set
+    // yet rather than a $0 price.
     await customer.page.reload();
-    await customer.page.getByRole('link', { name: new RegExp(providerName) }).click();
+    const listed = customer.page.getByRole('link', { name: new RegExp(providerName) });
+    await listed.getByText('No price yet').waitFor();
+    await snap(customer.page, 'first-day-book-a-driver-no-price');
+    await listed.click();
     await customer.page.waitForURL('**/providerprofile**');
     assert.deepEqual(await statsOf(customer.page), {
       'Jobs Done': '0',
@@ -111,6 +115,9 @@ describe('first day', () => {
     });
     await customer.page.getByRole('button', { name: 'Assign Job' }).waitFor();
     assert.equal(await customer.page.getByText('This driver has not set a price yet').count(), 0);
+    await customer.page.goBack();
+    await listed.waitFor();
+    assert.equal(await listed.getByText('No price yet').count(), 0);
 
     assert.deepEqual(provider.errors, []);
     assert.deepEqual(customer.errors, []);

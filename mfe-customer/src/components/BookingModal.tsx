@@ -47,9 +47,6 @@ export interface BookingProvider {
   basic_price?: number | null;
 }
 
-/** A driver who has set no price cannot be booked (the API refuses it: a booking would read $0). */
-export const hasNoPrice = (provider: BookingProvider) => provider.basic_price === null;
-
 /** The form's own message when an address is missing (nothing is sent). */
 export function missingAddressMessage(pick: string, drop: string): string | null {
   const missing = [pick.trim() ? null : 'Pick Address', drop.trim() ? null : 'Drop Address'].filter(Boolean);

@@ -9,6 +9,8 @@ export const CHOOSE_ANOTHER_DRIVER = 'Choose another driver';
 export const LOADING_DRIVER = 'Loading the driver…';
 /** Instead of Assign Job (and of the form) for a driver with no price: a booking would read $0 (the API's words for it). */
 export const DRIVER_WITHOUT_PRICE = 'This driver has not set a price yet, so they cannot be booked.';
+/** Beside a driver with no price in Book a Driver's list (they are listed after the drivers who can be booked). */
+export const NO_PRICE_YET = 'No price yet';
 /** The card shown was removed in another tab or device while the form was open (the API's words for it). */
 export const CARD_NO_LONGER_SAVED = 'This card is no longer saved. Please choose another card.';
 

@@ -31,6 +31,22 @@ describe('Book a Driver (/drivebooking)', () => {
     expect(api.callsTo('GET', '/api/services')).toHaveLength(0);
   });
 
+  it('a driver who has not set a price is listed after those who can be booked, and says so', async () => {
+    const unpriced = { ...ravi, id: 31, full_name: 'Nina Unpriced', basic_price: null };
+    fakeApi({ 'GET /api/providers/2': ok([unpriced, ravi, meera]) });
+    renderScreen(<DriveBookingPage />, { path: '/drivebooking', state: { serviceId: 2 } });
+    const list = await screen.findByRole('list', { name: 'Suggested Drivers' });
+    const items = within(list).getAllByRole('listitem');
+    expect(items.map((item) => within(item).getByRole('link').textContent)).toEqual([
+      expect.stringContaining('Ravi Kumar'),
+      expect.stringContaining('Meera Nair'),
+      expect.stringContaining('Nina Unpriced'),
+    ]);
+    expect(items[2]).toHaveTextContent('No price yet');
+    expect(items[0]).not.toHaveTextContent('No price yet');
+    expect(items[1]).not.toHaveTextContent('No price yet');
+  });
+
   it('each driver opens the provider profile with the service and provider ids', async () => {
     fakeApi({ 'GET /api/providers/2': ok([ravi, meera]) });
     renderScreen(<DriveBookingPage />, { path: '/drivebooking', state: { serviceId: 2 } });

@@ -13,6 +13,8 @@ import {
   type Service,
 } from 'shared';
 import { pathWithIds, navIdFrom } from 'shared/src/contracts/addressIds';
+import { hasNoPrice } from '../components/driverPrice';
+import { NO_PRICE_YET } from '../components/bookingTexts';
 import { RatingValue } from '../components/Rating';
 import { useLoad } from '../lib/useLoad';
 import '../styles/customer.css';
@@ -42,12 +44,18 @@ async function loadSuggestions(serviceIdOfState: number | null, serviceIdOfAddre
   return { serviceId, service, providers };
 }
 
+/** The drivers who can be booked, then those who have not set a price yet (in the API's order within each). */
+function bookableFirst(providers: ProviderServiceData[]): ProviderServiceData[] {
+  return [...providers.filter((p) => !hasNoPrice(p)), ...providers.filter(hasNoPrice)];
+}
+
 /** The address's parameter that keeps what was typed into Search Providers. */
 export const SEARCH_PARAM = 'q';
 
 /**
  * Book a Driver (/drivebooking): Suggested Drivers for the service, each with avatar, name,
- * 'Certified Driver' and rating, linking to /providerprofile. Search Providers filters by name; what is
+ * 'Certified Driver' and rating, linking to /providerprofile; a driver who has not set a price yet (and so
+ * cannot be booked) is listed last and says so. Search Providers filters by name; what is
  * typed is kept in the address (?q=), so that Back from a driver's profile, or a reload, shows the same
  * drivers, filtered as they were.
  */
@@ -78,7 +86,8 @@ export default function DriveBookingPage() {
   const shown = useMemo(() => {
     if (state.status !== 'ready') return [];
     const q = query.trim().toLowerCase();
-    return q ? state.data.providers.filter((p) => p.full_name.toLowerCase().includes(q)) : state.data.providers;
+    const matching = q ? state.data.providers.filter((p) => p.full_name.toLowerCase().includes(q)) : state.data.providers;
+    return bookableFirst(matching);
   }, [state, query]);
 
   return (
@@ -141,6 +150,7 @@ export default function DriveBookingPage() {
                     <span className="cust-driver-facts">
                       <span className="cust-badge">Certified Driver</span>
                       <RatingValue rating={provider.rating} />
+                      {hasNoPrice(provider) ? <span className="ui-muted ui-small">{NO_PRICE_YET}</span> : null}
                     </span>
                   </span>
                   <span className="cust-chevron" aria-hidden="true">

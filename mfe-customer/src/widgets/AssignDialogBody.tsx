@@ -1,6 +1,7 @@
 import { useCallback, useState } from 'react';
 import { ErrorState, fetchProviders, Loader } from 'shared';
-import { BookingForm, hasNoPrice, type BookingProvider } from '../components/BookingModal';
+import { BookingForm, type BookingProvider } from '../components/BookingModal';
+import { hasNoPrice } from '../components/driverPrice';
 import type { BookingDraftValues } from '../components/bookingDraft';
 import { useLoad } from '../lib/useLoad';
 import { ASSIGN_PROVIDER_MISSING, DRIVER_WITHOUT_PRICE, LOADING_DRIVER } from '../components/bookingTexts';

@@ -251,10 +251,26 @@ describe('paying for a booking', () => {
     await ask.getByRole('button', { name: 'Keep editing' }).click();
     await ask.waitFor({ state: 'detached' });
     assert.equal(await dialog.getByLabel('Pick Address').inputValue(), '12 Pick Lane');
+    // The browser's (a phone's) Back asks the same, and Back again keeps editing; the page stays.
+    await page.goBack();
+    await ask.waitFor();
+    await page.goBack();
+    await ask.waitFor({ state: 'detached' });
+    assert.equal(await dialog.getByLabel('Pick Address').inputValue(), '12 Pick Lane');
+    assert.equal(pathOf(page), '/providerprofile');
     await dialog.getByRole('button', { name: 'Close' }).click();
     await ask.getByRole('button', { name: 'Discard' }).click();
     await dialog.waitFor({ state: 'detached' });
     assert.equal(pathOf(page), '/providerprofile');
+    // With nothing typed, Back closes the form at once, and the next Back leaves the profile.
+    await page.getByRole('button', { name: 'Assign Job' }).click();
+    await dialog.waitFor();
+    await page.goBack();
+    await dialog.waitFor({ state: 'detached' });
+    assert.equal(pathOf(page), '/providerprofile');
+    await page.getByRole('button', { name: 'Assign Job' }).waitFor();
+    await page.goBack();
+    await page.getByRole('heading', { name: 'Book a Driver' }).waitFor();
     assert.deepEqual(errors, []);
     await context.close();
   });

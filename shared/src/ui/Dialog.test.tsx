@@ -1,7 +1,7 @@
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
-import { Dialog } from './Dialog';
+import { closeNewestDialog, Dialog } from './Dialog';
 
 function Harness() {
   const [open, setOpen] = useState(false);
@@ -66,5 +66,30 @@ describe('Dialog', () => {
     expect(screen.getByRole('button', { name: 'Close' })).toHaveFocus();
     await user.tab({ shift: true });
     expect(screen.getByRole('button', { name: 'Submit & Pay' })).toHaveFocus();
+  });
+  it("closeNewestDialog (the browser's Back) asks the newest open dialog to close, and says whether one was open", async () => {
+    const closed: string[] = [];
+    const { rerender } = render(
+      <>
+        <Dialog title="Booking Details" onClose={() => closed.push('booking')}>
+          <p>form</p>
+        </Dialog>
+        <Dialog title="Discard this booking?" onClose={() => closed.push('discard')}>
+          <p>ask</p>
+        </Dialog>
+      </>,
+    );
+    expect(closeNewestDialog()).toBe(true);
+    expect(closed).toEqual(['discard']);
+    rerender(
+      <Dialog title="Booking Details" onClose={() => closed.push('booking')}>
+        <p>form</p>
+      </Dialog>,
+    );
+    expect(closeNewestDialog()).toBe(true);
+    expect(closed).toEqual(['discard', 'booking']);
+    rerender(<p>no dialog</p>);
+    expect(closeNewestDialog()).toBe(false);
+    expect(closed).toEqual(['discard', 'booking']);
   });
 });

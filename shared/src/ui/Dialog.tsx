@@ -30,6 +30,20 @@ function wrapFocus(dialog: HTMLElement, event: KeyboardEvent) {
   (event.shiftKey ? last : first).focus();
 }
 
+/** The close requests of the dialogs open now, the newest last (a dialog asked from a dialog is newer). */
+const openDialogCloses: Array<() => void> = [];
+
+/**
+ * Asks the newest open dialog to close, as its close button would (a form with something typed asks
+ * first); answers whether a dialog was open. The shell's history calls it for the browser's Back, which
+ * on a phone is how a dialog is expected to go away.
+ */
+export function closeNewestDialog(): boolean {
+  const close = openDialogCloses.at(-1);
+  close?.();
+  return close !== undefined;
+}
+
 export interface DialogProps {
   title: string;
   onClose: () => void;
@@ -40,7 +54,8 @@ export interface DialogProps {
 
 /**
  * A modal dialog: rendered over the page in a portal, focus moves into it (first field) and back
- * where it was on close, Tab stays inside, Escape and the close button close it, and the page behind is inert.
+ * where it was on close, Tab stays inside, Escape, the close button and the browser's Back (closeNewestDialog)
+ * close it, and the page behind is inert.
  */
 export function Dialog({ title, onClose, children, closeLabel = 'Close' }: DialogProps) {
   const titleId = useId();
@@ -65,7 +80,10 @@ export function Dialog({ title, onClose, children, closeLabel = 'Close' }: Dialo
       } else if (event.key === 'Tab' && dialog) wrapFocus(dialog, event);
     };
     document.addEventListener('keydown', onKey);
+    const closeOnBack = () => close();
+    openDialogCloses.push(closeOnBack);
     return () => {
+      openDialogCloses.splice(openDialogCloses.indexOf(closeOnBack), 1);
       document.removeEventListener('keydown', onKey);
       undoInert();
       container.remove();

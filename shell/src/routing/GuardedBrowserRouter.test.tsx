@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { Provider } from 'react-redux';
 import { Link, Route, Routes, useLocation, useNavigate } from 'react-router-dom';
-import { LEAVE_TEXTS, useLeaveGuard } from 'shared';
+import { Dialog, LEAVE_TEXTS, useLeaveGuard } from 'shared';
 import { createShellStore } from '../store';
 import { useEndSession } from '../session/useEndSession';
 import { GuardedBrowserRouter } from './GuardedBrowserRouter';
@@ -33,6 +33,35 @@ function FormPage() {
   );
 }
 
+/** A page with a dialog, as Provider Profile's booking modal; the dialog can ask a second one, and go back itself. */
+function DialogPage() {
+  const [open, setOpen] = useState(false);
+  const [asking, setAsking] = useState(false);
+  const navigate = useNavigate();
+  return (
+    <>
+      <h1>Profile</h1>
+      <button type="button" onClick={() => setOpen(true)}>
+        Assign Job
+      </button>
+      {open ? (
+        <Dialog title="Book" onClose={() => setAsking(true)}>
+          <button type="button" onClick={() => void navigate(-1)}>
+            Back to the list
+          </button>
+        </Dialog>
+      ) : null}
+      {asking ? (
+        <Dialog title="Discard?" onClose={() => setAsking(false)}>
+          <button type="button" onClick={() => (setAsking(false), setOpen(false))}>
+            Discard
+          </button>
+        </Dialog>
+      ) : null}
+    </>
+  );
+}
+
 function Where() {
   const { pathname, search } = useLocation();
   return <output aria-label="where">{pathname + search}</output>;
@@ -44,8 +73,17 @@ function renderApp() {
       <GuardedBrowserRouter>
         <Where />
         <Routes>
-          <Route path="/" element={<Link to="/form">Open the form</Link>} />
+          <Route
+            path="/"
+            element={
+              <>
+                <Link to="/form">Open the form</Link>
+                <Link to="/profile">Open the profile</Link>
+              </>
+            }
+          />
           <Route path="/form" element={<FormPage />} />
+          <Route path="/profile" element={<DialogPage />} />
           <Route path="/other" element={<h1>Other</h1>} />
           <Route path="/login" element={<h1>Login</h1>} />
         </Routes>
@@ -131,6 +169,48 @@ describe('leaving a page with unsaved changes', () => {
     const user = await openForm('Carmen');
     await user.click(screen.getByRole('button', { name: 'Sign out' }));
     expect(await screen.findByRole('heading', { name: 'Login' })).toBeInTheDocument();
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+});
+
+describe("the browser's Back with a dialog open", () => {
+  async function openDialog() {
+    const user = userEvent.setup();
+    renderApp();
+    await user.click(screen.getByRole('link', { name: 'Open the profile' }));
+    await user.click(await screen.findByRole('button', { name: 'Assign Job' }));
+    await screen.findByRole('dialog', { name: 'Book' });
+    return user;
+  }
+
+  it('closes the newest dialog and keeps the page; Back with no dialog open leaves it', async () => {
+    const user = await openDialog();
+    act(() => window.history.back());
+    // The dialog asks its own question (as a form with something typed does): the newest dialog now.
+    expect(await screen.findByRole('dialog', { name: 'Discard?' })).toBeInTheDocument();
+    await waitFor(() => expect(window.location.pathname).toBe('/profile'));
+    expect(where()).toBe('/profile');
+
+    act(() => window.history.back());
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Discard?' })).not.toBeInTheDocument());
+    expect(screen.getByRole('dialog', { name: 'Book' })).toBeInTheDocument();
+    await waitFor(() => expect(window.location.pathname).toBe('/profile'));
+
+    act(() => window.history.back());
+    await user.click(await screen.findByRole('button', { name: 'Discard' }));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    await waitFor(() => expect(window.location.pathname).toBe('/profile'));
+
+    act(() => window.history.back());
+    expect(await screen.findByRole('link', { name: 'Open the profile' })).toBeInTheDocument();
+    expect(window.location.pathname).toBe('/');
+  });
+
+  it("lets the app's own navigate(-1) from a dialog go back", async () => {
+    const user = await openDialog();
+    await user.click(screen.getByRole('button', { name: 'Back to the list' }));
+    expect(await screen.findByRole('link', { name: 'Open the profile' })).toBeInTheDocument();
+    expect(window.location.pathname).toBe('/');
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   });
 });

@@ -1,5 +1,5 @@
 import { NavigationType, UNSAFE_createBrowserHistory as createBrowserHistory, type To } from 'react-router-dom';
-import { hasUnsavedChanges, releaseLeaveGuards } from 'shared';
+import { closeNewestDialog, hasUnsavedChanges, releaseLeaveGuards } from 'shared';
 
 type BrowserHistory = ReturnType<typeof createBrowserHistory>;
 type Listener = Parameters<BrowserHistory['listen']>[0];
@@ -11,7 +11,8 @@ export type AskToLeave = (leave: () => void) => void;
  * The browser history the app's router runs on, with one addition: a navigation to another page while a
  * form has unsaved changes (shared's useLeaveGuard) waits for `askToLeave`. It covers every way of moving:
  * links and navigate() of any remote (push, replace, go) and the browser's back and forward buttons, whose
- * move is undone until the user answers. React Router's own blocking needs its data router, whose code
+ * move is undone until the user answers. And the browser's Back with a dialog open closes the dialog
+ * instead of leaving the page (a phone's Back button is how people close one). React Router's own blocking needs its data router, whose code
  * the shared router facade leaves out of the first load.
  */
 export function createGuardedHistory(askToLeave: AskToLeave, win: Window = window): BrowserHistory {
@@ -26,6 +27,12 @@ export function createGuardedHistory(askToLeave: AskToLeave, win: Window = windo
   const guarded = (move: () => void) => (hasUnsavedChanges() ? askThen(move) : move());
   /** Set while the history goes back to where it was after a back or forward the user has not confirmed. */
   let undoing = false;
+  /** Set while a move the app asked for (navigate(-1), Leave without saving) is on its way: not the user's Back. */
+  let appMove = false;
+  const appGo = (delta: number) => {
+    appMove = true;
+    history.go(delta);
+  };
 
   return {
     get action() {
@@ -46,7 +53,7 @@ export function createGuardedHistory(askToLeave: AskToLeave, win: Window = windo
       else history.replace(to, state);
     },
     go(delta) {
-      guarded(() => history.go(delta));
+      guarded(() => appGo(delta));
     },
     listen(listener: Listener) {
       return history.listen((update) => {
@@ -55,12 +62,20 @@ export function createGuardedHistory(askToLeave: AskToLeave, win: Window = windo
             undoing = false;
             return;
           }
-          // The browser has moved already: move back, and forward again only if the user says so.
-          if (update.delta && hasUnsavedChanges()) {
-            const { delta } = update;
+          const { delta } = update;
+          const usersBack = !appMove && delta !== null && delta < 0;
+          appMove = false;
+          // The browser's Back with a dialog open closes the dialog, and the page stays.
+          if (usersBack && closeNewestDialog()) {
             undoing = true;
             history.go(-delta);
-            askThen(() => history.go(delta));
+            return;
+          }
+          // The browser has moved already: move back, and forward again only if the user says so.
+          if (delta && hasUnsavedChanges()) {
+            undoing = true;
+            history.go(-delta);
+            askThen(() => appGo(delta));
             return;
           }
         }

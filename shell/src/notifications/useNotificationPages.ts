@@ -10,6 +10,7 @@ import {
 } from 'shared';
 import { usePagedList } from 'shared/src/lists/usePagedList';
 import { markedRead, NOTIFICATIONS_PAGE_SIZE, unreadIds, unreadShownRange } from './notificationPages';
+import { noteListOpen } from './openLists';
 import { answerUnreadCount, askUnreadCount } from './unreadCount';
 
 /** A page of the list; the first page's answer also tells the bell's count (`meta.unread`). */
@@ -88,10 +89,15 @@ export function useNotificationPages() {
   }, [state.rows, dispatch, setRows]);
 
   useEffect(() => {
+    // While open, this list's read of the first page is also the bell's and the session's (openLists.ts).
+    const noteClosed = noteListOpen();
     const subscription = bus.on('notifications/changed').subscribe(({ notifications }) => {
       void loadFirst(notifications && { data: notifications, message: '' });
     });
-    return () => subscription.unsubscribe();
+    return () => {
+      subscription.unsubscribe();
+      noteClosed();
+    };
   }, [loadFirst]);
 
   return { state, fresh, loadMore, retry };

@@ -1,5 +1,6 @@
 import type { Dispatch } from 'redux';
 import { apiClient, bus, sessionActions, type AppNotification, type NotificationsEnvelope } from 'shared';
+import { aListReadsTheFirstPage } from '../notifications/openLists';
 import { answerUnreadCount, askUnreadCount, forgetUnreadCount, onUnreadCountStale } from '../notifications/unreadCount';
 
 /**
@@ -26,10 +27,10 @@ export async function fetchNotificationsSilently(): Promise<{ notifications: App
 
 /**
  * While signed in (SessionEffects starts it after the first screen): the notifications list and the
- * bell's count, read now, whenever `notifications/changed` is announced without them, when the realtime
- * channel (re)subscribes (what was published meanwhile was missed: read and announced, so that an open
- * Notifications page shows it too), and after a mark-as-read that a read overlapped. Returns the stop,
- * which forgets the count.
+ * bell's count, read now, whenever `notifications/changed` is announced without them (unless Your
+ * Notifications is open: it reads them itself), when the realtime channel (re)subscribes (what was
+ * published meanwhile was missed: read and announced, so that an open Notifications page shows it too),
+ * and after a mark-as-read that a read overlapped. Returns the stop, which forgets the count.
  */
 export function followNotifications(dispatch: Dispatch): () => void {
   let active = true;
@@ -45,9 +46,10 @@ export function followNotifications(dispatch: Dispatch): () => void {
   });
   const changed = bus.on('notifications/changed').subscribe((event) => {
     if (event.notifications) dispatch(sessionActions.patched({ notifications: event.notifications }));
-    // A page of the list cannot tell the bell's count: without the total, it is read again.
+    // A page of the list cannot tell the bell's count: without the total, it is read again. Announced
+    // without the list, an open Your Notifications reads the first page itself, which tells the count too.
     if (event.notifications && event.unread !== undefined) answerUnreadCount(askUnreadCount(), event.unread);
-    else void refresh();
+    else if (event.notifications || !aListReadsTheFirstPage()) void refresh();
   });
   // A read that overlapped a mark-as-read could not tell the count: it is read again after it.
   const stopStale = onUnreadCountStale(() => void refresh());

@@ -6,6 +6,7 @@ import { checkOtp, generateOtp, hashOtp, OTP_MAX_ATTEMPTS, OTP_TTL_MS } from '..
 import { detectFileType } from '../src/domain/fileType.js';
 import { hashPassword, verifyPassword } from '../src/domain/password.js';
 import { hashToken, newBearerToken } from '../src/domain/tokens.js';
+import { dayAndTimeIn, formatterFor, isTimeZone, readableTime } from '../src/domain/timeZone.js';
 import { FILES } from './helpers.js';
 
 describe('luhn and card checks', () => {
@@ -109,5 +110,28 @@ describe('password and tokens', () => {
     assert.equal(Buffer.from(a, 'base64url').length, 32);
     assert.notEqual(a, newBearerToken());
     assert.match(hashToken(a), /^[0-9a-f]{64}$/);
+  });
+});
+
+describe('time zones', () => {
+  test('a zone in any case is known, and the day and time and the readable time are in it', () => {
+    assert.equal(isTimeZone('Asia/Kolkata'), true);
+    assert.equal(isTimeZone('asia/KOLKATA'), true);
+    assert.equal(isTimeZone('Mars/Olympus_Mons'), false);
+    const moment = new Date('2025-06-15T12:00:00Z');
+    assert.deepEqual(dayAndTimeIn('ASIA/kolkata', moment), { day: '2025-06-15', time: '17:30' });
+    assert.deepEqual(dayAndTimeIn('America/Los_Angeles', moment), { day: '2025-06-15', time: '05:00' });
+    assert.equal(readableTime(moment.toISOString(), 'Asia/Kolkata'), 'June 15, 2025 at 5:30 PM India Standard Time');
+    assert.equal(readableTime(moment.toISOString(), 'Mars/Olympus_Mons'), 'June 15, 2025 at 12:00 PM UTC');
+    assert.equal(readableTime(moment.toISOString()), 'June 15, 2025 at 12:00 PM UTC');
+  });
+
+  test('one zone spelled in other cases is one formatter: a client cannot grow the cache with spellings', () => {
+    const first = formatterFor('Europe/Berlin', 'dayAndTime');
+    assert.ok(first);
+    assert.equal(formatterFor('europe/berlin', 'dayAndTime'), first);
+    assert.equal(formatterFor('EUROPE/BERLIN', 'dayAndTime'), first);
+    assert.notEqual(formatterFor('Europe/Berlin', 'readable'), first);
+    assert.equal(formatterFor('Nowhere/Town', 'dayAndTime'), null);
   });
 });

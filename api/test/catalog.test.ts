@@ -1,6 +1,7 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import {
+  formWith,
   DIALECTS,
   addCard,
   bookingBody,
@@ -75,6 +76,52 @@ for (const dialect of DIALECTS) {
         );
         assert.equal((await s.req('POST', '/api/user-services', { token: p.token, json: { service_id: 99999 } })).status, 404);
         assert.equal((await s.req('POST', '/api/user-services', { token: p.token, json: {} })).status, 400);
+      });
+
+      test("each change of a provider's services or profile tells their own channel ('Profile'), not the asking tab, nobody else; a refused one tells nobody", async () => {
+        const p = await signUp(s, 'Provider');
+        const told = () => s.publisher.events.filter((e) => e.event === 'Profile');
+        const before = told().length;
+        const services = (await s.req('GET', '/api/services', { token: p.token })).body.data;
+        const added = await s.req('POST', '/api/user-services', {
+          token: p.token,
+          json: { service_id: services[0].id },
+          headers: { 'x-socket-id': '123.456' },
+        });
+        assert.equal(added.status, 201);
+        const del = await s.req('DELETE', `/api/user-services/${added.body.data[0].id}`, { token: p.token });
+        assert.equal(del.status, 200);
+        const priced = await s.req('POST', '/api/auth/update-profile', {
+          token: p.token,
+          form: formWith({ basic_price: '30' }),
+          headers: { 'x-socket-id': '77.88' },
+        });
+        assert.equal(priced.status, 200);
+        assert.deepEqual(
+          told()
+            .slice(before)
+            .map((e) => ({ userId: e.userId, exceptSocketId: e.exceptSocketId })),
+          [
+            { userId: p.id, exceptSocketId: '123.456' },
+            { userId: p.id, exceptSocketId: undefined },
+            { userId: p.id, exceptSocketId: '77.88' },
+          ],
+        );
+        // Refused (already removed, unknown service, a bad price, a malformed socket id): nobody told.
+        assert.equal((await s.req('DELETE', `/api/user-services/${added.body.data[0].id}`, { token: p.token })).status, 404);
+        assert.equal((await s.req('POST', '/api/user-services', { token: p.token, json: { service_id: 99999 } })).status, 404);
+        const badPrice = await s.req('POST', '/api/auth/update-profile', {
+          token: p.token,
+          form: formWith({ basic_price: '-1' }),
+        });
+        assert.equal(badPrice.status, 400);
+        const badTab = await s.req('POST', '/api/user-services', {
+          token: p.token,
+          json: { service_id: services[0].id },
+          headers: { 'x-socket-id': 'tab' },
+        });
+        assert.equal(badTab.status, 400);
+        assert.equal(told().length, before + 3);
       });
 
       test('user-services authorisation: anonymous, customers, another provider', async () => {

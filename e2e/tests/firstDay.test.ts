@@ -125,6 +125,42 @@ describe('first day', () => {
     await customer.context.close();
   });
 
+  it("a provider's second device follows what the first sets up, with no reload: a service, the price, the name", async () => {
+    const account = await createAccount('Provider', { first_name: 'Nova', last_name: `Twodevice${Date.now() % 100000}` });
+    const laptop = await openPage(browser(), DESKTOP);
+    const phone = await openPage(browser(), PHONE);
+    await signInDirectly(laptop.page, account);
+    await signInDirectly(phone.page, account);
+    await phone.page.goto('/');
+    const start = phone.page.getByRole('region', { name: 'Get started' });
+    await start.getByText('Customers find you only under the services you offer, and you offer none yet.').waitFor();
+    // The phone also has All Services open in a second tab.
+    const phoneServices = await phone.context.newPage();
+    await phoneServices.goto('/service');
+    const driverCard = phoneServices.getByRole('article', { name: 'Driver' });
+    await driverCard.getByRole('button', { name: 'Add' }).waitFor();
+
+    await laptop.page.goto('/service');
+    await laptop.page.getByRole('article', { name: 'Driver' }).getByRole('button', { name: 'Add' }).click();
+    await laptop.page.getByRole('article', { name: 'Driver' }).getByText('Added').waitFor();
+    await start.getByText('you offer none yet', { exact: false }).waitFor({ state: 'detached' });
+    await driverCard.getByText('Added').waitFor();
+
+    await laptop.page.goto('/editprofile');
+    await laptop.page.getByLabel('First Name').fill('Novella');
+    await laptop.page.getByLabel('Price').fill('25');
+    await laptop.page.getByRole('button', { name: 'Save Changes' }).click();
+    await laptop.page.waitForURL('**/profile');
+    await start.getByText('Until you set a price, customers cannot book you.').waitFor({ state: 'detached' });
+    await phone.page.getByRole('button', { name: 'Toggle menu' }).click();
+    await phone.page.getByRole('complementary').getByText('Novella', { exact: true }).waitFor();
+
+    assert.deepEqual(laptop.errors, []);
+    assert.deepEqual(phone.errors, []);
+    await laptop.context.close();
+    await phone.context.close();
+  });
+
   it("a provider who signs up and logs in at once: the signup toast is not over the location notice's buttons", async () => {
     for (const viewport of [DESKTOP, PHONE]) {
       const { page, context, errors } = await openPage(browser(), viewport);

@@ -3,13 +3,14 @@ import { currentUser } from '../http/auth.js';
 import { fieldError, forbidden, HttpError, tooManyRequests, unauthorized } from '../http/errors.js';
 import { emailField, fileField, nameField, passwordField, roleField } from '../http/fields.js';
 import { send } from '../http/reply.js';
-import { envelope, nullable, responses, userSchema } from '../http/schemas.js';
+import { askingTab, envelope, nullable, responses, socketIdHeaders, userSchema } from '../http/schemas.js';
 import { isUniqueViolation } from '../db/index.js';
 import { dummyPasswordHash, hashPassword, verifyPassword } from '../domain/password.js';
 import { newBearerToken, hashToken, sessionExpiresAt } from '../domain/tokens.js';
 import { checkOtp, generateOtp, hashOtp, OTP_MAX_ATTEMPTS, OTP_TTL_MS } from '../domain/otp.js';
 import { withHardening } from '../db/hardeningSchema.js';
 import { findUserByEmail, userWithStats } from '../queries/users.js';
+import { profileEvent } from '../services/profileEvent.js';
 import { removeUpload, storeUpload } from '../services/uploads.js';
 import type { Role, UserUpdate } from '../db/schema.js';
 
@@ -354,6 +355,7 @@ export default async function authRoutes(app: FastifyInstance) {
       email_notifications?: boolean;
       avatar?: string;
     };
+    Headers: { 'x-socket-id'?: string };
   }>(
     '/api/auth/update-profile',
     {
@@ -364,6 +366,7 @@ export default async function authRoutes(app: FastifyInstance) {
         summary:
           'Update the profile (multipart; avatar is an image file up to 5 MB). bio, year_of_exp and basic_price apply to providers.',
         consumes: ['multipart/form-data', 'application/json'],
+        headers: socketIdHeaders,
         body: {
           type: 'object',
           properties: {
@@ -426,6 +429,7 @@ export default async function authRoutes(app: FastifyInstance) {
         .returningAll()
         .executeTakeFirstOrThrow();
       if (patch.avatar && user.avatar !== patch.avatar) await removeUpload(ctx.config.uploadsDir, user.avatar);
+      ctx.publisher.publish([profileEvent(user.id, askingTab(request))]);
       return send(reply, await userWithStats(ctx.db, updated), 'Profile updated successfully');
     },
   );

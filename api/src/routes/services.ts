@@ -5,6 +5,7 @@ import { currentUser, requireRole } from '../http/auth.js';
 import { conflict, forbidden, notFound } from '../http/errors.js';
 import { send } from '../http/reply.js';
 import {
+  askingTab,
   AUTH_ERRORS,
   envelope,
   idParams,
@@ -12,9 +13,11 @@ import {
   providerSchema,
   responses,
   serviceSchema,
+  socketIdHeaders,
   userServiceSchema,
 } from '../http/schemas.js';
 import { isUniqueViolation } from '../db/index.js';
+import { profileEvent } from '../services/profileEvent.js';
 import type { Database } from '../db/schema.js';
 import type { Kysely } from 'kysely';
 import { centsToAmount, fullName } from '../serializers.js';
@@ -76,7 +79,7 @@ export default async function servicesRoutes(app: FastifyInstance) {
     },
   );
 
-  app.post<{ Body: { service_id: number } }>(
+  app.post<{ Body: { service_id: number }; Headers: { 'x-socket-id'?: string } }>(
     '/api/user-services',
     {
       onRequest: app.authenticate,
@@ -84,6 +87,7 @@ export default async function servicesRoutes(app: FastifyInstance) {
         tags,
         security,
         summary: 'Offer a service (provider); answers the new list',
+        headers: socketIdHeaders,
         body: { type: 'object', required: ['service_id'], properties: { service_id: { type: 'integer', minimum: 1 } } },
         response: responses({ 201: envelope(listOf(userServiceSchema)) }, [...AUTH_ERRORS, 409]),
       },
@@ -101,11 +105,12 @@ export default async function servicesRoutes(app: FastifyInstance) {
         if (isUniqueViolation(err)) throw conflict('You already offer this service.');
         throw err;
       }
+      app.ctx.publisher.publish([profileEvent(user.id, askingTab(request))]);
       return send(reply, await providerServices(db, user.id), 'Service added successfully', 201);
     },
   );
 
-  app.delete<{ Params: { id: number } }>(
+  app.delete<{ Params: { id: number }; Headers: { 'x-socket-id'?: string } }>(
     '/api/user-services/:id',
     {
       onRequest: app.authenticate,
@@ -113,6 +118,7 @@ export default async function servicesRoutes(app: FastifyInstance) {
         tags,
         security,
         summary: 'Stop offering a service (by the user-service id); answers the new list',
+        headers: socketIdHeaders,
         params: idParams,
         response: responses({ 200: envelope(listOf(userServiceSchema)) }, AUTH_ERRORS),
       },
@@ -127,6 +133,7 @@ export default async function servicesRoutes(app: FastifyInstance) {
       if (!row) throw notFound('Service not found.');
       if (row.user_id !== user.id) throw forbidden('This service is not yours.');
       await db.deleteFrom('user_services').where('id', '=', row.id).execute();
+      app.ctx.publisher.publish([profileEvent(user.id, askingTab(request))]);
       return send(reply, await providerServices(db, user.id), 'Service removed successfully');
     },
   );

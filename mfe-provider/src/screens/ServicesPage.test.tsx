@@ -1,5 +1,6 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { bus as appBus } from 'shared';
 import ServicesPage from './ServicesPage';
 import { renderScreen } from '../testing/renderScreen';
 import { deferred, fail, fakeApi, ok } from '../testing/fakeApi';
@@ -172,6 +173,30 @@ describe('All Services (/service, Provider view)', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Retry' }));
     await screen.findByRole('list', { name: 'Services' });
     expect(cards().map((c) => c[2])).toEqual(['Add', 'Add', 'Add']);
+  });
+
+  it('a service added in another tab or device (profile/changed) reads Added here, quietly; a failed read keeps the list', async () => {
+    let mine = [offer(31, driver)];
+    let down = false;
+    fakeApi({
+      'GET /api/services': ok(services),
+      'GET /api/user-services': () => (down ? fail(500, 'Server Error') : ok(mine)),
+    });
+    open();
+    await screen.findByRole('list', { name: 'Services' });
+    mine = [offer(31, driver), offer(33, shipping)];
+    act(() => appBus.emit({ type: 'profile/changed' }));
+    await waitFor(() => expect(within(card('Shipping')).getByRole('button')).toHaveTextContent('Delete'));
+    expect(screen.queryByRole('status')).not.toBeInTheDocument();
+    down = true;
+    act(() => appBus.emit({ type: 'profile/changed' }));
+    await waitFor(() => expect(console.error).toHaveBeenCalled());
+    expect(cards()).toEqual([
+      ['Driver', 'Added', 'Delete'],
+      ['Delivery', '-', 'Add'],
+      ['Shipping', 'Added', 'Delete'],
+    ]);
+    expect(screen.queryByText('The services could not be loaded.')).not.toBeInTheDocument();
   });
 
   it('says so when there are no services', async () => {

@@ -36,7 +36,8 @@ const loadLists = () => Promise.all([fetchServices({ silent: true }), fetchUserS
  * provider offers reads 'Added' with a Delete button; the others have an Add button. Each change
  * answers the provider's new list, which replaces the old one in place; a failed change says so and
  * leaves the list as it was, unless the server no longer has what was changed (404, changed in another
- * tab): then the lists load again. The buttons are disabled while a change is in flight.
+ * tab): then the lists load again. The buttons are disabled while a change is in flight. A change made
+ * in another tab or device ('profile/changed') is read again as it happens.
  */
 export default function ServicesPage() {
   const [state, setState] = useState<LoadState>({ status: 'loading' });
@@ -63,13 +64,20 @@ export default function ServicesPage() {
       },
       (err: unknown) => {
         console.error(err);
-        if (current) setState({ status: 'error', message: messageOfError(err) });
+        // A quiet read again (a change made elsewhere) that fails keeps the lists shown.
+        if (current) setState((shown) => (shown.status === 'ready' ? shown : { status: 'error', message: messageOfError(err) }));
       },
     );
     return () => {
       current = false;
     };
   }, [attempt]);
+
+  // Services added or deleted in another tab or device: the lists are read again, quietly.
+  useEffect(() => {
+    const subscription = bus.on('profile/changed').subscribe(() => setAttempt((n) => n + 1));
+    return () => subscription.unsubscribe();
+  }, []);
 
   const retry = () => {
     setState({ status: 'loading' });

@@ -38,15 +38,16 @@ export const requestPasswordReset = (email: string, config?: AxiosRequestConfig)
 export const resetPassword = (body: { email: string; otp: string; password: string }, config?: AxiosRequestConfig) =>
   unwrap<null>(apiClient.post('/api/auth/forgot', body, config));
 /** multipart: first_name, last_name, avatar (File), phone, address, and for providers bio, year_of_exp, basic_price. */
-export const updateProfile = (form: FormData) => unwrap<User>(apiClient.post('/api/auth/update-profile', form));
+// A profile or services change names this tab: the user's other tabs and devices are told ('Profile'), not this one.
+export const updateProfile = (form: FormData) => unwrap<User>(apiClient.post('/api/auth/update-profile', form, namingThisTab()));
 
 export const fetchServices = (config?: AxiosRequestConfig) => unwrap<Service[]>(apiClient.get('/api/services', config));
 export const fetchUserServices = (config?: AxiosRequestConfig) =>
   unwrap<UserService[]>(apiClient.get('/api/user-services', config));
 export const addUserService = (serviceId: number, config?: AxiosRequestConfig) =>
-  unwrap<UserService[]>(apiClient.post('/api/user-services', { service_id: serviceId }, config));
+  unwrap<UserService[]>(apiClient.post('/api/user-services', { service_id: serviceId }, namingThisTab(config)));
 export const deleteUserService = (id: number, config?: AxiosRequestConfig) =>
-  unwrap<UserService[]>(apiClient.delete(`/api/user-services/${id}`, config));
+  unwrap<UserService[]>(apiClient.delete(`/api/user-services/${id}`, namingThisTab(config)));
 export const fetchProviders = (serviceId: number, config?: AxiosRequestConfig) =>
   unwrap<ProviderServiceData[]>(apiClient.get(`/api/providers/${serviceId}`, config));
 

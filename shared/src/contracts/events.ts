@@ -75,6 +75,12 @@ export type BusEvent =
    */
   | { type: 'payments/changed' }
   /**
+   * The signed-in user's profile changed in another tab or device (the realtime 'Profile' event on their
+   * private channel: name, picture, a provider's price, bio, experience or services offered): the shell
+   * reads the user again, and a provider's All Services reads their services again.
+   */
+  | { type: 'profile/changed' }
+  /**
    * The API refused the signed-in session's token (401: expired or revoked). The API client
    * announces it; the shell ends the session (clears authType, closes the realtime connection)
    * and shows /login with a message that the session expired. Only while signed in, once.

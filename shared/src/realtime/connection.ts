@@ -122,6 +122,8 @@ export function createConnection({ userId, token, config, emit }: ConnectionOpti
   });
   // Cards added, removed or made the default in another tab or device: this tab's card lists follow.
   channel.bind('PaymentMethods', () => emit({ type: 'payments/changed' }));
+  // The profile or a provider's services changed in another tab or device: the session user is read again.
+  channel.bind('Profile', () => emit({ type: 'profile/changed' }));
   channel.bind('Job', (data: unknown) => {
     if (isJob(data)) emit({ type: 'job/updated', job: data });
   });

@@ -180,6 +180,12 @@ describe('the realtime connection (pusher-js mocked)', () => {
     expect(events).toEqual([{ type: 'payments/changed' }]);
   });
 
+  it("fans Profile (the profile or services changed in the user's other tab or device) out on the bus as profile/changed", async () => {
+    await connectRealtime({ userId: 10, token: 'tok10' });
+    channels['private-message.10'].handlers.Profile({});
+    expect(events).toEqual([{ type: 'profile/changed' }]);
+  });
+
   it("announces the connection's state as realtime/state (the shell tells the user when the server cannot be reached)", async () => {
     await connectRealtime({ userId: 9, token: 'tok9' });
     const { handlers } = instances.at(-1)!.connection;

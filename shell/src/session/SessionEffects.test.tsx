@@ -204,6 +204,18 @@ describe('the signed-in user is read again from the API when the session starts 
     await homeSettled();
   });
 
+  it('a profile changed in another tab or device (profile/changed) reads the user again: the name shown follows', async () => {
+    const requests = fakeApi([], now);
+    renderShell({ role: 'Provider', user: { id: 1 }, loader: providerHome() });
+    await waitFor(() => expect(screen.getByTestId('stats')).toHaveTextContent('3 Jobs Done'), { timeout: 3000 });
+    fakeApi([], { ...now, first_name: 'Petra' });
+    act(() => bus.emit({ type: 'profile/changed' }));
+    expect(await screen.findByText('Petra')).toBeInTheDocument();
+    expect(storedUser()).toMatchObject({ first_name: 'Petra' });
+    expect(requests.filter((r) => r.url === '/api/auth/me')).toHaveLength(1);
+    await homeSettled();
+  });
+
   it('offline: the stored user stays', async () => {
     fakeApi();
     const answer = apiClient.defaults.adapter as AxiosAdapter;

@@ -20,10 +20,11 @@ const REALTIME_IDLE_TIMEOUT_MS = 1500;
 
 /**
  * While signed in: the realtime connection (private-message.{userId}), the notifications list and the
- * bell's count (sessionNotifications.ts), and the user, read again on sign-in (also a
- * session stored by an earlier visit) and whenever a job changes. Disconnects on logout, ends the
- * session when the API refuses its token (useSessionExpiry), and follows sign-ins and sign-outs made in
- * the browser's other tabs (useSessionFromOtherTabs).
+ * bell's count (sessionNotifications.ts), and the user, read again on sign-in (also a session stored by
+ * an earlier visit), whenever a job changes, and when the profile changed in another tab or device
+ * ('profile/changed'). Disconnects on logout, ends the session when the API refuses its token
+ * (useSessionExpiry), and follows sign-ins and sign-outs made in the browser's other tabs
+ * (useSessionFromOtherTabs).
  */
 export function SessionEffects() {
   useSessionExpiry();
@@ -70,10 +71,12 @@ export function SessionEffects() {
           : window.setTimeout(connect, 0);
     });
     const jobSubscription = bus.on('job/updated').subscribe(() => void refreshUser());
+    const profileSubscription = bus.on('profile/changed').subscribe(() => void refreshUser());
     return () => {
       active = false;
       stopNotifications?.();
       jobSubscription.unsubscribe();
+      profileSubscription.unsubscribe();
       if (idle !== undefined) {
         if (typeof window.cancelIdleCallback === 'function') window.cancelIdleCallback(idle);
         window.clearTimeout(idle);

@@ -1,4 +1,4 @@
-import { useMemo, useState, type Ref } from 'react';
+import { useId, useMemo, useState, type Ref } from 'react';
 import { Link } from 'react-router-dom';
 import { Avatar, ErrorState, Loader, type Role } from 'shared';
 import { formatDateShort } from 'shared/src/format';
@@ -69,6 +69,7 @@ function ContactItem({ contact, selected }: { contact: Contact; selected: boolea
 /** Left pane: the contacts (newest conversation first), with a search box and empty states. */
 export function ContactList({ state, contacts, role, selectedChatId, onRetry, ref }: ContactListProps) {
   const [query, setQuery] = useState('');
+  const searchId = useId();
   const shown = useMemo(() => filterContacts(contacts, query), [contacts, query]);
 
   let body;
@@ -104,11 +105,14 @@ export function ContactList({ state, contacts, role, selectedChatId, onRetry, re
   return (
     <section className="chat-contacts" aria-label="Contacts" ref={ref}>
       <div className="chat-contacts__search">
+        <label htmlFor={searchId} className="chat-search__label">
+          Search contacts
+        </label>
         <input
+          id={searchId}
           type="search"
           className="chat-search"
-          aria-label="Search contacts"
-          placeholder="Search contacts"
+          placeholder="Type a name"
           value={query}
           onChange={(event) => setQuery(event.target.value)}
         />

@@ -12,8 +12,8 @@ export type AskToLeave = (leave: () => void) => void;
  * form has unsaved changes (shared's useLeaveGuard) waits for `askToLeave`. It covers every way of moving:
  * links and navigate() of any remote (push, replace, go) and the browser's back and forward buttons, whose
  * move is undone until the user answers. And the browser's Back with a dialog open closes the dialog
- * instead of leaving the page (a phone's Back button is how people close one). React Router's own blocking needs its data router, whose code
- * the shared router facade leaves out of the first load.
+ * instead of leaving the page (a phone's Back button is how people close one). React Router's own
+ * blocking needs its data router, whose code the shared router facade leaves out of the first load.
  */
 export function createGuardedHistory(askToLeave: AskToLeave, win: Window = window): BrowserHistory {
   const history = createBrowserHistory({ window: win, v5Compat: true });

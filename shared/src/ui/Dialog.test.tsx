@@ -1,7 +1,7 @@
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
-import { closeNewestDialog, Dialog } from './Dialog';
+import { closeNewestOverlay, Dialog } from './Dialog';
 
 function Harness() {
   const [open, setOpen] = useState(false);
@@ -67,7 +67,7 @@ describe('Dialog', () => {
     await user.tab({ shift: true });
     expect(screen.getByRole('button', { name: 'Submit & Pay' })).toHaveFocus();
   });
-  it("closeNewestDialog (the browser's Back) asks the newest open dialog to close, and says whether one was open", async () => {
+  it("closeNewestOverlay (the browser's Back) asks the newest open dialog to close, and says whether one was open", async () => {
     const closed: string[] = [];
     const { rerender } = render(
       <>
@@ -79,17 +79,17 @@ describe('Dialog', () => {
         </Dialog>
       </>,
     );
-    expect(closeNewestDialog()).toBe(true);
+    expect(closeNewestOverlay()).toBe(true);
     expect(closed).toEqual(['discard']);
     rerender(
       <Dialog title="Booking Details" onClose={() => closed.push('booking')}>
         <p>form</p>
       </Dialog>,
     );
-    expect(closeNewestDialog()).toBe(true);
+    expect(closeNewestOverlay()).toBe(true);
     expect(closed).toEqual(['discard', 'booking']);
     rerender(<p>no dialog</p>);
-    expect(closeNewestDialog()).toBe(false);
+    expect(closeNewestOverlay()).toBe(false);
     expect(closed).toEqual(['discard', 'booking']);
   });
 });

@@ -30,18 +30,34 @@ function wrapFocus(dialog: HTMLElement, event: KeyboardEvent) {
   (event.shiftKey ? last : first).focus();
 }
 
-/** The close requests of the dialogs open now, the newest last (a dialog asked from a dialog is newer). */
-const openDialogCloses: Array<() => void> = [];
+/**
+ * The close requests of what is open over the page now (dialogs, the phone's menu drawer), the newest
+ * last (a dialog asked from a dialog is newer).
+ */
+const openOverlayCloses: Array<() => void> = [];
 
 /**
- * Asks the newest open dialog to close, as its close button would (a form with something typed asks
- * first); answers whether a dialog was open. The shell's history calls it for the browser's Back, which
- * on a phone is how a dialog is expected to go away.
+ * Asks the newest dialog or drawer open over the page to close, as its close button would (a form with
+ * something typed asks first); answers whether one was open. The shell's history calls it for the
+ * browser's Back, which on a phone is how a dialog or a drawer is expected to go away.
  */
-export function closeNewestDialog(): boolean {
-  const close = openDialogCloses.at(-1);
+export function closeNewestOverlay(): boolean {
+  const close = openOverlayCloses.at(-1);
   close?.();
   return close !== undefined;
+}
+
+/** While `open`, the browser's Back calls `close` (the latest given) instead of leaving the page: see closeNewestOverlay. */
+export function useCloseOnBack(open: boolean, close: () => void): void {
+  const closeNow = useEffectEvent(() => close());
+  useEffect(() => {
+    if (!open) return undefined;
+    const entry = () => closeNow();
+    openOverlayCloses.push(entry);
+    return () => {
+      openOverlayCloses.splice(openOverlayCloses.indexOf(entry), 1);
+    };
+  }, [open]);
 }
 
 export interface DialogProps {
@@ -54,7 +70,7 @@ export interface DialogProps {
 
 /**
  * A modal dialog: rendered over the page in a portal, focus moves into it (first field) and back
- * where it was on close, Tab stays inside, Escape, the close button and the browser's Back (closeNewestDialog)
+ * where it was on close, Tab stays inside, Escape, the close button and the browser's Back (closeNewestOverlay)
  * close it, and the page behind is inert.
  */
 export function Dialog({ title, onClose, children, closeLabel = 'Close' }: DialogProps) {
@@ -65,6 +81,7 @@ export function Dialog({ title, onClose, children, closeLabel = 'Close' }: Dialo
   const [container] = useState(() => document.createElement('div'));
   /** Escape closes with the latest onClose, without re-running the effect when it changes. */
   const close = useEffectEvent(() => onClose());
+  useCloseOnBack(true, onClose);
 
   useEffect(() => {
     document.body.appendChild(container);
@@ -80,10 +97,7 @@ export function Dialog({ title, onClose, children, closeLabel = 'Close' }: Dialo
       } else if (event.key === 'Tab' && dialog) wrapFocus(dialog, event);
     };
     document.addEventListener('keydown', onKey);
-    const closeOnBack = () => close();
-    openDialogCloses.push(closeOnBack);
     return () => {
-      openDialogCloses.splice(openDialogCloses.indexOf(closeOnBack), 1);
       document.removeEventListener('keydown', onKey);
       undoInert();
       container.remove();

@@ -1,7 +1,7 @@
 import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { AxiosAdapter } from 'axios';
-import { apiClient, bus, Dialog, setRuntimeConfig, type AppNotification } from 'shared';
+import { apiClient, bus, closeNewestOverlay, Dialog, setRuntimeConfig, type AppNotification } from 'shared';
 import { useNavigate } from 'react-router-dom';
 import { fakeApi, fakeContracts, fakeLoader, renderShell } from '../testing/renderShell';
 
@@ -293,6 +293,18 @@ describe('the signed-in layout', () => {
       expect(screen.queryByRole('navigation')).not.toBeInTheDocument();
       expect(screen.queryByRole('button', { name: 'Close menu' })).not.toBeInTheDocument();
       expect(toggle).toHaveFocus();
+
+      // The browser's Back (the shell's history asks closeNewestOverlay) closes it too, and only it.
+      await user.click(toggle);
+      expect(screen.getByRole('navigation')).toBeInTheDocument();
+      let closed = false;
+      act(() => {
+        closed = closeNewestOverlay();
+      });
+      expect(closed).toBe(true);
+      expect(screen.queryByRole('navigation')).not.toBeInTheDocument();
+      await waitFor(() => expect(toggle).toHaveFocus());
+      expect(closeNewestOverlay()).toBe(false);
     });
   });
 

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { Outlet, useLocation } from 'react-router-dom';
-import { useSessionUser } from 'shared';
+import { useCloseOnBack, useSessionUser } from 'shared';
 import { RemoteWidget } from '../components/RemoteWidget';
 import { focusIsLost } from 'shared/src/ui/focus';
 import { NotificationAnnouncer } from '../notifications/NotificationAnnouncer';
@@ -33,7 +33,8 @@ function keepTabIn(drawer: HTMLElement, event: KeyboardEvent) {
  * The layout of every signed-in route: a skip link, sidebar, top bar, and the page. On a phone the sidebar
  * covers the page, so there it starts closed, closes after each navigation and when the window becomes
  * narrow, and while open it is a drawer: focus moves into it, the page behind is dimmed and out of reach
- * (inert), Tab goes round inside it, and Escape or a tap on the dimmed page closes it, focus going back to the menu toggle.
+ * (inert), Tab goes round inside it, and Escape, a tap on the dimmed page or the browser's Back closes it,
+ * focus going back to the menu toggle.
  * After a navigation from the menu, the top bar, or a control the new page replaced, focus moves to the
  * new page (its main region), so keyboard and screen reader users go on from there, not from the menu
  * or from nowhere; a control of the page that is still there after the navigation keeps it.
@@ -65,12 +66,13 @@ export function Layout() {
   }, []);
 
   const drawerOpen = narrow && menuOpen;
-  // Set when the drawer is closed by Escape or the scrim: focus goes back to the toggle once it is no longer inert.
+  // Set when the drawer is closed by Escape, the scrim or Back: focus goes back to the toggle once it is no longer inert.
   const returnFocus = useRef(false);
   const closeDrawer = useCallback(() => {
     returnFocus.current = true;
     setMenuOpen(false);
   }, []);
+  useCloseOnBack(drawerOpen, closeDrawer);
   useEffect(() => {
     if (!drawerOpen) {
       if (returnFocus.current) menuToggle.current?.focus();

@@ -1,5 +1,5 @@
 import { NavigationType, UNSAFE_createBrowserHistory as createBrowserHistory, type To } from 'react-router-dom';
-import { closeNewestDialog, hasUnsavedChanges, releaseLeaveGuards } from 'shared';
+import { closeNewestOverlay, hasUnsavedChanges, releaseLeaveGuards } from 'shared';
 
 type BrowserHistory = ReturnType<typeof createBrowserHistory>;
 type Listener = Parameters<BrowserHistory['listen']>[0];
@@ -65,8 +65,8 @@ export function createGuardedHistory(askToLeave: AskToLeave, win: Window = windo
           const { delta } = update;
           const usersBack = !appMove && delta !== null && delta < 0;
           appMove = false;
-          // The browser's Back with a dialog open closes the dialog, and the page stays.
-          if (usersBack && closeNewestDialog()) {
+          // The browser's Back with a dialog (or the phone's menu drawer) open closes it, and the page stays.
+          if (usersBack && closeNewestOverlay()) {
             undoing = true;
             history.go(-delta);
             return;

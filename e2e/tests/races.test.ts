@@ -338,22 +338,33 @@ describe('cards and services changed in another tab', () => {
     await c.context.close();
   });
 
-  it('Add of a service the provider added in another tab: said plainly, and the card reads Added with Delete', async () => {
+  it("a service added in one tab reads Added in the provider's other tab at once; Add on a device that has not heard yet is said plainly, and the card reads Added", async () => {
     const { provider } = await twoParties('Gus');
     const p = await openPage(browser());
     await signInDirectly(p.page, provider.account);
     const first = p.page;
     const second = await secondTab(first);
-    for (const tab of [first, second]) {
+    // A device whose realtime connection hears nothing (a connection stalled on a train): its page is stale.
+    const stale = await openPage(browser());
+    await stale.context.routeWebSocket(/:6101\//, () => undefined);
+    await signInDirectly(stale.page, provider.account);
+    for (const tab of [first, second, stale.page]) {
       await tab.goto('/service');
       await tab.getByRole('article', { name: 'Delivery' }).getByRole('button', { name: 'Add' }).waitFor();
     }
     await first.getByRole('article', { name: 'Delivery' }).getByRole('button', { name: 'Add' }).click();
     await first.getByRole('article', { name: 'Delivery' }).getByRole('button', { name: 'Delete' }).waitFor();
 
-    const delivery = second.getByRole('article', { name: 'Delivery' });
+    // The other tab follows live (the 'Profile' event), with no message.
+    const live = second.getByRole('article', { name: 'Delivery' });
+    await live.getByText('Added').waitFor();
+    await live.getByRole('button', { name: 'Delete' }).waitFor();
+    assert.equal(await second.getByRole('alert').filter({ hasText: 'could not be added' }).count(), 0);
+
+    const delivery = stale.page.getByRole('article', { name: 'Delivery' });
+    assert.equal(await delivery.getByRole('button', { name: 'Add' }).count(), 1);
     await delivery.getByRole('button', { name: 'Add' }).click();
-    await second
+    await stale.page
       .getByRole('alert')
       .filter({ hasText: 'Delivery could not be added: You already offer this service.' })
       .first()
@@ -361,10 +372,12 @@ describe('cards and services changed in another tab', () => {
     await delivery.getByText('Added').waitFor();
     await delivery.getByRole('button', { name: 'Delete' }).waitFor();
     assert.equal(await delivery.getByRole('button', { name: 'Add' }).count(), 0);
-    await snap(second, 'races-service-added-in-another-tab');
+    await snap(stale.page, 'races-service-added-in-another-tab');
     const mine = await apiCall<{ data: { service: { name: string } }[] }>('GET', '/api/user-services', undefined, provider.token);
     assert.deepEqual(mine.body.data.map((s) => s.service.name).sort(), ['Delivery', 'Driver']);
     assert.deepEqual(p.errors, []);
+    assert.deepEqual(stale.errors, []);
     await p.context.close();
+    await stale.context.close();
   });
 });

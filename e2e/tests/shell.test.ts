@@ -186,7 +186,7 @@ describe('signed-in layout', () => {
     }
   });
 
-  it('on a phone the menu is a drawer a keyboard can use: Tab goes round in it, Escape closes it, a tap beside it too', async () => {
+  it('on a phone the menu is a drawer a keyboard can use: Tab goes round in it, Escape closes it, a tap beside it and Back too', async () => {
     const { page, context } = await openPage(browser(), PHONE);
     await signInDirectly(page, await createAccount('Customer'));
     await page.goto('/');
@@ -215,6 +215,20 @@ describe('signed-in layout', () => {
     await nav.waitFor();
     await page.mouse.click(350, 420);
     await nav.waitFor({ state: 'detached' });
+    // The phone's Back closes it too, and stays on the page (opened from Services, Back then goes there).
+    await page.goto('/service');
+    await page.getByRole('heading', { name: 'All Services' }).waitFor();
+    await toggle.click();
+    await nav.getByRole('link', { name: 'Contact Us' }).click();
+    await page.getByRole('heading', { name: 'Contact Us' }).waitFor();
+    await toggle.click();
+    await nav.waitFor();
+    await page.goBack();
+    await nav.waitFor({ state: 'detached' });
+    assert.equal(new URL(page.url()).pathname, '/contactus');
+    assert.equal(await toggle.evaluate((el) => el === document.activeElement), true, 'focus did not go back to the toggle');
+    await page.goBack();
+    await page.getByRole('heading', { name: 'All Services' }).waitFor();
     await context.close();
   });
 

@@ -171,7 +171,13 @@ try {
     const runs = [];
     for (let i = 1; i <= RUNS; i += 1) {
       process.stdout.write(`lighthouse ${page.route} (${page.role ?? 'signed out'}) run ${i}/${RUNS} ... `);
-      const result = await runOnce(`${shellUrl}${page.route}`, authType);
+      let result = await runOnce(`${shellUrl}${page.route}`, authType);
+      // Lighthouse's own failures (a trace without its start, NO_NAVSTART, now and then) measure nothing:
+      // such a run is made again, twice at most, rather than counted as a score of nothing.
+      for (let again = 1; result.lhr.runtimeError && again <= 2; again += 1) {
+        process.stdout.write(`Lighthouse failed (${result.lhr.runtimeError.code}), again ... `);
+        result = await runOnce(`${shellUrl}${page.route}`, authType);
+      }
       const [json, html] = result.report;
       writeFileSync(path.join(OUT_DIR, `${page.id}-run${i}.report.json`), json);
       writeFileSync(path.join(OUT_DIR, `${page.id}-run${i}.report.html`), html);

@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import type { AppNotification } from 'shared/src/contracts/entities';
 import type { Database } from '../db/schema.js';
 import { precompile } from '../db/precompiled.js';
-import type { RealtimeEvent } from '../services/publisher.js';
+import { ownChannelEvent, type RealtimeEvent } from '../services/publisher.js';
 import { fullName, toIso } from '../serializers.js';
 
 export interface NewNotification {
@@ -164,9 +164,5 @@ export async function markNotificationsRead(
  * 'NotificationsRead' on the user's channel: some of their notifications were read (in one tab, or by
  * reading a chat), so every tab and device of theirs reads the list again and its bell counts anew.
  */
-export const notificationsReadEvent = (userId: number, exceptSocketId?: string): RealtimeEvent => ({
-  userId,
-  event: 'NotificationsRead',
-  data: {},
-  ...(exceptSocketId && { exceptSocketId }),
-});
+export const notificationsReadEvent = (userId: number, exceptSocketId?: string): RealtimeEvent =>
+  ownChannelEvent(userId, 'NotificationsRead', {}, exceptSocketId);

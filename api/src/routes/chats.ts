@@ -31,7 +31,7 @@ import {
 } from '../queries/notifications.js';
 import { PEOPLE_COLUMNS } from '../queries/people.js';
 import { fullName, person, toIso } from '../serializers.js';
-import type { RealtimeEvent } from '../services/publisher.js';
+import { ownChannelEvent, type RealtimeEvent } from '../services/publisher.js';
 import { storeUpload } from '../services/uploads.js';
 
 const tags = ['chat'];
@@ -70,12 +70,8 @@ const readStateSchema = {
  * 'ChatRead' on the reader's own channel: they read a chat (in one tab or device), so their other tabs
  * and devices count their unread messages anew and show the chat read. Nobody else is told.
  */
-export const chatReadEvent = (userId: number, chatId: number, exceptSocketId?: string): RealtimeEvent => ({
-  userId,
-  event: 'ChatRead',
-  data: { chat_id: chatId },
-  ...(exceptSocketId && { exceptSocketId }),
-});
+export const chatReadEvent = (userId: number, chatId: number, exceptSocketId?: string): RealtimeEvent =>
+  ownChannelEvent(userId, 'ChatRead', { chat_id: chatId }, exceptSocketId);
 
 /** The chats column holding how far `role` has read. */
 const readColumnOf = (role: Role) => (role === 'Provider' ? 'provider_read_id' : 'customer_read_id');

@@ -20,7 +20,7 @@ import {
 } from '../http/schemas.js';
 import { toIso } from '../serializers.js';
 import { lockUser } from '../db/index.js';
-import type { RealtimeEvent } from '../services/publisher.js';
+import { ownChannelEvent, type RealtimeEvent } from '../services/publisher.js';
 
 const tags = ['payment methods'];
 const security = [{ bearerAuth: [] }];
@@ -53,12 +53,8 @@ const toPaymentMethod = (row: Pick<PaymentMethodRow, CardColumns>): PaymentMetho
  * 'PaymentMethods' on the owner's channel: their saved cards changed (added, removed, a new default), so
  * their other tabs and devices read the list again. The asking tab (X-Socket-ID) has it from the answer.
  */
-export const paymentMethodsEvent = (userId: number, exceptSocketId?: string): RealtimeEvent => ({
-  userId,
-  event: 'PaymentMethods',
-  data: {},
-  ...(exceptSocketId && { exceptSocketId }),
-});
+export const paymentMethodsEvent = (userId: number, exceptSocketId?: string): RealtimeEvent =>
+  ownChannelEvent(userId, 'PaymentMethods', {}, exceptSocketId);
 
 export const DUPLICATE_CARD_MESSAGE = 'This card is already saved.';
 /** A card of the user's that was removed (in another tab, most likely). */

@@ -1,4 +1,4 @@
-import type { RealtimeEvent } from './publisher.js';
+import { ownChannelEvent, type RealtimeEvent } from './publisher.js';
 
 /**
  * 'Profile' on the user's own channel: their profile changed (name, picture, a provider's price, bio,
@@ -6,9 +6,5 @@ import type { RealtimeEvent } from './publisher.js';
  * name and picture, a provider's Get started and All Services. The asking tab (X-Socket-ID) has it from
  * the answer. Nobody else is told.
  */
-export const profileEvent = (userId: number, exceptSocketId?: string): RealtimeEvent => ({
-  userId,
-  event: 'Profile',
-  data: {},
-  ...(exceptSocketId && { exceptSocketId }),
-});
+export const profileEvent = (userId: number, exceptSocketId?: string): RealtimeEvent =>
+  ownChannelEvent(userId, 'Profile', {}, exceptSocketId);

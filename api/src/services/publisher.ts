@@ -16,6 +16,17 @@ export interface RealtimeEvent {
   exceptSocketId?: string;
 }
 
+/**
+ * An event on a user's own channel about something they changed themselves (cards, their profile, what
+ * they read): all their tabs and devices get it but `exceptSocketId`, the asking tab, which has the answer.
+ */
+export const ownChannelEvent = (userId: number, event: string, data: unknown, exceptSocketId?: string): RealtimeEvent => ({
+  userId,
+  event,
+  data,
+  ...(exceptSocketId && { exceptSocketId }),
+});
+
 /** Pusher's limit of events in one batch request. */
 export const MAX_BATCH_EVENTS = 10;
 

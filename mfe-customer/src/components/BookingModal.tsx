@@ -138,9 +138,8 @@ export function BookingForm({
   const errorId = useId();
   /** The message's id while one is shown: the fields it is about are described by it. */
   const errorShown = error ? errorId : null;
-  const [invalid, setInvalid] = useState<
-    Partial<Record<'address' | 'destination_address' | 'day' | 'date' | 'time' | 'custom_time' | 'cvv', boolean>>
-  >({});
+  /** The fields the message shown is about (each field of the form can be one). */
+  const [invalid, setInvalid] = useState<Partial<Record<keyof typeof values, boolean>>>({});
   const [busy, setBusy] = useState(false);
   // The dialog around the form stays open while paying: its answer is shown here.
   const holdDialog = useContext(BookingDialogHold);
@@ -172,6 +171,12 @@ export function BookingForm({
     setValues((v) => (field === 'date' && value ? { ...v, date: value, day: value.slice(0, 7) } : { ...v, [field]: value }));
     setInvalid((i) => ({ ...i, [field]: false, ...(field === 'date' ? { day: false } : {}) }));
   };
+  /** A field's value, its change, and the message describing it while it is marked. */
+  const bind = (field: keyof typeof values) => ({
+    value: values[field],
+    onChange: set(field),
+    invalidBy: invalid[field] ? errorShown : null,
+  });
   // The earliest day the pickers offer: moves at local midnight while the form stays open.
   const today = useLocalDay();
 
@@ -325,54 +330,13 @@ export function BookingForm({
         </SelectField>
       ) : null}
       <div className="cust-form-grid">
-        <Field
-          label="Select day"
-          type="month"
-          value={values.day}
-          onChange={set('day')}
-          ref={firstField}
-          min={today.slice(0, 7)}
-          invalidBy={invalid.day ? errorShown : null}
-        />
-        <Field
-          label="Select date"
-          type="date"
-          value={values.date}
-          onChange={set('date')}
-          min={today}
-          invalidBy={invalid.date ? errorShown : null}
-        />
-        <Field
-          label="Select Time"
-          type="time"
-          value={values.time}
-          onChange={set('time')}
-          invalidBy={invalid.time ? errorShown : null}
-        />
-        <Field
-          label="Custom Time"
-          type="text"
-          value={values.custom_time}
-          onChange={set('custom_time')}
-          placeholder="e.g. after 6 pm"
-          invalidBy={invalid.custom_time ? errorShown : null}
-        />
+        <Field label="Select day" type="month" {...bind('day')} ref={firstField} min={today.slice(0, 7)} />
+        <Field label="Select date" type="date" {...bind('date')} min={today} />
+        <Field label="Select Time" type="time" {...bind('time')} />
+        <Field label="Custom Time" type="text" {...bind('custom_time')} placeholder="e.g. after 6 pm" />
       </div>
-      <Field
-        label="Pick Address"
-        type="text"
-        value={values.address}
-        onChange={set('address')}
-        autoComplete="street-address"
-        invalidBy={invalid.address ? errorShown : null}
-      />
-      <Field
-        label="Drop Address"
-        type="text"
-        value={values.destination_address}
-        onChange={set('destination_address')}
-        invalidBy={invalid.destination_address ? errorShown : null}
-      />
+      <Field label="Pick Address" type="text" {...bind('address')} autoComplete="street-address" />
+      <Field label="Drop Address" type="text" {...bind('destination_address')} />
 
       <h3>Payment Details</h3>
       {cards.state.status === 'loading' ? <Loader label="Loading your saved cards…" /> : null}
@@ -415,15 +379,7 @@ export function BookingForm({
       ) : null}
       {card ? (
         <div className="cust-cvv">
-          <Field
-            label="CVV"
-            type="text"
-            inputMode="numeric"
-            autoComplete="cc-csc"
-            value={values.cvv}
-            onChange={set('cvv')}
-            invalidBy={invalid.cvv ? errorShown : null}
-          />
+          <Field label="CVV" type="text" inputMode="numeric" autoComplete="cc-csc" {...bind('cvv')} />
         </div>
       ) : null}
 

@@ -49,6 +49,7 @@ export function Composer({ onSend, restore, draftKey }: ComposerProps) {
   const [fileProblem, setFileProblem] = useState<string | null>(null);
   const problemId = useId();
   const lengthId = useId();
+  const boxId = useId();
   const box = useFitToText(state.text);
   const sendButton = useRef<HTMLButtonElement>(null);
   const over = charactersOver(state.text);
@@ -151,18 +152,23 @@ export function Composer({ onSend, restore, draftKey }: ComposerProps) {
             />
           </svg>
         </label>
-        <textarea
-          ref={box}
-          className="chat-composer__box"
-          aria-label="Message"
-          placeholder="Type a message"
-          rows={1}
-          value={state.text}
-          aria-invalid={over > 0 ? true : undefined}
-          aria-describedby={describedBy}
-          onChange={(event) => dispatch({ type: 'typed', text: event.target.value })}
-          onKeyDown={onKeyDown}
-        />
+        <div className="chat-composer__field">
+          <label htmlFor={boxId} className="chat-composer__label">
+            Message
+          </label>
+          <textarea
+            id={boxId}
+            ref={box}
+            className="chat-composer__box"
+            placeholder="Type a message"
+            rows={1}
+            value={state.text}
+            aria-invalid={over > 0 ? true : undefined}
+            aria-describedby={describedBy}
+            onChange={(event) => dispatch({ type: 'typed', text: event.target.value })}
+            onKeyDown={onKeyDown}
+          />
+        </div>
         <button
           ref={sendButton}
           type="submit"

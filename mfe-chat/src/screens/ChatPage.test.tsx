@@ -646,6 +646,16 @@ describe('what is not sent yet is kept for the conversation', () => {
     await conversation().findByRole('heading', { name });
   };
 
+  it('the box is named by a visible label, still there once something is typed (the placeholder is not)', async () => {
+    customerApi();
+    renderChat({ route: '/chatview/20' });
+    await userEvent.type(await screen.findByRole('textbox', { name: 'Message' }), 'Hello');
+    const label = conversation().getByText('Message', { selector: 'label' });
+    expect(label).toBeVisible();
+    expect(label).toHaveAttribute('for', box().id);
+    expect(box()).toHaveAccessibleName('Message');
+  });
+
   it('text typed in one conversation is back in its box after another was opened; the other starts empty', async () => {
     customerApi();
     renderChat({ route: '/chatview/20' });

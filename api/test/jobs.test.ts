@@ -280,6 +280,40 @@ for (const dialect of DIALECTS) {
         assert.equal(booked.body.data.price, 0);
       });
 
+      test('a price changed since the customer saw it: 409 with the new price, nothing booked or charged; the new one books', async () => {
+        const driver = await signUp(s, 'Provider');
+        assert.equal(
+          (await s.req('POST', '/api/user-services', { token: driver.token, json: { service_id: serviceId } })).status,
+          201,
+        );
+        const setPrice = async (basic_price: number) =>
+          assert.equal(
+            (await s.req('POST', '/api/auth/update-profile', { token: driver.token, json: { basic_price } })).status,
+            200,
+          );
+        await setPrice(25);
+        await setPrice(30.5);
+        const jobsBefore = await count('jobs');
+        const paymentsBefore = await count('payments');
+        const stale = await book(customer, { expected_price: 25 }, card.id, driver.id);
+        assert.equal(stale.status, 409);
+        const message = "This driver's price has changed to $30.50. Submit & Pay again to book at the new price.";
+        assert.equal(stale.body.message, message);
+        assert.deepEqual(stale.body.errors, { expected_price: [message] });
+        assert.equal(await count('jobs'), jobsBefore);
+        assert.equal(await count('payments'), paymentsBefore);
+        // Down to a whole amount: no cents in the message.
+        await setPrice(20);
+        const again = await book(customer, { expected_price: 30.5 }, card.id, driver.id);
+        assert.equal(again.body.message, "This driver's price has changed to $20. Submit & Pay again to book at the new price.");
+        const booked = await book(customer, { expected_price: 20 }, card.id, driver.id);
+        assert.equal(booked.status, 201);
+        assert.equal(booked.body.data.price, 20);
+        // Without expected_price (the spec's payload) the booking is at the price of the moment, as before.
+        assert.equal((await book(customer, {}, card.id, driver.id)).status, 201);
+        assert.equal((await book(customer, { expected_price: -1 }, card.id, driver.id)).status, 400);
+      });
+
       test("authorisation: anonymous 401, providers 403, someone else's card 403", async () => {
         assert.equal((await s.req('POST', '/api/jobs', { json: bookingBody(provider.id, serviceId, card.id) })).status, 401);
         assert.equal((await book(provider)).status, 403);

@@ -96,8 +96,8 @@ export async function bookViaApi(customer: Party & { cardIds: number[] }, provid
   return job.body.data.id;
 }
 
-export async function jobsOf(token: string): Promise<{ id: number; status: string }[]> {
-  const jobs = await apiCall<{ data: { id: number; status: string }[] }>('GET', '/api/jobs', undefined, token);
+export async function jobsOf(token: string): Promise<{ id: number; status: string; price: number }[]> {
+  const jobs = await apiCall<{ data: { id: number; status: string; price: number }[] }>('GET', '/api/jobs', undefined, token);
   return jobs.body.data;
 }
 

@@ -275,6 +275,43 @@ describe('paying for a booking', () => {
     await context.close();
   });
 
+  it('the driver changes their price while the form is open: the customer is told the new one and books at it', async () => {
+    const provider = await providerOffering('Driver', 25, { first_name: 'Priya', last_name: uniqueSurname() });
+    const customer = await customerWithCards([GOOD_CARD], { first_name: 'Pavan', last_name: uniqueSurname() });
+    const { c, p } = await openTwoParties(customer, provider);
+
+    const dialog = await openBookingModal(c.page, provider);
+    await dialog.getByText(`Booking ${provider.fullName} for $25`).waitFor();
+    await dialog.getByText('Submit & Pay charges a booking payment of 10.00 INR to this card.').waitFor();
+    await fillBooking(dialog);
+
+    // Meanwhile, on the driver's own device, the price goes up.
+    await p.page.goto('/editprofile');
+    await p.page.getByLabel('Price').fill('32.5');
+    await p.page.getByRole('button', { name: 'Save Changes' }).click();
+    await p.page.waitForURL('**/profile');
+
+    await dialog.getByRole('button', { name: 'Submit & Pay' }).click();
+    await dialog
+      .getByRole('alert')
+      .getByText("This driver's price has changed to $32.50. Submit & Pay again to book at the new price.")
+      .waitFor();
+    await dialog.getByText(`Booking ${provider.fullName} for $32.50`).waitFor();
+    await snap(c.page, 'booking-price-changed');
+    assert.equal((await jobsOf(customer.token)).length, 0);
+
+    // Everything typed is still there: one more press books at the price now shown.
+    assert.equal(await dialog.getByLabel('Pick Address').inputValue(), '12 Pick Lane');
+    await dialog.getByRole('button', { name: 'Submit & Pay' }).click();
+    await c.page.waitForURL('**/requestconfirmation');
+    const [job] = await jobsOf(customer.token);
+    assert.equal(job?.price, 32.5);
+    await c.page.goto('/activebooking');
+    await cardOf(c.page, 'Bookings', provider.fullName).getByText('$32.50', { exact: false }).waitFor();
+    await c.context.close();
+    await p.context.close();
+  });
+
   it('after a declined card, Add another card comes back to the form as it was, with the new card chosen, and pays', async () => {
     const provider = await providerOffering('Driver', 25, { first_name: 'Dora', last_name: uniqueSurname() });
     const customer = await customerWithCards([DECLINED_CARD]);

@@ -58,6 +58,7 @@ interface NewJobBody {
   payment_method_id: number;
   cvv: string;
   time_zone?: string | null;
+  expected_price?: number | null;
 }
 
 /** A card that is not (or no longer) saved: removed in another tab or on another device, most likely. */
@@ -68,6 +69,13 @@ export const SERVICE_NOT_OFFERED = 'The selected provider does not offer this se
 
 /** The provider has no price (basic_price): a booking would be charged nothing and read $0. */
 export const PROVIDER_WITHOUT_PRICE = 'This driver has not set a price yet, so they cannot be booked.';
+
+/**
+ * The driver's price is not the one the customer saw (changed while the form was open): 409, nothing booked
+ * or charged. The customer is told the new price, and books at it by sending it as expected_price.
+ */
+export const priceChangedMessage = (price: number) =>
+  `This driver's price has changed to $${Number.isInteger(price) ? price : price.toFixed(2)}. Submit & Pay again to book at the new price.`;
 
 const TIME_ZONE_MESSAGE = 'The time zone must be a time zone name such as Asia/Kolkata.';
 /** How far the customer's clock (or the request's way) may be behind the server's when a time of today is checked. */
@@ -186,6 +194,10 @@ export default async function jobsRoutes(app: FastifyInstance) {
               pattern: '^[0-9]{3,4}$',
               'x-messages': { required: 'cvv date is required', pattern: 'The cvv must be 3 or 4 digits.' },
             },
+            expected_price: nullable('number', {
+              minimum: 0,
+              description: "The driver's price as the customer saw it: when the price is another now, 409 and nothing is booked",
+            }),
             time_zone: nullable('string', {
               maxLength: 64,
               description: "The customer's time zone (IANA name): the receipts write their times in it",
@@ -200,7 +212,7 @@ export default async function jobsRoutes(app: FastifyInstance) {
             'idempotency-key': idempotencyKeyHeader,
           },
         },
-        response: responses({ 200: envelope(jobSchema), 201: envelope(jobSchema) }, [...AUTH_ERRORS, 402]),
+        response: responses({ 200: envelope(jobSchema), 201: envelope(jobSchema) }, [...AUTH_ERRORS, 402, 409]),
       },
     },
     async (request, reply) => {
@@ -239,6 +251,11 @@ export default async function jobsRoutes(app: FastifyInstance) {
       if (!offered) throw fieldError('service_id', SERVICE_NOT_OFFERED);
       const priceCents = provider.basic_price_cents;
       if (priceCents === null) throw fieldError('provider_id', PROVIDER_WITHOUT_PRICE);
+      const expected = body.expected_price;
+      if (expected !== undefined && expected !== null && Math.round(expected * 100) !== priceCents) {
+        const message = priceChangedMessage(priceCents / 100);
+        throw new HttpError(409, message, { expected_price: [message] });
+      }
       if (!card) throw fieldError('payment_method_id', CARD_GONE);
       if (card.user_id !== customer.id) throw forbidden('This payment card is not yours.');
 

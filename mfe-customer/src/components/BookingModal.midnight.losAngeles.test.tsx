@@ -15,7 +15,13 @@ import { setupScreenTest } from '../testing/screenTest';
 function Opener() {
   const [open, setOpen] = useState(true);
   return open ? (
-    <BookingModal serviceId={1} provider={ravi} onClose={() => setOpen(false)} onDone={() => setOpen(false)} />
+    <BookingModal
+      serviceId={1}
+      provider={ravi}
+      onClose={() => setOpen(false)}
+      onDone={() => setOpen(false)}
+      readDriverAgain={() => undefined}
+    />
   ) : null;
 }
 

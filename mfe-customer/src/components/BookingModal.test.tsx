@@ -1,7 +1,7 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent, { type UserEvent } from '@testing-library/user-event';
 import { useState } from 'react';
-import { bus as appBus, hasUnsavedChanges } from 'shared';
+import { bus as appBus, fetchProviders, hasUnsavedChanges } from 'shared';
 import { TEST_CUSTOMER_ID } from 'shared/src/testing';
 import { localDay } from 'shared/src/bookings/bookingWhen';
 import {
@@ -13,7 +13,7 @@ import {
   longAddressMessage,
   missingAddressMessage,
 } from './BookingModal';
-import { DISCARD_TEXTS } from './bookingTexts';
+import { DISCARD_TEXTS, PAYMENT_EXPLAINED } from './bookingTexts';
 
 /** The API's words for a card removed meanwhile (api/src/routes/jobs.ts). */
 const CARD_GONE = 'This card is no longer saved. Please choose another card.';
@@ -23,12 +23,24 @@ import { deferred, fail, fakeApi, ok, type Handler } from '../testing/fakeApi';
 import { makeJob, master, ravi, visa } from '../testing/fixtures';
 import { setupScreenTest } from '../testing/screenTest';
 
+/** The page around the modal: it owns the driver, and reads them again when the form asks (as the profile does). */
 function Opener() {
   const [open, setOpen] = useState(true);
+  const [provider, setProvider] = useState(ravi);
+  const readDriverAgain = () =>
+    void fetchProviders(1).then(({ data }) => setProvider(data.find((p) => p.id === ravi.id) ?? ravi));
   return (
     <main>
       <p>{open ? 'modal open' : 'modal closed'}</p>
-      {open ? <BookingModal serviceId={1} provider={ravi} onClose={() => setOpen(false)} onDone={() => setOpen(false)} /> : null}
+      {open ? (
+        <BookingModal
+          serviceId={1}
+          provider={provider}
+          onClose={() => setOpen(false)}
+          onDone={() => setOpen(false)}
+          readDriverAgain={readDriverAgain}
+        />
+      ) : null}
     </main>
   );
 }
@@ -87,9 +99,13 @@ describe('the booking modal (Booking Details)', () => {
     expect(within(dialog).getByLabelText('Custom Time')).toHaveAttribute('type', 'text');
     expect(within(dialog).getByLabelText('Pick Address')).toBeInTheDocument();
     expect(within(dialog).getByLabelText('Drop Address')).toBeInTheDocument();
-    expect(within(dialog).getByText('Ravi Kumar')).toBeInTheDocument();
+    expect(within(dialog).getByText('Ravi Kumar').parentElement).toHaveTextContent('Booking Ravi Kumar for $25');
     expect(within(dialog).getByRole('heading', { name: 'Payment Details' })).toBeInTheDocument();
     expect(await within(dialog).findByText('Visa •••• 4242')).toBeInTheDocument();
+    // What Submit & Pay charges is said before it is pressed.
+    expect(within(dialog).getByText(PAYMENT_EXPLAINED)).toHaveTextContent(
+      'Submit & Pay charges a booking payment of 10.00 INR to this card.',
+    );
     expect(within(dialog).getByLabelText('CVV')).toBeInTheDocument();
     expect(within(dialog).getByRole('button', { name: 'Submit & Pay' })).toBeEnabled();
   });
@@ -120,6 +136,8 @@ describe('the booking modal (Booking Details)', () => {
           cvv: '123',
           // The browser's own zone (the receipts' times are written in it).
           time_zone: Intl.DateTimeFormat().resolvedOptions().timeZone,
+          // The price shown: the API books nothing if it is another now.
+          expected_price: 25,
         },
       }),
     ]);
@@ -403,12 +421,16 @@ describe('the booking modal (Booking Details)', () => {
     const user = userEvent.setup();
     renderModal({
       'GET /api/payment-methods': ok([visa]),
-      'POST /api/jobs': fail(400, 'The selected provider is invalid.', { provider_id: ['The selected provider is invalid.'] }),
+      'POST /api/jobs': fail(400, 'The time zone must be a time zone name such as Asia/Kolkata.', {
+        time_zone: ['The time zone must be a time zone name such as Asia/Kolkata.'],
+      }),
     });
     await screen.findByText('Visa •••• 4242');
     const dialog = await fillForm(user);
     await user.click(within(dialog).getByRole('button', { name: 'Submit & Pay' }));
-    expect(await within(dialog).findByRole('alert')).toHaveTextContent('The selected provider is invalid.');
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent(
+      'The time zone must be a time zone name such as Asia/Kolkata.',
+    );
     expect(screen.getByText('modal open')).toBeInTheDocument();
     expect(within(dialog).getByRole('button', { name: 'Submit & Pay' })).toBeEnabled();
   });
@@ -550,6 +572,47 @@ describe('the booking modal (Booking Details)', () => {
     expect(screen.getByTestId('location-state')).toHaveTextContent('{"serviceId":1}');
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     expect(api.callsTo('POST', '/api/jobs')).toHaveLength(1);
+  });
+
+  it('the driver changed their price while the form was open: says the new one, shows it, and the next Submit & Pay books at it', async () => {
+    const user = userEvent.setup();
+    const changed = "This driver's price has changed to $30. Submit & Pay again to book at the new price.";
+    let answers = 0;
+    const api = renderModal({
+      'GET /api/payment-methods': ok([visa]),
+      'GET /api/providers/1': ok([{ ...ravi, basic_price: 30 }]),
+      'POST /api/jobs': () =>
+        ++answers === 1
+          ? fail(409, changed, { expected_price: [changed] })
+          : ok(makeJob({ id: 43 }), 'Booking created successfully', 201),
+    });
+    const dialog = await fillForm(user);
+    await user.click(within(dialog).getByRole('button', { name: 'Submit & Pay' }));
+
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent(changed);
+    await waitFor(() =>
+      expect(within(dialog).getByText('Ravi Kumar').parentElement).toHaveTextContent('Booking Ravi Kumar for $30'),
+    );
+    // Nothing was typed in vain: the form is as it was, CVV included, and Submit & Pay books at $30.
+    expect(within(dialog).getByLabelText('Pick Address')).toHaveValue('12 MG Road');
+    await user.click(within(dialog).getByRole('button', { name: 'Submit & Pay' }));
+    expect(await screen.findByTestId('location')).toHaveTextContent('/requestconfirmation');
+    expect(api.callsTo('POST', '/api/jobs').map((c) => (c.body as { expected_price: number }).expected_price)).toEqual([25, 30]);
+  });
+
+  it('the driver removed their price while the form was open: says so, and leads to another driver instead of Submit & Pay', async () => {
+    const user = userEvent.setup();
+    const noPrice = 'This driver has not set a price yet, so they cannot be booked.';
+    renderModal({
+      'GET /api/payment-methods': ok([visa]),
+      'POST /api/jobs': fail(400, noPrice, { provider_id: [noPrice] }),
+    });
+    const dialog = await fillForm(user);
+    await user.click(within(dialog).getByRole('button', { name: 'Submit & Pay' }));
+
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent(noPrice);
+    expect(within(dialog).queryByRole('button', { name: 'Submit & Pay' })).not.toBeInTheDocument();
+    expect(within(dialog).getByRole('link', { name: 'Choose another driver' })).toBeInTheDocument();
   });
 
   it('without a saved card it offers to add one (and back) instead of Submit & Pay, taking what was typed along', async () => {

@@ -7,6 +7,7 @@ import {
   createJob,
   ErrorState,
   fetchPaymentMethods,
+  formatPrice,
   isRetryableFailure,
   Loader,
   releaseLeaveGuards,
@@ -33,7 +34,13 @@ import {
 } from './bookingDraft';
 import { BookingDialog } from './BookingDialog';
 import { BookingDialogHold } from './bookingDialogHold';
-import { ADD_ANOTHER_CARD, ASSIGN_PROVIDER_MISSING, CARD_NO_LONGER_SAVED, CHOOSE_ANOTHER_DRIVER } from './bookingTexts';
+import {
+  ADD_ANOTHER_CARD,
+  ASSIGN_PROVIDER_MISSING,
+  CARD_NO_LONGER_SAVED,
+  CHOOSE_ANOTHER_DRIVER,
+  PAYMENT_EXPLAINED,
+} from './bookingTexts';
 import { pathWithIds } from 'shared/src/contracts/addressIds';
 import { Field, SelectField } from './Field';
 import '../styles/customer.css';
@@ -102,6 +109,11 @@ export interface BookingFormProps {
    * added is the one chosen (bookingDraft.ts).
    */
   cardsBefore?: ReadonlyArray<number>;
+  /**
+   * Reads the driver again (quietly: the form stays), so that `provider` brings their price as it is now:
+   * called when the API refused a booking because the price changed while the form was open.
+   */
+  readDriverAgain: () => void;
   /** Services the provider offers, to choose which one to book (chat's Assign Job); shown when there are several. */
   serviceChoice?: { services: ReadonlyArray<{ id: number; name: string }>; onChange: (serviceId: number) => void };
 }
@@ -118,6 +130,7 @@ export function BookingForm({
   serviceId,
   provider,
   onDone,
+  readDriverAgain,
   focusFirstField = false,
   initialValues,
   cardsBefore,
@@ -147,9 +160,13 @@ export function BookingForm({
     holdDialog?.(busy);
     return () => holdDialog?.(false);
   }, [holdDialog, busy]);
-  /** The service the API said the driver no longer offers (withdrawn while this form was open). */
+  /**
+   * The service the API said this driver cannot be booked for any more (withdrawn, or their price removed,
+   * while this form was open): no Submit & Pay that can only fail again, but the way to another driver.
+   */
   const [withdrawnService, setWithdrawnService] = useState<number | null>(null);
   const withdrawn = withdrawnService === serviceId;
+  const price = provider.basic_price;
   useLeaveGuard(hasBookingInput(values) && !busy && !withdrawn);
   const inFlight = useRef(false);
   const firstField = useRef<HTMLInputElement>(null);
@@ -263,6 +280,8 @@ export function BookingForm({
           cvv: values.cvv.trim(),
           // The receipts' times are written in it.
           time_zone: Intl.DateTimeFormat().resolvedOptions().timeZone,
+          // The price shown: changed meanwhile, the API books nothing and says the new one (then read again).
+          ...(typeof price === 'number' && { expected_price: price }),
         },
         { silent: true, headers: { 'Idempotency-Key': attemptKey.current } },
       );
@@ -281,7 +300,13 @@ export function BookingForm({
       if (err instanceof ApiError && err.errors?.service_id) {
         setWithdrawnService(serviceId);
         setError(ASSIGN_PROVIDER_MISSING);
-      } else setError(messageOfError(err));
+      } else if (err instanceof ApiError && err.errors?.provider_id) {
+        setWithdrawnService(serviceId);
+        setError(messageOfError(err));
+      } else {
+        if (err instanceof ApiError && err.errors?.expected_price) readDriverAgain();
+        setError(messageOfError(err));
+      }
       inFlight.current = false;
       setBusy(false);
     }
@@ -318,6 +343,12 @@ export function BookingForm({
         </span>
         <span>
           Booking <strong>{provider.full_name}</strong>
+          {typeof price === 'number' ? (
+            <>
+              {' '}
+              for <strong>{formatPrice(price)}</strong>
+            </>
+          ) : null}
         </span>
       </p>
       {serviceChoice && serviceChoice.services.length > 1 ? (
@@ -377,6 +408,7 @@ export function BookingForm({
           {ADD_ANOTHER_CARD}
         </Link>
       ) : null}
+      {card ? <p className="cust-note">{PAYMENT_EXPLAINED}</p> : null}
       {card ? (
         <div className="cust-cvv">
           <Field label="CVV" type="text" inputMode="numeric" autoComplete="cc-csc" {...bind('cvv')} />

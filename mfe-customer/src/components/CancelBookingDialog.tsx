@@ -1,9 +1,7 @@
 import { ApiError, bus, cancelBooking, type Job } from 'shared';
 // By path: only the screens that ask load it (not the shared chunk of every page).
 import { ConfirmDialog } from 'shared/src/ui/ConfirmDialog';
-
-/** The booking payment of spec section 9, given back when a Pending booking is cancelled. */
-export const BOOKING_PAYMENT = '10.00 INR';
+import { BOOKING_PAYMENT } from './bookingTexts';
 
 /** The texts of cancelling a booking (issue 13), word for word. */
 export const CANCEL_TEXTS = {

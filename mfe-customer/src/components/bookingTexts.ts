@@ -14,6 +14,11 @@ export const NO_PRICE_YET = 'No price yet';
 /** The card shown was removed in another tab or device while the form was open (the API's words for it). */
 export const CARD_NO_LONGER_SAVED = 'This card is no longer saved. Please choose another card.';
 
+/** The booking payment of spec section 9: charged by Submit & Pay, refunded when a Pending booking is cancelled. */
+export const BOOKING_PAYMENT = '10.00 INR';
+/** Above the CVV: what Submit & Pay charges, before it is pressed. */
+export const PAYMENT_EXPLAINED = `Submit & Pay charges a booking payment of ${BOOKING_PAYMENT} to this card.`;
+
 /** Asked when the booking modal is closed (×, Escape) with something typed in it. */
 export const DISCARD_TEXTS = {
   title: 'Discard this booking?',

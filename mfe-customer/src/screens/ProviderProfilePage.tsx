@@ -44,7 +44,7 @@ export default function ProviderProfilePage() {
   const location = useLocation();
   const serviceId = navIdFrom(location, 'serviceId');
   const providerId = navIdFrom(location, 'providerId');
-  const { state, reload } = useLoad(useCallback(() => loadProfile(serviceId, providerId), [serviceId, providerId]));
+  const { state, reload, refresh } = useLoad(useCallback(() => loadProfile(serviceId, providerId), [serviceId, providerId]));
   const [booking, setBooking] = useState(false);
   const isCustomer = useSessionUser()?.role === 'Customer';
 
@@ -142,6 +142,7 @@ export default function ProviderProfilePage() {
             provider={provider}
             onClose={() => setBooking(false)}
             onDone={() => setBooking(false)}
+            readDriverAgain={refresh}
           />
         ) : null}
       </>

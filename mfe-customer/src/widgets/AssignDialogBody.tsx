@@ -30,7 +30,7 @@ export default function AssignDialogBody({ request, onClose }: { request: Assign
     const { data } = await fetchProviders(request.serviceId, { silent: true });
     return data.find((p) => p.id === providerId) ?? null;
   }, [request.serviceId, providerId]);
-  const { state, reload } = useLoad(loadProvider);
+  const { state, reload, refresh } = useLoad(loadProvider);
 
   return (
     <>
@@ -48,6 +48,7 @@ export default function AssignDialogBody({ request, onClose }: { request: Assign
           serviceChoice={request.services ? { services: request.services, onChange: setServiceId } : undefined}
           provider={state.data}
           onDone={onClose}
+          readDriverAgain={refresh}
           focusFirstField
           initialValues={request.draft}
           cardsBefore={request.cardsBefore}

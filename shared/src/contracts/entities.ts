@@ -104,6 +104,11 @@ export interface NewJobRequest {
   cvv: string;
   /** The customer's time zone (IANA name, the browser's): the receipts write their times in it. */
   time_zone?: string;
+  /**
+   * The driver's price as the form showed it (not in the spec's payload): when the driver's price is another
+   * now, the API answers 409 with the new price in its message and books nothing (docs/deviations.md).
+   */
+  expected_price?: number;
 }
 
 export interface Service {

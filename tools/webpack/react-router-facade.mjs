@@ -20,6 +20,8 @@ export {
   Navigate,
   Outlet,
   NavigationType,
+  // The shell's redirects read where its history is now (RedirectUnlessMoved).
+  UNSAFE_NavigationContext,
   createPath,
   createRoutesFromChildren,
   createRoutesFromElements,

@@ -1,13 +1,14 @@
 import { Suspense, useEffect, useRef, type ReactNode } from 'react';
-import { Navigate, Route, Routes, useLocation } from 'react-router-dom';
-import { ErrorBoundary, ErrorState, Loader, type LoginNavState, type RemoteRoute, useSignedIn } from 'shared';
+import { Route, Routes, useLocation } from 'react-router-dom';
+import { ErrorBoundary, ErrorState, Loader, type RemoteRoute, useSignedIn } from 'shared';
 import { lazyComponent } from '../components/loadedComponents';
 import { Shown } from '../components/RemoteMount';
 import { useAllRemotes, useRemotes } from '../federation/RemotesContext';
 import { firstScreenShown } from '../session/firstScreenShown';
-import { lastSignedInUserId } from '../session/lastSignedInUser';
 import { focusIsLost } from 'shared/src/ui/focus';
+import { loginNavStateFrom } from './loginNavState';
 import { markPageShown } from './pageShown';
+import { RedirectUnlessMoved } from './redirectUnlessMoved';
 import { RemoteRouteElement } from './RemoteRouteElement';
 import { PUBLIC_PATHS, signedInPaths } from './routeTable';
 import { loadContactUsPage, loadHomePage, loadLayout, loadNotificationsPage } from './shellPages';
@@ -40,7 +41,7 @@ function ShellPage({ children, blocksSayShown = false }: { children: ReactNode; 
 function UnknownSignedIn() {
   const states = useAllRemotes();
   if (Object.values(states).some((s) => s.status === 'idle' || s.status === 'loading')) return <Loader />;
-  return <Navigate to="/" replace />;
+  return <RedirectUnlessMoved to="/" />;
 }
 
 /**
@@ -48,14 +49,7 @@ function UnknownSignedIn() {
  * navigation state) once signed in; when a session ended here, only for its user.
  */
 function ToLogin() {
-  const { pathname, search, state } = useLocation() as { pathname: string; search: string; state: unknown };
-  const previousUserId = lastSignedInUserId();
-  const loginState: LoginNavState = {
-    from: pathname + search,
-    ...(state !== null && state !== undefined && { fromState: state }),
-    ...(previousUserId !== null && { forUserId: previousUserId }),
-  };
-  return <Navigate to="/login" replace state={loginState} />;
+  return <RedirectUnlessMoved to="/login" state={loginNavStateFrom(useLocation())} />;
 }
 
 /** A public page; reached by navigating (sign up after sign in, login after logout), it takes the lost focus. */

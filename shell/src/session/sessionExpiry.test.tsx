@@ -75,6 +75,16 @@ describe('a session the API no longer accepts (issue 11, item 5)', () => {
     expect(requests[0].headers.get('Authorization')).toBe('Bearer tok');
   });
 
+  it('the way to /login names the page left and its user: signing in again comes back to it', async () => {
+    expiredApi();
+    renderShell({ role: 'Provider', route: '/jobrequest?page=2', user: { id: 77 } });
+    await waitFor(() => expect(screen.getByTestId('where')).toHaveTextContent('/login'));
+    expect(JSON.parse(screen.getByTestId('where').dataset.state ?? 'null')).toEqual({
+      from: '/jobrequest?page=2',
+      forUserId: 77,
+    });
+  });
+
   it('no loop: more 401s (other screens still loading) change nothing and send nothing more', async () => {
     const requests = expiredApi();
     const { store } = renderShell({ role: 'Provider', route: '/jobrequest' });

@@ -1,16 +1,24 @@
-import { useCallback } from 'react';
+import { useCallback, useEffect, useRef } from 'react';
 import { useDispatch } from 'react-redux';
-import { useNavigate } from 'react-router-dom';
+import { useLocation, useNavigate } from 'react-router-dom';
 import { bus, disconnectRealtime, releaseLeaveGuards, sessionActions, type Alert } from 'shared';
+import { loginNavStateFrom } from '../routing/loginNavState';
 
 /**
  * Ends the session in this tab: the realtime connection closes, the session is cleared (authType is saved
  * signed out), `auth/loggedOut` is announced and the tab goes to /login, showing `alert` there if given.
- * A form's unsaved changes do not hold it up: signed out, nothing could be saved any more.
+ * A form's unsaved changes do not hold it up: signed out, nothing could be saved any more. It names the
+ * page it leaves, as the route guard does (loginNavStateFrom), so that Login comes back to it: whichever
+ * of the two moves to /login comes last, the way back is the same.
  */
 export function useEndSession(): (alert?: Alert) => void {
   const dispatch = useDispatch();
   const navigate = useNavigate();
+  const location = useLocation();
+  const page = useRef(location);
+  useEffect(() => {
+    page.current = location;
+  });
   return useCallback(
     (alert?: Alert) => {
       disconnectRealtime();
@@ -18,7 +26,10 @@ export function useEndSession(): (alert?: Alert) => void {
       bus.emit({ type: 'auth/loggedOut' });
       if (alert) dispatch(sessionActions.alertSet(alert));
       releaseLeaveGuards();
-      void navigate('/login', { replace: true });
+      const leaving = page.current;
+      const onLogin = leaving.pathname === '/login';
+      const loginState: unknown = onLogin ? leaving.state : loginNavStateFrom(leaving);
+      void navigate('/login', { replace: true, state: loginState });
     },
     [dispatch, navigate],
   );

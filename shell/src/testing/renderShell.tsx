@@ -107,7 +107,11 @@ function notificationsPage(list: AppNotification[], page: number, perPage: numbe
 
 export function Where() {
   const location = useLocation();
-  return <output data-testid="where">{location.pathname}</output>;
+  return (
+    <output data-testid="where" data-state={JSON.stringify(location.state ?? null)}>
+      {location.pathname}
+    </output>
+  );
 }
 
 export interface ShellOptions {

@@ -1,14 +1,13 @@
-import { Suspense, useEffect, useRef, type ReactNode } from 'react';
-import { Route, Routes, useLocation } from 'react-router-dom';
+import { Suspense, useContext, useEffect, useRef, type ReactNode } from 'react';
+import { Route, Routes, UNSAFE_NavigationContext, useLocation, useNavigate, type Location } from 'react-router-dom';
 import { ErrorBoundary, ErrorState, Loader, type RemoteRoute, useSignedIn } from 'shared';
 import { lazyComponent } from '../components/loadedComponents';
 import { Shown } from '../components/RemoteMount';
 import { useAllRemotes, useRemotes } from '../federation/RemotesContext';
 import { firstScreenShown } from '../session/firstScreenShown';
 import { focusIsLost } from 'shared/src/ui/focus';
-import { loginNavStateFrom } from './loginNavState';
+import { loginNavStateFrom } from '../session/lastSignedInUser';
 import { markPageShown } from './pageShown';
-import { RedirectUnlessMoved } from './redirectUnlessMoved';
 import { RemoteRouteElement } from './RemoteRouteElement';
 import { PUBLIC_PATHS, signedInPaths } from './routeTable';
 import { loadContactUsPage, loadHomePage, loadLayout, loadNotificationsPage } from './shellPages';
@@ -35,6 +34,24 @@ function ShellPage({ children, blocksSayShown = false }: { children: ReactNode; 
       </Suspense>
     </ErrorBoundary>
   );
+}
+
+/**
+ * `<Navigate replace>` that gives way. A redirect is made after its render (an effect), and a move made in
+ * between is newer and stands: Login's own way back to the page it came from (the guard's 'signed in on
+ * /login: to Home' would otherwise follow it, on a busy device), or the end of a session moving to /login.
+ * The router's history tells where it is now (its entry's key); the rendered location, where the redirect
+ * was decided.
+ */
+export function RedirectUnlessMoved({ to, state }: { to: string; state?: unknown }) {
+  const navigate = useNavigate();
+  const rendered = useLocation();
+  const { navigator } = useContext(UNSAFE_NavigationContext);
+  useEffect(() => {
+    if ((navigator as { location?: Location }).location?.key === rendered.key) void navigate(to, { replace: true, state });
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- once, for the location it was rendered at
+  }, []);
+  return null;
 }
 
 /** An unknown path while logged in: to / (once every contract has answered, since they may add routes). */

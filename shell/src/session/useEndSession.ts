@@ -2,7 +2,7 @@ import { useCallback, useEffect, useRef } from 'react';
 import { useDispatch } from 'react-redux';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { bus, disconnectRealtime, releaseLeaveGuards, sessionActions, type Alert } from 'shared';
-import { loginNavStateFrom } from '../routing/loginNavState';
+import { loginNavStateFrom } from './lastSignedInUser';
 
 /**
  * Ends the session in this tab: the realtime connection closes, the session is cleared (authType is saved
@@ -26,10 +26,7 @@ export function useEndSession(): (alert?: Alert) => void {
       bus.emit({ type: 'auth/loggedOut' });
       if (alert) dispatch(sessionActions.alertSet(alert));
       releaseLeaveGuards();
-      const leaving = page.current;
-      const onLogin = leaving.pathname === '/login';
-      const loginState: unknown = onLogin ? leaving.state : loginNavStateFrom(leaving);
-      void navigate('/login', { replace: true, state: loginState });
+      void navigate('/login', { replace: true, state: loginNavStateFrom(page.current) });
     },
     [dispatch, navigate],
   );

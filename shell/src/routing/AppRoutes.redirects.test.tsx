@@ -1,7 +1,7 @@
 import { render, screen } from '@testing-library/react';
 import { useEffect } from 'react';
 import { MemoryRouter, Route, Routes, useLocation, useNavigate } from 'react-router-dom';
-import { RedirectUnlessMoved } from './redirectUnlessMoved';
+import { RedirectUnlessMoved } from './AppRoutes';
 
 function Where() {
   const { pathname, state } = useLocation() as { pathname: string; state: unknown };

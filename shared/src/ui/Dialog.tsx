@@ -1,4 +1,4 @@
-import { useEffect, useEffectEvent, useId, useRef, useState, type ReactNode } from 'react';
+import { useEffect, useEffectEvent, useId, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
 import { createPortal } from 'react-dom';
 
 const FOCUSABLE =
@@ -50,7 +50,10 @@ export function closeNewestOverlay(): boolean {
 /** While `open`, the browser's Back calls `close` (the latest given) instead of leaving the page: see closeNewestOverlay. */
 export function useCloseOnBack(open: boolean, close: () => void): void {
   const closeNow = useEffectEvent(() => close());
-  useEffect(() => {
+  // A layout effect: registered and let go in the commit that shows or removes the overlay. A passive
+  // effect's cleanup may run later, on a busy device after a Back pressed at once, which then "closed"
+  // a dialog already gone and stayed on the page.
+  useLayoutEffect(() => {
     if (!open) return undefined;
     const entry = () => closeNow();
     openOverlayCloses.push(entry);

@@ -33,6 +33,7 @@ import {
   MONTH_PATTERN,
   TIME_PATTERN,
 } from 'shared/src/bookings/bookingWhen';
+import { formatPrice } from 'shared/src/price';
 
 export { jobEvents };
 
@@ -75,7 +76,7 @@ export const PROVIDER_WITHOUT_PRICE = 'This driver has not set a price yet, so t
  * or charged. The customer is told the new price, and books at it by sending it as expected_price.
  */
 export const priceChangedMessage = (price: number) =>
-  `This driver's price has changed to $${Number.isInteger(price) ? price : price.toFixed(2)}. Submit & Pay again to book at the new price.`;
+  `This driver's price has changed to ${formatPrice(price)}. Submit & Pay again to book at the new price.`;
 
 const TIME_ZONE_MESSAGE = 'The time zone must be a time zone name such as Asia/Kolkata.';
 /** How far the customer's clock (or the request's way) may be behind the server's when a time of today is checked. */

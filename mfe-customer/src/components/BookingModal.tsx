@@ -294,19 +294,14 @@ export function BookingForm({
       if (!isRetryableFailure(err)) attemptKey.current = newAttemptKey();
       // The card is gone (deleted in another tab or device): the cards are loaded again, so that it is no
       // longer offered, and the message says why this attempt failed.
-      if (err instanceof ApiError && err.errors?.payment_method_id) cards.reload();
-      // The driver stopped offering the service while the form was open: no Submit & Pay that can only
-      // fail again, but the way to another driver of the service.
-      if (err instanceof ApiError && err.errors?.service_id) {
-        setWithdrawnService(serviceId);
-        setError(ASSIGN_PROVIDER_MISSING);
-      } else if (err instanceof ApiError && err.errors?.provider_id) {
-        setWithdrawnService(serviceId);
-        setError(messageOfError(err));
-      } else {
-        if (err instanceof ApiError && err.errors?.expected_price) readDriverAgain();
-        setError(messageOfError(err));
-      }
+      const fields = err instanceof ApiError ? err.errors : undefined;
+      if (fields?.payment_method_id) cards.reload();
+      // The driver stopped offering the service, or removed their price, while the form was open: no
+      // Submit & Pay that can only fail again, but the way to another driver of the service.
+      if (fields?.service_id || fields?.provider_id) setWithdrawnService(serviceId);
+      // The price changed meanwhile: the page reads the driver again, and the form shows the new one.
+      if (fields?.expected_price) readDriverAgain();
+      setError(fields?.service_id ? ASSIGN_PROVIDER_MISSING : messageOfError(err));
       inFlight.current = false;
       setBusy(false);
     }

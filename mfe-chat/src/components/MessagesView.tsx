@@ -17,6 +17,9 @@ export interface MessagesViewProps {
 /** How close to an edge (px) counts as being at it. */
 const EDGE = 80;
 
+/** The box's outer size: it changes whenever the ResizeObserver will report a change. */
+const sizeOf = (el: HTMLElement) => `${el.offsetWidth}x${el.offsetHeight}`;
+
 function newestConfirmedOf(items: MessageView[]): MessageView | undefined {
   for (let i = items.length - 1; i >= 0; i--) if (items[i].status === 'sent') return items[i];
   return undefined;
@@ -48,6 +51,8 @@ export function MessagesView({
   const atBottom = useRef(true);
   /** Distance from the bottom to keep while an older page is added above. */
   const keepFromBottom = useRef<number | null>(null);
+  /** The list's box size as last followed (null without a ResizeObserver). */
+  const boxSize = useRef<string | null>(null);
   const first = items[0]?.key;
   const last = items[items.length - 1];
   const lastKey = last?.key;
@@ -81,15 +86,18 @@ export function MessagesView({
 
   // The list's box can shrink after it was taken to the bottom (a notice bar appears below the page, a
   // phone's keyboard opens): a reader at the bottom stays there instead of losing the newest messages.
+  const followNewSize = useCallback((el: HTMLDivElement) => {
+    boxSize.current = sizeOf(el);
+    if (atBottom.current) el.scrollTop = el.scrollHeight;
+  }, []);
   useEffect(() => {
     const el = scroller.current;
     if (!el || typeof ResizeObserver === 'undefined') return undefined;
-    const observer = new ResizeObserver(() => {
-      if (atBottom.current) el.scrollTop = el.scrollHeight;
-    });
+    boxSize.current = sizeOf(el);
+    const observer = new ResizeObserver(() => followNewSize(el));
     observer.observe(el);
     return () => observer.disconnect();
-  }, []);
+  }, [followNewSize]);
 
   const loadOlder = useCallback(() => {
     const el = scroller.current;
@@ -99,6 +107,13 @@ export function MessagesView({
 
   const onScroll = (event: UIEvent<HTMLDivElement>) => {
     const el = event.currentTarget;
+    // Scroll events are delivered a frame late: one the browser queued for its own reasons (clamping,
+    // anchoring) can arrive after the box changed size and before the observer heard of it. Measured
+    // against the new size, a reader at the bottom would look scrolled up and lose the newest messages.
+    if (boxSize.current !== null && sizeOf(el) !== boxSize.current) {
+      followNewSize(el);
+      return;
+    }
     atBottom.current = el.scrollHeight - el.scrollTop - el.clientHeight < EDGE;
     if (atBottom.current) setSeenLast(null);
     else if (seenLast === null) setSeenLast(confirmedKey);

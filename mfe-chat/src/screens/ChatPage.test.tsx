@@ -537,6 +537,27 @@ describe('the list stays at the newest when its box shrinks', () => {
     resize(log);
     expect(scrolls).toEqual([]);
   });
+
+  it('a scroll event the browser delivers after the box shrank, before the observer runs, does not take the reader from the bottom', async () => {
+    customerApi();
+    const scrolls = watchScrolling();
+    let height = 500;
+    jest.spyOn(HTMLElement.prototype, 'offsetHeight', 'get').mockImplementation(() => height);
+    const log = await openPeteConversation();
+    scrolls.length = 0;
+
+    height = 260; // the window got shorter; a scroll the browser queued earlier arrives first
+    fireEvent.scroll(log); // measured against the new box, jsdom's scrollTop 0 would be far from the bottom
+    resize(log);
+    expect(scrolls.at(-1)).toBe(LIST_HEIGHT);
+
+    // The reader's own scroll at the new size still counts: scrolled up, a later resize keeps their place.
+    fireEvent.scroll(log);
+    scrolls.length = 0;
+    height = 300;
+    resize(log);
+    expect(scrolls).toEqual([]);
+  });
 });
 
 describe('new messages while scrolled up', () => {

@@ -129,4 +129,24 @@ export default tseslint.config(
     files: ['shared/src/**'],
     rules: { 'no-restricted-imports': ['error', { patterns: [appImport('shell'), ...REMOTES.map(appImport), apiImport] }] },
   },
+  // The location module is a federation singleton of its own: a relative import out of its folder would
+  // bundle a second copy of that part of shared (a second API client, a second config) into its chunk.
+  {
+    files: ['shared/src/location/**'],
+    ignores: ['**/*.test.{ts,tsx}'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '^\\.\\./',
+              allowTypeImports: true,
+              message: "shared/src/location is shared on its own: reach the rest of the package through 'shared'.",
+            },
+          ],
+        },
+      ],
+    },
+  },
 );

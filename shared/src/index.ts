@@ -8,7 +8,7 @@ export * from './price';
 export * from './realtime';
 export * from './ui';
 export * from './bookings';
-export * from './location';
+// Provider location (location/) is a federation singleton of its own: import it from 'shared/src/location'.
 // The standalone dev harness is imported from 'shared/src/harness' by the remotes' own entry, so the
 // composed app does not load it.
 export * from './errorText';

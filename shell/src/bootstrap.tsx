@@ -1,6 +1,7 @@
 import { startTransition } from 'react';
 import type { Role, RuntimeConfig } from 'shared';
 import { DEFAULT_REMOTES, normalizeRemotes } from './federation/runtimeLoader';
+import { loadLocationModule, startProviderSharing } from './session/providerLocationSharing';
 
 declare global {
   interface Window {
@@ -78,30 +79,27 @@ async function start(): Promise<void> {
   await nextTask();
   // 2. The shared package and the store. Signed in, the layout, the API client's axios and Home are needed
   //    at once (index.html has them on the way already; these find them in the cache), and a provider's
-  //    location sharing starts.
-  const [{ preloadApiClient, setRuntimeConfig, startLocationSharing }, { createShellStore }, { loadComponent }, shellPages] =
-    await Promise.all([
-      import(/* webpackMode: "eager" */ 'shared'),
-      import(/* webpackMode: "eager" */ './store'),
-      import(/* webpackMode: "eager" */ './components/loadedComponents'),
-      import(/* webpackMode: "eager" */ './routing/shellPages'),
-    ]);
+  //    location sharing starts (its module is loaded for a provider only, meanwhile).
+  const providerLocation = boot?.signedIn && boot.role === 'Provider' ? loadLocationModule().catch(() => null) : null;
+  const [{ preloadApiClient, setRuntimeConfig }, { createShellStore }, { loadComponent }, shellPages] = await Promise.all([
+    import(/* webpackMode: "eager" */ 'shared'),
+    import(/* webpackMode: "eager" */ './store'),
+    import(/* webpackMode: "eager" */ './components/loadedComponents'),
+    import(/* webpackMode: "eager" */ './routing/shellPages'),
+  ]);
   setRuntimeConfig(config as Partial<RuntimeConfig>);
   const store = createShellStore();
   const { isLogin, users, token } = store.getState().session;
   if (isLogin) {
     preloadApiClient();
-    // A provider's location sharing starts now rather than in SessionEffects once the first screen has
-    // rendered (where starting it again changes nothing; it stops there on logout): the browser's answers
-    // (the tab's lock, the geolocation permission) are in by then, and a notice asking to share comes with
-    // the first screen, not after it and its requests (issue 12: on a phone it is the largest paint).
+    // A provider's location sharing starts before the first render rather than in SessionEffects once the
+    // first screen has rendered (where starting it again changes nothing; it stops there on logout): the
+    // browser's answers (the tab's lock, the geolocation permission) are in by then, and a notice asking to
+    // share comes with the first screen, not after it and its requests (issue 12: on a phone it is the
+    // largest paint).
     if (users?.role === 'Provider' && token) {
-      try {
-        startLocationSharing({ userId: users.id, role: users.role, token });
-      } catch (error) {
-        // Sharing is never in the way of the app's start.
-        console.warn('location sharing could not start', error);
-      }
+      await providerLocation;
+      await startProviderSharing({ userId: users.id, role: users.role, token });
     }
     loadComponent(shellPages.loadLayout).catch(() => undefined);
     if (window.location.pathname === '/') loadComponent(shellPages.loadHomePage).catch(() => undefined);

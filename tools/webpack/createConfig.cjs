@@ -81,6 +81,9 @@ function singletons(dir) {
     shared: { singleton: true, requiredVersion: `^${sharedPkg.version}`, version: sharedPkg.version },
     // Date/price formatting carries the date library (dayjs): its own shared module, out of the /login load.
     'shared/src/format': { singleton: true, requiredVersion: `^${sharedPkg.version}`, version: sharedPkg.version },
+    // Provider location (the sharing watcher's one state per page, the hooks, the texts): its own shared
+    // module too, loaded where a provider's session or a map needs it, out of the /login load.
+    'shared/src/location': { singleton: true, requiredVersion: `^${sharedPkg.version}`, version: sharedPkg.version },
   };
 }
 

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { type Job } from 'shared';
 import {
   distanceKm,
   formatClock,
@@ -7,8 +8,7 @@ import {
   useBrowserPosition,
   useNow,
   useProviderLocation,
-  type Job,
-} from 'shared';
+} from 'shared/src/location';
 import { formatAgo } from 'shared/src/location/ago';
 import { LocationFacts, type Fact } from './LocationFacts';
 import { MapCanvas } from './MapCanvas';

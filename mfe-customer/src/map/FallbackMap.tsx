@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState, type RefObject } from 'react';
-import type { LatLng } from 'shared';
+import type { LatLng } from 'shared/src/location';
 import { layoutPlane, scaleBar } from 'shared/src/location/plane';
 import { captionOffsets, type MapPin } from './pins';
 import './map.css';

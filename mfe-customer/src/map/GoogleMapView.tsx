@@ -3,7 +3,7 @@
  * dynamic import, so neither it nor Google's script is loaded without a key or off this route.
  */
 import GoogleMapReact from 'google-map-react';
-import type { LatLng } from 'shared';
+import type { LatLng } from 'shared/src/location';
 import { DEFAULT_ZOOM } from 'shared/src/location/plane';
 import type { MapPin } from './pins';
 import './map.css';

@@ -1,5 +1,6 @@
 import { lazy, Suspense } from 'react';
-import { ErrorBoundary, getRuntimeConfig, type LatLng } from 'shared';
+import { ErrorBoundary, getRuntimeConfig } from 'shared';
+import { type LatLng } from 'shared/src/location';
 import { FallbackMap } from './FallbackMap';
 import type { MapPin } from './pins';
 

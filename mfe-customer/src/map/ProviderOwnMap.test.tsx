@@ -1,12 +1,6 @@
 import { act, screen } from '@testing-library/react';
-import {
-  configureLocationSharing,
-  DEFAULT_RUNTIME_CONFIG,
-  setLocationBackend,
-  setRuntimeConfig,
-  startLocationSharing,
-  stopLocationSharing,
-} from 'shared';
+import { DEFAULT_RUNTIME_CONFIG, setRuntimeConfig } from 'shared';
+import { configureLocationSharing, setLocationBackend, startLocationSharing, stopLocationSharing } from 'shared/src/location';
 import {
   fakeGeolocation,
   fakeLocationBackend,

@@ -1,4 +1,5 @@
 import { useEffect, useRef } from 'react';
+import { type Job, useSessionUser } from 'shared';
 import {
   distanceKm,
   formatDistanceKm,
@@ -8,11 +9,9 @@ import {
   shareLocationNow,
   useLocationSharing,
   useProviderLocation,
-  type Job,
   type LatLng,
   type SharingState,
-  useSessionUser,
-} from 'shared';
+} from 'shared/src/location';
 import { LocationFacts, type Fact } from './LocationFacts';
 import { MapCanvas } from './MapCanvas';
 import { PIN_COLORS, type MapPin } from './pins';

@@ -1,4 +1,4 @@
-import type { LatLng } from 'shared';
+import type { LatLng } from 'shared/src/location';
 
 /** A pin on the map: its accessible name, its short caption on the map, its colour. */
 export interface MapPin {

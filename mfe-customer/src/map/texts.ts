@@ -1,4 +1,4 @@
-import type { BrowserPositionState, FollowState, SharingState } from 'shared';
+import type { BrowserPositionState, FollowState, SharingState } from 'shared/src/location';
 
 /** The screen's words about positions, in one place (the screen tests and the e2e suite read them). */
 

@@ -1,17 +1,7 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import {
-  bus,
-  configureLocationSharing,
-  JOB_NOT_YOURS,
-  NO_JOB_CHOSEN,
-  setLocationBackend,
-  setRuntimeConfig,
-  startLocationSharing,
-  stopLocationSharing,
-  DEFAULT_RUNTIME_CONFIG,
-  type Job,
-} from 'shared';
+import { bus, JOB_NOT_YOURS, NO_JOB_CHOSEN, setRuntimeConfig, DEFAULT_RUNTIME_CONFIG, type Job } from 'shared';
+import { configureLocationSharing, setLocationBackend, startLocationSharing, stopLocationSharing } from 'shared/src/location';
 import {
   fakeGeolocation,
   fakeLocationBackend,

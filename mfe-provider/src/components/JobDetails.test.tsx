@@ -1,13 +1,7 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import {
-  bus as appBus,
-  configureLocationSharing,
-  DENIED_MESSAGE,
-  JOB_NOT_YOURS,
-  startLocationSharing,
-  stopLocationSharing,
-} from 'shared';
+import { bus as appBus, JOB_NOT_YOURS } from 'shared';
+import { configureLocationSharing, DENIED_MESSAGE, startLocationSharing, stopLocationSharing } from 'shared/src/location';
 import { fakeGeolocation, fakeLocationBackend, fakePermissions, type FakeGeolocation } from 'shared/src/location/testing';
 import ProviderActiveBookingDetailsPage from '../screens/ProviderActiveBookingDetailsPage';
 import { NOT_SHARED_LINE } from './JobDetails';

@@ -1,19 +1,16 @@
 import { useEffect, useRef, type RefObject } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
+import { PageTitle, useJob, type JobNavState, useSessionUser } from 'shared';
 import {
   DENIED_MESSAGE,
-  PageTitle,
   SERVICE_ERROR_MESSAGE,
   SHARE_LOCATION_LABEL,
   shareLocationNow,
   UNAVAILABLE_MESSAGE,
   UNSUPPORTED_MESSAGE,
-  useJob,
   useLocationSharing,
-  type JobNavState,
   type SharingState,
-  useSessionUser,
-} from 'shared';
+} from 'shared/src/location';
 import { pathWithIds, navIdFrom } from 'shared/src/contracts/addressIds';
 import { JobSummary, PickAndDrop } from 'shared/src/bookings/JobSections';
 import { bookingStatusLabel, pastBookingStatusLabel } from 'shared/src/bookings/statusLabels';

@@ -4,7 +4,7 @@
  * (POST /api/location/token) and opens the real firebase SDK on demand (./firebaseConnection, a
  * separate chunk: firebase never weighs on the first load). Tests put a fake in its place.
  */
-import { getRuntimeConfig } from '../config';
+import { getRuntimeConfig } from 'shared';
 import type { LatLng, ProviderPosition } from './geo';
 import { fetchLocationToken } from './token';
 

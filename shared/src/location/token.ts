@@ -1,4 +1,4 @@
-import { apiClient, unwrap } from '../api';
+import { apiClient, unwrap } from 'shared';
 
 /** POST /api/location/token: how this browser signs in to the location database. */
 export interface LocationToken {

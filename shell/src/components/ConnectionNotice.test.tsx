@@ -1,8 +1,10 @@
 import { act, cleanup, render, screen } from '@testing-library/react';
-import { bus, configureLocationSharing, startLocationSharing, stopLocationSharing, UNSUPPORTED_MESSAGE } from 'shared';
+import { bus } from 'shared';
+import { configureLocationSharing, stopLocationSharing, UNSUPPORTED_MESSAGE } from 'shared/src/location';
 import { fakeLocationBackend } from 'shared/src/location/testing';
 import { renderWithProviders, signedInAs } from 'shared/src/testing';
 import { TopBar } from '../layout/TopBar';
+import { startProviderSharing } from '../session/providerLocationSharing';
 import { loadShellStyles } from '../testing/shellStyles';
 import { BACK_ONLINE_MESSAGE, BACK_ONLINE_MS, ConnectionNotice, OFFLINE_MESSAGE } from './ConnectionNotice';
 
@@ -105,13 +107,13 @@ describe('the connection notice', () => {
     removeStyles();
   });
 
-  it("on a provider's location notice: room for both, the offline bar just above the location notice", () => {
+  it("on a provider's location notice: room for both, the offline bar just above the location notice", async () => {
     const removeStyles = loadShellStyles();
     const height = jest.spyOn(HTMLElement.prototype, 'offsetHeight', 'get');
     configureLocationSharing({ geolocation: null, backend: fakeLocationBackend(), locks: null });
     height.mockReturnValue(120);
     renderWithProviders(<TopBar menuOpen onToggleMenu={() => undefined} />, { session: signedInAs('Provider', { id: 20 }) });
-    act(() => startLocationSharing({ userId: 20, role: 'Provider', token: 'tok' }));
+    await act(() => startProviderSharing({ userId: 20, role: 'Provider', token: 'tok' }));
     expect(screen.getByRole('status', { name: 'Location notice' })).toHaveTextContent(UNSUPPORTED_MESSAGE);
     height.mockReturnValue(80);
     render(<ConnectionNotice />);

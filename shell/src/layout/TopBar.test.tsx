@@ -5,11 +5,10 @@ import {
   configureLocationSharing,
   DENIED_MESSAGE,
   SERVICE_ERROR_MESSAGE,
-  startLocationSharing,
   stopLocationSharing,
   UNAVAILABLE_MESSAGE,
   UNSUPPORTED_MESSAGE,
-} from 'shared';
+} from 'shared/src/location';
 import { renderWithProviders, signedInAs } from 'shared/src/testing';
 import {
   fakeGeolocation,
@@ -18,6 +17,7 @@ import {
   type FakeGeolocation,
   type FakeLocationBackend,
 } from 'shared/src/location/testing';
+import { startProviderSharing } from '../session/providerLocationSharing';
 import { TopBar, sharingIndicator, sharingNotice } from './TopBar';
 
 const flush = async () => {
@@ -40,15 +40,16 @@ describe('the top bar tells a provider whether customers can follow them', () =>
     jest.restoreAllMocks();
   });
 
-  const renderBar = (role: 'Provider' | 'Customer' = 'Provider') => {
+  /** As the app starts: the bar, and a provider's sharing started by the shell (its module loaded then). */
+  const renderBar = async (role: 'Provider' | 'Customer' = 'Provider') => {
     renderWithProviders(<TopBar menuOpen onToggleMenu={() => undefined} />, { session: signedInAs(role, { id: 20 }) });
-    if (role === 'Provider') act(() => startLocationSharing({ userId: 20, role, token: 'tok' }));
+    if (role === 'Provider') await act(() => startProviderSharing({ userId: 20, role, token: 'tok' }));
   };
   const indicator = () => screen.getByRole('status', { name: 'Location sharing' });
   const notice = () => screen.queryByRole('status', { name: 'Location notice' });
 
   it('Locating… then Sharing location once the position is sent, with the time in its title', async () => {
-    renderBar();
+    await renderBar();
     expect(indicator()).toHaveTextContent('Locating…');
     await act(async () => {
       geo.move(12.9716, 77.5946);
@@ -63,7 +64,7 @@ describe('the top bar tells a provider whether customers can follow them', () =>
 
   it('denied: Location off and how to turn it on; Dismiss hides the notice, not the indicator', async () => {
     const user = userEvent.setup();
-    renderBar();
+    await renderBar();
     act(() => geo.fail(1));
     expect(indicator()).toHaveTextContent('Location off');
     expect(notice()).toHaveTextContent(DENIED_MESSAGE);
@@ -83,7 +84,7 @@ describe('the top bar tells a provider whether customers can follow them', () =>
       </>,
       { session: signedInAs('Provider', { id: 20 }) },
     );
-    act(() => startLocationSharing({ userId: 20, role: 'Provider', token: 'tok' }));
+    await act(() => startProviderSharing({ userId: 20, role: 'Provider', token: 'tok' }));
     act(() => geo.fail(1));
     screen.getByRole('button', { name: 'Dismiss' }).focus();
     await user.keyboard('{Enter}');
@@ -102,7 +103,7 @@ describe('the top bar tells a provider whether customers can follow them', () =>
       </>,
       { session: signedInAs('Provider', { id: 20 }) },
     );
-    act(() => startLocationSharing({ userId: 20, role: 'Provider', token: 'tok' }));
+    await act(() => startProviderSharing({ userId: 20, role: 'Provider', token: 'tok' }));
     await act(flush);
     screen.getByRole('button', { name: 'Share location' }).focus();
     await user.keyboard('{Enter}');
@@ -121,7 +122,7 @@ describe('the top bar tells a provider whether customers can follow them', () =>
     const asked = jest.fn();
     geo.getCurrentPosition = asked;
     configureLocationSharing({ geolocation: geo, backend, locks, permissions });
-    renderBar();
+    await renderBar();
     await act(flush);
     expect(indicator()).toHaveTextContent('Location off');
     expect(indicator()).not.toHaveTextContent('another tab');
@@ -137,7 +138,7 @@ describe('the top bar tells a provider whether customers can follow them', () =>
   it('the notice bar (fixed at the bottom) gives the page room below its end, and the sidebar its height, while it is shown', async () => {
     const user = userEvent.setup();
     jest.spyOn(HTMLElement.prototype, 'offsetHeight', 'get').mockReturnValue(120);
-    renderBar();
+    await renderBar();
     act(() => geo.fail(1));
     expect(notice()).toHaveStyle({ position: 'fixed', bottom: '0px' });
     expect(document.body.style.paddingBottom).toBe('120px');
@@ -151,7 +152,7 @@ describe('the top bar tells a provider whether customers can follow them', () =>
     const user = userEvent.setup();
     const { permissions } = fakePermissions('prompt');
     configureLocationSharing({ geolocation: geo, backend, locks: null, permissions });
-    renderBar();
+    await renderBar();
     await act(flush);
     expect(geo.watchCalls).toBe(0);
     expect(indicator()).toHaveTextContent('Location off');
@@ -164,7 +165,7 @@ describe('the top bar tells a provider whether customers can follow them', () =>
   });
 
   it('no position on the device: says so and that sharing resumes by itself', async () => {
-    renderBar();
+    await renderBar();
     act(() => geo.fail(2));
     expect(notice()).toHaveTextContent(UNAVAILABLE_MESSAGE);
     await act(async () => {
@@ -177,7 +178,7 @@ describe('the top bar tells a provider whether customers can follow them', () =>
 
   it('the location service unreachable: Location not sent', async () => {
     backend.failConnect();
-    renderBar();
+    await renderBar();
     await act(async () => {
       geo.move(1, 1);
       await flush();
@@ -197,7 +198,7 @@ describe('the top bar tells a provider whether customers can follow them', () =>
         removeEventListener: () => undefined,
       }) as unknown as MediaQueryList;
     try {
-      renderBar();
+      await renderBar();
       await act(async () => {
         geo.move(12.9716, 77.5946);
         await flush();
@@ -225,8 +226,8 @@ describe('the top bar tells a provider whether customers can follow them', () =>
     }
   });
 
-  it('customers see no indicator', () => {
-    renderBar('Customer');
+  it('customers see no indicator', async () => {
+    await renderBar('Customer');
     expect(screen.queryByRole('status', { name: 'Location sharing' })).not.toBeInTheDocument();
     expect(screen.getByText('User Dashboard')).toBeInTheDocument();
   });

@@ -1,24 +1,23 @@
 import { useEffect, useLayoutEffect, useRef, useState, type CSSProperties, type Ref } from 'react';
 import { Link } from 'react-router-dom';
+import { useSession } from 'shared';
+import type { LocationSharingSnapshot, SharingState } from 'shared/src/location';
+// Pure texts and formatting, bundled here: the location module itself is loaded for a provider only.
+import { formatClock } from 'shared/src/location/geo';
 import {
   ASK_MESSAGE,
   DENIED_MESSAGE,
-  formatClock,
   LOCATING_LABEL,
   LOCATION_NOT_SENT_LABEL,
   LOCATION_OFF_LABEL,
   SERVICE_ERROR_MESSAGE,
   SHARE_LOCATION_LABEL,
-  shareLocationNow,
   SHARING_ELSEWHERE_LABEL,
   SHARING_LABEL,
   UNAVAILABLE_MESSAGE,
   UNSUPPORTED_MESSAGE,
-  useLocationSharing,
-  useSession,
-  type LocationSharingSnapshot,
-  type SharingState,
-} from 'shared';
+} from 'shared/src/location/messages';
+import { shareLocationNow, useProviderSharing } from '../session/providerLocationSharing';
 import { useUnreadCount } from '../notifications/unreadCount';
 
 /** 'Provider Dashboard' for role Provider, 'User Dashboard' otherwise (spec section 1). */
@@ -316,7 +315,7 @@ export function TopBar({
   menuToggleRef?: Ref<HTMLButtonElement>;
 }) {
   const { users, notifications } = useSession();
-  const sharing = useLocationSharing();
+  const sharing = useProviderSharing();
   const unread = useUnreadCount();
   // Unread only (docs/deviations.md 44), of all pages as the API counts them; until it has answered, those
   // of the list kept from the last visit.
@@ -340,7 +339,7 @@ export function TopBar({
         </button>
         <span className="topbar__title">{dashboardTitle(users?.role)}</span>
         <span className="topbar__spacer" />
-        {isProvider ? <LocationIndicator sharing={sharing} /> : null}
+        {isProvider && sharing ? <LocationIndicator sharing={sharing} /> : null}
         <Link to="/notification" className="topbar__bell" aria-label={`Notifications: ${count} unread`}>
           <svg viewBox="0 0 24 24" width="22" height="22" aria-hidden="true">
             <path
@@ -359,7 +358,7 @@ export function TopBar({
           ) : null}
         </Link>
       </header>
-      {isProvider ? <LocationNotice state={sharing.state} /> : null}
+      {isProvider && sharing ? <LocationNotice state={sharing.state} /> : null}
     </>
   );
 }

@@ -1,17 +1,7 @@
 import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import {
-  apiClient,
-  bus,
-  configureLocationSharing,
-  DENIED_MESSAGE,
-  getLocationSharing,
-  SESSION_STORAGE_KEY,
-  startLocationSharing,
-  stopLocationSharing,
-  useSessionUser,
-  type User,
-} from 'shared';
+import { apiClient, bus, SESSION_STORAGE_KEY, useSessionUser, type User } from 'shared';
+import { configureLocationSharing, DENIED_MESSAGE, getLocationSharing, stopLocationSharing } from 'shared/src/location';
 import { makeJob, makeUser } from 'shared/src/testing';
 import {
   fakeGeolocation,
@@ -21,6 +11,7 @@ import {
 } from 'shared/src/location/testing';
 import { AxiosError, type AxiosAdapter } from 'axios';
 import { fakeApi, fakeContracts, fakeLoader, renderShell } from '../testing/renderShell';
+import { startProviderSharing, stopProviderSharing } from './providerLocationSharing';
 
 const flush = async () => {
   for (let i = 0; i < 10; i++) await Promise.resolve();
@@ -100,13 +91,24 @@ describe('the shell owns the position watcher of a signed-in provider', () => {
   });
 
   it('started at start-up (bootstrap) for a session that has ended by the time the shell mounts: stopped', async () => {
-    startLocationSharing({ userId: 1, role: 'Provider', token: 'tok' });
+    await startProviderSharing({ userId: 1, role: 'Provider', token: 'tok' });
     expect(geo.activeWatches).toBe(1);
     renderShell({ route: '/login' });
     await act(async () => {
       await flush();
     });
     expect(geo.activeWatches).toBe(0);
+    expect(getLocationSharing().state).toBe('off');
+  });
+
+  it('a session that ends while the location module is still loading never starts watching', async () => {
+    const started = startProviderSharing({ userId: 1, role: 'Provider', token: 'tok' });
+    stopProviderSharing();
+    await act(async () => {
+      await started;
+      await flush();
+    });
+    expect(geo.watchCalls).toBe(0);
     expect(getLocationSharing().state).toBe('off');
   });
 

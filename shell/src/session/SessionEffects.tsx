@@ -1,17 +1,9 @@
 import { useEffect } from 'react';
 import { useDispatch } from 'react-redux';
-import {
-  bus,
-  connectRealtime,
-  disconnectRealtime,
-  fetchMe,
-  sessionActions,
-  startLocationSharing,
-  stopLocationSharing,
-  useSession,
-} from 'shared';
+import { bus, connectRealtime, disconnectRealtime, fetchMe, sessionActions, useSession } from 'shared';
 import { afterFirstScreen } from './firstScreenShown';
 import { noteSignedInUser } from './lastSignedInUser';
+import { startProviderSharing, stopProviderSharing } from './providerLocationSharing';
 import { useSessionExpiry } from './useSessionExpiry';
 import { useSessionFromOtherTabs } from './useSessionFromOtherTabs';
 
@@ -89,11 +81,11 @@ export function SessionEffects() {
     // bootstrap.tsx starts it before the first render for a signed-in provider (starting it again changes
     // nothing); a session that ended before this mounted stops it here.
     if (!isLogin || userId === undefined || !token || role !== 'Provider') {
-      stopLocationSharing();
+      stopProviderSharing();
       return undefined;
     }
-    startLocationSharing({ userId, role, token });
-    return () => stopLocationSharing();
+    void startProviderSharing({ userId, role, token });
+    return () => stopProviderSharing();
   }, [isLogin, userId, token, role]);
 
   return null;

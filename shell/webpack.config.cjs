@@ -8,7 +8,7 @@ module.exports = createConfig({
   name: 'shell',
   title: 'Marketplace',
   inlineCss: ['../shared/src/ui/ui.css', 'src/styles.css'],
-  // Signed in, the layout and the API client's axios are needed at once, and on / the Home page:
-  // index.html preloads them then.
-  signedInChunks: { '*': ['layout', 'axios'], '/': ['home'] },
+  // Signed in, the layout and the API client's axios are needed at once, on / the Home page, and for a
+  // provider the location module (sharing starts before the first render): index.html preloads them then.
+  signedInChunks: { '*': ['layout', 'axios'], '/': ['home'], 'role:Provider': ['shared:shared/src/location'] },
 });

@@ -159,10 +159,27 @@ function firstLoadChunks(compilation, entryName = 'main') {
 /** The JavaScript files of the chunk groups named by a webpackChunkName comment on their import(). */
 function namedChunkFiles(compilation, names) {
   const files = new Set();
+  const addGroup = (group) => {
+    for (const chunk of group.chunks) for (const file of chunk.files) if (file.endsWith('.js')) files.add(file);
+  };
   for (const name of names) {
+    // 'shared:<key>': the chunks of the host's own copy of a shared module (its provided copy is the one a
+    // page loads: the host is loaded first).
+    if (name.startsWith('shared:')) {
+      const key = name.slice('shared:'.length);
+      const provided = [...compilation.modules].find(
+        (module) => module.constructor.name === 'ProvideSharedModule' && module._name === key,
+      );
+      if (!provided) throw new Error(`HostHeadPlugin: the host provides no shared module "${key}"`);
+      for (const block of provided.blocks) {
+        const group = compilation.chunkGraph.getBlockChunkGroup(block);
+        if (group) addGroup(group);
+      }
+      continue;
+    }
     const group = compilation.namedChunkGroups.get(name);
     if (!group) throw new Error(`HostHeadPlugin: no chunk named "${name}" (a webpackChunkName comment missing?)`);
-    for (const chunk of group.chunks) for (const file of chunk.files) if (file.endsWith('.js')) files.add(file);
+    addGroup(group);
   }
   return [...files];
 }
@@ -291,9 +308,10 @@ function hashedWhenKnown(pathData) {
  * @param {Record<string,string>} [options.exposes]  modules a remote exposes (e.g. { './contract': './src/contract.ts' })
  * @param {string} [options.title]        <title> of the HTML page (shell, or a remote's standalone harness)
  * @param {string|string[]} [options.inlineCss] the host's stylesheets, inlined into index.html (not imported by the code)
- * @param {Record<string,string[]>} [options.signedInChunks] the host: names of lazy chunks (webpackChunkName)
- *                                        a signed-in start needs at once, on any path ('*') or on one path
- *                                        ('/'); index.html preloads them when signed in
+ * @param {Record<string,string[]>} [options.signedInChunks] the host: names of lazy chunks (webpackChunkName,
+ *                                        or 'shared:<key>' for the host's copy of a shared module) a
+ *                                        signed-in start needs at once, on any path ('*'), on one path ('/')
+ *                                        or for one role ('role:Provider'); index.html preloads them
  * @param {boolean} [options.firstFrames] a remote with public routes: render them to static first frames
  *                                        (`dist/first-frames.json`, see first-frames/index.cjs)
  */

@@ -70,7 +70,15 @@ export function withFirstFrame(html, frame) {
   // The boot loader in #root (shell/public/index.html) gives way to the frame.
   const root = /(<div id="?root"?>)<div class="?boot-loader"?[^>]*>[^<]*<\/div>/;
   if (!frame || !root.test(html) || !html.includes('</head>')) return html;
-  const css = `${frame.css}\n[data-signed-in] [data-first-frame]{display:none}`.replace(/<\//g, '<\\/');
+  // A slow phone's parser may yield, and the page paint, halfway through the frame: a card that then grows
+  // (centred, it moves up: a layout shift). The frame shows once what follows #root (the start-up script)
+  // is parsed, i.e. whole; a browser without :has() shows it as it comes.
+  // Two rules: a selector list with :has() would be dropped whole by a browser without it.
+  const css =
+    `${frame.css}\n[data-signed-in] [data-first-frame]{display:none}\n#root:not(:has(~ *))>[data-first-frame]{display:none}`.replace(
+      /<\//g,
+      '<\\/',
+    );
   return html
     .replace('</head>', () => `<style data-first-frame>${css}</style></head>`)
     .replace(root, (_, open) => `${open}<div class="public-area" data-first-frame inert>${frame.html}</div>`);

@@ -8,6 +8,7 @@ import { describe, it } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import type { Locator, Page } from 'playwright-core';
 import {
+  BASE_URL,
   collectErrors,
   createAccount,
   DESKTOP,
@@ -133,6 +134,45 @@ describe('signed-in layout', () => {
     const copies = bodies.filter((body) => body.includes('__reactContainer$')).length;
     assert.equal(copies, 1, `react-dom was loaded ${copies} times`);
     await context.close();
+  });
+
+  it("loads the location module for a provider's session only: /login and a customer's Home never fetch it, a provider's Home preloads it", async () => {
+    // The sharing watcher's lock name (shared/src/location/sharing.ts) marks the module's chunk.
+    const LOCATION_MARK = 'marketplace-location-sharing';
+    const locationScripts = async (role: 'Customer' | 'Provider' | null) => {
+      const { page, context } = await openPage(browser());
+      const scripts: Promise<{ url: string; body: string }>[] = [];
+      page.on('response', (response) => {
+        if (response.request().resourceType() === 'script')
+          scripts.push(
+            response.text().then(
+              (body) => ({ url: response.url(), body }),
+              () => ({ url: response.url(), body: '' }),
+            ),
+          );
+      });
+      if (role) await signInDirectly(page, await createAccount(role));
+      await page.goto(role ? '/' : '/login');
+      await page
+        .getByRole('heading', { name: role ? 'Home' : 'Login' })
+        .first()
+        .waitFor();
+      await page.waitForLoadState('networkidle');
+      const urls = (await Promise.all(scripts)).filter(({ body }) => body.includes(LOCATION_MARK)).map(({ url }) => url);
+      const preloaded = await page.$$eval('link[rel="preload"][as="script"]', (links) =>
+        links.map((link) => (link as HTMLLinkElement).href),
+      );
+      await context.close();
+      return { urls, preloaded };
+    };
+    assert.deepEqual((await locationScripts(null)).urls, [], '/login loaded the location module');
+    assert.deepEqual((await locationScripts('Customer')).urls, [], "a customer's Home loaded the location module");
+    const provider = await locationScripts('Provider');
+    assert.equal(provider.urls.length, 1, `a provider's Home loaded the location module ${provider.urls.length} times`);
+    assert.ok(
+      provider.preloaded.includes(provider.urls[0]),
+      `not preloaded: ${provider.urls[0]} (${provider.preloaded.join(', ')})`,
+    );
   });
 
   it("holds the provider's Home still while its jobs load, on a phone and on a desktop: nothing on screen moves", async () => {
@@ -428,6 +468,27 @@ describe('signed-in layout', () => {
       assert.equal(stored?.users?.email, provider.email);
     }
     assert.deepEqual([...errors, ...secondErrors], []);
+    await context.close();
+  });
+});
+
+describe("a public page's static first frame", () => {
+  it('shows /login whole before any script runs, and none of it while only part of the page is parsed', async () => {
+    const context = await browser().newContext({ baseURL: BASE_URL, viewport: PHONE, javaScriptEnabled: false });
+    const page = await context.newPage();
+    const frame = page.locator('#root > [data-first-frame]');
+    await page.goto('/login');
+    await frame.locator('h1', { hasText: 'Login' }).waitFor();
+    assert.equal(await frame.locator('button[type="submit"]', { hasText: 'Login' }).isVisible(), true);
+    assert.equal(await frame.getByText('Forgot Password?').isVisible(), true);
+    // A slow phone's parser can yield halfway through the page and paint what it has: the page cut off
+    // inside the frame, as that paint sees it. A part of the card that then grows would jump (a layout shift).
+    const html = await (await page.request.get('/login')).text();
+    const partial = html.slice(0, html.indexOf('Forgot Password?'));
+    await page.route('**/login', (route) => route.fulfill({ contentType: 'text/html', body: partial }));
+    await page.goto('/login');
+    assert.equal(await frame.count(), 1, 'the partial page holds the start of the frame');
+    assert.equal(await frame.isVisible(), false, 'a part of the frame is shown');
     await context.close();
   });
 });

@@ -80,7 +80,7 @@ async function start(): Promise<void> {
   // 2. The shared package and the store. Signed in, the layout, the API client's axios and Home are needed
   //    at once (index.html has them on the way already; these find them in the cache), and a provider's
   //    location sharing starts (its module is loaded for a provider only, meanwhile).
-  const providerLocation = boot?.signedIn && boot.role === 'Provider' ? loadLocationModule().catch(() => null) : null;
+  if (boot?.signedIn && boot.role === 'Provider') loadLocationModule().catch(() => undefined);
   const [{ preloadApiClient, setRuntimeConfig }, { createShellStore }, { loadComponent }, shellPages] = await Promise.all([
     import(/* webpackMode: "eager" */ 'shared'),
     import(/* webpackMode: "eager" */ './store'),
@@ -98,7 +98,6 @@ async function start(): Promise<void> {
     // share comes with the first screen, not after it and its requests (issue 12: on a phone it is the
     // largest paint).
     if (users?.role === 'Provider' && token) {
-      await providerLocation;
       await startProviderSharing({ userId: users.id, role: users.role, token });
     }
     loadComponent(shellPages.loadLayout).catch(() => undefined);

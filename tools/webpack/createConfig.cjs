@@ -64,6 +64,7 @@ function singletons(dir) {
   // The facades (facadeAliases) are shared under the real packages' versions.
   const versionOf = (name) => require(require.resolve(`${name}/package.json`, { paths: [SHARED_DIR] })).version;
   const single = (requiredVersion) => ({ singleton: true, requiredVersion: requiredVersion || false });
+  const workspaceSingleton = { singleton: true, requiredVersion: `^${sharedPkg.version}`, version: sharedPkg.version };
   return {
     react: single(deps.react),
     'react/jsx-runtime': single(deps.react),
@@ -78,12 +79,12 @@ function singletons(dir) {
     '@reduxjs/toolkit': { ...single(deps['@reduxjs/toolkit']), version: versionOf('@reduxjs/toolkit') },
     rxjs: { ...single(deps.rxjs), version: versionOf('rxjs') },
     // The workspace package: one bus, one API client, one config per page.
-    shared: { singleton: true, requiredVersion: `^${sharedPkg.version}`, version: sharedPkg.version },
+    shared: workspaceSingleton,
     // Date/price formatting carries the date library (dayjs): its own shared module, out of the /login load.
-    'shared/src/format': { singleton: true, requiredVersion: `^${sharedPkg.version}`, version: sharedPkg.version },
+    'shared/src/format': workspaceSingleton,
     // Provider location (the sharing watcher's one state per page, the hooks, the texts): its own shared
     // module too, loaded where a provider's session or a map needs it, out of the /login load.
-    'shared/src/location': { singleton: true, requiredVersion: `^${sharedPkg.version}`, version: sharedPkg.version },
+    'shared/src/location': workspaceSingleton,
   };
 }
 
@@ -118,6 +119,9 @@ class CopyPublicPlugin {
   }
 }
 
+/** The host's own copy of a shared module (`_name`: its share key), as ProvideSharedPlugin adds it. */
+const isProvidedShared = (module) => module.constructor.name === 'ProvideSharedModule';
+
 /**
  * The chunks the entry's `import('./bootstrap')` needs before the app can start: the bootstrap's own
  * chunks and, following the shared modules they consume (React, the router, the store, `shared`, ...),
@@ -131,7 +135,7 @@ function firstLoadChunks(compilation, entryName = 'main') {
   const provided = new Map();
   for (const chunk of entry.chunks) {
     for (const module of chunkGraph.getChunkModulesIterable(chunk)) {
-      if (module.constructor.name === 'ProvideSharedModule') provided.set(module._name, module);
+      if (isProvidedShared(module)) provided.set(module._name, module);
     }
   }
   const files = new Set();
@@ -167,9 +171,7 @@ function namedChunkFiles(compilation, names) {
     // page loads: the host is loaded first).
     if (name.startsWith('shared:')) {
       const key = name.slice('shared:'.length);
-      const provided = [...compilation.modules].find(
-        (module) => module.constructor.name === 'ProvideSharedModule' && module._name === key,
-      );
+      const provided = [...compilation.modules].find((module) => isProvidedShared(module) && module._name === key);
       if (!provided) throw new Error(`HostHeadPlugin: the host provides no shared module "${key}"`);
       for (const block of provided.blocks) {
         const group = compilation.chunkGraph.getBlockChunkGroup(block);

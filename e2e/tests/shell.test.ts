@@ -390,8 +390,8 @@ describe('signed-in layout', () => {
       await fillLogin(page, account.email, account.password, account.role);
       const alert = page.getByRole('alert').filter({ hasText: 'Login successful' });
       await alert.waitFor();
-      // The alert comes with the answer, a moment before the login's navigation to Home, which closes an
-      // open menu: the menu is opened once Home is there.
+      // The alert comes with the answer, a moment before the login's navigation to Home, which closes a menu
+      // opened before it: the menu is opened once the URL is Home's (Home may still be rendering).
       await page.waitForURL((url) => url.pathname === '/');
       await page.getByRole('button', { name: 'Toggle menu' }).click();
       await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Payments' }).click();

@@ -2,8 +2,8 @@ import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { AxiosAdapter } from 'axios';
 import { apiClient, bus, closeNewestOverlay, Dialog, setRuntimeConfig, type AppNotification } from 'shared';
-import { useNavigate } from 'react-router-dom';
-import { fakeApi, fakeContracts, fakeLoader, renderShell } from '../testing/renderShell';
+import { Router, useNavigate, type Location, type To } from 'react-router-dom';
+import { fakeApi, fakeContracts, fakeLoader, renderShell, shellApp } from '../testing/renderShell';
 
 const notification = (id: number): AppNotification => ({
   id,
@@ -247,6 +247,41 @@ describe('the signed-in layout', () => {
       await userEvent.click(toggle);
       await userEvent.click(within(screen.getByRole('navigation')).getByRole('link', { name: 'Contact Us' }));
       await screen.findByRole('heading', { name: 'Contact Us' });
+      expect(screen.queryByRole('navigation')).not.toBeInTheDocument();
+    });
+
+    it('a menu opened while a navigation is still rendering stays open when that page arrives; one started after closes it', async () => {
+      fakeApi();
+      const { app } = shellApp({ role: 'Customer' });
+      const entry = (pathname: string, key: string): Location => ({ pathname, search: '', hash: '', state: null, key });
+      // The router renders a navigation as a transition: the history (the URL) is on Contact Us already,
+      // the page on screen is still Home (as after the login's move to Home, on a busy phone).
+      const history = {
+        location: entry('/contactus', 'contact'),
+        createHref: (to: To) => (typeof to === 'string' ? to : (to.pathname ?? '/')),
+        push: jest.fn(),
+        replace: jest.fn(),
+        go: jest.fn(),
+      };
+      const onScreen = (location: Location) => (
+        <Router location={location} navigator={history}>
+          {app}
+        </Router>
+      );
+      const { rerender } = render(onScreen(entry('/', 'home')));
+      await screen.findByRole('heading', { name: 'Customer home blocks' });
+      const user = userEvent.setup();
+      await user.click(screen.getByRole('button', { name: 'Toggle menu' }));
+      expect(screen.getByRole('navigation')).toBeInTheDocument();
+
+      rerender(onScreen(history.location));
+      await screen.findByRole('heading', { name: 'Contact Us' });
+      expect(screen.getByRole('navigation')).toBeInTheDocument();
+
+      // A navigation made after the menu was opened closes it.
+      history.location = entry('/notification', 'notification');
+      rerender(onScreen(history.location));
+      await screen.findByRole('heading', { name: 'Your Notifications' });
       expect(screen.queryByRole('navigation')).not.toBeInTheDocument();
     });
 

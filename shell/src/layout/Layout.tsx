@@ -4,6 +4,7 @@ import { useCloseOnBack, useSessionUser } from 'shared';
 import { RemoteWidget } from '../components/RemoteWidget';
 import { focusIsLost } from 'shared/src/ui/focus';
 import { NotificationAnnouncer } from '../notifications/NotificationAnnouncer';
+import { useHistoryEntryKey } from '../routing/historyEntry';
 import { markPageShown } from '../routing/pageShown';
 import { Sidebar } from './Sidebar';
 import { TopBar } from './TopBar';
@@ -42,16 +43,22 @@ function keepTabIn(drawer: HTMLElement, event: KeyboardEvent) {
 export function Layout() {
   const [narrow, setNarrow] = useState(isNarrow);
   const [menuOpen, setMenuOpen] = useState(!narrow);
-  const { pathname } = useLocation();
+  const location = useLocation();
+  const { pathname } = location;
+  const historyEntryKey = useHistoryEntryKey();
+  /** The history entry the menu was last opened or closed on by its toggle. */
+  const [toggledOn, setToggledOn] = useState<string | undefined>();
   const menuToggle = useRef<HTMLButtonElement>(null);
   const sidebar = useRef<HTMLElement>(null);
   const main = useRef<HTMLElement>(null);
 
   // After each navigation on a phone the menu closes: adjusted while rendering the new route, not in an effect.
+  // Not after a navigation that was under way when the menu was opened (its page renders as a transition,
+  // after the URL has changed: the login's move to Home on a busy phone): that would shut a menu just opened.
   const [shownPath, setShownPath] = useState(pathname);
   if (shownPath !== pathname) {
     setShownPath(pathname);
-    if (narrow) setMenuOpen(false);
+    if (narrow && location.key !== toggledOn) setMenuOpen(false);
   }
 
   useEffect(() => {
@@ -128,7 +135,14 @@ export function Layout() {
         <button type="button" className="layout__scrim" aria-label="Close menu" tabIndex={-1} onClick={closeDrawer} />
       ) : null}
       <div className="layout__main" inert={drawerOpen}>
-        <TopBar menuOpen={menuOpen} onToggleMenu={() => setMenuOpen((open) => !open)} menuToggleRef={menuToggle} />
+        <TopBar
+          menuOpen={menuOpen}
+          onToggleMenu={() => {
+            setToggledOn(historyEntryKey());
+            setMenuOpen((open) => !open);
+          }}
+          menuToggleRef={menuToggle}
+        />
         <main className="layout__content" id="main-content" ref={main} tabIndex={-1}>
           <Outlet />
         </main>

@@ -1,5 +1,5 @@
-import { Suspense, useContext, useEffect, useRef, type ReactNode } from 'react';
-import { Route, Routes, UNSAFE_NavigationContext, useLocation, useNavigate, type Location } from 'react-router-dom';
+import { Suspense, useEffect, useRef, type ReactNode } from 'react';
+import { Route, Routes, useLocation, useNavigate } from 'react-router-dom';
 import { ErrorBoundary, ErrorState, Loader, type RemoteRoute, useSignedIn } from 'shared';
 import { lazyComponent } from '../components/loadedComponents';
 import { Shown } from '../components/RemoteMount';
@@ -7,6 +7,7 @@ import { useAllRemotes, useRemotes } from '../federation/RemotesContext';
 import { firstScreenShown } from '../session/firstScreenShown';
 import { focusIsLost } from 'shared/src/ui/focus';
 import { loginNavStateFrom } from '../session/lastSignedInUser';
+import { useHistoryEntryKey } from './historyEntry';
 import { markPageShown } from './pageShown';
 import { RemoteRouteElement } from './RemoteRouteElement';
 import { PUBLIC_PATHS, signedInPaths } from './routeTable';
@@ -46,9 +47,9 @@ function ShellPage({ children, blocksSayShown = false }: { children: ReactNode; 
 export function RedirectUnlessMoved({ to, state }: { to: string; state?: unknown }) {
   const navigate = useNavigate();
   const rendered = useLocation();
-  const { navigator } = useContext(UNSAFE_NavigationContext);
+  const historyEntryKey = useHistoryEntryKey();
   useEffect(() => {
-    if ((navigator as { location?: Location }).location?.key === rendered.key) void navigate(to, { replace: true, state });
+    if (historyEntryKey() === rendered.key) void navigate(to, { replace: true, state });
     // eslint-disable-next-line react-hooks/exhaustive-deps -- once, for the location it was rendered at
   }, []);
   return null;

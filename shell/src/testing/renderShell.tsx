@@ -123,8 +123,8 @@ export interface ShellOptions {
   loader?: RemoteLoader;
 }
 
-/** Starts the shell like the browser does (store from localStorage), on a MemoryRouter. */
-export function renderShell({ route = '/', role, user, notifications = [], loader }: ShellOptions = {}) {
+/** The shell as a tab starts it (store from localStorage, a signed-in user of `role` stored first), without a router. */
+export function shellApp({ role, user, notifications = [], loader }: Omit<ShellOptions, 'route'> = {}) {
   forgetPagesShown(); // each render is a tab opened anew
   if (role) {
     localStorage.setItem(
@@ -144,11 +144,17 @@ export function renderShell({ route = '/', role, user, notifications = [], loade
   }
   const store = createShellStore();
   const remotes = loader ? { loader, offline: new Set<RemoteName>() } : fakeLoader();
+  return { app: <ShellApp store={store} loader={remotes.loader} />, store, ...remotes };
+}
+
+/** Starts the shell like the browser does (store from localStorage), on a MemoryRouter. */
+export function renderShell({ route = '/', ...options }: ShellOptions = {}) {
+  const { app, ...shell } = shellApp(options);
   const result = render(
     <MemoryRouter initialEntries={[route]}>
-      <ShellApp store={store} loader={remotes.loader} />
+      {app}
       <Where />
     </MemoryRouter>,
   );
-  return { store, ...remotes, ...result };
+  return { ...shell, ...result };
 }

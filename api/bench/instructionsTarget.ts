@@ -15,7 +15,7 @@
 import { createInterface } from 'node:readline';
 import Fastify from 'fastify';
 import { buildApp } from '../src/app.js';
-import { loadConfig } from '../src/config.js';
+import { productionConfig } from './productionConfig.js';
 import { createDb } from '../src/db/index.js';
 import { apiAnswerer, openFloorQuery } from './floor.js';
 
@@ -45,7 +45,7 @@ async function main(request: TargetRequest): Promise<void> {
       db: handle,
       migrate: false,
       logger: false,
-      config: { ...loadConfig({ NODE_ENV: 'production' }), uploadsDir: request.uploadsDir },
+      config: { ...productionConfig(), uploadsDir: request.uploadsDir },
     });
     await api.listen({ port: 0, host: '127.0.0.1' });
     const bare = Fastify({ logger: false });

@@ -12,7 +12,7 @@
  */
 import Fastify from 'fastify';
 import { buildApp } from '../src/app.js';
-import { loadConfig } from '../src/config.js';
+import { productionConfig } from './productionConfig.js';
 import { createDb } from '../src/db/index.js';
 import { startRealtimeServer } from '../src/realtime/server.js';
 import { openFloorQuery } from './floor.js';
@@ -53,7 +53,7 @@ async function main(request: ServeRequest): Promise<void> {
     migrate: false,
     logger: false,
     config: {
-      ...loadConfig({ NODE_ENV: 'production' }),
+      ...productionConfig(),
       uploadsDir: request.uploadsDir,
       pusher: { ...PUSHER, host: '127.0.0.1', port: realtime.port },
     },

@@ -130,9 +130,29 @@ function locationSecret(env: NodeJS.ProcessEnv, appKey: string): string {
   return optional(env.FIREBASE_EMBEDDED_SECRET) ?? createHmac('sha256', appKey).update('embedded-location-server').digest('hex');
 }
 
+/** Defaults that are public (they are in this repository): fine on a developer's machine, never in production. */
+const PUBLIC_SECRETS = { APP_KEY: 'marketplace-development-key', PUSHER_SECRET: 'app-secret' } as const;
+
+/**
+ * In production, the secrets must be set: with the public APP_KEY anyone could sign location tokens, and
+ * with the public PUSHER_SECRET sign a subscription to any user's private channel (their messages, jobs,
+ * notifications). The API refuses to start rather than run open.
+ */
+function refusePublicSecrets(env: NodeJS.ProcessEnv): void {
+  const unset = (Object.keys(PUBLIC_SECRETS) as Array<keyof typeof PUBLIC_SECRETS>).filter(
+    (name) => str(env[name], PUBLIC_SECRETS[name]) === PUBLIC_SECRETS[name],
+  );
+  if (unset.length > 0) {
+    throw new Error(
+      `NODE_ENV=production needs ${unset.join(' and ')} set to a long random secret (the default is public); see docs/security.md`,
+    );
+  }
+}
+
 /** Reads the configuration from the environment (documented in the README's configuration table). */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const nodeEnv = str(env.NODE_ENV, 'development');
+  if (nodeEnv === 'production') refusePublicSecrets(env);
   const sqlitePath = path.resolve(str(env.SQLITE_PATH, path.join(API_ROOT, 'data', 'app.db')));
   const appOrigins = optional(env.APP_ORIGINS)
     ? env
@@ -152,7 +172,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     pusher: {
       appId: str(env.PUSHER_APP_ID, 'app-id'),
       key: str(env.PUSHER_KEY, 'app-key'),
-      secret: str(env.PUSHER_SECRET, 'app-secret'),
+      secret: str(env.PUSHER_SECRET, PUBLIC_SECRETS.PUSHER_SECRET),
       host: str(env.PUSHER_HOST, '127.0.0.1'),
       port: int(env.PUSHER_PORT, 6001, 'PUSHER_PORT'),
     },
@@ -164,7 +184,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mailFrom: str(env.MAIL_FROM, 'Marketplace <no-reply@marketplace.local>'),
     stripeSecretKey: optional(env.STRIPE_SECRET_KEY),
     logLevel: str(env.LOG_LEVEL, 'info'),
-    appKey: str(env.APP_KEY, 'marketplace-development-key'),
+    appKey: str(env.APP_KEY, PUBLIC_SECRETS.APP_KEY),
     maxUploadBytes: int(env.MAX_UPLOAD_BYTES, 5 * 1024 * 1024, 'MAX_UPLOAD_BYTES'),
     bodyLimit: int(env.BODY_LIMIT, 1024 * 1024, 'BODY_LIMIT'),
     sessionLifetimeMs: days(env.SESSION_LIFETIME_DAYS, 30, 'SESSION_LIFETIME_DAYS'),
@@ -173,7 +193,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     redisPrefix: str(env.REDIS_PREFIX, 'marketplace:'),
     trustProxy: trustProxy(env.TRUST_PROXY),
     firebaseServiceAccount: optional(env.FIREBASE_SERVICE_ACCOUNT),
-    locationTokenSecret: locationSecret(env, str(env.APP_KEY, 'marketplace-development-key')),
+    locationTokenSecret: locationSecret(env, str(env.APP_KEY, PUBLIC_SECRETS.APP_KEY)),
     sandboxLedgerPath: path.resolve(str(env.SANDBOX_LEDGER_PATH, path.join(path.dirname(sqlitePath), 'sandbox-ledger.db'))),
     sandboxLatencyMs: int(env.SANDBOX_LATENCY_MS, 0, 'SANDBOX_LATENCY_MS'),
     requestExpiryMs: seconds(env.REQUEST_EXPIRY_SECONDS, 24 * 60 * 60, 'REQUEST_EXPIRY_SECONDS'),

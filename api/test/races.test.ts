@@ -6,6 +6,7 @@
  */
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
+import { sql } from 'kysely';
 import type { Job } from 'shared/src/contracts/entities';
 import { SandboxGateway } from '../src/services/payments.js';
 import { CARD_GONE, SERVICE_NOT_OFFERED } from '../src/routes/jobs.js';
@@ -139,6 +140,53 @@ for (const dialect of DIALECTS) {
       assert.equal(payment.payment_method_id, null);
       assert.equal(payment.card_last4, '4444');
     });
+
+    // Row locks are PostgreSQL's; SQLite runs one write transaction at a time.
+    if (dialect === 'postgres')
+      test('a card removed in another tab just as Submit & Pay has locked it: both go through, neither deadlocks the other', async () => {
+        const spare = await addCard(s, customer, '5555555555554444');
+        const db = s.app.ctx.db;
+        /** Requests of this test waiting on a lock, as PostgreSQL reports them. */
+        const waiting = async () =>
+          Number(
+            (
+              await sql<{ n: string }>`select count(*) as n from pg_locks where not granted and pid <> pg_backend_pid()`.execute(
+                db,
+              )
+            ).rows[0].n,
+          );
+        const until = async (condition: () => Promise<boolean>) => {
+          for (let i = 0; i < 200 && !(await condition()); i++) await new Promise((resolve) => setTimeout(resolve, 25));
+        };
+        let release!: () => void;
+        const released = new Promise<void>((resolve) => (release = resolve));
+        // Holds back the booking's job insert (a table lock the insert waits for, reads do not), so that the
+        // removal comes exactly between the booking's card lock and its insert: the window of the race.
+        const holding = db.transaction().execute(async (trx) => {
+          await sql`lock table jobs in share mode`.execute(trx);
+          await released;
+        });
+        await until(
+          async () =>
+            (
+              await sql<{
+                n: string;
+              }>`select count(*) as n from pg_locks where relation = 'jobs'::regclass and mode = 'ShareLock' and granted`.execute(
+                db,
+              )
+            ).rows[0].n !== '0',
+        );
+        const booking = book(undefined, spare.id);
+        await until(async () => (await waiting()) >= 1);
+        const removal = s.req('DELETE', `/api/payment-methods/${spare.id}`, { token: customer.token });
+        await until(async () => (await waiting()) >= 2);
+        release();
+        await holding;
+        const [booked, removed] = await Promise.all([booking, removal]);
+        assert.equal(booked.status, 201, JSON.stringify(booked.body));
+        assert.equal(removed.status, 200, JSON.stringify(removed.body));
+        assert.ok(!(await savedCards(customer)).some((c) => c.id === spare.id));
+      });
 
     test('Submit & Pay with a card removed before it was sent: a 400 that says so, nothing booked or charged', async () => {
       const gone = await addCard(s, customer, '4000056655665556');

@@ -1,11 +1,12 @@
 /**
  * Settings of docs/security.md that no other suite covers: production mode drops the development
- * routes, and the security headers are on every answer, errors included.
+ * routes and needs its secrets set, and the security headers are on every answer, errors included.
  */
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { createServer } from 'node:http';
 import helmet from 'helmet';
+import { loadConfig } from '../src/config.js';
 import { SECURITY_HEADER_OPTIONS, securityHeaders } from '../src/http/securityHeaders.js';
 import { startTestServer, type TestServer } from './helpers.js';
 
@@ -22,6 +23,31 @@ describe('production mode', () => {
       assert.equal(res.statusCode, 404, url);
       assert.deepEqual(res.json(), { message: 'Not Found' });
     }
+  });
+});
+
+describe('production secrets', () => {
+  const secret = 'f'.repeat(64);
+
+  test('the API refuses to start in production with the public APP_KEY or PUSHER_SECRET, and says which to set', () => {
+    assert.throws(() => loadConfig({ NODE_ENV: 'production' }), /needs APP_KEY and PUSHER_SECRET set/);
+    assert.throws(() => loadConfig({ NODE_ENV: 'production', APP_KEY: secret }), /needs PUSHER_SECRET set/);
+    assert.throws(
+      () => loadConfig({ NODE_ENV: 'production', APP_KEY: 'marketplace-development-key', PUSHER_SECRET: secret }),
+      /needs APP_KEY set/,
+    );
+  });
+
+  test('with both set it starts, and the location tokens are signed with a secret derived from APP_KEY', () => {
+    const config = loadConfig({ NODE_ENV: 'production', APP_KEY: secret, PUSHER_SECRET: secret });
+    assert.equal(config.isProduction, true);
+    assert.equal(config.pusher.secret, secret);
+    assert.notEqual(config.locationTokenSecret, loadConfig({}).locationTokenSecret);
+  });
+
+  test('outside production the public defaults still run the app on one machine with no keys', () => {
+    assert.equal(loadConfig({}).appKey, 'marketplace-development-key');
+    assert.equal(loadConfig({ NODE_ENV: 'test' }).pusher.secret, 'app-secret');
   });
 });
 

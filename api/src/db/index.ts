@@ -86,25 +86,29 @@ export function createDb(options: DbOptions): Db {
 
 /**
  * A select inside a transaction that locks the rows it reads until the transaction ends, on PostgreSQL
- * (FOR UPDATE, or FOR SHARE: others may share-lock and read, no one changes or deletes them). SQLite runs
+ * (FOR UPDATE; FOR SHARE: others may share-lock and read, no one changes or deletes them; FOR NO KEY
+ * UPDATE: like FOR UPDATE, but rows of other tables may still be inserted pointing at it). SQLite runs
  * one write transaction at a time, so there the query is left as it is (SQLite has no row locks).
  */
 export function lockOnPostgres<DB, TB extends keyof DB, O>(
   query: SelectQueryBuilder<DB, TB, O>,
   dialect: Dialect,
-  mode: 'update' | 'share' = 'update',
+  mode: 'update' | 'share' | 'noKeyUpdate' = 'update',
 ): SelectQueryBuilder<DB, TB, O> {
   if (dialect !== 'postgres') return query;
-  return mode === 'share' ? query.forShare() : query.forUpdate();
+  if (mode === 'share') return query.forShare();
+  return mode === 'noKeyUpdate' ? query.forNoKeyUpdate() : query.forUpdate();
 }
 
 /**
  * Makes one user's concurrent writes of a kind take turns (two clicks of Add New card at once): on
  * PostgreSQL the user's row is locked until the transaction ends; SQLite runs one transaction at a time
- * (there it is a plain read of the row by its key).
+ * (there it is a plain read of the row by its key). FOR NO KEY UPDATE, not FOR UPDATE: a booking that
+ * holds its card's lock inserts a job whose foreign key share-locks this row's key, and a card removal
+ * holding FOR UPDATE here while it waited for that card deadlocked with it.
  */
 export async function lockUser(trx: Kysely<Database>, dialect: Dialect, userId: number): Promise<void> {
-  await lockOnPostgres(trx.selectFrom('users').select('id').where('id', '=', userId), dialect).execute();
+  await lockOnPostgres(trx.selectFrom('users').select('id').where('id', '=', userId), dialect, 'noKeyUpdate').execute();
 }
 
 /** True when an error is a unique-constraint violation, on either engine. */

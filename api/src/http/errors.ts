@@ -96,6 +96,15 @@ function isDataError(error: unknown): boolean {
   return /^22[0-9A-Z]{3}$/.test(code) || code === 'SQLITE_TOOBIG' || code === 'SQLITE_MISMATCH';
 }
 
+/**
+ * PostgreSQL gave up one of two transactions that waited for each other (deadlock, serialization
+ * failure): nobody's mistake, and the same request again succeeds.
+ */
+function isTransientConflict(error: unknown): boolean {
+  const code = (error as { code?: unknown } | null)?.code;
+  return code === '40P01' || code === '40001';
+}
+
 export function registerErrorHandling(app: FastifyInstance, maxUploadBytes: number): void {
   app.setErrorHandler((error: FastifyError | HttpError, request: FastifyRequest, reply: FastifyReply) => {
     if (error instanceof HttpError) {
@@ -111,6 +120,10 @@ export function registerErrorHandling(app: FastifyInstance, maxUploadBytes: numb
       // A value the database cannot store reached it: input the validation should have refused.
       request.log.warn({ err: error }, 'database refused a value');
       return reply.status(400).send({ message: 'The given data was invalid.' });
+    }
+    if (isTransientConflict(error)) {
+      request.log.warn({ err: error }, 'transaction gave way to a concurrent one');
+      return reply.status(503).header('Retry-After', '1').send({ message: 'The server is busy. Please try again.' });
     }
     const status = fe.statusCode ?? 500;
     if (status >= 400 && status < 500) {

@@ -3,15 +3,24 @@ import * as Yup from 'yup';
 /** MM/YY or MM/YYYY. */
 const EXPIRY = /^(0[1-9]|1[0-2])\s*\/\s*(\d{2}|\d{4})$/;
 
+/** The messages of spec section 5 for the new payment form, word for word (the sandbox schema and the Stripe form show them). */
+export const paymentCardMessages = {
+  required: 'Required',
+  cardNameMax: 'Must be 15 characters or less',
+  cardNumber: 'Must be 16 Digit',
+  expiryRequired: 'Expiry date is required',
+  cvvRequired: 'cvv date is required',
+} as const;
+
 /** The new payment form of spec section 5 (field names as in the original: cardName, cardNumber, expireyDate, cvv). */
 export const paymentCardSchema = Yup.object({
-  cardName: Yup.string().trim().required('Required').max(15, 'Must be 15 characters or less'),
+  cardName: Yup.string().trim().required(paymentCardMessages.required).max(15, paymentCardMessages.cardNameMax),
   cardNumber: Yup.string()
     .transform((value: unknown) => (typeof value === 'string' ? value.replace(/\s+/g, '') : value))
-    .required('Must be 16 Digit')
-    .matches(/^\d{16}$/, 'Must be 16 Digit'),
-  expireyDate: Yup.string().trim().required('Expiry date is required').matches(EXPIRY, 'Expiry date must be MM/YY'),
-  cvv: Yup.string().trim().required('cvv date is required'),
+    .required(paymentCardMessages.cardNumber)
+    .matches(/^\d{16}$/, paymentCardMessages.cardNumber),
+  expireyDate: Yup.string().trim().required(paymentCardMessages.expiryRequired).matches(EXPIRY, 'Expiry date must be MM/YY'),
+  cvv: Yup.string().trim().required(paymentCardMessages.cvvRequired),
 });
 
 export interface PaymentCardValues {

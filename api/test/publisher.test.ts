@@ -8,9 +8,9 @@ import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { FastifyBaseLogger } from 'fastify';
-import { PusherPublisher } from '../src/services/publisher.js';
+import { MAX_EVENT_DATA_BYTES, PusherPublisher } from '../src/services/publisher.js';
 import { PublishQueue } from '../src/services/publishQueue.js';
-import { verifyHttpSignature } from '../src/realtime/protocol.js';
+import { DEFAULT_MAX_EVENT_BYTES, verifyHttpSignature } from '../src/realtime/protocol.js';
 import { PUSHER } from './helpers.js';
 
 interface Received {
@@ -28,7 +28,8 @@ function recordingLog() {
 
 /**
  * A Pusher HTTP API stand-in on 127.0.0.1 whose answer to each publish is decided by the test
- * ('ok', an HTTP status, or 'hang': no answer at all). It records every publish it receives.
+ * ('ok', an HTTP status, or 'hang': no answer at all). It records every publish it receives. Like
+ * Pusher, it refuses a batch with an event whose data exceeds 10 KiB whole (413).
  */
 function fakePusher() {
   const received: Received[] = [];
@@ -53,7 +54,9 @@ function fakePusher() {
         signed: check.ok,
         batch: (JSON.parse(body.toString('utf8')) as { batch: Received['batch'] }).batch,
       });
-      const answer = plan.shift() ?? 'ok';
+      const batch = received.at(-1)!.batch;
+      const oversize = batch.some((e) => Buffer.byteLength(e.data, 'utf8') > DEFAULT_MAX_EVENT_BYTES);
+      const answer = oversize ? 413 : (plan.shift() ?? 'ok');
       if (answer === 'hang') return;
       res.writeHead(answer === 'ok' ? 200 : answer, { 'content-type': 'application/json' });
       res.end(answer === 'ok' ? '{}' : '{"error":"planned failure"}');
@@ -127,6 +130,66 @@ describe('realtime publisher', () => {
     assert.deepEqual(ids, [1, 1, 1, 2, 2, 2, 3, 3, 3, 4, 4, 4]);
     assert.equal(publisher.stats.delivered, 4);
     assert.deepEqual(warnings, []);
+  });
+
+  test("an event over Pusher's 10 KiB limit is dropped with a warning; the others of its call and of a merged batch go out", async () => {
+    assert.equal(MAX_EVENT_DATA_BYTES, 10 * 1024);
+    fake.received.length = 0;
+    const { warnings, fastifyLog } = recordingLog();
+    const publisher = publisherFor(fastifyLog);
+    // 3 000 emoji of 4 UTF-8 bytes: about 12 KB of JSON, though only 6 000 UTF-16 code units.
+    const big = { id: 2, message: '\u{1F600}'.repeat(3000) };
+    // Exactly at the limit (2-byte characters) goes out; a string is sent as it is.
+    const atLimit = '\u00e9'.repeat(MAX_EVENT_DATA_BYTES / 2);
+    // Published in one tick: waiting side by side, the three calls are merged into one batch request.
+    publisher.publish([{ userId: 7, event: 'Message', data: { id: 1, message: 'before' } }]);
+    publisher.publish([
+      { userId: 8, event: 'Message', data: big },
+      { userId: 7, event: 'Message', data: big, exceptSocketId: '1.2' },
+      { userId: 8, event: 'Notification', data: { id: 3, title: 'Chat' } },
+      { userId: 8, event: 'Edge', data: atLimit },
+      { userId: 8, event: 'Over', data: `${atLimit}a` },
+    ]);
+    publisher.publish([{ userId: 9, event: 'Job', data: { id: 4, status: 'Accepted' } }]);
+    await publisher.close();
+    assert.deepEqual(
+      fake.received.map((r) => r.batch.map((e) => `${e.name}@${e.channel}`)),
+      [['Message@private-message.7', 'Notification@private-message.8', 'Edge@private-message.8', 'Job@private-message.9']],
+    );
+    assert.equal(fake.received[0].batch[2].data, atLimit);
+    const bigBytes = Buffer.byteLength(JSON.stringify(big), 'utf8');
+    assert.deepEqual(
+      warnings.map((w) => [w.msg, w.obj]),
+      [
+        [
+          'realtime event dropped: data too large',
+          { event: 'Message', channel: 'private-message.8', bytes: bigBytes, limit: MAX_EVENT_DATA_BYTES },
+        ],
+        [
+          'realtime event dropped: data too large',
+          { event: 'Message', channel: 'private-message.7', bytes: bigBytes, limit: MAX_EVENT_DATA_BYTES },
+        ],
+        [
+          'realtime event dropped: data too large',
+          { event: 'Over', channel: 'private-message.8', bytes: MAX_EVENT_DATA_BYTES + 1, limit: MAX_EVENT_DATA_BYTES },
+        ],
+      ],
+    );
+    assert.deepEqual({ delivered: publisher.stats.delivered, failed: publisher.stats.failed }, { delivered: 3, failed: 0 });
+  });
+
+  test('a call whose events are all over the limit publishes nothing', async () => {
+    fake.received.length = 0;
+    const { warnings, fastifyLog } = recordingLog();
+    const publisher = publisherFor(fastifyLog);
+    publisher.publish([{ userId: 7, event: 'Message', data: 'x'.repeat(MAX_EVENT_DATA_BYTES + 1) }]);
+    await publisher.close();
+    assert.equal(fake.received.length, 0);
+    assert.equal(publisher.stats.accepted, 0);
+    assert.deepEqual(
+      warnings.map((w) => w.msg),
+      ['realtime event dropped: data too large'],
+    );
   });
 
   test('a publish that fails once is retried and delivered', async () => {

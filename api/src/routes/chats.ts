@@ -31,7 +31,7 @@ import {
 } from '../queries/notifications.js';
 import { PEOPLE_COLUMNS } from '../queries/people.js';
 import { fullName, person, toIso } from '../serializers.js';
-import { ownChannelEvent, type RealtimeEvent } from '../services/publisher.js';
+import { eventDataBytes, MAX_EVENT_DATA_BYTES, ownChannelEvent, type RealtimeEvent } from '../services/publisher.js';
 import { storeUpload } from '../services/uploads.js';
 
 const tags = ['chat'];
@@ -72,6 +72,20 @@ const readStateSchema = {
  */
 export const chatReadEvent = (userId: number, chatId: number, exceptSocketId?: string): RealtimeEvent =>
   ownChannelEvent(userId, 'ChatRead', { chat_id: chatId }, exceptSocketId);
+
+/** The 'Message' event of a message whose text would not fit in an event: the message without its text. */
+export type OmittedMessage = Message & { message: ''; message_omitted: true };
+
+/**
+ * The data of a message's 'Message' event: the message, or, when it would exceed Pusher's limit of an
+ * event's data (5000 characters of 3 to 4 UTF-8 bytes each do), the same message with its text left out
+ * and `message_omitted: true`; the client fetches it whole (GET /api/chats/{id}/messages/{message_id}).
+ * An event over the limit would not be published at all (services/publisher.ts).
+ */
+export function messageEventData(message: Message): Message | OmittedMessage {
+  if (eventDataBytes(message) <= MAX_EVENT_DATA_BYTES) return message;
+  return { ...message, message: '', message_omitted: true };
+}
 
 /** The chats column holding how far `role` has read. */
 const readColumnOf = (role: Role) => (role === 'Provider' ? 'provider_read_id' : 'customer_read_id');
@@ -418,6 +432,44 @@ export default async function chatsRoutes(app: FastifyInstance) {
     },
   );
 
+  app.get<{ Params: { id: number; message_id: number } }>(
+    '/api/chats/:id/messages/:message_id',
+    {
+      onRequest: app.authenticate,
+      schema: {
+        tags,
+        security,
+        summary:
+          "One message of a chat, as the chat's messages answer it: for a 'Message' event with `message_omitted: true` (its text did not fit in the event)",
+        params: {
+          type: 'object',
+          required: ['id', 'message_id'],
+          properties: {
+            ...(idParams.properties as Record<string, unknown>),
+            message_id: {
+              type: 'integer',
+              minimum: 1,
+              'x-messages': { type: 'The message id must be a positive integer.' },
+            },
+          },
+        },
+        response: responses({ 200: envelope(chatMessageSchema) }, AUTH_ERRORS),
+      },
+    },
+    async (request, reply) => {
+      const user = currentUser(request);
+      const chat = await ownChat(db, request.params.id, user.id);
+      const row = await db
+        .selectFrom('messages')
+        .selectAll()
+        .where('id', '=', request.params.message_id)
+        .where('chat_id', '=', chat.id)
+        .executeTakeFirst();
+      if (!row) throw notFound('Message not found.');
+      return send(reply, toMessage(row));
+    },
+  );
+
   /** The sender's message stored with this Idempotency-Key, if any. */
   const messageWithKey = async (senderId: number, key: string) => {
     const row = await db
@@ -581,13 +633,15 @@ export default async function chatsRoutes(app: FastifyInstance) {
       // gets the message too, for their other tabs and devices; not the sending tab's own connection when
       // it names it (X-Socket-ID, as Laravel Echo sends it), since the answer brings it there, and the
       // event could otherwise arrive first and show the message twice while it is still sending.
+      // A text too big for an event goes without it (`message_omitted`): the clients fetch the message.
       const senderSocket = askingTab(request);
+      const live = messageEventData(message);
       ctx.publisher.publish([
-        { userId: recipientId, event: 'Message', data: message },
+        { userId: recipientId, event: 'Message', data: live },
         {
           userId: user.id,
           event: 'Message',
-          data: message,
+          data: live,
           ...(senderSocket && { exceptSocketId: senderSocket }),
         },
         notificationLive,

@@ -2,6 +2,7 @@ import http from 'node:http';
 import Pusher from 'pusher';
 import type { FastifyBaseLogger } from 'fastify';
 import type { PusherConfig } from '../config.js';
+import { DEFAULT_MAX_EVENT_BYTES } from '../realtime/protocol.js';
 import { PublishQueue, type PublishQueueOptions, type PublishQueueStats } from './publishQueue.js';
 
 /** The private channel of one user, the only one the client subscribes to (DESIGN.md section 4). */
@@ -30,11 +31,24 @@ export const ownChannelEvent = (userId: number, event: string, data: unknown, ex
 /** Pusher's limit of events in one batch request. */
 export const MAX_BATCH_EVENTS = 10;
 
+/**
+ * Pusher's limit of one event's data (10 KiB of its serialised form, counted in UTF-8 bytes): Pusher, and
+ * our realtime server (realtime/protocol.ts), refuse a bigger event with 413, and with it the whole batch.
+ */
+export const MAX_EVENT_DATA_BYTES = DEFAULT_MAX_EVENT_BYTES;
+
+/** An event's data as it is published: a string as it is, anything else as JSON. */
+export const serializeEventData = (data: unknown): string => (typeof data === 'string' ? data : JSON.stringify(data));
+
+/** The size of an event's data as Pusher counts it against MAX_EVENT_DATA_BYTES: UTF-8 bytes of its serialised form. */
+export const eventDataBytes = (data: unknown): number => Buffer.byteLength(serializeEventData(data), 'utf8');
+
 export interface Publisher {
   /**
    * Publishes the events of one action (e.g. a chat message's 'Message' and 'Notification')
    * together, in the background: returns at once and never throws; failures are retried and
-   * what cannot be published is logged.
+   * what cannot be published is logged. An event whose data exceeds MAX_EVENT_DATA_BYTES is not
+   * published (a warning is logged); the other events of the call are.
    */
   publish(events: RealtimeEvent[]): void;
   /** Signs a private-channel subscription for pusher-js (`{ auth }`). */
@@ -74,8 +88,10 @@ export class PusherPublisher implements Publisher {
   private readonly pusher: Pusher;
   private readonly agent: http.Agent;
   private readonly queue: PublishQueue<Batch>;
+  private readonly log: FastifyBaseLogger;
 
   constructor(config: PusherConfig, log: FastifyBaseLogger, options: PusherPublisherOptions = {}) {
+    this.log = log;
     const concurrency = options.concurrency ?? 8;
     this.agent = new http.Agent({ keepAlive: true, maxSockets: concurrency, maxFreeSockets: concurrency });
     this.pusher = new Pusher({
@@ -103,14 +119,28 @@ export class PusherPublisher implements Publisher {
   }
 
   publish(events: RealtimeEvent[]): void {
-    for (let i = 0; i < events.length; i += MAX_BATCH_EVENTS) {
-      const batch = events.slice(i, i + MAX_BATCH_EVENTS).map((e) => ({
+    const fitting: Batch['events'] = [];
+    for (const e of events) {
+      const item = {
         channel: userChannel(e.userId),
         name: e.event,
-        data: typeof e.data === 'string' ? e.data : JSON.stringify(e.data),
+        data: serializeEventData(e.data),
         ...(e.exceptSocketId ? { socket_id: e.exceptSocketId } : {}),
-      }));
-      this.queue.push({ events: batch });
+      };
+      // Pusher refuses a batch with an event over its limit whole (413, not retried): such an event would
+      // take the others of its batch with it, and once merged (see `merge`) other actions' and users'.
+      const bytes = Buffer.byteLength(item.data, 'utf8');
+      if (bytes > MAX_EVENT_DATA_BYTES) {
+        this.log.warn(
+          { event: item.name, channel: item.channel, bytes, limit: MAX_EVENT_DATA_BYTES },
+          'realtime event dropped: data too large',
+        );
+        continue;
+      }
+      fitting.push(item);
+    }
+    for (let i = 0; i < fitting.length; i += MAX_BATCH_EVENTS) {
+      this.queue.push({ events: fitting.slice(i, i + MAX_BATCH_EVENTS) });
     }
   }
 

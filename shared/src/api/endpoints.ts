@@ -108,6 +108,12 @@ export const fetchMessages = (chatId: number, params?: { page?: number; per_page
   unwrap<{ messages: Message[] }>(apiClient.get(`/api/chats/${chatId}/messages`, { ...config, params })) as Promise<
     ApiEnvelope<{ messages: Message[] }> & { meta?: { page: number; per_page: number; has_more: boolean } }
   >;
+/**
+ * One message of a chat, as `fetchMessages` answers it: for a live 'Message' event that came without its
+ * text (`message_omitted`, too big for a realtime event). 403 or 404 for a message not in the caller's chats.
+ */
+export const fetchMessage = (chatId: number, messageId: number, config?: AxiosRequestConfig) =>
+  unwrap<Message>(apiClient.get(`/api/chats/${chatId}/messages/${messageId}`, config));
 export const sendMessage = (
   body: {
     customer_id: number;

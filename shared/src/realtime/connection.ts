@@ -1,6 +1,7 @@
 import Pusher from 'pusher-js';
 import type { AppNotification, BusEvent, Job, Message, RealtimeState } from '../contracts';
 import type { RuntimeConfig } from '../config';
+import { fetchMessage } from '../api';
 import type { RealtimeConnection } from './index';
 
 export interface ConnectionOptions {
@@ -19,6 +20,12 @@ function toMessage(data: unknown): Message | null {
   if (wrapped && typeof wrapped === 'object') return wrapped as Message;
   return data as Message;
 }
+
+/**
+ * A 'Message' event whose text would not fit in a realtime event (Pusher's 10 KiB: 5000 characters of
+ * 3 to 4 bytes each do not) comes without it, as `message: ''` and `message_omitted: true`.
+ */
+const isOmitted = (message: Message): boolean => (message as { message_omitted?: unknown }).message_omitted === true;
 
 function isJob(data: unknown): data is Job {
   const job = data as Partial<Job> | null;
@@ -70,7 +77,8 @@ function serverBackProbe(url: string, token: string, back: () => void) {
 }
 
 /**
- * pusher-js on the user's private channel; `Message` → realtime/message, `Notification` → notifications/arrived
+ * pusher-js on the user's private channel; `Message` → realtime/message (a message whose text was left out of
+ * the event once fetched whole), `Notification` → notifications/arrived
  * (with the notification) and notifications/changed,
  * `ChatRead` → chat/read, `Job` → job/updated; the connection's state → realtime/state.
  */
@@ -104,9 +112,22 @@ export function createConnection({ userId, token, config, emit }: ConnectionOpti
   });
   const name = channelName(userId);
   const channel = pusher.subscribe(name);
+  let closed = false;
   channel.bind('Message', (data: unknown) => {
     const message = toMessage(data);
-    if (message) emit({ type: 'realtime/message', message });
+    if (!message) return;
+    if (!isOmitted(message)) {
+      emit({ type: 'realtime/message', message });
+      return;
+    }
+    // Its text did not fit in the event: it is told once fetched whole, never with the empty text. When the
+    // fetch fails, nothing is told (no alert either): the message is stored, and shows when the chat is next loaded.
+    fetchMessage(message.chat_id, message.id, { silent: true }).then(
+      ({ data: whole }) => {
+        if (!closed && whole) emit({ type: 'realtime/message', message: whole });
+      },
+      (error: unknown) => console.warn('realtime: the message left out of its event could not be fetched', message.id, error),
+    );
   });
   channel.bind('pusher:subscription_succeeded', () => emit({ type: 'realtime/subscribed' }));
   channel.bind('Notification', (data: unknown) => {
@@ -130,6 +151,7 @@ export function createConnection({ userId, token, config, emit }: ConnectionOpti
   return {
     socketId: () => pusher.connection.socket_id || undefined,
     disconnect() {
+      closed = true;
       probe.stop();
       channel.unbind_all();
       // Closing the connection ends its subscriptions on the server. No 'pusher:unsubscribe' first:

@@ -1,7 +1,7 @@
 import { bus } from '../bus';
 import { DEFAULT_RUNTIME_CONFIG } from '../config';
 import type { BusEvent } from '../contracts';
-import type { AxiosAdapter, InternalAxiosRequestConfig } from 'axios';
+import { AxiosError, type AxiosAdapter, type AxiosResponse, type InternalAxiosRequestConfig } from 'axios';
 import { apiClient, markChatRead, sendMessage } from '../api';
 import { SERVER_BACK_PROBE_MS } from './connection';
 import { connectRealtime, disconnectRealtime, realtimeSocketId } from './index';
@@ -164,6 +164,97 @@ describe('the realtime connection (pusher-js mocked)', () => {
       { type: 'notifications/changed' },
       { type: 'notifications/changed' },
     ]);
+  });
+
+  describe('a Message whose text was left out of the event (message_omitted: too big for a realtime event)', () => {
+    const whole = {
+      id: 21,
+      chat_id: 4,
+      from_id: 3,
+      message: '\u{1F600}'.repeat(5000),
+      message_type: 'text',
+      attachment: null,
+      created_at: '2025-01-01T00:00:00.000Z',
+      attachment_name: null,
+      attachment_size: null,
+    };
+    const omitted = { ...whole, message: '', message_omitted: true };
+    let requests: InternalAxiosRequestConfig[];
+    let answer: (config: InternalAxiosRequestConfig) => Promise<AxiosResponse>;
+    const original = apiClient.defaults.adapter;
+    beforeEach(() => {
+      requests = [];
+      apiClient.defaults.adapter = (config) => {
+        requests.push(config);
+        return answer(config);
+      };
+    });
+    afterEach(() => {
+      apiClient.defaults.adapter = original;
+    });
+    const reply = (config: InternalAxiosRequestConfig, status: number, data: unknown): AxiosResponse => ({
+      data,
+      status,
+      statusText: String(status),
+      headers: {},
+      config,
+    });
+    /** Lets the fetch (axios loaded on demand, the fake API's answer) run its course. */
+    const settled = async (done: () => boolean) => {
+      for (let i = 0; i < 100 && !done(); i++) await new Promise((r) => setTimeout(r, 5));
+      await new Promise((r) => setTimeout(r, 20));
+    };
+
+    it('is fetched whole through the API and fanned out as realtime/message, never with the empty text', async () => {
+      answer = async (config) => reply(config, 200, { data: whole, message: 'Success' });
+      await connectRealtime({ userId: 13, token: 'tok13' });
+      channels['private-message.13'].handlers.Message(omitted);
+      expect(events).toEqual([]);
+      await settled(() => events.length > 0);
+      expect(requests.map((r) => [r.method, r.url])).toEqual([['get', '/api/chats/4/messages/21']]);
+      // Only the whole message: no alert, no message with the empty text before it.
+      expect(events).toEqual([{ type: 'realtime/message', message: whole }]);
+    });
+
+    it('when the fetch fails, a warning is logged and nothing is told (no alert either)', async () => {
+      const warn = jest.spyOn(console, 'warn').mockImplementation(() => undefined);
+      try {
+        answer = async (config) => {
+          const response = reply(config, 500, { message: 'Server Error' });
+          throw new AxiosError('Request failed with status code 500', AxiosError.ERR_BAD_RESPONSE, config, null, response);
+        };
+        await connectRealtime({ userId: 14, token: 'tok14' });
+        channels['private-message.14'].handlers.Message(omitted);
+        await settled(() => warn.mock.calls.length > 0);
+        expect(requests.map((r) => r.url)).toEqual(['/api/chats/4/messages/21']);
+        expect(warn).toHaveBeenCalledWith(
+          'realtime: the message left out of its event could not be fetched',
+          21,
+          expect.anything(),
+        );
+        expect(events).toEqual([]);
+      } finally {
+        warn.mockRestore();
+      }
+    });
+
+    it('fetched after the connection was closed (logout), it is not told', async () => {
+      let release!: () => void;
+      const released = new Promise<void>((resolve) => (release = resolve));
+      answer = async (config) => {
+        await released;
+        return reply(config, 200, { data: whole, message: 'Success' });
+      };
+      await connectRealtime({ userId: 15, token: 'tok15' });
+      channels['private-message.15'].handlers.Message(omitted);
+      await settled(() => requests.length > 0);
+      expect(requests).toHaveLength(1);
+      disconnectRealtime();
+      await Promise.resolve();
+      release();
+      await new Promise((r) => setTimeout(r, 50));
+      expect(events).toEqual([]);
+    });
   });
 
   it("fans ChatRead (a chat read in the user's other tab) out on the bus as chat/read with the chat's id", async () => {

@@ -1,5 +1,6 @@
 import { act, render, screen } from '@testing-library/react';
-import { Suspense } from 'react';
+import { startTransition, Suspense, useEffect } from 'react';
+import { createRoot } from 'react-dom/client';
 import { lazyComponent, loadComponent, loadedComponent } from './loadedComponents';
 import { RemoteMount } from './RemoteMount';
 
@@ -47,6 +48,56 @@ describe('loadedComponents: a screen whose code has arrived shows at once (issue
     expect(screen.getByText('Offers for Asha')).toBeInTheDocument();
     expect(screen.queryByText('Loading…')).not.toBeInTheDocument();
     expect(load).toHaveBeenCalledTimes(1);
+  });
+
+  it('a screen a transition waited for is not mounted anew when it renders again: its state stays', async () => {
+    // React's own scheduler, as in the browser: under act() React renders the waiting transition again whole.
+    const actEnvironment = globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean };
+    const wasAct = actEnvironment.IS_REACT_ACT_ENVIRONMENT;
+    actEnvironment.IS_REACT_ACT_ENVIRONMENT = false;
+    const settle = () => new Promise((resolve) => setTimeout(resolve, 20));
+    let arrive: () => void = () => undefined;
+    const arrived = new Promise<void>((resolve) => (arrive = resolve));
+    let mounts = 0;
+    const load = async () => {
+      await arrived;
+      return {
+        default: function Menu({ who }: { who: string }) {
+          useEffect(() => {
+            mounts += 1;
+          }, []);
+          return <p>{`Menu for ${who}`}</p>;
+        },
+      };
+    };
+    const Menu = lazyComponent(load);
+    const page = (who: string | null) => (
+      <Suspense fallback={<p>Loading…</p>}>{who ? <Menu who={who} /> : <p>Login</p>}</Suspense>
+    );
+    const container = document.body.appendChild(document.createElement('div'));
+    const root = createRoot(container);
+    try {
+      root.render(page(null));
+      await settle();
+      // Signed in: the screen comes in a transition (the router's navigation). Its module is in the browser
+      // already (a chunk fetched before), yet not loaded: import() resolves a moment after React asks, and React
+      // waits for it within the render, then renders only the lazy part again.
+      arrive();
+      startTransition(() => root.render(page('Asha')));
+      await settle();
+      expect(container).toHaveTextContent('Menu for Asha');
+      expect(mounts).toBe(1);
+      // Its parent renders again (a route table grown by a contract, a refreshed session): the same screen.
+      root.render(page('Asha Rao'));
+      await settle();
+      await settle();
+      expect(container).toHaveTextContent('Menu for Asha Rao');
+      expect(mounts).toBe(1);
+    } finally {
+      root.unmount();
+      container.remove();
+      actEnvironment.IS_REACT_ACT_ENVIRONMENT = wasAct;
+    }
   });
 
   it("RemoteMount shows a remote's screen loaded already at once, without its loader", async () => {

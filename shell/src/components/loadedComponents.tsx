@@ -1,4 +1,4 @@
-import { lazy, type ComponentType } from 'react';
+import { lazy, useState, type ComponentType } from 'react';
 
 // Props are the loaded component's own; this module only passes them through.
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- a map of components of any props
@@ -25,11 +25,18 @@ export function loadedComponent<C extends AnyComponent>(load: ComponentLoad<C>):
   return loaded.get(load) as C | undefined;
 }
 
-/** React.lazy of `load`, except that once loaded (by loadComponent, anywhere) it renders at once, without suspending. */
+/**
+ * React.lazy of `load`, except that once loaded (by loadComponent, anywhere) it renders at once, without
+ * suspending. Each place it is rendered keeps the way it started with: in a transition React waits for the
+ * module and then renders only the lazy part again, so a place that began with the lazy component commits
+ * it, resolved. Switching that place to the loaded component on its next render would be another element
+ * type, and React would mount the screen anew, losing its state: after a login, the layout came back
+ * a moment later with the phone's menu the user had just opened shut.
+ */
 export function lazyComponent<C extends AnyComponent>(load: ComponentLoad<C>): ComponentType<React.ComponentProps<C>> {
   const Lazy = lazy(() => loadComponent(load));
   function LazyComponent(props: React.ComponentProps<C>) {
-    const Loaded: AnyComponent | undefined = loadedComponent(load);
+    const [Loaded] = useState<AnyComponent | undefined>(() => loadedComponent(load));
     return Loaded ? <Loaded {...props} /> : <Lazy {...props} />;
   }
   return LazyComponent;

@@ -140,6 +140,32 @@ describe('chat between a customer and a provider, live', () => {
     await p.context.close();
   });
 
+  it("a long message in a script of three bytes a character (over a realtime event's 10 KiB) arrives live and whole", async () => {
+    const provider = await providerOffering('Driver', 25, { first_name: 'Pia', last_name: `Long${randomUUID().slice(0, 6)}` });
+    const customer = await customerWithCards([GOOD_CARD], { first_name: 'Cleo', last_name: `Long${randomUUID().slice(0, 6)}` });
+    await bookViaApi(customer, provider);
+    const c = await openPage(browser());
+    const p = await openPage(browser());
+    await signInDirectly(c.page, customer.account);
+    await signInDirectly(p.page, provider.account);
+    await c.page.goto(`/chatview/${provider.id}`);
+    await c.page.getByRole('heading', { name: provider.fullName, level: 2 }).waitFor();
+    await p.page.goto(`/chatview/${customer.id}`);
+    await p.page.getByRole('heading', { name: customer.fullName, level: 2 }).waitFor();
+
+    // About 4 000 characters (within the 5 000 a message may have), 11 KB in UTF-8.
+    const long = `${'नमस्ते '.repeat(570)}अंत`;
+    assert.ok(Buffer.byteLength(long) > 10 * 1024);
+    await send(c.page, long);
+    await messages(c.page, provider.fullName).getByText(long).waitFor();
+    await messages(p.page, customer.fullName).getByText(long).waitFor({ timeout: 5_000 });
+
+    assert.deepEqual(c.errors, []);
+    assert.deepEqual(p.errors, []);
+    await c.context.close();
+    await p.context.close();
+  });
+
   it("a conversation read in one of the customer's tabs clears the sidebar's Chat count in their other tab", async () => {
     const provider = await providerOffering('Driver', 25, { first_name: 'Ravi', last_name: `Tabs${randomUUID().slice(0, 6)}` });
     const customer = await customerWithCards([GOOD_CARD], { first_name: 'Tara', last_name: `Tabs${randomUUID().slice(0, 6)}` });

@@ -30,6 +30,12 @@ export interface Config {
   appOrigins: string[];
   pusher: PusherConfig;
   realtimePort: number;
+  /**
+   * Most simultaneous realtime connections from one client address (REALTIME_MAX_CONNECTIONS_PER_IP,
+   * default 50; 0: no per-address limit, only the server's overall one). Behind a proxy the address is
+   * the X-Forwarded-For client only when TRUST_PROXY trusts that proxy.
+   */
+  realtimeMaxConnectionsPerIp: number;
   firebasePort: number;
   /** Start the embedded Pusher-protocol server with the API (off when using Pusher Channels). */
   embeddedRealtime: boolean;
@@ -177,6 +183,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       port: int(env.PUSHER_PORT, 6001, 'PUSHER_PORT'),
     },
     realtimePort: int(env.REALTIME_PORT, 6001, 'REALTIME_PORT'),
+    realtimeMaxConnectionsPerIp: int(env.REALTIME_MAX_CONNECTIONS_PER_IP, 50, 'REALTIME_MAX_CONNECTIONS_PER_IP'),
     firebasePort: int(env.FIREBASE_PORT, 9000, 'FIREBASE_PORT'),
     embeddedRealtime: env.EMBEDDED_REALTIME !== 'false',
     embeddedLocation: env.EMBEDDED_LOCATION !== 'false',

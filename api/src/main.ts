@@ -17,6 +17,8 @@ async function main() {
       key: config.pusher.key,
       secret: config.pusher.secret,
       host: config.host,
+      maxConnectionsPerAddress: config.realtimeMaxConnectionsPerIp,
+      trustProxy: config.trustProxy,
     });
     closers.push(() => realtime.close());
     console.log(`Realtime (Pusher protocol) listening on port ${realtime.port}`);

@@ -15,6 +15,8 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { randomInt } from 'node:crypto';
+import proxyAddr from '@fastify/proxy-addr';
+import ipaddr from 'ipaddr.js';
 import { WebSocketServer, WebSocket, type RawData } from 'ws';
 import { listen } from '../http/listen.js';
 import {
@@ -47,6 +49,18 @@ export interface RealtimeServerOptions {
   maxBodyBytes?: number;
   /** Most simultaneous connections. Default 20 000. */
   maxConnections?: number;
+  /**
+   * Most simultaneous connections from one client address (an IPv6 client: from one /64), so that one
+   * client cannot take the whole of `maxConnections`. 0 or unset: no per-address limit (the API passes
+   * REALTIME_MAX_CONNECTIONS_PER_IP, default 50; benches and tests open hundreds from one address).
+   */
+  maxConnectionsPerAddress?: number;
+  /**
+   * Whom to believe about the client's address (`X-Forwarded-For`), with Fastify's `trustProxy` rules
+   * (the API's TRUST_PROXY): false (default: the socket's address), true, or proxies' addresses/CIDRs
+   * separated by commas.
+   */
+  trustProxy?: boolean | string;
   /** Most channels one connection may subscribe to. Default 100. */
   maxChannelsPerConnection?: number;
   /** A connection whose unsent output exceeds this many bytes is dropped (slow consumer). Default 1 MiB. */
@@ -65,6 +79,8 @@ export interface RealtimeServer {
 interface Connection {
   ws: WebSocket;
   socketId: string;
+  /** The client address it counts against (see clientAddress). */
+  address: string;
   channels: Set<string>;
   alive: boolean;
 }
@@ -93,6 +109,28 @@ function safeDecode(text: string): string {
   }
 }
 
+/** Fastify's reading of `trustProxy` (lib/request.js getTrustProxyFn), so both servers see the same client. */
+function trustFunction(trustProxy: boolean | string | undefined): ((addr: string, i: number) => boolean) | null {
+  if (trustProxy === undefined || trustProxy === false) return null;
+  if (trustProxy === true) return () => true;
+  return proxyAddr.compile(trustProxy.split(',').map((value) => value.trim()));
+}
+
+/**
+ * The key a client's connections are counted under: its IPv4 address (an IPv4-mapped IPv6 address as
+ * IPv4), or the /64 prefix of its IPv6 address, since one IPv6 client commonly holds a whole /64.
+ */
+function addressKey(address: string): string {
+  const text = address.split('%')[0];
+  if (!ipaddr.isValid(text)) return text;
+  const parsed = ipaddr.process(text);
+  if (parsed.kind() === 'ipv4') return parsed.toString();
+  return `${(parsed as ipaddr.IPv6).parts
+    .slice(0, 4)
+    .map((part) => part.toString(16))
+    .join(':')}::/64`;
+}
+
 const PROTOCOL_MIN = 5;
 const PROTOCOL_MAX = 7;
 
@@ -104,6 +142,8 @@ export async function startRealtimeServer(opts: RealtimeServerOptions): Promise<
   const maxEventBytes = opts.maxEventBytes ?? DEFAULT_MAX_EVENT_BYTES;
   const maxBodyBytes = opts.maxBodyBytes ?? 256 * 1024;
   const maxConnections = opts.maxConnections ?? 20_000;
+  const maxConnectionsPerAddress = opts.maxConnectionsPerAddress ?? 0;
+  const trust = trustFunction(opts.trustProxy);
   const maxChannelsPerConnection = opts.maxChannelsPerConnection ?? 100;
   const maxBufferedBytes = opts.maxBufferedBytes ?? 1024 * 1024;
   const heartbeatIntervalMs = opts.heartbeatIntervalMs ?? 60_000;
@@ -112,8 +152,17 @@ export async function startRealtimeServer(opts: RealtimeServerOptions): Promise<
   let closing = false;
   const connections = new Map<string, Connection>();
   const channels = new Map<string, Set<Connection>>();
-  /** Counters since start, served at GET / (no channel names, no ids). */
-  const stats = { eventsPublished: 0, messagesSent: 0, publishesRefused: 0, subscriptionsRefused: 0, slowConsumersDropped: 0 };
+  /** Open connections per client address; an address with none has no entry. */
+  const connectionsPerAddress = new Map<string, number>();
+  /** Counters since start, served at GET / (no channel names, no ids, no addresses). */
+  const stats = {
+    eventsPublished: 0,
+    messagesSent: 0,
+    publishesRefused: 0,
+    subscriptionsRefused: 0,
+    slowConsumersDropped: 0,
+    connectionsRefusedPerAddress: 0,
+  };
 
   // ---------------------------------------------------------------- channels
 
@@ -135,9 +184,13 @@ export async function startRealtimeServer(opts: RealtimeServerOptions): Promise<
     if (members.size === 0) channels.delete(channel);
   }
 
+  /** Every way a connection ends comes here (close, error, slow consumer, heartbeat, server close), once. */
   function dropConnection(conn: Connection): void {
     if (connections.get(conn.socketId) !== conn) return;
     connections.delete(conn.socketId);
+    const count = (connectionsPerAddress.get(conn.address) ?? 1) - 1;
+    if (count > 0) connectionsPerAddress.set(conn.address, count);
+    else connectionsPerAddress.delete(conn.address);
     for (const channel of [...conn.channels]) unsubscribe(conn, channel);
   }
 
@@ -175,6 +228,12 @@ export async function startRealtimeServer(opts: RealtimeServerOptions): Promise<
       const id = `${randomInt(1, 2 ** 31 - 1)}.${randomInt(1, 2 ** 31 - 1)}`;
       if (!connections.has(id)) return id;
     }
+  }
+
+  /** The client's address: the socket's, or with trustProxy the X-Forwarded-For client Fastify would see. */
+  function clientAddress(request: IncomingMessage): string {
+    const address = trust ? proxyAddr(request, trust) : request.socket.remoteAddress;
+    return addressKey(address ?? '');
   }
 
   function refuse(ws: WebSocket, code: number, message: string): void {
@@ -261,9 +320,16 @@ export async function startRealtimeServer(opts: RealtimeServerOptions): Promise<
       return refuse(ws, 4007, 'Unsupported protocol version');
     }
     if (connections.size >= maxConnections) return refuse(ws, 4100, 'Over capacity');
+    const address = clientAddress(request);
+    const fromAddress = connectionsPerAddress.get(address) ?? 0;
+    if (maxConnectionsPerAddress > 0 && fromAddress >= maxConnectionsPerAddress) {
+      stats.connectionsRefusedPerAddress++;
+      return refuse(ws, 4100, `Over capacity: too many connections from your address (limit ${maxConnectionsPerAddress})`);
+    }
 
-    const conn: Connection = { ws, socketId: newSocketId(), channels: new Set(), alive: true };
+    const conn: Connection = { ws, socketId: newSocketId(), address, channels: new Set(), alive: true };
     connections.set(conn.socketId, conn);
+    connectionsPerAddress.set(address, fromAddress + 1);
     ws.on('message', (raw, isBinary) => handleMessage(conn, raw, isBinary));
     ws.on('pong', () => {
       conn.alive = true;
@@ -339,7 +405,13 @@ export async function startRealtimeServer(opts: RealtimeServerOptions): Promise<
     const url = new URL(req.url ?? '/', 'http://localhost');
     const method = req.method ?? 'GET';
     if (url.pathname === '/' && (method === 'GET' || method === 'HEAD')) {
-      return json(res, 200, { ok: true, connections: connections.size, channels: channels.size, ...stats });
+      return json(res, 200, {
+        ok: true,
+        connections: connections.size,
+        channels: channels.size,
+        clientAddresses: connectionsPerAddress.size,
+        ...stats,
+      });
     }
     const match = /^\/apps\/([^/]+)(\/.*)$/.exec(url.pathname);
     if (!match) throw new HttpError(404, 'Not found');

@@ -1,18 +1,19 @@
 import type { FastifyInstance } from 'fastify';
+import type { Kysely } from 'kysely';
 import { currentUser } from '../http/auth.js';
 import { fieldError, forbidden, HttpError, tooManyRequests, unauthorized } from '../http/errors.js';
 import { emailField, fileField, nameField, passwordField, roleField } from '../http/fields.js';
 import { send } from '../http/reply.js';
 import { askingTab, envelope, nullable, responses, socketIdHeaders, userSchema } from '../http/schemas.js';
-import { isUniqueViolation } from '../db/index.js';
+import { isUniqueViolation, lockOnPostgres, type Database } from '../db/index.js';
 import { dummyPasswordHash, hashPassword, verifyPassword } from '../domain/password.js';
 import { newBearerToken, hashToken, sessionExpiresAt } from '../domain/tokens.js';
 import { checkOtp, generateOtp, hashOtp, OTP_MAX_ATTEMPTS, OTP_TTL_MS } from '../domain/otp.js';
 import { withHardening } from '../db/hardeningSchema.js';
 import { findUserByEmail, userWithStats } from '../queries/users.js';
 import { profileEvent } from '../services/profileEvent.js';
-import { removeUpload, storeUpload } from '../services/uploads.js';
-import type { Role, UserUpdate } from '../db/schema.js';
+import { discardUpload, storeUpload } from '../services/uploads.js';
+import type { Role, UserRow, UserUpdate } from '../db/schema.js';
 
 const tags = ['auth'];
 const security = [{ bearerAuth: [] }];
@@ -412,23 +413,55 @@ export default async function authRoutes(app: FastifyInstance) {
           patch.basic_price_cents = body.basic_price === null ? null : Math.round(body.basic_price * 100);
       }
       const avatarFile = request.uploadedFiles?.avatar;
-      if (avatarFile) {
-        const stored = await storeUpload(
-          ctx.config.uploadsDir,
-          'avatar',
-          avatarFile,
-          ['image'],
-          'The avatar must be an image (PNG, JPEG, WebP or GIF).',
-        );
-        patch.avatar = stored.path;
+      const newAvatar = avatarFile
+        ? (
+            await storeUpload(
+              ctx.config.uploadsDir,
+              'avatar',
+              avatarFile,
+              ['image'],
+              'The avatar must be an image (PNG, JPEG, WebP or GIF).',
+            )
+          ).path
+        : null;
+      if (newAvatar) patch.avatar = newAvatar;
+      const update = (db: Kysely<Database>) =>
+        db.updateTable('users').set(patch).where('id', '=', user.id).returningAll().executeTakeFirstOrThrow();
+      const updated = newAvatar ? await replaceAvatar(newAvatar) : await update(ctx.db);
+      /**
+       * The update with a new avatar. The one it replaces is the row's, read under the row's lock in the
+       * update's transaction (not the one read at sign-in): two updates at once take turns, and each
+       * removes the file the row had until it. The new file is removed when the row does not refer to it.
+       */
+      async function replaceAvatar(avatar: string): Promise<UserRow> {
+        /** Set once the transaction's work is done: a failure after it is the commit's, which may have stored the avatar. */
+        let committing = false;
+        let replaced: { row: UserRow; previous: string | null };
+        try {
+          replaced = await ctx.db.transaction().execute(async (trx) => {
+            const current = await lockOnPostgres(
+              trx.selectFrom('users').select('avatar').where('id', '=', user.id),
+              ctx.dialect,
+              'noKeyUpdate',
+            ).executeTakeFirstOrThrow();
+            const row = await update(trx);
+            committing = true;
+            return { row, previous: current.avatar };
+          });
+        } catch (error) {
+          const referenced = async () =>
+            (await ctx.db
+              .selectFrom('users')
+              .select('id')
+              .where('id', '=', user.id)
+              .where('avatar', '=', avatar)
+              .executeTakeFirst()) !== undefined;
+          await discardUpload(ctx.config.uploadsDir, avatar, request.log, committing ? referenced : undefined);
+          throw error;
+        }
+        if (replaced.previous !== avatar) await discardUpload(ctx.config.uploadsDir, replaced.previous, request.log);
+        return replaced.row;
       }
-      const updated = await ctx.db
-        .updateTable('users')
-        .set(patch)
-        .where('id', '=', user.id)
-        .returningAll()
-        .executeTakeFirstOrThrow();
-      if (patch.avatar && user.avatar !== patch.avatar) await removeUpload(ctx.config.uploadsDir, user.avatar);
       ctx.publisher.publish([profileEvent(user.id, askingTab(request))]);
       return send(reply, await userWithStats(ctx.db, updated), 'Profile updated successfully');
     },

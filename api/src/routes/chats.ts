@@ -32,7 +32,7 @@ import {
 import { PEOPLE_COLUMNS } from '../queries/people.js';
 import { fullName, person, toIso } from '../serializers.js';
 import { eventDataBytes, MAX_EVENT_DATA_BYTES, ownChannelEvent, type RealtimeEvent } from '../services/publisher.js';
-import { storeUpload } from '../services/uploads.js';
+import { discardUpload, storeUpload } from '../services/uploads.js';
 
 const tags = ['chat'];
 const security = [{ bearerAuth: [] }];
@@ -564,10 +564,20 @@ export default async function chatsRoutes(app: FastifyInstance) {
       }
 
       const now = ctx.clock.now().toISOString();
+      /** Set once the transaction's work is done: a failure after it is the commit's, which may have stored the message. */
+      let committing = false;
       let stored: Awaited<ReturnType<typeof storeMessage>>;
       try {
         stored = await storeMessage();
       } catch (error) {
+        // No message refers to the file this request stored (an idempotent replay answers the other
+        // request's message, with that request's file): it is removed; after a failed commit, only if none does.
+        if (attachment) {
+          const ownFile = attachment;
+          const referenced = async () =>
+            (await db.selectFrom('messages').select('id').where('attachment', '=', ownFile).executeTakeFirst()) !== undefined;
+          await discardUpload(ctx.config.uploadsDir, ownFile, request.log, committing ? referenced : undefined);
+        }
         // The same key sent twice at once: the other request stored it.
         const earlier = clientKey && isUniqueViolation(error) ? await messageWithKey(user.id, clientKey) : null;
         if (earlier) return send(reply, earlier, 'Message sent', 201);
@@ -625,6 +635,7 @@ export default async function chatsRoutes(app: FastifyInstance) {
             chatId: chat.id,
           };
           const notificationId = await insertNotification(trx, notification, now);
+          committing = true;
           return { message: toMessage(row), notificationLive: notificationEvent(notificationId, notification, user, now) };
         });
       }

@@ -1,6 +1,7 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
+import type { FastifyBaseLogger } from 'fastify';
 import { detectFileType, type FileKind } from '../domain/fileType.js';
 import { fieldError } from '../http/errors.js';
 
@@ -21,7 +22,14 @@ export async function storeUpload(
   if (!type || !allowed.includes(type.kind)) throw fieldError(field, refusal);
   const name = `${randomBytes(16).toString('hex')}.${type.ext}`;
   await fs.mkdir(dir, { recursive: true });
-  await fs.writeFile(path.join(dir, name), buf, { flag: 'wx' });
+  const file = path.join(dir, name);
+  try {
+    await fs.writeFile(file, buf, { flag: 'wx' });
+  } catch (error) {
+    // A write that failed part way (a full disk) leaves nothing behind; a name that exists is another file's.
+    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') await fs.rm(file, { force: true }).catch(() => undefined);
+    throw error;
+  }
   return { path: UPLOADS_PREFIX + name, kind: type.kind, mime: type.mime };
 }
 
@@ -31,4 +39,25 @@ export async function removeUpload(dir: string, publicPath: string | null): Prom
   const name = publicPath.slice(UPLOADS_PREFIX.length);
   if (!/^[a-f0-9]{32}\.[a-z]{3,4}$/.test(name)) return;
   await fs.rm(path.join(dir, name), { force: true });
+}
+
+/**
+ * Removes a file a request stored that nothing references (the request failed, lost a race, or replaced
+ * it), never failing the request: a file that could not be removed is logged and left. When it cannot be
+ * known for sure that the write meant to reference it did not happen (its commit failed: the database
+ * may have committed it all the same), `stillReferenced` asks the database, and the file is kept if so.
+ */
+export async function discardUpload(
+  dir: string,
+  publicPath: string | null,
+  log: FastifyBaseLogger,
+  stillReferenced?: () => Promise<boolean>,
+): Promise<void> {
+  if (!publicPath) return;
+  try {
+    if (stillReferenced && (await stillReferenced())) return;
+    await removeUpload(dir, publicPath);
+  } catch (err) {
+    log.error({ err, file: publicPath }, 'an unused upload could not be removed');
+  }
 }

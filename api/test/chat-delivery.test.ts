@@ -7,7 +7,7 @@ import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import Pusher from 'pusher-js';
 import { startRealtimeServer, type RealtimeServer } from '../src/realtime/server.js';
-import { PUSHER, formWith, signUp, startTestServer, type TestServer, type TestUser } from './helpers.js';
+import { browserRealtimeClient, PUSHER, formWith, signUp, startTestServer, type TestServer, type TestUser } from './helpers.js';
 import type { AppNotification, Message } from 'shared/src/contracts/entities';
 
 describe('chat message delivered to a pusher-js client', () => {
@@ -32,19 +32,7 @@ describe('chat message delivered to a pusher-js client', () => {
   });
 
   function connect(user: TestUser): Pusher {
-    const client = new Pusher(PUSHER.key, {
-      cluster: 'mt1',
-      wsHost: '127.0.0.1',
-      wsPort: rt.port,
-      forceTLS: false,
-      enabledTransports: ['ws'],
-      disableStats: true,
-      channelAuthorization: {
-        endpoint: `${s.url}/broadcasting/auth`,
-        transport: 'ajax',
-        headers: { Authorization: `Bearer ${user.token}` },
-      },
-    });
+    const client = browserRealtimeClient(rt.port, s.url, user);
     clients.push(client);
     return client;
   }

@@ -10,7 +10,16 @@ import Pusher from 'pusher-js';
 import { startRealtimeServer, type RealtimeServer } from '../src/realtime/server.js';
 import { messageEventData } from '../src/routes/chats.js';
 import { eventDataBytes, MAX_EVENT_DATA_BYTES } from '../src/services/publisher.js';
-import { DIALECTS, PUSHER, formWith, signUp, startTestServer, type TestServer, type TestUser } from './helpers.js';
+import {
+  browserRealtimeClient,
+  DIALECTS,
+  PUSHER,
+  formWith,
+  signUp,
+  startTestServer,
+  type TestServer,
+  type TestUser,
+} from './helpers.js';
 import type { AppNotification, Message } from 'shared/src/contracts/entities';
 
 type LiveMessage = Message & { message_omitted?: boolean };
@@ -77,19 +86,7 @@ for (const dialect of DIALECTS) {
 
     /** A pusher-js client (what the browser runs) subscribed to the user's private channel; what it receives. */
     async function listen(user: TestUser) {
-      const client = new Pusher(PUSHER.key, {
-        cluster: 'mt1',
-        wsHost: '127.0.0.1',
-        wsPort: rt.port,
-        forceTLS: false,
-        enabledTransports: ['ws'],
-        disableStats: true,
-        channelAuthorization: {
-          endpoint: `${s.url}/broadcasting/auth`,
-          transport: 'ajax',
-          headers: { Authorization: `Bearer ${user.token}` },
-        },
-      });
+      const client = browserRealtimeClient(rt.port, s.url, user);
       clients.push(client);
       const channel = client.subscribe(`private-message.${user.id}`);
       await new Promise<void>((resolve, reject) => {

@@ -8,6 +8,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import Pusher from 'pusher';
+import PusherClient from 'pusher-js';
 import pg from 'pg';
 import type { FastifyInstance } from 'fastify';
 import type { Transporter } from 'nodemailer';
@@ -332,4 +333,21 @@ export function formWith(
   for (const [k, v] of Object.entries(fields)) form.append(k, String(v));
   if (file) form.append(file.field, new Blob([file.data], { type: file.type }), file.name);
   return form;
+}
+
+/** A pusher-js client configured as the browser's (shared/src/realtime/connection.ts), against a realtime server on this machine. */
+export function browserRealtimeClient(realtimePort: number, apiUrl: string, user: Pick<TestUser, 'token'>): PusherClient {
+  return new PusherClient(PUSHER.key, {
+    cluster: 'mt1',
+    wsHost: '127.0.0.1',
+    wsPort: realtimePort,
+    forceTLS: false,
+    enabledTransports: ['ws'],
+    disableStats: true,
+    channelAuthorization: {
+      endpoint: `${apiUrl}/broadcasting/auth`,
+      transport: 'ajax',
+      headers: { Authorization: `Bearer ${user.token}` },
+    },
+  });
 }

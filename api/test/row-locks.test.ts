@@ -1,7 +1,7 @@
 /**
  * The one PostgreSQL-only row-lock switch (db/index.ts lockOnPostgres), used by the booking's re-reads
- * of the card and the offered service and by lockUser: FOR UPDATE / FOR SHARE on PostgreSQL, nothing on
- * SQLite. The SQL is compiled and recorded without a database.
+ * of the card and the offered service and by lockUser: FOR UPDATE / FOR SHARE / FOR NO KEY UPDATE on
+ * PostgreSQL, nothing on SQLite. The SQL is compiled and recorded without a database.
  */
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -43,7 +43,7 @@ function recordingDb(dialect: Dialect) {
 }
 
 describe('row locks: PostgreSQL only, written once', () => {
-  test('lockOnPostgres: FOR UPDATE (the default) or FOR SHARE on PostgreSQL, the query as it is on SQLite', () => {
+  test('lockOnPostgres: FOR UPDATE (the default), FOR SHARE or FOR NO KEY UPDATE on PostgreSQL, the query as it is on SQLite', () => {
     const pg = recordingDb('postgres').db;
     const card = pg.selectFrom('payment_methods').select('id').where('id', '=', 1);
     assert.equal(lockOnPostgres(card, 'postgres').compile().sql, 'select "id" from "payment_methods" where "id" = $1 for update');
@@ -51,18 +51,26 @@ describe('row locks: PostgreSQL only, written once', () => {
       lockOnPostgres(card, 'postgres', 'share').compile().sql,
       'select "id" from "payment_methods" where "id" = $1 for share',
     );
+    assert.equal(
+      lockOnPostgres(card, 'postgres', 'noKeyUpdate').compile().sql,
+      'select "id" from "payment_methods" where "id" = $1 for no key update',
+    );
     const lite = recordingDb('sqlite').db;
     const same = lite.selectFrom('payment_methods').select('id').where('id', '=', 1);
     assert.equal(lockOnPostgres(same, 'sqlite').compile().sql, 'select "id" from "payment_methods" where "id" = ?');
     assert.equal(lockOnPostgres(same, 'sqlite', 'share').compile().sql, 'select "id" from "payment_methods" where "id" = ?');
+    assert.equal(
+      lockOnPostgres(same, 'sqlite', 'noKeyUpdate').compile().sql,
+      'select "id" from "payment_methods" where "id" = ?',
+    );
   });
 
-  test("lockUser locks the user's row on PostgreSQL and takes no lock on SQLite", async () => {
+  test("lockUser locks the user's row on PostgreSQL (FOR NO KEY UPDATE: rows pointing at it may still be inserted) and takes no lock on SQLite", async () => {
     const pg = recordingDb('postgres');
     await lockUser(pg.db, 'postgres', 7);
-    assert.deepEqual(pg.statements, ['select "id" from "users" where "id" = $1 for update']);
+    assert.deepEqual(pg.statements, ['select "id" from "users" where "id" = $1 for no key update']);
     const lite = recordingDb('sqlite');
     await lockUser(lite.db, 'sqlite', 7);
-    assert.ok(lite.statements.every((sql) => !/\bfor (update|share)\b/i.test(sql)));
+    assert.ok(lite.statements.every((sql) => !/\bfor (no key )?(update|share)\b/i.test(sql)));
   });
 });

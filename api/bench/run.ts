@@ -289,6 +289,23 @@ async function realtime(ready: ServeReady, seeded: SeedResult): Promise<Realtime
     `realtime: ${subscribed}/${participants.length} clients subscribed in ${fmt(connectMs / 1000, 2)} s (${authFailures} refused)`,
   );
 
+  // Each customer opens the chat with their provider first, as their Chat button does: a provider may
+  // write only to a customer who booked them or opened a chat with them, and half the messages are theirs.
+  let openFailures = 0;
+  const openChat = async (i: number) => {
+    const res = await fetch(`${api}/api/chats/open`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${customers[i].token}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ user_id: providers[i].id }),
+    });
+    await res.arrayBuffer();
+    if (res.status !== 200 && res.status !== 201) openFailures++;
+  };
+  for (let i = 0; i < pairs; i += 50) {
+    await Promise.all(Array.from({ length: Math.min(50, pairs - i) }, (_, j) => openChat(i + j)));
+  }
+  if (openFailures) throw new Error(`realtime: ${openFailures} of ${pairs} chats could not be opened`);
+
   /** Sends message k as the app does (multipart) and records its timings. */
   const postMs: number[] = [];
   let postFailures = 0;

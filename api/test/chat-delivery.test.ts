@@ -7,7 +7,16 @@ import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import Pusher from 'pusher-js';
 import { startRealtimeServer, type RealtimeServer } from '../src/realtime/server.js';
-import { browserRealtimeClient, PUSHER, formWith, signUp, startTestServer, type TestServer, type TestUser } from './helpers.js';
+import {
+  browserRealtimeClient,
+  customerOpensChat,
+  PUSHER,
+  formWith,
+  signUp,
+  startTestServer,
+  type TestServer,
+  type TestUser,
+} from './helpers.js';
 import type { AppNotification, Message } from 'shared/src/contracts/entities';
 
 describe('chat message delivered to a pusher-js client', () => {
@@ -24,6 +33,7 @@ describe('chat message delivered to a pusher-js client', () => {
       config: { pusher: { ...PUSHER, host: '127.0.0.1', port: rt.port } },
     });
     [customer, provider] = await Promise.all([signUp(s, 'Customer'), signUp(s, 'Provider')]);
+    await customerOpensChat(s, customer, provider);
   });
   after(async () => {
     for (const c of clients) c.disconnect();

@@ -15,6 +15,7 @@ import {
   DIALECTS,
   PUSHER,
   formWith,
+  customerOpensChat,
   signUp,
   startTestServer,
   type TestServer,
@@ -77,6 +78,7 @@ for (const dialect of DIALECTS) {
         signUp(s, 'Customer'),
         signUp(s, 'Provider'),
       ]);
+      await customerOpensChat(s, customer, provider);
     });
     after(async () => {
       for (const c of clients) c.disconnect();

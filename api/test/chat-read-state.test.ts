@@ -5,8 +5,21 @@
  */
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { attachmentNameOf } from '../src/routes/chats.js';
-import { DIALECTS, FILES, formWith, signUp, startTestServer, type TestServer, type TestUser } from './helpers.js';
+import { PROVIDER_CANNOT_START, attachmentNameOf } from '../src/routes/chats.js';
+import {
+  DIALECTS,
+  FILES,
+  addCard,
+  bookingBody,
+  customerOpensChat,
+  ensureService,
+  formWith,
+  signUp,
+  signUpProvider,
+  startTestServer,
+  type TestServer,
+  type TestUser,
+} from './helpers.js';
 import type { Chat, Message } from 'shared/src/contracts/entities';
 
 test('attachmentNameOf keeps the base name only, without control characters, else the fallback', () => {
@@ -74,15 +87,19 @@ for (const dialect of DIALECTS) {
       assert.equal(sent.body.data.chat_id, chat.id);
     });
 
-    test('opening a chat refuses a user of the same role (400), oneself (400), an unknown id (404), a bad id (400), no token (401)', async () => {
+    test('opening a chat refuses a user of the same role (400), oneself (400), an unknown id (404), a bad id (400), no token (401); a provider gets one 403 for any of them', async () => {
       const sameRole = await open(customer, otherCustomer.id);
       assert.equal(sameRole.status, 400);
       assert.equal(sameRole.body.message, 'A customer can only chat with a provider.');
       assert.deepEqual(sameRole.body.errors, { user_id: ['A customer can only chat with a provider.'] });
-      const providers = await open(provider, otherProvider.id);
-      assert.equal(providers.status, 400);
-      assert.equal(providers.body.message, 'A provider can only chat with a customer.');
       assert.equal((await open(customer, customer.id)).status, 400);
+      // A provider learns nothing of an id they have no chat or booking with: another provider, themselves
+      // and an unknown id are answered alike.
+      for (const userId of [otherProvider.id, provider.id, 99999999]) {
+        const refused = await open(provider, userId);
+        assert.equal(refused.status, 403, `provider opening ${userId}`);
+        assert.equal(refused.body.message, PROVIDER_CANNOT_START);
+      }
       const unknown = await open(customer, 99999999);
       assert.equal(unknown.status, 404);
       assert.equal(unknown.body.message, 'User not found.');
@@ -97,9 +114,42 @@ for (const dialect of DIALECTS) {
       assert.ok(!(await chatsOf(otherCustomer)).some((x) => x.provider_id === customer.id));
     });
 
+    test('a provider starts a chat only with a customer who has booked them or opened a chat with them; a refusal creates nothing', async () => {
+      const [stranger, booker, opener] = await Promise.all([signUp(s, 'Customer'), signUp(s, 'Customer'), signUp(s, 'Customer')]);
+      const p = await signUpProvider(s);
+      const serviceId = await ensureService(s);
+
+      const opened = await open(p, stranger.id);
+      assert.equal(opened.status, 403);
+      assert.equal(opened.body.message, PROVIDER_CANNOT_START);
+      const written = await sendText(p, 'Need a ride?', stranger, p);
+      assert.equal(written.status, 403);
+      assert.equal(written.body.message, PROVIDER_CANNOT_START);
+      assert.deepEqual(await chatsOf(stranger), []);
+      assert.deepEqual(await chatsOf(p), []);
+      assert.equal(await unreadOf(stranger), 0);
+      const strangerNotes = await s.req('GET', '/api/notifications', { token: stranger.token });
+      assert.deepEqual(strangerNotes.body.data, []);
+
+      // A booking (of any outcome) lets the provider open the chat and write first.
+      const card = await addCard(s, booker);
+      const booked = await s.req('POST', '/api/jobs', { token: booker.token, json: bookingBody(p.id, serviceId, card.id) });
+      assert.equal(booked.status, 201);
+      const withBooker = await open(p, booker.id);
+      assert.equal(withBooker.status, 201);
+      assert.equal((await sendText(p, 'On my way', booker, p)).status, 201);
+      assert.equal(await unreadOf(booker), 1);
+
+      // So does a chat the customer opened, even with nothing written yet.
+      await customerOpensChat(s, opener, p);
+      assert.equal((await sendText(p, 'Hello, how can I help?', opener, p)).status, 201);
+      assert.equal(await unreadOf(opener), 1);
+    });
+
     test('the list carries the last message and the unread count; reading clears it; replying counts as reading', async () => {
       const c = await signUp(s, 'Customer');
       const p = await signUp(s, 'Provider');
+      await customerOpensChat(s, c, p);
       await sendText(p, 'one', c, p);
       s.clock.advance(1000);
       const second = (await sendText(p, 'two', c, p)).body.data;
@@ -136,6 +186,7 @@ for (const dialect of DIALECTS) {
       const c = await signUp(s, 'Customer');
       const p = await signUp(s, 'Provider');
       const p2 = await signUp(s, 'Provider');
+      await Promise.all([customerOpensChat(s, c, p), customerOpensChat(s, c, p2)]);
       await sendText(p, 'from p', c, p);
       await sendText(p2, 'from p2', c, p2);
       const notes = async () =>
@@ -173,6 +224,7 @@ for (const dialect of DIALECTS) {
     test("reading a chat tells the reader's own channel only (ChatRead with the chat), so their other tabs count anew", async () => {
       const c = await signUp(s, 'Customer');
       const p = await signUp(s, 'Provider');
+      await customerOpensChat(s, c, p);
       await sendText(p, 'are you there?', c, p);
       const chat = (await chatsOf(c))[0];
       const chatReads = () => s.publisher.events.filter((e) => e.event === 'ChatRead');
@@ -201,6 +253,7 @@ for (const dialect of DIALECTS) {
     test("the tab that reads a chat names its connection: ChatRead goes to the reader's other tabs only, NotificationsRead to all", async () => {
       const c = await signUp(s, 'Customer');
       const p = await signUp(s, 'Provider');
+      await customerOpensChat(s, c, p);
       await sendText(p, 'one', c, p);
       const chat = (await chatsOf(c))[0];
       const since = s.publisher.events.length;
@@ -222,6 +275,7 @@ for (const dialect of DIALECTS) {
     test('the unread total adds up every chat of the caller; the newest conversation comes first', async () => {
       const c = await signUp(s, 'Customer');
       const [p1, p2] = await Promise.all([signUp(s, 'Provider'), signUp(s, 'Provider')]);
+      await Promise.all([customerOpensChat(s, c, p1), customerOpensChat(s, c, p2)]);
       await sendText(p1, 'from one', c, p1);
       s.clock.advance(1000);
       await sendText(p2, 'from two', c, p2);

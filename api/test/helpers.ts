@@ -223,6 +223,16 @@ export async function signUp(
   return { id: login.body.data.user.id, email, password, token: login.body.data.token, role };
 }
 
+/**
+ * The customer opens a chat with the provider (as their Chat button does), after which the provider may
+ * write too: a provider cannot start a conversation with a customer who has not booked them or opened one.
+ */
+export async function customerOpensChat(server: TestServer, customer: TestUser, provider: TestUser): Promise<number> {
+  const res = await server.req('POST', '/api/chats/open', { token: customer.token, json: { user_id: provider.id } });
+  if (res.status !== 200 && res.status !== 201) throw new Error(`open chat failed: ${res.status} ${JSON.stringify(res.body)}`);
+  return res.body.data.id;
+}
+
 /** A provider with a price who offers service 1 (created on demand). */
 export async function signUpProvider(server: TestServer, price = 25): Promise<TestUser> {
   const provider = await signUp(server, 'Provider');

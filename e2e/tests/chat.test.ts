@@ -166,9 +166,50 @@ describe('chat between a customer and a provider, live', () => {
     await p.context.close();
   });
 
+  it('a provider cannot start a conversation with a customer who has not booked them; once the customer books, they can, live', async () => {
+    const provider = await providerOffering('Driver', 25, { first_name: 'Olu', last_name: `Start${randomUUID().slice(0, 6)}` });
+    const customer = await customerWithCards([GOOD_CARD], { first_name: 'Zia', last_name: `Start${randomUUID().slice(0, 6)}` });
+    const c = await openPage(browser());
+    const p = await openPage(browser(), PHONE);
+    await signInDirectly(c.page, customer.account);
+    await signInDirectly(p.page, provider.account);
+    await c.page.goto('/chatview');
+    await c.page.getByRole('heading', { name: 'Chat', level: 1 }).waitFor();
+
+    // A customer id typed into the address: refused with the reason, and nothing reaches the customer.
+    await p.page.goto(`/chatview/${customer.id}`);
+    await p.page
+      .getByRole('alert')
+      .getByText(
+        'This conversation cannot be opened: A provider can only chat with a customer who has booked them or started a chat with them.',
+      )
+      .waitFor();
+    await snap(p.page, 'chat-provider-cannot-start');
+    assert.equal(await p.page.getByRole('textbox', { name: 'Message' }).count(), 0, 'a message box for a refused conversation');
+    const chats = await apiCall<{ data: unknown[] }>('GET', '/api/chats', undefined, customer.token);
+    assert.deepEqual(chats.body.data, []);
+
+    // The customer books them: the same address opens the conversation, and the customer reads it live.
+    await bookViaApi(customer, provider);
+    await p.page.reload();
+    await p.page.getByRole('heading', { name: customer.fullName, level: 2 }).waitFor();
+    await send(p.page, 'Thank you for booking, I will be there.');
+    await c.page
+      .getByRole('region', { name: 'Contacts' })
+      .getByRole('link', { name: new RegExp(provider.fullName) })
+      .click();
+    await messages(c.page, provider.fullName).getByText('Thank you for booking, I will be there.').waitFor({ timeout: 5_000 });
+
+    assert.deepEqual(c.errors, []);
+    assert.deepEqual(p.errors, []);
+    await c.context.close();
+    await p.context.close();
+  });
+
   it("a conversation read in one of the customer's tabs clears the sidebar's Chat count in their other tab", async () => {
     const provider = await providerOffering('Driver', 25, { first_name: 'Ravi', last_name: `Tabs${randomUUID().slice(0, 6)}` });
     const customer = await customerWithCards([GOOD_CARD], { first_name: 'Tara', last_name: `Tabs${randomUUID().slice(0, 6)}` });
+    await bookViaApi(customer, provider);
     // Two tabs of the same customer (one browser context, one session) and the provider in another.
     const a = await openPage(browser());
     await signInDirectly(a.page, customer.account);

@@ -249,6 +249,32 @@ async function ownChat(db: Kysely<Database>, chatId: number, userId: number) {
   return chat;
 }
 
+export const PROVIDER_CANNOT_START = 'A provider can only chat with a customer who has booked them or started a chat with them.';
+
+/**
+ * Whether a provider may talk to a customer: the customer has booked them (a job of any status) or a chat
+ * between the two is there already (the customer opened or wrote it). A provider cannot start a
+ * conversation with just any user id, which would let them message every customer and learn who exists.
+ */
+async function providerMayChatWith(db: Kysely<Database>, providerId: number, customerId: number): Promise<boolean> {
+  const [job, chat] = await Promise.all([
+    db
+      .selectFrom('jobs')
+      .select('id')
+      .where('provider_id', '=', providerId)
+      .where('customer_id', '=', customerId)
+      .limit(1)
+      .executeTakeFirst(),
+    db
+      .selectFrom('chats')
+      .select('id')
+      .where('provider_id', '=', providerId)
+      .where('customer_id', '=', customerId)
+      .executeTakeFirst(),
+  ]);
+  return job !== undefined || chat !== undefined;
+}
+
 interface SendBody {
   customer_id: number;
   provider_id: number;
@@ -298,7 +324,7 @@ export default async function chatsRoutes(app: FastifyInstance) {
         tags,
         security,
         summary:
-          'The chat between the caller and a user of the other role: the existing one (200) or a new, empty one (201). Only a customer and a provider chat.',
+          'The chat between the caller and a user of the other role: the existing one (200) or a new, empty one (201). Only a customer and a provider chat; a provider only with a customer who has booked them or opened a chat with them (403).',
         body: {
           type: 'object',
           required: ['user_id'],
@@ -318,6 +344,10 @@ export default async function chatsRoutes(app: FastifyInstance) {
     },
     async (request, reply) => {
       const user = currentUser(request);
+      // Asked first, so that a provider learns nothing of a user id they have no business with.
+      if (user.role === 'Provider' && !(await providerMayChatWith(db, user.id, request.body.user_id))) {
+        throw forbidden(PROVIDER_CANNOT_START);
+      }
       const other = await db.selectFrom('users').select(['id', 'role']).where('id', '=', request.body.user_id).executeTakeFirst();
       if (!other) throw notFound('User not found.');
       if (other.role === user.role) {
@@ -489,7 +519,7 @@ export default async function chatsRoutes(app: FastifyInstance) {
         tags,
         security,
         summary:
-          "Send a message (multipart). Creates the chat on the first message and publishes event 'Message' on private-message.{recipientId}.",
+          "Send a message (multipart). Creates the chat on the first message and publishes event 'Message' on private-message.{recipientId}. A provider writes only to a customer who has booked them or opened a chat with them (403).",
         consumes: ['multipart/form-data', 'application/json'],
         body: {
           type: 'object',
@@ -530,6 +560,7 @@ export default async function chatsRoutes(app: FastifyInstance) {
       const isCustomer = user.role === 'Customer' && user.id === body.customer_id;
       const isProvider = user.role === 'Provider' && user.id === body.provider_id;
       if (!isCustomer && !isProvider) throw forbidden('You can only send messages in your own chats.');
+      if (isProvider && !(await providerMayChatWith(db, user.id, body.customer_id))) throw forbidden(PROVIDER_CANNOT_START);
       const recipientId = isCustomer ? body.provider_id : body.customer_id;
       const recipientRole = isCustomer ? 'Provider' : 'Customer';
       const recipient = await db.selectFrom('users').select(['id', 'role']).where('id', '=', recipientId).executeTakeFirst();

@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { ApiError, bus, fetchChats, markChatRead, type Chat, type Message, useSessionUser } from 'shared';
 import { applyMessage, markReadLocally, sortChats, totalUnread, upsertChat } from '../lib/chatList';
+import { MessageLedger } from '../lib/messageLedger';
 
 export type ChatsState = { status: 'loading' } | { status: 'error'; message: string } | { status: 'ready'; chats: Chat[] };
 
@@ -9,7 +10,8 @@ const errorText = (error: unknown) => (error instanceof ApiError ? error.message
 /**
  * The signed-in user's chats, newest conversation first, kept live: a `realtime/message` on the bus
  * moves its chat to the top and counts it unread unless its conversation is open (`setOpenChatId`);
- * a `chat/read` (read in another tab) shows that chat read.
+ * a `chat/read` (read in another tab) shows that chat read. Each message counts once, in whatever order
+ * its events come and whenever the list is reloaded (MessageLedger).
  * Announces the unread total on the bus (`chat/unreadChanged`) for the sidebar.
  */
 export function useChats() {
@@ -18,24 +20,34 @@ export function useChats() {
   const chatsRef = useRef<Chat[] | null>(null);
   chatsRef.current = state.status === 'ready' ? state.chats : null;
   const openRef = useRef<number | null>(null);
+  const myIdRef = useRef(myId);
+  myIdRef.current = myId;
+  const [ledger] = useState(() => new MessageLedger());
   /** The conversation on screen: its incoming messages are not counted unread. */
   const setOpenChatId = useCallback((id: number | null) => {
     openRef.current = id;
   }, []);
 
-  const load = useCallback(async (withLoader = true) => {
-    if (withLoader) setState({ status: 'loading' });
-    try {
-      const { data } = await fetchChats({ silent: true });
-      setState({ status: 'ready', chats: sortChats(Array.isArray(data) ? data : []) });
-    } catch (error) {
-      console.error(error);
-      // A list already shown stays when a background reload fails.
-      setState((current) =>
-        current.status === 'ready' && !withLoader ? current : { status: 'error', message: errorText(error) },
-      );
-    }
-  }, []);
+  const load = useCallback(
+    async (withLoader = true) => {
+      if (withLoader) setState({ status: 'loading' });
+      try {
+        const { data } = await fetchChats({ silent: true });
+        let chats = sortChats(Array.isArray(data) ? data : []);
+        // Messages that arrived while the list was asked for, and which its answer does not have yet.
+        for (const message of ledger.answeredList(chats))
+          chats = applyMessage(chats, message, { myId: myIdRef.current, openChatId: openRef.current }) ?? chats;
+        setState({ status: 'ready', chats });
+      } catch (error) {
+        console.error(error);
+        // A list already shown stays when a background reload fails.
+        setState((current) =>
+          current.status === 'ready' && !withLoader ? current : { status: 'error', message: errorText(error) },
+        );
+      }
+    },
+    [ledger],
+  );
 
   useEffect(() => {
     void load();
@@ -45,12 +57,13 @@ export function useChats() {
   const noteMessage = useCallback(
     (message: Message) => {
       const chats = chatsRef.current;
-      if (!chats) return;
-      const next = applyMessage(chats, message, { myId, openChatId: openRef.current });
+      if (!chats || ledger.knows(message)) return;
+      ledger.note(message);
+      const next = applyMessage(chats, message, { myId: myIdRef.current, openChatId: openRef.current });
       if (next === null) void load(false);
       else setState({ status: 'ready', chats: next });
     },
-    [load, myId],
+    [load, ledger],
   );
 
   useEffect(() => {
@@ -72,9 +85,13 @@ export function useChats() {
     };
   }, [noteMessage, load]);
 
-  const upsert = useCallback((chat: Chat) => {
-    setState((current) => ({ status: 'ready', chats: upsertChat(current.status === 'ready' ? current.chats : [], chat) }));
-  }, []);
+  const upsert = useCallback(
+    (chat: Chat) => {
+      ledger.answeredChat(chat);
+      setState((current) => ({ status: 'ready', chats: upsertChat(current.status === 'ready' ? current.chats : [], chat) }));
+    },
+    [ledger],
+  );
 
   /** Marks a chat read here at once and at the API; the API's answer is the new unread total. */
   const markRead = useCallback(async (chatId: number) => {

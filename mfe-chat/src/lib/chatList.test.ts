@@ -47,11 +47,13 @@ describe('applyMessage: a message moves its contact to the top and counts unread
     expect(next[0]).toMatchObject({ id: 1, unread_count: 0, last_message: mine });
   });
 
-  it('counts a message only once', () => {
-    const incoming = makeMessage({ chat_id: 1, from_id: pete.id });
-    const once = applyMessage(chats, incoming, { myId: cara.id, openChatId: null })!;
-    const twice = applyMessage(once, incoming, { myId: cara.id, openChatId: null })!;
-    expect(twice[0].unread_count).toBe(1);
+  it('counts a message older than the last one without moving its chat or replacing the last message', () => {
+    const newest = makeMessage({ chat_id: 2, from_id: dora.id });
+    const withNewest = [chats[0], { ...chats[1], last_message: newest }];
+    const older = makeMessage({ id: newest.id - 1, chat_id: 2, from_id: dora.id });
+    const next = applyMessage(withNewest, older, { myId: cara.id, openChatId: null })!;
+    expect(next.map((c) => c.id)).toEqual([1, 2]);
+    expect(next[1]).toMatchObject({ unread_count: 2, last_message: newest });
   });
 
   it('answers null for a chat not in the list (the list is reloaded)', () => {

@@ -25,15 +25,19 @@ export interface MessageContext {
 }
 
 /**
- * A message arrived (live, or sent from here): its chat moves to the top with it as the last message,
- * and counts one more unread unless it is the user's own or its conversation is open. A message seen
- * before changes nothing. Answers null when the chat is not in the list (the caller reloads the list).
+ * A message the list does not show yet arrived (live, or sent from here): it counts one more unread unless
+ * it is the user's own or its conversation is open, and, if it is the chat's newest, the chat moves to the
+ * top with it as the last message (a late event of an older message only counts). Which messages are new
+ * is the caller's to know (MessageLedger). Answers null when the chat is not in the list (the caller
+ * reloads the list).
  */
 export function applyMessage(chats: readonly Chat[], message: Message, { myId, openChatId }: MessageContext): Chat[] | null {
   const chat = chats.find((c) => c.id === message.chat_id);
   if (!chat) return null;
-  if (chat.last_message && chat.last_message.id >= message.id) return [...chats];
   const unread = message.from_id !== myId && chat.id !== openChatId ? (chat.unread_count ?? 0) + 1 : (chat.unread_count ?? 0);
+  if (chat.last_message && chat.last_message.id > message.id) {
+    return chats.map((c) => (c.id === chat.id ? { ...chat, unread_count: unread } : c));
+  }
   const updated: Chat = { ...chat, last_message: message, updated_at: message.created_at, unread_count: unread };
   return [updated, ...chats.filter((c) => c.id !== chat.id)];
 }

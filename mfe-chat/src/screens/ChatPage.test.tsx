@@ -470,6 +470,55 @@ describe('live messages', () => {
     await waitFor(() => expect(unreadEvents().at(-1)).toBe(1));
   });
 
+  it("a message whose event comes after a newer one's (a long message is fetched whole first) still counts; the newer stays last", async () => {
+    customerApi();
+    renderChat({ route: '/chatview/20' });
+    await screen.findByRole('log');
+    const fromDora = (id: number, message: string) => makeMessage({ id, chat_id: 2, from_id: dora.id, message });
+    act(() => bus.emit({ type: 'realtime/message', message: fromDora(61, 'Sent second') }));
+    act(() => bus.emit({ type: 'realtime/message', message: fromDora(60, 'A long one, sent first') }));
+    act(() => bus.emit({ type: 'realtime/message', message: fromDora(60, 'A long one, sent first') }));
+    const doraLink = contacts().getByRole('link', { name: 'Dora Driver, 2 unread' });
+    expect(doraLink.closest('li')).toHaveTextContent('Sent second');
+    await waitFor(() => expect(unreadEvents().at(-1)).toBe(2));
+  });
+
+  it('a message that arrives while the list reloads is kept when the reload answers without it, and one it has is not counted twice', async () => {
+    let answerReload: () => void = () => {};
+    let lists = 0;
+    const withDora = (id: number, message: string) =>
+      customerChats().map((c) =>
+        c.id === 2 ? { ...c, unread_count: 1, last_message: makeMessage({ id, chat_id: 2, from_id: dora.id, message }) } : c,
+      );
+    customerApi({
+      'GET /api/chats': () => {
+        lists += 1;
+        if (lists === 1) return ok(customerChats());
+        // The reload was answered just before message 71 was stored, but after 70.
+        return new Promise((resolve) => (answerReload = () => resolve(ok(withDora(70, 'Stored before the answer')))));
+      },
+    });
+    renderChat({ route: '/chatview/20' });
+    await screen.findByRole('log');
+    act(() => bus.emit({ type: 'realtime/subscribed' }));
+    await waitFor(() => expect(lists).toBe(2));
+    act(() =>
+      bus.emit({
+        type: 'realtime/message',
+        message: makeMessage({ id: 70, chat_id: 2, from_id: dora.id, message: 'Stored before the answer' }),
+      }),
+    );
+    act(() =>
+      bus.emit({
+        type: 'realtime/message',
+        message: makeMessage({ id: 71, chat_id: 2, from_id: dora.id, message: 'Stored after it' }),
+      }),
+    );
+    await act(async () => answerReload());
+    const doraLink = await contacts().findByRole('link', { name: 'Dora Driver, 2 unread' });
+    expect(doraLink.closest('li')).toHaveTextContent('Stored after it');
+  });
+
   it("a chat read in the user's other tab (chat/read) loses its unread count here too", async () => {
     customerApi();
     renderChat();
@@ -480,22 +529,23 @@ describe('live messages', () => {
     await waitFor(() => expect(unreadEvents().at(-1)).toBe(0));
   });
 
-  it('a message of a chat not in the list reloads the list', async () => {
+  it('a message of a chat not in the list reloads the list, which has it (counted once)', async () => {
     let lists = 0;
+    const first = makeMessage({ id: 50, chat_id: 7, from_id: 23, message: 'First words' });
+    const olga = { id: 23, full_name: 'Olga Other', avatar: null };
     customerApi({
       'GET /api/chats': () => {
         lists += 1;
         return ok(
-          lists === 1
-            ? customerChats()
-            : [makeChat(7, cara, { id: 23, full_name: 'Olga Other', avatar: null }, { unread_count: 1 }), ...customerChats()],
+          lists === 1 ? customerChats() : [makeChat(7, cara, olga, { unread_count: 1, last_message: first }), ...customerChats()],
         );
       },
     });
     renderChat();
     await contacts().findAllByRole('link');
-    act(() => bus.emit({ type: 'realtime/message', message: makeMessage({ id: 50, chat_id: 7, from_id: 23 }) }));
-    expect(await contacts().findByRole('link', { name: 'Olga Other, 1 unread' })).toBeInTheDocument();
+    act(() => bus.emit({ type: 'realtime/message', message: first }));
+    const olgaLink = await contacts().findByRole('link', { name: 'Olga Other, 1 unread' });
+    expect(olgaLink.closest('li')).toHaveTextContent('First words');
   });
 });
 

@@ -37,6 +37,8 @@ export function useChats() {
         // Messages that arrived while the list was asked for, and which its answer does not have yet.
         for (const message of ledger.answeredList(chats))
           chats = applyMessage(chats, message, { myId: myIdRef.current, openChatId: openRef.current }) ?? chats;
+        // Messages from here on apply to this list, before React renders it.
+        chatsRef.current = chats;
         setState({ status: 'ready', chats });
       } catch (error) {
         console.error(error);
@@ -56,12 +58,19 @@ export function useChats() {
   /** A message arrived or was sent from here. */
   const noteMessage = useCallback(
     (message: Message) => {
-      const chats = chatsRef.current;
-      if (!chats || ledger.knows(message)) return;
+      if (ledger.knows(message)) return;
+      // Noted even while the list loads: its answer may not have it yet (see MessageLedger.answeredList).
       ledger.note(message);
-      const next = applyMessage(chats, message, { myId: myIdRef.current, openChatId: openRef.current });
-      if (next === null) void load(false);
-      else setState({ status: 'ready', chats: next });
+      const chats = chatsRef.current;
+      if (!chats) return;
+      if (!chats.some((c) => c.id === message.chat_id)) return void load(false);
+      const context = { myId: myIdRef.current, openChatId: openRef.current };
+      // On the state as it is by then: another message or a read may be applied before React renders.
+      setState((current) =>
+        current.status === 'ready'
+          ? { status: 'ready', chats: applyMessage(current.chats, message, context) ?? current.chats }
+          : current,
+      );
     },
     [load, ledger],
   );

@@ -53,23 +53,39 @@ export function useConversation(chat: Chat | null, myId: number | undefined, cal
   chatRef.current = chat;
   const stateRef = useRef(state);
   stateRef.current = state;
+  /** Messages that arrived live or were sent from here while the first page was loading: they join it. */
+  const arrivedWhileLoading = useRef<Message[]>([]);
+
+  /** A live or just-sent message of this conversation: shown, or kept for the page still loading. */
+  const takeIn = useCallback((message: Message) => {
+    if (stateRef.current.status !== 'ready') {
+      arrivedWhileLoading.current.push(message);
+      return;
+    }
+    setState((s) => (s.status === 'ready' ? { ...s, messages: prependMessage(s.messages, message) } : s));
+  }, []);
 
   const loadFirst = useCallback(async () => {
     if (chatId === null) return;
-    setState({ status: 'loading' });
+    arrivedWhileLoading.current = [];
+    stateRef.current = { status: 'loading' };
+    setState(stateRef.current);
     try {
       const response = await fetchMessages(chatId, { page: 1, per_page: PAGE_SIZE }, { silent: true });
       if (chatRef.current?.id !== chatId) return;
-      const messages = response.data?.messages ?? [];
-      setState((current) => ({
+      const page = response.data?.messages ?? [];
+      // Messages that arrived live or were sent while the page was loading join it (once, if it has them too).
+      const messages = arrivedWhileLoading.current.reduce(prependMessage, page);
+      arrivedWhileLoading.current = [];
+      stateRef.current = {
         status: 'ready',
-        // Messages that arrived live while the page was loading stay.
-        messages: current.status === 'ready' ? appendOlderPage(current.messages, messages) : messages,
+        messages,
         page: 1,
-        hasMore: response.meta?.has_more ?? messages.length >= PAGE_SIZE,
+        hasMore: response.meta?.has_more ?? page.length >= PAGE_SIZE,
         loadingOlder: false,
         olderError: null,
-      }));
+      };
+      setState(stateRef.current);
     } catch (error) {
       console.error(error);
       if (chatRef.current?.id === chatId)
@@ -113,11 +129,11 @@ export function useConversation(chat: Chat | null, myId: number | undefined, cal
     if (chatId === null) return undefined;
     const subscription = bus.on('realtime/message').subscribe(({ message }) => {
       if (message.chat_id !== chatId) return;
-      setState((s) => (s.status === 'ready' ? { ...s, messages: prependMessage(s.messages, message) } : s));
+      takeIn(message);
       callbacksRef.current.onIncoming(message);
     });
     return () => subscription.unsubscribe();
-  }, [chatId]);
+  }, [chatId, takeIn]);
 
   // The realtime channel (re)subscribed: messages published while it was connecting were missed. The
   // newest page has them; the ones not shown yet join the list (and the chat is marked read, as live).
@@ -140,37 +156,38 @@ export function useConversation(chat: Chat | null, myId: number | undefined, cal
     return () => subscription.unsubscribe();
   }, [chatId]);
 
-  const deliver = useCallback(async (item: OutgoingMessage): Promise<boolean> => {
-    const target = chatRef.current;
-    const box = keyRef.current;
-    if (!target || target.id !== item.chatId || box === null) return false;
-    try {
-      const { data } = await sendMessage(
-        {
-          customer_id: target.customer_id,
-          provider_id: target.provider_id,
-          message_type: item.message_type,
-          message: item.message,
-          attachment: item.file,
-        },
-        { silent: true, headers: { 'Idempotency-Key': item.sendKey } },
-      );
-      updateOutbox(box, (list) => list.filter((o) => o.localId !== item.localId));
-      setState((s) =>
-        s.status === 'ready' && data.chat_id === chatRef.current?.id ? { ...s, messages: prependMessage(s.messages, data) } : s,
-      );
-      callbacksRef.current.onSent(data);
-      return true;
-    } catch (error) {
-      console.error(error);
-      const reason = failureMessageOf(error);
-      const retryable = isRetryableFailure(error);
-      updateOutbox(box, (list) =>
-        list.map((o) => (o.localId === item.localId ? { ...o, status: 'failed', error: reason, retryable } : o)),
-      );
-      return false;
-    }
-  }, []);
+  const deliver = useCallback(
+    async (item: OutgoingMessage): Promise<boolean> => {
+      const target = chatRef.current;
+      const box = keyRef.current;
+      if (!target || target.id !== item.chatId || box === null) return false;
+      try {
+        const { data } = await sendMessage(
+          {
+            customer_id: target.customer_id,
+            provider_id: target.provider_id,
+            message_type: item.message_type,
+            message: item.message,
+            attachment: item.file,
+          },
+          { silent: true, headers: { 'Idempotency-Key': item.sendKey } },
+        );
+        updateOutbox(box, (list) => list.filter((o) => o.localId !== item.localId));
+        if (data.chat_id === chatRef.current?.id) takeIn(data);
+        callbacksRef.current.onSent(data);
+        return true;
+      } catch (error) {
+        console.error(error);
+        const reason = failureMessageOf(error);
+        const retryable = isRetryableFailure(error);
+        updateOutbox(box, (list) =>
+          list.map((o) => (o.localId === item.localId ? { ...o, status: 'failed', error: reason, retryable } : o)),
+        );
+        return false;
+      }
+    },
+    [takeIn],
+  );
 
   /** Shows the message at once as sending, then sends it; answers whether the API took it. */
   const send = useCallback(

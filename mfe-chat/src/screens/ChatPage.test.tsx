@@ -470,6 +470,47 @@ describe('live messages', () => {
     await waitFor(() => expect(unreadEvents().at(-1)).toBe(1));
   });
 
+  it('a message that arrives while the conversation is still loading is shown once it has loaded, and counts nowhere as unread', async () => {
+    let answerPage: (() => void) | null = null;
+    customerApi({
+      'GET /api/chats/1/messages': () =>
+        new Promise<FakeReply>((resolve) => (answerPage = () => resolve(messagesReply(peteMessages())))),
+    });
+    renderChat({ route: '/chatview/20' });
+    await screen.findByText('Loading messages…');
+    await waitFor(() => expect(answerPage).not.toBeNull());
+    act(() =>
+      bus.emit({
+        type: 'realtime/message',
+        message: makeMessage({ id: 45, chat_id: 1, from_id: pete.id, message: 'Sent while you opened' }),
+      }),
+    );
+    await act(async () => answerPage?.());
+    const log = await screen.findByRole('log');
+    const items = within(log).getAllByRole('listitem');
+    expect(items).toHaveLength(4);
+    expect(items[items.length - 1]).toHaveTextContent('Sent while you opened');
+    expect(contacts().getByRole('link', { name: 'Pete Provider' }).closest('li')).toHaveTextContent('Sent while you opened');
+  });
+
+  it('a message that arrives while the contacts first load counts when their answer does not have it yet', async () => {
+    let answerList: (() => void) | null = null;
+    customerApi({
+      'GET /api/chats': () => new Promise<FakeReply>((resolve) => (answerList = () => resolve(ok(customerChats())))),
+    });
+    renderChat();
+    await waitFor(() => expect(answerList).not.toBeNull());
+    act(() =>
+      bus.emit({
+        type: 'realtime/message',
+        message: makeMessage({ id: 46, chat_id: 2, from_id: dora.id, message: 'Before the list' }),
+      }),
+    );
+    await act(async () => answerList?.());
+    const doraLink = await contacts().findByRole('link', { name: 'Dora Driver, 1 unread' });
+    expect(doraLink.closest('li')).toHaveTextContent('Before the list');
+  });
+
   it("a message whose event comes after a newer one's (a long message is fetched whole first) still counts; the newer stays last", async () => {
     customerApi();
     renderChat({ route: '/chatview/20' });

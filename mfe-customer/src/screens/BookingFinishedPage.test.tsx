@@ -1,4 +1,4 @@
-import { act, screen, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { bus as sharedBus, hasUnsavedChanges, NO_JOB_CHOSEN } from 'shared';
 import BookingFinishedPage, {
@@ -8,6 +8,7 @@ import BookingFinishedPage, {
   NOT_YET_RATEABLE,
   REVIEW_TOO_LONG,
   THANK_YOU,
+  notRatedAfterLeaving,
 } from './BookingFinishedPage';
 import { renderScreen } from '../testing/renderScreen';
 import { deferred, fail, fakeApi, ok } from '../testing/fakeApi';
@@ -171,6 +172,32 @@ describe('Rate your Booking (/bookingfinished)', () => {
     gate.release();
     expect(await screen.findByTestId('location')).toHaveTextContent('/previousbooking');
     expect(bus.toasts()).toEqual([{ kind: 'success', message: THANK_YOU }]);
+  });
+
+  it('left while the rating is on its way: a success still thanks; a failure says so in a toast, as the form that would have said it is gone', async () => {
+    const user = userEvent.setup();
+    const saved = deferred(ok({ id: 1, job_id: 4, rating: 5 }, THANK_YOU, 201));
+    fakeApi({ 'GET /api/jobs/4': ok(completed), 'POST /ratings': saved.handler });
+    const first = open();
+    await user.click(await screen.findByRole('radio', { name: '5 stars' }));
+    await user.click(screen.getByRole('button', { name: 'Submit' }));
+    first.unmount();
+    saved.release();
+    await waitFor(() => expect(bus.toasts()).toEqual([{ kind: 'success', message: THANK_YOU }]));
+
+    const refused = deferred(fail(503, 'The server is busy. Please try again.'));
+    fakeApi({ 'GET /api/jobs/4': ok(completed), 'POST /ratings': refused.handler });
+    const second = open();
+    await user.click(await screen.findByRole('radio', { name: '4 stars' }));
+    await user.click(screen.getByRole('button', { name: 'Submit' }));
+    second.unmount();
+    refused.release();
+    await waitFor(() =>
+      expect(bus.toasts().at(-1)).toEqual({
+        kind: 'error',
+        message: notRatedAfterLeaving('The server is busy. Please try again.'),
+      }),
+    );
   });
 
   it('a booking rated already shows its stars instead of the form', async () => {

@@ -1,4 +1,4 @@
-import { useId, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 import {
   ApiError,
@@ -32,6 +32,8 @@ export const NOT_YET_RATEABLE = 'A job can be rated once it is Completed.';
 /** The API's limit of a review (POST /ratings, feedback), counted as it counts (code points), said before sending. */
 export const REVIEW_MAX_LENGTH = 2000;
 export const REVIEW_TOO_LONG = `The review may not be greater than ${REVIEW_MAX_LENGTH} characters.`;
+/** Said when the rating failed after the user had left the page (the form and its message are gone). */
+export const notRatedAfterLeaving = (reason: string) => `Your rating was not saved: ${reason}`;
 
 /**
  * `onOutdated`: the API refused because the booking changed meanwhile (409: rated in another tab); the
@@ -57,6 +59,14 @@ function RatingForm({
   const firstStar = useRef<HTMLInputElement>(null);
   const errorId = useId();
   useLeaveGuard((rating > 0 || feedback.trim() !== '') && !busy);
+  /** The page is still shown: a rating answered after the user went elsewhere neither moves them nor fails unseen. */
+  const shown = useRef(true);
+  useEffect(() => {
+    shown.current = true;
+    return () => {
+      shown.current = false;
+    };
+  }, []);
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -80,8 +90,12 @@ function RatingForm({
       await rateJob({ job_id: job.id, rating, feedback: feedback.trim() }, { silent: true });
       bus.emit({ type: 'job/updated', job: { ...job, rating } });
       bus.emit({ type: 'toast/show', kind: 'success', message: THANK_YOU });
-      void navigate('/previousbooking');
+      if (shown.current) void navigate('/previousbooking');
     } catch (err) {
+      if (!shown.current) {
+        bus.emit({ type: 'toast/show', kind: 'error', message: notRatedAfterLeaving(messageOfError(err)) });
+        return;
+      }
       setError(messageOfError(err));
       inFlight.current = false;
       setBusy(false);

@@ -88,6 +88,27 @@ describe('ContactUsPage', () => {
     expect(screen.getByLabelText('Message')).toHaveAttribute('maxLength', '5000');
   });
 
+  it('asks before leaving while the message is on its way; left anyway, a failure says so in a toast', async () => {
+    let refuse: (error: Error) => void = () => undefined;
+    mockedStore.mockReturnValue(new Promise((_, reject) => (refuse = reject)));
+    const user = userEvent.setup();
+    const view = renderWithProviders(<ContactUsPage />, { session: signedInAs('Customer') });
+    await user.type(screen.getByLabelText('Query Title'), 'Refund');
+    await user.type(screen.getByLabelText('Message'), 'I was charged twice.');
+    await user.click(screen.getByRole('button', { name: 'Submit' }));
+    expect(screen.getByRole('button', { name: 'Submit' })).toBeDisabled();
+    expect(hasUnsavedChanges()).toBe(true);
+    view.unmount();
+    refuse(new ApiError('The server is busy. Please try again.', 503));
+    await waitFor(() =>
+      expect(events).toContainEqual({
+        type: 'toast/show',
+        kind: 'error',
+        message: 'Your message to the admin could not be sent. The server is busy. Please try again.',
+      }),
+    );
+  });
+
   it('shows a loader while sending', async () => {
     let finish: () => void = () => undefined;
     mockedStore.mockReturnValue(new Promise((resolve) => (finish = () => resolve({ data: null, message: '' }))));

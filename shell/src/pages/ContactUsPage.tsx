@@ -24,6 +24,11 @@ function reasonsOf(error: unknown): { fields: FieldErrors; form: string | null }
   return { fields: {}, form: `Your message could not be sent.${detail} What you wrote is still here; please try again.` };
 }
 
+/** Said in a toast when a send fails after the user chose to leave the page (its form is gone). */
+export function notSentAfterLeaving(error: unknown): string {
+  return `Your message to the admin could not be sent.${error instanceof Error && error.message ? ` ${error.message}` : ''}`;
+}
+
 /**
  * Contact Us: a query title box and a message box with Submit (no validation of its own, spec section 5:
  * the server's). Sent: 'Successfully send' and the fields are cleared. Refused or not sent: the reason is
@@ -38,7 +43,16 @@ export default function ContactUsPage() {
   const [sending, setSending] = useState(false);
   const [fieldErrors, setFieldErrors] = useState<FieldErrors>({});
   const [formError, setFormError] = useState<string | null>(null);
-  useLeaveGuard((title !== '' || message !== '') && !sending);
+  // Guarded while sending too: the page stays after a send, and a failed one keeps what was written here.
+  useLeaveGuard(title !== '' || message !== '');
+  /** The page is still shown: a send that fails after the user chose to leave says so in a toast. */
+  const shown = useRef(true);
+  useEffect(() => {
+    shown.current = true;
+    return () => {
+      shown.current = false;
+    };
+  }, []);
   const submitButton = useRef<HTMLButtonElement>(null);
   /** Set by a submit: once answered, the focus goes to the first field to mend, else back to Submit. */
   const answered = useRef(false);
@@ -69,6 +83,10 @@ export default function ContactUsPage() {
       setMessage('');
     } catch (error) {
       console.error(error);
+      if (!shown.current) {
+        bus.emit({ type: 'toast/show', kind: 'error', message: notSentAfterLeaving(error) });
+        return;
+      }
       const reasons = reasonsOf(error);
       setFieldErrors(reasons.fields);
       setFormError(reasons.form);

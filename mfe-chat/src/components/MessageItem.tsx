@@ -1,7 +1,11 @@
+import { useId, useState, type ReactNode } from 'react';
 import { assetUrl, type Message, type MessageType } from 'shared';
 import { formatDateShort } from 'shared/src/format';
 import { downloadFile } from '../lib/download';
 import { formatFileSize } from '../lib/fileSize';
+
+/** Said under a file that could not be downloaded; the link stays to try again. */
+export const DOWNLOAD_FAILED = (reason: string) => `The file could not be downloaded: ${reason}. Choose it to try again.`;
 
 /** What one bubble shows: a confirmed message, or one sent from here that is on its way or failed. */
 export interface MessageView {
@@ -80,19 +84,53 @@ function Attachment({ view, onMediaLoad }: Pick<MessageItemProps, 'view' | 'onMe
     </>
   );
   if (!view.fileUrl || view.status !== 'sent') return <span className="chat-file">{label}</span>;
-  const url = view.fileUrl;
+  return <FileLink url={view.fileUrl} name={name} label={label} />;
+}
+
+/**
+ * A stored file's link: a click downloads it under its name, once at a time, saying so while it comes
+ * (a file may be 5 MB on a slow line), and why when it cannot; clicking again tries again.
+ */
+function FileLink({ url, name, label }: { url: string; name: string; label: ReactNode }) {
+  const [download, setDownload] = useState<{ status: 'idle' | 'downloading' } | { status: 'failed'; reason: string }>({
+    status: 'idle',
+  });
+  const errorId = useId();
+  const failed = download.status === 'failed';
   return (
-    <a
-      className="chat-file"
-      href={url}
-      download={name}
-      onClick={(event) => {
-        event.preventDefault();
-        void downloadFile(url, name);
-      }}
-    >
-      {label}
-    </a>
+    <>
+      <a
+        className="chat-file"
+        href={url}
+        download={name}
+        aria-busy={download.status === 'downloading' || undefined}
+        aria-describedby={failed ? errorId : undefined}
+        onClick={(event) => {
+          event.preventDefault();
+          if (download.status === 'downloading') return;
+          setDownload({ status: 'downloading' });
+          downloadFile(url, name).then(
+            () => setDownload({ status: 'idle' }),
+            (error: unknown) => {
+              console.error(error);
+              setDownload({ status: 'failed', reason: error instanceof Error ? error.message : String(error) });
+            },
+          );
+        }}
+      >
+        {label}
+      </a>
+      {download.status === 'downloading' ? (
+        <span className="chat-file__status" role="status">
+          Downloading…
+        </span>
+      ) : null}
+      {failed ? (
+        <span id={errorId} className="chat-file__status chat-file__status--error" role="alert">
+          {DOWNLOAD_FAILED(download.reason)}
+        </span>
+      ) : null}
+    </>
   );
 }
 

@@ -1,11 +1,15 @@
 import { useEffect, useState } from 'react';
-import { ApiError, openChatWith, type Chat, type Role } from 'shared';
+import { ApiError, isRetryableFailure, openChatWith, type Chat, type Role } from 'shared';
 import type { ChatTarget } from '../lib/chatTarget';
 import { counterpartOf } from '../lib/contacts';
 import type { ChatsState } from './useChats';
 
 export type Selection =
-  { status: 'none' } | { status: 'opening' } | { status: 'open'; chatId: number } | { status: 'error'; message: string };
+  | { status: 'none' }
+  | { status: 'opening' }
+  | { status: 'open'; chatId: number }
+  /** `retry`: the failure may pass (no connection, a busy server): asks the API again. */
+  | { status: 'error'; message: string; retry?: () => void };
 
 export const NOT_A_USER = (raw: string) => `“${raw}” is not a user id, so there is no conversation to open.`;
 export const CHAT_NOT_FOUND = 'This conversation was not found among your chats.';
@@ -27,6 +31,8 @@ export function useSelectedChat(
     target.kind === 'none' ? 'none' : target.kind === 'invalid' ? `invalid:${target.raw}` : `${target.kind}:${target.id}`;
   /** The API's answer for a user id that was not among the contacts, for the address it answers. */
   const [opened, setOpened] = useState<{ targetKey: string; selection: Selection } | null>(null);
+  /** Counts the user's Retry after a failure that may pass: each asks the API again. */
+  const [attempt, setAttempt] = useState(0);
   // A new address forgets the answer for the previous one (adjusting state while rendering).
   if (opened && opened.targetKey !== targetKey) setOpened(null);
 
@@ -55,14 +61,20 @@ export function useSelectedChat(
         console.error(error);
         if (active) {
           const message = cannotOpen(error instanceof ApiError ? error.message : 'Network Error');
-          setOpened({ targetKey: `user:${toOpen}`, selection: { status: 'error', message } });
+          const retry = isRetryableFailure(error)
+            ? () => {
+                setOpened(null);
+                setAttempt((n) => n + 1);
+              }
+            : undefined;
+          setOpened({ targetKey: `user:${toOpen}`, selection: { status: 'error', message, retry } });
         }
       },
     );
     return () => {
       active = false;
     };
-  }, [toOpen, upsert]);
+  }, [toOpen, upsert, attempt]);
 
   if (target.kind === 'none') return { status: 'none' };
   if (target.kind === 'invalid') return { status: 'error', message: NOT_A_USER(target.raw) };

@@ -290,6 +290,28 @@ describe('opening a conversation', () => {
     expect(await conversation().findByRole('alert')).toHaveTextContent(`This conversation cannot be opened: ${message}`);
     expect(conversation().queryByRole('textbox', { name: 'Message' })).not.toBeInTheDocument();
     expect(conversation().getByRole('button', { name: 'Back to contacts' })).toBeInTheDocument();
+    // Asking again cannot change the answer: no Retry.
+    expect(conversation().queryByRole('button', { name: 'Retry' })).not.toBeInTheDocument();
+  });
+
+  it('opening a new chat that failed for want of a connection offers Retry, which opens it', async () => {
+    const newChat = makeChat(9, cara, { id: 22, full_name: 'Nina New', avatar: null });
+    let online = false;
+    const api = customerApi({
+      'POST /api/chats/open': () =>
+        online
+          ? { status: 201, data: { data: newChat, message: 'Chat created' } }
+          : Promise.reject(Object.assign(new Error('Network Error'), { isAxiosError: true })),
+      'GET /api/chats/9/messages': messagesReply([]),
+      'POST /api/chats/9/read': readReply(9, 0),
+    });
+    const user = userEvent.setup();
+    renderChat({ route: '/chatview/22' });
+    expect(await conversation().findByRole('alert')).toHaveTextContent('This conversation cannot be opened: Network Error');
+    online = true;
+    await user.click(conversation().getByRole('button', { name: 'Retry' }));
+    expect(await conversation().findByRole('heading', { name: 'Nina New' })).toBeInTheDocument();
+    expect(api.callsTo('POST', '/api/chats/open')).toHaveLength(2);
   });
 
   it('an address that is no user id says so', async () => {

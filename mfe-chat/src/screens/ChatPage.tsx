@@ -99,6 +99,11 @@ export default function ChatPage() {
         <div className="chat-pane-message" role="alert">
           {selection.message}
         </div>
+        {selection.retry ? (
+          <button type="button" className="ui-button ui-button--primary chat-pane-retry" onClick={selection.retry}>
+            Retry
+          </button>
+        ) : null}
       </>
     );
   } else if (conversationShown && (selection.status === 'opening' || state.status === 'loading')) {

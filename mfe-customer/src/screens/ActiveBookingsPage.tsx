@@ -11,7 +11,7 @@ import '../styles/customer.css';
  */
 export default function ActiveBookingsPage() {
   const role = useSessionUser()?.role;
-  const { state, reload } = useMyJobs({ withLoader: true });
+  const { state, reload, refreshError, refresh } = useMyJobs({ withLoader: true });
   const jobs = state.status === 'ready' ? activeJobs(state.jobs) : [];
 
   return (
@@ -20,6 +20,9 @@ export default function ActiveBookingsPage() {
       {state.status === 'loading' ? <Loader label="Loading your bookings…" /> : null}
       {state.status === 'error' ? (
         <ErrorState message="Your bookings could not be loaded." detail={state.message} onRetry={() => void reload()} />
+      ) : null}
+      {state.status === 'ready' && refreshError ? (
+        <ErrorState message="Your bookings could not be refreshed." detail={refreshError} onRetry={refresh} />
       ) : null}
       {state.status === 'ready' && jobs.length === 0 ? <NoBookings message="You have no active bookings." role={role} /> : null}
       {jobs.length > 0 ? (

@@ -12,7 +12,7 @@ import './HomeBlocks.css';
 
 /** The Status block: the newest on-going booking (live), or a line saying there is none. */
 function StatusBlock() {
-  const { state, reload } = useMyJobs();
+  const { state, reload, refreshError, refresh } = useMyJobs();
   const job = state.status === 'ready' ? newestOngoing(state.jobs) : null;
   return (
     <section className="ui-card" aria-labelledby="customer-status">
@@ -23,6 +23,9 @@ function StatusBlock() {
       {state.status === 'loading' ? <Loader label="Loading your bookings…" /> : null}
       {state.status === 'error' ? (
         <ErrorState message="Your bookings could not be loaded." detail={state.message} onRetry={() => void reload()} />
+      ) : null}
+      {state.status === 'ready' && refreshError ? (
+        <ErrorState message="Your bookings could not be refreshed." detail={refreshError} onRetry={refresh} />
       ) : null}
       {state.status === 'ready' && !job ? (
         <div className="ui-empty">

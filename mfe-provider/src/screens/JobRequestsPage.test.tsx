@@ -149,6 +149,24 @@ describe('Job Requests (/jobrequest)', () => {
     expect(await screen.findByRole('listitem', { name: 'Asha Verma' })).toBeInTheDocument();
   });
 
+  it('a refresh after the connection came back that fails keeps the requests shown, says so, and Retry brings the new one', async () => {
+    let down = false;
+    let served = [asha];
+    fakeApi({ 'GET /api/jobs': () => (down ? fail(503, 'The server is busy. Please try again.') : ok(served)) });
+    renderScreen(<JobRequestsPage />, { path: '/jobrequest' });
+    expect(await screen.findByRole('listitem', { name: 'Asha Verma' })).toBeInTheDocument();
+    down = true;
+    served = [vikram, asha];
+    act(() => bus.emit({ type: 'realtime/subscribed' }));
+    expect(await screen.findByText('The job requests could not be refreshed.')).toBeInTheDocument();
+    expect(screen.getByText('The server is busy. Please try again.')).toBeInTheDocument();
+    expect(card('Asha Verma')).toBeInTheDocument();
+    down = false;
+    await userEvent.click(screen.getByRole('button', { name: 'Retry' }));
+    expect(await screen.findByRole('listitem', { name: 'Vikram Rao' })).toBeInTheDocument();
+    expect(screen.queryByText('The job requests could not be refreshed.')).not.toBeInTheDocument();
+  });
+
   describe('for a customer (the Home Status link)', () => {
     const mine = makeJob({ id: 5, status: 'Pending', provider: { id: 20, full_name: 'Ravi Kumar', avatar: null } });
 

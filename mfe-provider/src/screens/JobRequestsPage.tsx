@@ -75,7 +75,7 @@ export const waitingCount = (count: number) => `Job requests waiting: ${count}`;
 export default function JobRequestsPage() {
   const user = useSessionUser();
   const role = user?.role;
-  const { state, reload } = useMyJobs({ withLoader: true });
+  const { state, reload, refreshError, refresh } = useMyJobs({ withLoader: true });
   const jobs = state.status === 'ready' ? pendingRequests(state.jobs) : [];
   const isProvider = role === 'Provider';
   // Said when the number changes on screen (a booking arrives, one is answered or cancelled elsewhere),
@@ -95,6 +95,9 @@ export default function JobRequestsPage() {
       {state.status === 'loading' ? <Loader label="Loading job requests…" /> : null}
       {state.status === 'error' ? (
         <ErrorState message="The job requests could not be loaded." detail={state.message} onRetry={() => void reload()} />
+      ) : null}
+      {state.status === 'ready' && refreshError ? (
+        <ErrorState message="The job requests could not be refreshed." detail={refreshError} onRetry={refresh} />
       ) : null}
       {state.status === 'ready' && jobs.length === 0 ? (
         <div className="ui-card ui-empty">

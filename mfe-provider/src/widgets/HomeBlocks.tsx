@@ -9,7 +9,7 @@ import './HomeBlocks.css';
 
 /** The Status block: the newest Accepted job (live), or a line saying there is none; View Details → /jobrequest. */
 function StatusBlock() {
-  const { state, reload } = useMyJobs();
+  const { state, reload, refreshError, refresh } = useMyJobs();
   const job = state.status === 'ready' ? newestAccepted(state.jobs) : null;
   return (
     <section className="ui-card" aria-labelledby="provider-status">
@@ -24,6 +24,9 @@ function StatusBlock() {
         {state.status === 'loading' ? <Loader label="Loading your jobs…" /> : null}
         {state.status === 'error' ? (
           <ErrorState message="Your jobs could not be loaded." detail={state.message} onRetry={() => void reload()} />
+        ) : null}
+        {state.status === 'ready' && refreshError ? (
+          <ErrorState message="Your jobs could not be refreshed." detail={refreshError} onRetry={refresh} />
         ) : null}
         {state.status === 'ready' && !job ? (
           <p className="ui-muted prov-home__none">You have no on-going job right now.</p>

@@ -1,5 +1,5 @@
 import { act, renderHook, waitFor } from '@testing-library/react';
-import { fetchJobs } from '../api';
+import { ApiError, fetchJobs } from '../api';
 import { bus } from '../bus';
 import type { Job, JobStatus } from '../contracts';
 import { useMyJobs } from './useMyJobs';
@@ -33,6 +33,32 @@ describe('useMyJobs', () => {
     jobs = [job(2, 'Pending'), job(1, 'Accepted')];
     act(() => bus.emit({ type: 'realtime/subscribed' }));
     await waitFor(() => expect(result.current.state).toEqual({ status: 'ready', jobs: [job(2, 'Pending'), job(1, 'Accepted')] }));
+  });
+
+  it('a refresh that fails keeps the list shown and says why; refresh (Retry) fetches again and clears it', async () => {
+    let jobs = [job(1, 'Pending')];
+    let down = false;
+    mockedFetchJobs.mockImplementation(async (params) => {
+      if (down) throw new ApiError('The server is busy. Please try again.', 503);
+      const statuses = params?.status === undefined ? undefined : ([] as JobStatus[]).concat(params.status);
+      return { data: jobs.filter((j) => !statuses || statuses.includes(j.status)), message: '' };
+    });
+    jest.spyOn(console, 'warn').mockImplementation(() => undefined);
+    const { result } = renderHook(() => useMyJobs());
+    await waitFor(() => expect(result.current.state).toEqual({ status: 'ready', jobs: [job(1, 'Pending')] }));
+    expect(result.current.refreshError).toBeNull();
+
+    down = true;
+    jobs = [job(2, 'Pending'), job(1, 'Pending')];
+    act(() => bus.emit({ type: 'realtime/subscribed' }));
+    await waitFor(() => expect(result.current.refreshError).toBe('The server is busy. Please try again.'));
+    expect(result.current.state).toEqual({ status: 'ready', jobs: [job(1, 'Pending')] });
+
+    down = false;
+    act(() => result.current.refresh());
+    await waitFor(() => expect(result.current.refreshError).toBeNull());
+    expect(result.current.state).toEqual({ status: 'ready', jobs: [job(2, 'Pending'), job(1, 'Pending')] });
+    jest.restoreAllMocks();
   });
 
   it('keeps a job that changed while the list was loading: the list, read before it, gets it, unless it has it as new', async () => {

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { ApiError, fetchJobs } from '../api';
 import { bus } from '../bus';
 import type { Job } from '../contracts';
@@ -46,11 +46,16 @@ function withLive(jobs: Job[], live: Map<number, Job>): Job[] {
  * A job event that arrives while the list is being fetched (during the loader, or a refresh) is not
  * lost: a list fetched is laid over with the jobs the events brought, where it lacks them or has them
  * older (by updated_at).
+ *
+ * After the realtime channel (re)connects the list is fetched again quietly; if that fails the list
+ * shown stays and `refreshError` says why until `refresh` (the screen's Retry) or a later one succeeds.
  */
 export function useMyJobs({ withLoader = false }: { withLoader?: boolean } = {}) {
   const [state, setState] = useState<JobsState>({ status: 'loading' });
   /** The latest event of each job. */
   const [live] = useState(() => new Map<number, Job>());
+  const [refreshError, setRefreshError] = useState<string | null>(null);
+  const shown = useRef(true);
 
   /** The list's state once the API has answered. */
   const fetchedState = useCallback(async (): Promise<JobsState> => {
@@ -65,8 +70,24 @@ export function useMyJobs({ withLoader = false }: { withLoader?: boolean } = {})
     }
   }, [withLoader, live]);
 
+  /** Fetches the list again without a loader; the list shown stays if that fails. */
+  const refresh = useCallback(() => {
+    fetchMyJobs({ silent: true }).then(
+      (jobs) => {
+        if (!shown.current) return;
+        setRefreshError(null);
+        setState((current) => (current.status === 'ready' ? { status: 'ready', jobs: withLive(jobs, live) } : current));
+      },
+      (error: unknown) => {
+        console.warn('jobs refresh failed', error);
+        if (shown.current) setRefreshError(error instanceof ApiError ? error.message : 'Network Error');
+      },
+    );
+  }, [live]);
+
   useEffect(() => {
     let mounted = true;
+    shown.current = true;
     void fetchedState().then((next) => {
       if (mounted) setState(next);
     });
@@ -75,22 +96,19 @@ export function useMyJobs({ withLoader = false }: { withLoader?: boolean } = {})
       setState((current) => (current.status === 'ready' ? { status: 'ready', jobs: upsertJob(current.jobs, job) } : current));
     });
     // Jobs changed while the realtime channel was (re)connecting were missed: fetch the list again quietly.
-    const resubscribed = bus.on('realtime/subscribed').subscribe(() => {
-      fetchMyJobs({ silent: true }).then(
-        (jobs) => setState((current) => (current.status === 'ready' ? { status: 'ready', jobs: withLive(jobs, live) } : current)),
-        (error: unknown) => console.warn('jobs refresh failed', error),
-      );
-    });
+    const resubscribed = bus.on('realtime/subscribed').subscribe(refresh);
     return () => {
       mounted = false;
+      shown.current = false;
       subscription.unsubscribe();
       resubscribed.unsubscribe();
     };
-  }, [fetchedState, live]);
+  }, [fetchedState, live, refresh]);
 
   const reload = useCallback(async () => {
+    setRefreshError(null);
     setState({ status: 'loading' });
     setState(await fetchedState());
   }, [fetchedState]);
-  return { state, reload };
+  return { state, reload, refreshError, refresh };
 }

@@ -25,7 +25,7 @@ export default function ActiveBookingDetailsPage() {
   const location = useLocation();
   const navigate = useNavigate();
   const jobId = navIdFrom(location, 'jobId');
-  const { state, reload, replace } = useJob(jobId);
+  const { state, reload, replace, refreshError, refresh } = useJob(jobId);
   const past = showsPastBooking(location.state, state.status === 'ready' ? state.job : null);
   const listPath = past ? '/previousbooking' : '/activebooking';
   const listName = past ? 'Previous Bookings' : 'Active Bookings';
@@ -121,6 +121,9 @@ export default function ActiveBookingDetailsPage() {
   return (
     <div className="ui-page">
       <PageTitle>Booking Details</PageTitle>
+      {state.status === 'ready' && refreshError ? (
+        <ErrorState message="This booking could not be refreshed." detail={refreshError} onRetry={refresh} />
+      ) : null}
       {body}
     </div>
   );

@@ -147,7 +147,7 @@ function RatingForm({
  */
 export default function BookingFinishedPage() {
   const location = useLocation();
-  const { state, reload, replace } = useJob(jobIdFrom(location));
+  const { state, reload, replace, refreshError, refresh } = useJob(jobIdFrom(location));
   const isProvider = useSessionUser()?.role === 'Provider';
   // The rating sent from here is published live too, and may arrive before its answer: the form stays
   // (busy) until then, rather than flashing 'already rated' at the person who just rated.
@@ -219,6 +219,9 @@ export default function BookingFinishedPage() {
   return (
     <div className="ui-page">
       <PageTitle>Rate your Booking</PageTitle>
+      {state.status === 'ready' && refreshError ? (
+        <ErrorState message="This booking could not be refreshed." detail={refreshError} onRetry={refresh} />
+      ) : null}
       {body}
     </div>
   );

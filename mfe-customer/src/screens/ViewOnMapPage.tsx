@@ -25,7 +25,7 @@ export default function ViewOnMapPage() {
   const navigate = useNavigate();
   const users = useSessionUser();
   const jobId = navIdFrom(location, 'jobId');
-  const { state, reload } = useJob(jobId);
+  const { state, reload, refreshError, refresh } = useJob(jobId);
   const job = state.status === 'ready' ? state.job : null;
   const view = job ? mapViewFor(job, users ? { id: users.id, role: users.role } : null) : null;
 
@@ -92,6 +92,9 @@ export default function ViewOnMapPage() {
   return (
     <div className="ui-page">
       <PageTitle>View on Map</PageTitle>
+      {state.status === 'ready' && refreshError ? (
+        <ErrorState message="This booking could not be refreshed." detail={refreshError} onRetry={refresh} />
+      ) : null}
       {body}
       <div className="ui-actions">
         <button type="button" className="ui-button" onClick={goBack}>

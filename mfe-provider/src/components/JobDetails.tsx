@@ -1,6 +1,6 @@
 import { useEffect, useRef, type RefObject } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
-import { PageTitle, useJob, type JobNavState, useSessionUser } from 'shared';
+import { ErrorState, PageTitle, useJob, type JobNavState, useSessionUser } from 'shared';
 import {
   DENIED_MESSAGE,
   SERVICE_ERROR_MESSAGE,
@@ -77,7 +77,7 @@ export function JobDetails() {
   const navigate = useNavigate();
   const isProvider = useSessionUser()?.role === 'Provider';
   const jobId = navIdFrom(location, 'jobId');
-  const { state, reload, replace } = useJob(isProvider ? jobId : null);
+  const { state, reload, replace, refreshError, refresh } = useJob(isProvider ? jobId : null);
   const past = showsPastBooking(location.state, state.status === 'ready' ? state.job : null);
   const { pending, busy, error, change } = useStatusChange();
   // Moved back to Waiting for Approval, the job's buttons (the pressed one too) give way to 'Accept or
@@ -206,6 +206,9 @@ export function JobDetails() {
     <div className="ui-page prov-page">
       <PageTitle>Job Details</PageTitle>
       <ActionError message={error} />
+      {state.status === 'ready' && refreshError ? (
+        <ErrorState message="This job could not be refreshed." detail={refreshError} onRetry={refresh} />
+      ) : null}
       {body}
     </div>
   );

@@ -1,5 +1,13 @@
 import { useLocation, useNavigate } from 'react-router-dom';
-import { formatPrice, PageTitle, useJob, type DeliveryConfirmationNavState, type JobNavState, useSessionUser } from 'shared';
+import {
+  ErrorState,
+  formatPrice,
+  PageTitle,
+  useJob,
+  type DeliveryConfirmationNavState,
+  type JobNavState,
+  useSessionUser,
+} from 'shared';
 import { pathWithIds, navIdFrom } from 'shared/src/contracts/addressIds';
 import { NothingHere } from 'shared/src/ui/NothingHere';
 import { bookingStatusLabel } from 'shared/src/bookings/statusLabels';
@@ -48,7 +56,7 @@ export default function DeliveryConfirmationPage() {
   const isProvider = useSessionUser()?.role === 'Provider';
   const jobId = navIdFrom(location, 'jobId');
   const action = actionFrom(location);
-  const { state, reload } = useJob(isProvider && action ? jobId : null);
+  const { state, reload, refreshError, refresh } = useJob(isProvider && action ? jobId : null);
   const { busy, error, change } = useStatusChange();
 
   let body;
@@ -129,6 +137,9 @@ export default function DeliveryConfirmationPage() {
       <PageTitle>Delivery Confirmation</PageTitle>
       {/* The API's words for a request cancelled or expired meanwhile are the closed request's own line: said once. */}
       <ActionError message={state.status === 'ready' && error === closedRequestLine(state.job.status) ? null : error} />
+      {state.status === 'ready' && refreshError ? (
+        <ErrorState message="This job could not be refreshed." detail={refreshError} onRetry={refresh} />
+      ) : null}
       {body}
     </div>
   );

@@ -1,5 +1,5 @@
 import { Link, useLocation, useNavigate } from 'react-router-dom';
-import { PageTitle, useJob, type DeliveryConfirmationNavState, useSessionUser } from 'shared';
+import { ErrorState, PageTitle, useJob, type DeliveryConfirmationNavState, useSessionUser } from 'shared';
 import { navIdFrom } from 'shared/src/contracts/addressIds';
 import { JobSummary, PickAndDrop } from 'shared/src/bookings/JobSections';
 import { bookingStatusLabel } from 'shared/src/bookings/statusLabels';
@@ -21,7 +21,7 @@ export default function JobRequestDetailsPage() {
   const navigate = useNavigate();
   const isProvider = useSessionUser()?.role === 'Provider';
   const jobId = navIdFrom(location, 'jobId');
-  const { state, reload } = useJob(isProvider ? jobId : null);
+  const { state, reload, refreshError, refresh } = useJob(isProvider ? jobId : null);
 
   let body;
   if (!isProvider) body = <ProvidersOnly jobId={jobId} />;
@@ -70,6 +70,9 @@ export default function JobRequestDetailsPage() {
   return (
     <div className="ui-page prov-page">
       <PageTitle>Job Request Details</PageTitle>
+      {state.status === 'ready' && refreshError ? (
+        <ErrorState message="This job could not be refreshed." detail={refreshError} onRetry={refresh} />
+      ) : null}
       {body}
     </div>
   );

@@ -45,7 +45,7 @@ describe('useJob', () => {
     expect(result.current.state).toEqual({ status: 'ready', job: at('Accepted', '2025-01-01T10:05:00.000Z') });
   });
 
-  it('keeps the job on screen when that quiet fetch fails', async () => {
+  it('keeps the job on screen when that quiet fetch fails, and says why', async () => {
     jest.spyOn(console, 'error').mockImplementation(() => undefined);
     mockedFetchJob.mockResolvedValueOnce({ data: job(7, 'Accepted'), message: '' });
     const { result } = renderHook(() => useJob(7));
@@ -55,5 +55,17 @@ describe('useJob', () => {
     await waitFor(() => expect(mockedFetchJob).toHaveBeenCalledTimes(2));
     await act(async () => undefined);
     expect(result.current.state).toEqual({ status: 'ready', job: job(7, 'Accepted') });
+    // ... and says why, until Retry (refresh) or the job's next live event brings it as it is.
+    await waitFor(() => expect(result.current.refreshError).toBe('Network Error'));
+    mockedFetchJob.mockResolvedValueOnce({ data: job(7, 'Completed'), message: '' });
+    act(() => result.current.refresh());
+    await waitFor(() => expect(result.current.state).toEqual({ status: 'ready', job: job(7, 'Completed') }));
+    expect(result.current.refreshError).toBeNull();
+
+    mockedFetchJob.mockRejectedValueOnce(new Error('offline'));
+    act(() => bus.emit({ type: 'realtime/subscribed' }));
+    await waitFor(() => expect(result.current.refreshError).toBe('Network Error'));
+    act(() => bus.emit({ type: 'job/updated', job: job(7, 'Completed') }));
+    expect(result.current.refreshError).toBeNull();
   });
 });

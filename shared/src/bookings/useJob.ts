@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { ApiError, fetchJob } from '../api';
 import { bus } from '../bus';
 import type { Job } from '../contracts';
@@ -22,10 +22,15 @@ export function useJob(jobId: number | null) {
   const [state, setState] = useState<JobState>(() => startState(jobId));
   // Another job asked for: start over while rendering (not in an effect, which would show the old job once).
   const [stateFor, setStateFor] = useState(jobId);
+  /** Why the quiet fetch after a reconnection failed, while the job shown stays (cleared by a later answer). */
+  const [refreshError, setRefreshError] = useState<string | null>(null);
   if (stateFor !== jobId) {
     setStateFor(jobId);
     setState(startState(jobId));
+    setRefreshError(null);
   }
+
+  const refreshRef = useRef<() => void>(() => undefined);
 
   /** The job's state once the API has answered. */
   const fetchedState = useCallback(async (): Promise<JobState> => {
@@ -48,15 +53,23 @@ export function useJob(jobId: number | null) {
       if (current) setState((shown) => newerOf(shown, next));
     });
     const subscription = bus.on('job/updated').subscribe(({ job }) => {
-      if (job.id === jobId) setState({ status: 'ready', job });
+      if (job.id !== jobId) return;
+      // The whole job as it is now: nothing missed is left to show.
+      setRefreshError(null);
+      setState({ status: 'ready', job });
     });
     // A change published while the realtime channel was (re)connecting was missed: fetch the job again
-    // quietly (a shown job stays on screen if that fails).
-    const resubscribed = bus.on('realtime/subscribed').subscribe(() => {
-      void fetchedState().then((next) => {
-        if (current && next.status === 'ready') setState((shown) => newerOf(shown, next));
-      });
-    });
+    // quietly (a shown job stays on screen if that fails, and refreshError says why).
+    const resubscribed = bus.on('realtime/subscribed').subscribe(() => void refreshNow());
+    async function refreshNow() {
+      const next = await fetchedState();
+      if (!current) return;
+      if (next.status === 'ready') {
+        setRefreshError(null);
+        setState((shown) => newerOf(shown, next));
+      } else if (next.status === 'error') setRefreshError(next.message);
+    }
+    refreshRef.current = () => void refreshNow();
     return () => {
       current = false;
       subscription.unsubscribe();
@@ -65,11 +78,14 @@ export function useJob(jobId: number | null) {
   }, [fetchedState, jobId]);
 
   const reload = useCallback(async () => {
+    setRefreshError(null);
     setState(startState(jobId));
     setState(await fetchedState());
   }, [fetchedState, jobId]);
   const replace = useCallback((job: Job) => setState({ status: 'ready', job }), []);
-  return { state, reload, replace };
+  /** Fetches the job again quietly (Retry after a failed refresh). */
+  const refresh = useCallback(() => refreshRef.current(), []);
+  return { state, reload, replace, refreshError, refresh };
 }
 
 /**

@@ -11,6 +11,9 @@ export interface ContactListProps {
   role: Role | undefined;
   selectedChatId: number | null;
   onRetry: () => void;
+  /** Why the list shown could not be fetched again, with its Retry. */
+  refreshError?: string | null;
+  onRefresh?: () => void;
   ref?: Ref<HTMLElement>;
 }
 
@@ -67,7 +70,7 @@ function ContactItem({ contact, selected }: { contact: Contact; selected: boolea
 }
 
 /** Left pane: the contacts (newest conversation first), with a search box and empty states. */
-export function ContactList({ state, contacts, role, selectedChatId, onRetry, ref }: ContactListProps) {
+export function ContactList({ state, contacts, role, selectedChatId, onRetry, refreshError, onRefresh, ref }: ContactListProps) {
   const [query, setQuery] = useState('');
   const searchId = useId();
   const shown = useMemo(() => filterContacts(contacts, query), [contacts, query]);
@@ -117,6 +120,11 @@ export function ContactList({ state, contacts, role, selectedChatId, onRetry, re
           onChange={(event) => setQuery(event.target.value)}
         />
       </div>
+      {state.status === 'ready' && refreshError ? (
+        <div className="chat-contacts__refresh">
+          <ErrorState message="Your chats could not be refreshed." detail={refreshError} onRetry={onRefresh} />
+        </div>
+      ) : null}
       {body}
     </section>
   );

@@ -10,6 +10,9 @@ import { Composer, type ComposerProps } from './Composer';
 import { viewOfMessage, type MessageView } from './MessageItem';
 import { MessagesView } from './MessagesView';
 
+/** Said over the messages when the catch-up after a reconnection failed (those shown stay). */
+export const messagesNotRefreshed = (reason: string) => `New messages could not be fetched: ${reason}`;
+
 export interface ConversationPaneProps {
   chat: Chat;
   myId: number | undefined;
@@ -106,6 +109,14 @@ export function ConversationPane({ chat, myId, role, onBack, onIncoming, onSent 
           <span>{assignJob.notice}</span>
           <button type="button" className="chat-icon-button" aria-label="Dismiss" onClick={assignJob.dismiss}>
             ×
+          </button>
+        </div>
+      ) : null}
+      {state.status === 'ready' && conversation.refreshError ? (
+        <div className="chat-notice" role="alert">
+          <span>{messagesNotRefreshed(conversation.refreshError)}</span>
+          <button type="button" className="chat-link-button" onClick={conversation.refresh}>
+            Retry
           </button>
         </div>
       ) : null}

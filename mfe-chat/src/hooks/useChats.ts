@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { ApiError, bus, fetchChats, markChatRead, type Chat, type Message, useSessionUser } from 'shared';
 import { applyMessage, markReadLocally, sortChats, totalUnread, upsertChat } from '../lib/chatList';
 import { MessageLedger } from '../lib/messageLedger';
@@ -17,43 +17,58 @@ const errorText = (error: unknown) => (error instanceof ApiError ? error.message
 export function useChats() {
   const myId = useSessionUser()?.id;
   const [state, setState] = useState<ChatsState>({ status: 'loading' });
+  /** The list as shown, for the handlers of live events (also set at once by a load, before React renders it). */
   const chatsRef = useRef<Chat[] | null>(null);
-  chatsRef.current = state.status === 'ready' ? state.chats : null;
   const openRef = useRef<number | null>(null);
   const myIdRef = useRef(myId);
-  myIdRef.current = myId;
+  useLayoutEffect(() => {
+    chatsRef.current = state.status === 'ready' ? state.chats : null;
+    myIdRef.current = myId;
+  }, [state, myId]);
   const [ledger] = useState(() => new MessageLedger());
+  /** Why the last quiet reload failed, while the list shown stays (cleared by the next one that works). */
+  const [refreshError, setRefreshError] = useState<string | null>(null);
   /** The conversation on screen: its incoming messages are not counted unread. */
   const setOpenChatId = useCallback((id: number | null) => {
     openRef.current = id;
   }, []);
 
-  const load = useCallback(
-    async (withLoader = true) => {
-      if (withLoader) setState({ status: 'loading' });
-      try {
-        const { data } = await fetchChats({ silent: true });
-        let chats = sortChats(Array.isArray(data) ? data : []);
-        // Messages that arrived while the list was asked for, and which its answer does not have yet.
-        for (const message of ledger.answeredList(chats))
-          chats = applyMessage(chats, message, { myId: myIdRef.current, openChatId: openRef.current }) ?? chats;
-        // Messages from here on apply to this list, before React renders it.
-        chatsRef.current = chats;
-        setState({ status: 'ready', chats });
-      } catch (error) {
-        console.error(error);
-        // A list already shown stays when a background reload fails.
-        setState((current) =>
-          current.status === 'ready' && !withLoader ? current : { status: 'error', message: errorText(error) },
-        );
-      }
-    },
+  /** Fetches the list; `quietly`, a failure leaves a list shown in place and says so (refreshError). */
+  const fetchList = useCallback(
+    (quietly: boolean) =>
+      fetchChats({ silent: true }).then(
+        ({ data }) => {
+          let chats = sortChats(Array.isArray(data) ? data : []);
+          // Messages that arrived while the list was asked for, and which its answer does not have yet.
+          for (const message of ledger.answeredList(chats))
+            chats = applyMessage(chats, message, { myId: myIdRef.current, openChatId: openRef.current }) ?? chats;
+          // Messages from here on apply to this list, before React renders it.
+          chatsRef.current = chats;
+          setRefreshError(null);
+          setState({ status: 'ready', chats });
+        },
+        (error: unknown) => {
+          console.error(error);
+          const message = errorText(error);
+          // A list already shown stays when a background reload fails, and says it could not be refreshed.
+          if (quietly && chatsRef.current) setRefreshError(message);
+          else setState({ status: 'error', message });
+        },
+      ),
     [ledger],
   );
 
+  const load = useCallback(
+    async (withLoader = true) => {
+      if (withLoader) setState({ status: 'loading' });
+      await fetchList(!withLoader);
+    },
+    [fetchList],
+  );
+
   useEffect(() => {
-    void load();
-  }, [load]);
+    void fetchList(false);
+  }, [fetchList]);
 
   /** A message arrived or was sent from here. */
   const noteMessage = useCallback(
@@ -120,5 +135,6 @@ export function useChats() {
     if (total !== null) bus.emit({ type: 'chat/unreadChanged', total });
   }, [total]);
 
-  return { state, reload: load, upsert, markRead, noteMessage, setOpenChatId };
+  const refresh = useCallback(() => void load(false), [load]);
+  return { state, reload: load, refresh, refreshError, upsert, markRead, noteMessage, setOpenChatId };
 }

@@ -135,26 +135,33 @@ export function useConversation(chat: Chat | null, myId: number | undefined, cal
     return () => subscription.unsubscribe();
   }, [chatId, takeIn]);
 
+  /** Why the last catch-up failed (the messages shown stay); cleared by the next one that works. */
+  const [refreshError, setRefreshError] = useState<string | null>(null);
   // The realtime channel (re)subscribed: messages published while it was connecting were missed. The
   // newest page has them; the ones not shown yet join the list (and the chat is marked read, as live).
-  useEffect(() => {
-    if (chatId === null) return undefined;
-    const subscription = bus.on('realtime/subscribed').subscribe(() => {
-      fetchMessages(chatId, { page: 1, per_page: PAGE_SIZE }, { silent: true }).then(
-        (response) => {
-          const current = stateRef.current;
-          if (chatRef.current?.id !== chatId || current.status !== 'ready') return;
-          const known = new Set(current.messages.map((m) => m.id));
-          const missed = (response.data?.messages ?? []).filter((m) => !known.has(m.id));
-          if (missed.length === 0) return;
-          setState((s) => (s.status === 'ready' ? { ...s, messages: [...missed, ...s.messages] } : s));
-          callbacksRef.current.onIncoming(missed[0]);
-        },
-        (error: unknown) => console.error(error),
-      );
-    });
-    return () => subscription.unsubscribe();
+  const catchUp = useCallback(() => {
+    if (chatId === null) return;
+    fetchMessages(chatId, { page: 1, per_page: PAGE_SIZE }, { silent: true }).then(
+      (response) => {
+        const current = stateRef.current;
+        if (chatRef.current?.id !== chatId || current.status !== 'ready') return;
+        setRefreshError(null);
+        const known = new Set(current.messages.map((m) => m.id));
+        const missed = (response.data?.messages ?? []).filter((m) => !known.has(m.id));
+        if (missed.length === 0) return;
+        setState((s) => (s.status === 'ready' ? { ...s, messages: [...missed, ...s.messages] } : s));
+        callbacksRef.current.onIncoming(missed[0]);
+      },
+      (error: unknown) => {
+        console.error(error);
+        if (chatRef.current?.id === chatId) setRefreshError(failureMessageOf(error));
+      },
+    );
   }, [chatId]);
+  useEffect(() => {
+    const subscription = bus.on('realtime/subscribed').subscribe(catchUp);
+    return () => subscription.unsubscribe();
+  }, [catchUp]);
 
   const deliver = useCallback(
     async (item: OutgoingMessage): Promise<boolean> => {
@@ -226,6 +233,8 @@ export function useConversation(chat: Chat | null, myId: number | undefined, cal
     outgoing,
     loadOlder,
     reload: loadFirst,
+    refreshError,
+    refresh: catchUp,
     send,
     retry,
     takeBack,

@@ -6,6 +6,7 @@ import { bus, setRuntimeConfig, type Chat, type Job, type Message } from 'shared
 import { fail, fakeApi, ok, type FakeReply } from '../testing/fakeApi';
 import { cara, carl, dora, makeChat, makeMessage, ME_CUSTOMER_ID, pete } from '../testing/fixtures';
 import { assignTiming } from '../hooks/useAssignJob';
+import { messagesNotRefreshed } from '../components/ConversationPane';
 import { renderChat } from '../testing/renderChat';
 import { setupScreenTest } from '../testing/screenTest';
 
@@ -474,6 +475,25 @@ describe('live messages', () => {
     expect(reads()).toBe(2);
   });
 
+  it('the catch-up after a reconnection that fails keeps the messages shown and says so; Retry brings the missed one', async () => {
+    let down = false;
+    let newest = peteMessages();
+    customerApi({
+      'GET /api/chats/1/messages': () => (down ? fail(503, 'The server is busy. Please try again.') : messagesReply(newest)),
+    });
+    const user = userEvent.setup();
+    const log = await openPeteConversation();
+    down = true;
+    newest = [makeMessage({ id: 13, chat_id: 1, from_id: pete.id, message: 'Sent while you were away' }), ...peteMessages()];
+    act(() => bus.emit({ type: 'realtime/subscribed' }));
+    expect(await conversation().findByText(messagesNotRefreshed('The server is busy. Please try again.'))).toBeInTheDocument();
+    expect(within(log).getAllByRole('listitem')).toHaveLength(3);
+    down = false;
+    await user.click(conversation().getByRole('button', { name: 'Retry' }));
+    expect(await within(log).findByText('Sent while you were away')).toBeInTheDocument();
+    expect(conversation().queryByText(messagesNotRefreshed('The server is busy. Please try again.'))).not.toBeInTheDocument();
+  });
+
   it('a message in another conversation moves its contact to the top and raises its unread count', async () => {
     customerApi();
     renderChat({ route: '/chatview/20' });
@@ -580,6 +600,31 @@ describe('live messages', () => {
     await act(async () => answerReload());
     const doraLink = await contacts().findByRole('link', { name: 'Dora Driver, 2 unread' });
     expect(doraLink.closest('li')).toHaveTextContent('Stored after it');
+  });
+
+  it('contacts whose quiet reload fails stay, say they could not be refreshed, and Retry reloads them', async () => {
+    let down = false;
+    let lists = 0;
+    const olga = { id: 23, full_name: 'Olga Other', avatar: null };
+    customerApi({
+      'GET /api/chats': () => {
+        lists += 1;
+        if (down) return fail(503, 'The server is busy. Please try again.');
+        return ok(lists === 1 ? customerChats() : [makeChat(7, cara, olga), ...customerChats()]);
+      },
+    });
+    const user = userEvent.setup();
+    renderChat();
+    await contacts().findByRole('link', { name: 'Pete Provider, 2 unread' });
+    down = true;
+    act(() => bus.emit({ type: 'realtime/subscribed' }));
+    expect(await contacts().findByText('Your chats could not be refreshed.')).toBeInTheDocument();
+    expect(contacts().getByText('The server is busy. Please try again.')).toBeInTheDocument();
+    expect(contacts().getByRole('link', { name: 'Pete Provider, 2 unread' })).toBeInTheDocument();
+    down = false;
+    await user.click(contacts().getByRole('button', { name: 'Retry' }));
+    expect(await contacts().findByRole('link', { name: 'Olga Other' })).toBeInTheDocument();
+    expect(contacts().queryByText('Your chats could not be refreshed.')).not.toBeInTheDocument();
   });
 
   it("a chat read in the user's other tab (chat/read) loses its unread count here too", async () => {

@@ -129,6 +129,8 @@ export default function ChatPage() {
           role={role}
           selectedChatId={openChatId}
           onRetry={() => void chats.reload()}
+          refreshError={chats.refreshError}
+          onRefresh={chats.refresh}
         />
         <section className="chat-conversation" aria-label="Conversation" ref={conversationPane}>
           {pane}

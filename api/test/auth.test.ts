@@ -255,6 +255,8 @@ for (const dialect of DIALECTS) {
 
         const done = await s.req('POST', '/api/auth/forgot', { json: { email: u.email, otp: code, password: 'brandnew1' } });
         assert.equal(done.status, 200);
+        // The account's role, for its login form (a provider's login is not set to Customer).
+        assert.deepEqual(done.body.data, { role: 'Customer' });
         assert.equal((await s.req('GET', '/api/auth/me', { token: u.token })).status, 401);
         assert.equal(
           (await s.req('POST', '/api/auth/login', { json: { email: u.email, password: 'brandnew1', role: 'Customer' } })).status,
@@ -268,6 +270,15 @@ for (const dialect of DIALECTS) {
         const reuse = await s.req('POST', '/api/auth/forgot', { json: { email: u.email, otp: code, password: 'another12' } });
         assert.equal(reuse.status, 400);
         assert.ok(reuse.body.errors.otp);
+      });
+
+      test("a provider's new password answers their role, which their login form takes", async () => {
+        const p = await signUp(s, 'Provider');
+        await s.req('POST', '/api/auth/reset-password', { json: { email: p.email } });
+        const code = await latestCode(p.email);
+        const done = await s.req('POST', '/api/auth/forgot', { json: { email: p.email, otp: code, password: 'brandnew1' } });
+        assert.equal(done.status, 200);
+        assert.deepEqual(done.body.data, { role: 'Provider' });
       });
 
       test('the code expires after 10 minutes', async () => {

@@ -265,7 +265,8 @@ export default async function authRoutes(app: FastifyInstance) {
     {
       schema: {
         tags,
-        summary: 'Set a new password with the mailed OTP (single use, at most 5 wrong tries)',
+        summary:
+          "Set a new password with the mailed OTP (single use, at most 5 wrong tries); answers the account's role, for its login form",
         body: {
           type: 'object',
           required: ['email', 'otp', 'password'],
@@ -280,7 +281,15 @@ export default async function authRoutes(app: FastifyInstance) {
             password: passwordField,
           },
         },
-        response: responses({ 200: envelope({ type: 'null' }) }, [400, 429]),
+        response: responses(
+          {
+            200: envelope({
+              type: 'object',
+              properties: { role: { type: 'string', enum: ['Customer', 'Provider'] } },
+            }),
+          },
+          [400, 429],
+        ),
       },
     },
     async (request, reply) => {
@@ -340,7 +349,8 @@ export default async function authRoutes(app: FastifyInstance) {
         return true;
       });
       if (!changed) throw fieldError('otp', OTP_INVALID);
-      return send(reply, null, 'Your password has been reset. Please log in.');
+      // The code proved the account is the caller's: its role sets their login form (deviation 53).
+      return send(reply, { role: user.role }, 'Your password has been reset. Please log in.');
     },
   );
 

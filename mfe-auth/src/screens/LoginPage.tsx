@@ -2,6 +2,7 @@ import { useEffect, useRef, type FormEvent } from 'react';
 import { Formik, validateYupSchema, yupToFormErrors, type FormikErrors, type FormikHelpers } from 'formik';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 import {
+  ApiError,
   afterLoginPath,
   afterLoginState,
   bus,
@@ -33,9 +34,18 @@ function initialValuesFrom(state: unknown): Values {
 /**
  * The login schema (yup), loaded with the first validation instead of with the screen: the first load of
  * /login carries no validation library (issue 12). Formik's own validationSchema does the same two steps.
+ * If the schema's chunk cannot be loaded (a lost connection, a redeployed remote) the form is sent as it
+ * is and the API's own checks answer: a validation that throws would leave Formik submitting for good.
  */
 async function validate(values: Values): Promise<FormikErrors<Values>> {
-  const { loginSchema } = await import('../validation/login');
+  const loginSchema = await import('../validation/login').then(
+    (module) => module.loginSchema,
+    (error: unknown) => {
+      console.warn('login validation could not be loaded; the API checks the form', error);
+      return null;
+    },
+  );
+  if (!loginSchema) return {};
   try {
     await validateYupSchema(values, loginSchema);
     return {};
@@ -72,9 +82,11 @@ export default function LoginPage() {
       });
     } catch (error) {
       // The API client has already set the danger alert with the server's message (spec section 8). Only a
-      // refusal is about the email or password: not a server that could not be reached, failed or is busy.
+      // refusal is about the email or password: not a server that could not be reached, failed or is busy,
+      // nor the right password given as the other role (403 'This account is registered as a Provider…').
       console.error(error);
-      if (!isRetryableFailure(error)) {
+      const wrongRole = error instanceof ApiError && error.status === 403;
+      if (!isRetryableFailure(error) && !wrongRole) {
         bus.emit({ type: 'toast/show', kind: 'error', message: 'Please Enter Correct Email or Password' });
       }
       helpers.setSubmitting(false);

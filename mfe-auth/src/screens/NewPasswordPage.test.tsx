@@ -28,8 +28,8 @@ describe('NewPasswordPage', () => {
     expect(screen.getByText('Password must be at least 6 charaters')).toBeInTheDocument();
   });
 
-  it('prefills the email from the forgot-password step, resets and goes to /login with it', async () => {
-    const api = fakeApi({ 'POST /api/auth/forgot': ok(null, 'Password has been reset') });
+  it("prefills the email from the forgot-password step, resets and goes to /login with it and the account's role", async () => {
+    const api = fakeApi({ 'POST /api/auth/forgot': ok({ role: 'Provider' }, 'Password has been reset') });
     const user = userEvent.setup();
     renderWithStore(<NewPasswordPage />, { path: '/newpassword', state: { email: 'customer@example.com' } });
     expect(screen.getByLabelText('Email')).toHaveValue('customer@example.com');
@@ -37,7 +37,10 @@ describe('NewPasswordPage', () => {
     await user.type(screen.getByLabelText('New Password'), 'newpass1');
     await user.click(screen.getByRole('button', { name: 'Submit' }));
     expect(await screen.findByTestId('location')).toHaveTextContent('/login');
-    expect(JSON.parse(screen.getByTestId('location-state').textContent ?? 'null')).toEqual({ email: 'customer@example.com' });
+    expect(JSON.parse(screen.getByTestId('location-state').textContent ?? 'null')).toEqual({
+      email: 'customer@example.com',
+      role: 'Provider',
+    });
     expect(api.calls[0].body).toEqual({ email: 'customer@example.com', otp: '482913', password: 'newpass1' });
     expect(bus.toasts()).toEqual([{ kind: 'success', message: 'Password has been reset' }]);
     api.restore();

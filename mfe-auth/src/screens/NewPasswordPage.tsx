@@ -19,12 +19,13 @@ export default function NewPasswordPage() {
 
   const submit = async (values: Values) => {
     try {
-      const { message } = await resetPassword(
+      const { data, message } = await resetPassword(
         { email: values.email.trim(), otp: values.otp.trim(), password: values.password },
         { silent: true },
       );
       toastSuccess(message);
-      void navigate('/login', { state: { email: values.email.trim() } });
+      // The login form is the account's: its email, and its role (a provider's is not set to Customer).
+      void navigate('/login', { state: { email: values.email.trim(), role: data?.role } });
     } catch (error) {
       toastFailure(error);
     }

@@ -17,6 +17,7 @@ import type {
   ProviderServiceData,
   Rating,
   Review,
+  Role,
   Service,
   SignupRequest,
   User,
@@ -36,7 +37,7 @@ export const fetchMe = (config?: AxiosRequestConfig) => unwrap<User>(apiClient.g
 export const requestPasswordReset = (email: string, config?: AxiosRequestConfig) =>
   unwrap<null>(apiClient.post('/api/auth/reset-password', { email }, config));
 export const resetPassword = (body: { email: string; otp: string; password: string }, config?: AxiosRequestConfig) =>
-  unwrap<null>(apiClient.post('/api/auth/forgot', body, config));
+  unwrap<{ role: Role }>(apiClient.post('/api/auth/forgot', body, config));
 /** multipart: first_name, last_name, avatar (File), phone, address, and for providers bio, year_of_exp, basic_price. */
 // A profile or services change names this tab: the user's other tabs and devices are told ('Profile'), not this one.
 export const updateProfile = (form: FormData) => unwrap<User>(apiClient.post('/api/auth/update-profile', form, namingThisTab()));

@@ -12,6 +12,7 @@ import {
   updateProfile,
   useAppDispatch,
   type User,
+  useStillShown,
 } from 'shared';
 import { fileTooLargeMessage, IMAGE_TYPES } from 'shared/src/uploads';
 import { CheckboxField } from '../components/CheckboxField';
@@ -72,6 +73,8 @@ export default function EditProfilePage() {
   const user = useFreshUser();
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
+  /** A save answered after the user went elsewhere (or signed out) does not take them to the profile. */
+  const shown = useStillShown();
   const location = useLocation();
   const emailId = useId();
   const avatarId = useId();
@@ -143,7 +146,7 @@ export default function EditProfilePage() {
       const { data } = await updateProfile(form);
       dispatch(sessionActions.userUpdated(data));
       bus.emit({ type: 'auth/userUpdated', user: data });
-      void navigate('/profile');
+      if (shown.current) void navigate('/profile');
     } catch (error) {
       console.error(error);
     }

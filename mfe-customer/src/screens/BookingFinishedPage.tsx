@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useId, useRef, useState, type FormEvent } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 import {
   ApiError,
@@ -13,6 +13,7 @@ import {
   useJob,
   useLeaveGuard,
   useSessionUser,
+  useStillShown,
   type Job,
   messageOfError,
 } from 'shared';
@@ -59,14 +60,8 @@ function RatingForm({
   const firstStar = useRef<HTMLInputElement>(null);
   const errorId = useId();
   useLeaveGuard((rating > 0 || feedback.trim() !== '') && !busy);
-  /** The page is still shown: a rating answered after the user went elsewhere neither moves them nor fails unseen. */
-  const shown = useRef(true);
-  useEffect(() => {
-    shown.current = true;
-    return () => {
-      shown.current = false;
-    };
-  }, []);
+  /** A rating answered after the user went elsewhere neither moves them nor fails unseen. */
+  const shown = useStillShown();
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();

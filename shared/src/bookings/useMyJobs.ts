@@ -1,4 +1,5 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
+import { useStillShown } from '../ui/stillShown';
 import { ApiError, fetchJobs } from '../api';
 import { bus } from '../bus';
 import type { Job } from '../contracts';
@@ -55,7 +56,7 @@ export function useMyJobs({ withLoader = false }: { withLoader?: boolean } = {})
   /** The latest event of each job. */
   const [live] = useState(() => new Map<number, Job>());
   const [refreshError, setRefreshError] = useState<string | null>(null);
-  const shown = useRef(true);
+  const shown = useStillShown();
 
   /** The list's state once the API has answered. */
   const fetchedState = useCallback(async (): Promise<JobsState> => {
@@ -83,11 +84,10 @@ export function useMyJobs({ withLoader = false }: { withLoader?: boolean } = {})
         if (shown.current) setRefreshError(error instanceof ApiError ? error.message : 'Network Error');
       },
     );
-  }, [live]);
+  }, [live, shown]);
 
   useEffect(() => {
     let mounted = true;
-    shown.current = true;
     void fetchedState().then((next) => {
       if (mounted) setState(next);
     });
@@ -99,7 +99,6 @@ export function useMyJobs({ withLoader = false }: { withLoader?: boolean } = {})
     const resubscribed = bus.on('realtime/subscribed').subscribe(refresh);
     return () => {
       mounted = false;
-      shown.current = false;
       subscription.unsubscribe();
       resubscribed.unsubscribe();
     };

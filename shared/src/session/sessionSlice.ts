@@ -51,7 +51,11 @@ export function sessionReducer(state: SessionState = initialSessionState, action
   if (sessionActions.loggedIn.match(action)) {
     return { ...state, isLogin: true, users: action.payload.user, token: action.payload.token };
   }
-  if (sessionActions.userUpdated.match(action)) return { ...state, users: action.payload };
+  // Only the signed-in user's own profile: a save answered after a sign-out (or another account's sign-in)
+  // must not write that profile into the session.
+  if (sessionActions.userUpdated.match(action)) {
+    return state.isLogin && state.users?.id === action.payload.id ? { ...state, users: action.payload } : state;
+  }
   if (sessionActions.patched.match(action)) return { ...state, ...action.payload };
   if (sessionActions.alertSet.match(action)) return { ...state, alert: action.payload };
   if (sessionActions.alertCleared.match(action)) return { ...state, alert: null };

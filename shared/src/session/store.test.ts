@@ -33,4 +33,22 @@ describe('createAppStore', () => {
     store.dispatch(sessionActions.loggedOut());
     expect(JSON.parse(localStorage.getItem(SESSION_STORAGE_KEY)!)).toMatchObject({ isLogin: false, token: null });
   });
+
+  it("takes a profile update for the signed-in user only: not one answered after a sign-out, nor another account's", () => {
+    const store = createAppStore();
+    persistSession(store);
+    const cara = makeUser({ id: 10, first_name: 'Cara' });
+    store.dispatch(sessionActions.loggedIn({ user: cara, token: 'abc' }));
+    store.dispatch(sessionActions.userUpdated({ ...cara, first_name: 'Carla' }));
+    expect(store.getState().session.users).toMatchObject({ id: 10, first_name: 'Carla' });
+
+    store.dispatch(sessionActions.loggedIn({ user: makeUser({ id: 11, first_name: 'Dan' }), token: 'def' }));
+    store.dispatch(sessionActions.userUpdated({ ...cara, first_name: 'Carlotta' }));
+    expect(store.getState().session.users).toMatchObject({ id: 11, first_name: 'Dan' });
+
+    store.dispatch(sessionActions.loggedOut());
+    store.dispatch(sessionActions.userUpdated({ ...cara, first_name: 'Carlotta' }));
+    expect(store.getState().session).toMatchObject({ isLogin: false, users: null });
+    expect(JSON.parse(localStorage.getItem(SESSION_STORAGE_KEY)!)).toMatchObject({ isLogin: false, users: null });
+  });
 });

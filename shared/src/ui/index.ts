@@ -10,3 +10,4 @@ export * from './ErrorBoundary';
 export * from './Dialog';
 export * from './leaveGuard';
 export * from './LeavePrompt';
+export * from './stillShown';

@@ -115,6 +115,10 @@ describe('ContactUsPage', () => {
     await fillAndSubmit();
     expect(screen.getByRole('status')).toHaveTextContent('Sending');
     expect(screen.getByRole('button', { name: 'Submit' })).toBeDisabled();
+    // What is on its way cannot be changed meanwhile (a change would be cleared with it, unsent).
+    await userEvent.setup().type(screen.getByLabelText('Message'), ' More.');
+    expect(screen.getByLabelText('Message')).toHaveValue('I was charged twice.');
+    expect(screen.getByLabelText('Query Title')).toHaveAttribute('readonly');
     finish();
     await waitFor(() => expect(screen.queryByRole('status')).not.toBeInTheDocument());
   });

@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
-import { ApiError, bus, Loader, PageTitle, storeContactUs, useLeaveGuard } from 'shared';
+import { ApiError, bus, Loader, PageTitle, storeContactUs, useLeaveGuard, useStillShown } from 'shared';
 import { useDocumentTitle } from '../routing/RemoteRouteElement';
 import { focusIsLost } from 'shared/src/ui/focus';
 
@@ -45,14 +45,8 @@ export default function ContactUsPage() {
   const [formError, setFormError] = useState<string | null>(null);
   // Guarded while sending too: the page stays after a send, and a failed one keeps what was written here.
   useLeaveGuard(title !== '' || message !== '');
-  /** The page is still shown: a send that fails after the user chose to leave says so in a toast. */
-  const shown = useRef(true);
-  useEffect(() => {
-    shown.current = true;
-    return () => {
-      shown.current = false;
-    };
-  }, []);
+  /** A send that fails after the user chose to leave says so in a toast. */
+  const shown = useStillShown();
   const submitButton = useRef<HTMLButtonElement>(null);
   /** Set by a submit: once answered, the focus goes to the first field to mend, else back to Submit. */
   const answered = useRef(false);
@@ -105,6 +99,8 @@ export default function ContactUsPage() {
             id={titleId}
             value={title}
             maxLength={TITLE_MAX}
+            // What is being sent stays as sent: a change typed meanwhile would be cleared with it on success.
+            readOnly={sending}
             onChange={(e) => {
               setTitle(e.target.value);
               changed('title');
@@ -119,6 +115,7 @@ export default function ContactUsPage() {
             rows={6}
             value={message}
             maxLength={MESSAGE_MAX}
+            readOnly={sending}
             onChange={(e) => {
               setMessage(e.target.value);
               changed('message');

@@ -1,4 +1,4 @@
-import { act, render, screen, waitFor } from '@testing-library/react';
+import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { Provider } from 'react-redux';
@@ -170,6 +170,16 @@ describe('leaving a page with unsaved changes', () => {
     await user.click(screen.getByRole('button', { name: 'Sign out' }));
     expect(await screen.findByRole('heading', { name: 'Login' })).toBeInTheDocument();
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+  it('a session that ends while the question is asked takes the question away: /login, no prompt over it', async () => {
+    const user = await openForm('Carmen');
+    await user.click(screen.getByRole('link', { name: 'Other page' }));
+    await screen.findByRole('dialog', { name: LEAVE_TEXTS.title });
+    // Signed out elsewhere (another tab, an expired token): the page behind the question ends the session.
+    fireEvent.click(screen.getByRole('button', { name: 'Sign out', hidden: true }));
+    expect(await screen.findByRole('heading', { name: 'Login' })).toBeInTheDocument();
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(window.location.pathname).toBe('/login');
   });
 });
 

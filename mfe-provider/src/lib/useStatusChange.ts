@@ -1,5 +1,5 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
-import { messageOfError, type Job, type JobStatus } from 'shared';
+import { useCallback, useRef, useState } from 'react';
+import { messageOfError, useStillShown, type Job, type JobStatus } from 'shared';
 import { changeJobStatus, isConflict } from './jobs';
 
 /** `shown`: the screen that asked is still there (it leads on only then, not from a page left meanwhile). */
@@ -15,13 +15,7 @@ export function useStatusChange() {
   const [pending, setPending] = useState<JobStatus | null>(null);
   const [error, setError] = useState<string | null>(null);
   const inFlight = useRef(false);
-  const mounted = useRef(true);
-  useEffect(() => {
-    mounted.current = true;
-    return () => {
-      mounted.current = false;
-    };
-  }, []);
+  const mounted = useStillShown();
 
   const change = useCallback(async (jobId: number, status: JobStatus): Promise<StatusChangeResult> => {
     if (inFlight.current) return { ok: false, conflict: false };
@@ -39,7 +33,7 @@ export function useStatusChange() {
       inFlight.current = false;
       setPending(null);
     }
-  }, []);
+  }, [mounted]);
 
   return { pending, busy: pending !== null, error, change, clearError: () => setError(null) };
 }

@@ -87,14 +87,20 @@ export function AlertArea() {
         (mod) => {
           if (active) setToastModule((current) => current ?? mod);
         },
-        (error: unknown) => console.warn('toasts unavailable', error),
+        (error: unknown) => {
+          console.warn('toasts unavailable', error);
+          // Said in the alert area instead (the newest one), never lost: a failure some forms tell only as a toast.
+          const last = pending.current.splice(0).at(-1);
+          if (active && last)
+            dispatch(sessionActions.alertSet({ type: last.kind === 'error' ? 'danger' : last.kind, message: last.message }));
+        },
       );
     });
     return () => {
       active = false;
       subscription.unsubscribe();
     };
-  }, []);
+  }, [dispatch]);
 
   // Runs after the container (a child) has mounted: shows what was announced meanwhile.
   useEffect(() => {

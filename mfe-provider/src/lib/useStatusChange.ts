@@ -17,23 +17,26 @@ export function useStatusChange() {
   const inFlight = useRef(false);
   const mounted = useStillShown();
 
-  const change = useCallback(async (jobId: number, status: JobStatus): Promise<StatusChangeResult> => {
-    if (inFlight.current) return { ok: false, conflict: false };
-    inFlight.current = true;
-    setPending(status);
-    setError(null);
-    try {
-      const job = await changeJobStatus(jobId, status);
-      return { ok: true, job, shown: mounted.current };
-    } catch (err) {
-      console.error(err);
-      setError(messageOfError(err));
-      return { ok: false, conflict: isConflict(err) };
-    } finally {
-      inFlight.current = false;
-      setPending(null);
-    }
-  }, [mounted]);
+  const change = useCallback(
+    async (jobId: number, status: JobStatus): Promise<StatusChangeResult> => {
+      if (inFlight.current) return { ok: false, conflict: false };
+      inFlight.current = true;
+      setPending(status);
+      setError(null);
+      try {
+        const job = await changeJobStatus(jobId, status);
+        return { ok: true, job, shown: mounted.current };
+      } catch (err) {
+        console.error(err);
+        setError(messageOfError(err));
+        return { ok: false, conflict: isConflict(err) };
+      } finally {
+        inFlight.current = false;
+        setPending(null);
+      }
+    },
+    [mounted],
+  );
 
   return { pending, busy: pending !== null, error, change, clearError: () => setError(null) };
 }

@@ -162,21 +162,6 @@ describe('LoginPage', () => {
     api.restore();
   });
 
-  it("the right password as the other role: the server's reason only, not that the email or password is wrong", async () => {
-    const reason = 'This account is registered as a Provider. Please sign in as a Provider.';
-    const api = fakeApi({ 'POST /api/auth/login': fail(403, reason) });
-    const user = setup();
-    renderWithStore(<LoginPage />, { path: '/login' });
-    await user.type(screen.getByLabelText('Email'), 'provider@example.com');
-    await user.type(screen.getByLabelText('Password'), 'password123');
-    await user.click(screen.getByRole('button', { name: 'Login' }));
-    await act(() => jest.advanceTimersByTimeAsync(600));
-    await waitFor(() => expect(screen.getByRole('button', { name: 'Login' })).toBeEnabled());
-    expect(bus.toasts()).toEqual([]);
-    expect(bus.alerts()).toEqual([{ type: 'danger', message: reason }]);
-    api.restore();
-  });
-
   it('when the server cannot be reached or fails, says that and not that the email or password is wrong', async () => {
     const replies = [
       () => {

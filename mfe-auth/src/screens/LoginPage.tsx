@@ -2,7 +2,6 @@ import { useEffect, useRef, type FormEvent } from 'react';
 import { Formik, validateYupSchema, yupToFormErrors, type FormikErrors, type FormikHelpers } from 'formik';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 import {
-  ApiError,
   afterLoginPath,
   afterLoginState,
   bus,
@@ -82,11 +81,9 @@ export default function LoginPage() {
       });
     } catch (error) {
       // The API client has already set the danger alert with the server's message (spec section 8). Only a
-      // refusal is about the email or password: not a server that could not be reached, failed or is busy,
-      // nor the right password given as the other role (403 'This account is registered as a Provider…').
+      // refusal is about the email or password: not a server that could not be reached, failed or is busy.
       console.error(error);
-      const wrongRole = error instanceof ApiError && error.status === 403;
-      if (!isRetryableFailure(error) && !wrongRole) {
+      if (!isRetryableFailure(error)) {
         bus.emit({ type: 'toast/show', kind: 'error', message: 'Please Enter Correct Email or Password' });
       }
       helpers.setSubmitting(false);

@@ -58,13 +58,13 @@ export function useChats() {
     [ledger],
   );
 
-  const load = useCallback(
-    async (withLoader = true) => {
-      if (withLoader) setState({ status: 'loading' });
-      await fetchList(!withLoader);
-    },
-    [fetchList],
-  );
+  /** Loads the list again with the loader (Retry after it could not be loaded). */
+  const reload = useCallback(() => {
+    setState({ status: 'loading' });
+    void fetchList(false);
+  }, [fetchList]);
+  /** Fetches the list again without a loader, the list shown staying (a message of an unknown chat, a reconnection, Retry). */
+  const refresh = useCallback(() => void fetchList(true), [fetchList]);
 
   useEffect(() => {
     void fetchList(false);
@@ -78,7 +78,7 @@ export function useChats() {
       ledger.note(message);
       const chats = chatsRef.current;
       if (!chats) return;
-      if (!chats.some((c) => c.id === message.chat_id)) return void load(false);
+      if (!chats.some((c) => c.id === message.chat_id)) return refresh();
       const context = { myId: myIdRef.current, openChatId: openRef.current };
       // On the state as it is by then: another message or a read may be applied before React renders.
       setState((current) =>
@@ -87,13 +87,13 @@ export function useChats() {
           : current,
       );
     },
-    [load, ledger],
+    [refresh, ledger],
   );
 
   useEffect(() => {
     const subscription = bus.on('realtime/message').subscribe(({ message }) => noteMessage(message));
     // The channel (re)subscribed: messages published while it was connecting were missed; reload quietly.
-    const resubscribed = bus.on('realtime/subscribed').subscribe(() => void load(false));
+    const resubscribed = bus.on('realtime/subscribed').subscribe(refresh);
     // The user read a chat in another tab or device: it is read here too.
     const readElsewhere = bus
       .on('chat/read')
@@ -107,7 +107,7 @@ export function useChats() {
       resubscribed.unsubscribe();
       readElsewhere.unsubscribe();
     };
-  }, [noteMessage, load]);
+  }, [noteMessage, refresh]);
 
   const upsert = useCallback(
     (chat: Chat) => {
@@ -135,6 +135,5 @@ export function useChats() {
     if (total !== null) bus.emit({ type: 'chat/unreadChanged', total });
   }, [total]);
 
-  const refresh = useCallback(() => void load(false), [load]);
-  return { state, reload: load, refresh, refreshError, upsert, markRead, noteMessage, setOpenChatId };
+  return { state, reload, refresh, refreshError, upsert, markRead, noteMessage, setOpenChatId };
 }

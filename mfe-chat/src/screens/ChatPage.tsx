@@ -128,7 +128,7 @@ export default function ChatPage() {
           contacts={contacts}
           role={role}
           selectedChatId={openChatId}
-          onRetry={() => void chats.reload()}
+          onRetry={chats.reload}
           refreshError={chats.refreshError}
           onRefresh={chats.refresh}
         />

@@ -39,11 +39,6 @@ export function usePaymentMethods({ autoLoad = true }: { autoLoad?: boolean } = 
     [dispatch],
   );
 
-  const refresh = useCallback(async () => {
-    const { data } = await fetchPaymentMethods();
-    store(data);
-  }, [store]);
-
   // Loads on mount (with autoLoad) and on each reload; the status follows the latest load only.
   const [attempt, setAttempt] = useState(0);
   useEffect(() => {
@@ -90,15 +85,23 @@ export function usePaymentMethods({ autoLoad = true }: { autoLoad?: boolean } = 
     setAttempt((n) => n + 1);
   }, []);
 
-  /** The list again, after card `id` was deleted or found gone; should the reload fail, the list shown drops it. */
-  const reloadWithout = async (id: number) => {
+  /**
+   * The list again after a change the API made; should that read fail, `fallback` (the change applied to
+   * the list shown) is shown instead. Silent: the change itself succeeded, and a failed read is no reason
+   * to say otherwise.
+   */
+  const showAfterChange = async (fallback: PaymentMethod[]) => {
     try {
-      await refresh();
+      const { data } = await fetchPaymentMethods({ silent: true });
+      store(data);
     } catch (error) {
       console.error(error);
-      store(cards.filter((c) => c.id !== id));
+      store(fallback);
     }
   };
+
+  /** The list again, after card `id` was deleted or found gone; should the reload fail, the list shown drops it. */
+  const reloadWithout = (id: number) => showAfterChange(cards.filter((c) => c.id !== id));
 
   /**
    * Runs a change (of card `id`) with the list marked busy; answers whether it succeeded (failures are
@@ -125,8 +128,8 @@ export function usePaymentMethods({ autoLoad = true }: { autoLoad?: boolean } = 
       return Promise.resolve(false);
     }
     return mutate(async () => {
-      await addPaymentMethod(token);
-      await refresh();
+      const { data: added } = await addPaymentMethod(token);
+      await showAfterChange([...cards.filter((c) => c.id !== added.id), added]);
     });
   };
 
@@ -155,7 +158,7 @@ export function usePaymentMethods({ autoLoad = true }: { autoLoad?: boolean } = 
     mutate(async () => {
       const { data } = await makeDefaultPaymentMethod(id);
       if (Array.isArray(data)) store(data);
-      else await refresh();
+      else await showAfterChange(cards.map((c) => ({ ...c, is_default: c.id === id })));
     }, id);
 
   return { cards, status, busy, reload, add, remove, makeDefault };

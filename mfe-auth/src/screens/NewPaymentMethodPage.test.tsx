@@ -153,4 +153,20 @@ describe('NewPaymentMethodPage', () => {
     await waitFor(() => expect(bus.alerts()).toEqual([{ type: 'danger', message: 'This card is already saved.' }]));
     expect(screen.queryByTestId('location')).not.toBeInTheDocument();
   });
+
+  it('counts a saved card as saved when the list cannot be read again: the card is listed, no error is said', async () => {
+    fakeApi({
+      'POST /sandbox/v1/tokens': { status: 200, data: { id: 'tok_4', card: { brand: 'Visa', last4: '4242' } } },
+      'POST /api/payment-methods': ok(visa, 'Card added'),
+      'GET /api/payment-methods': fail(503, 'Service Unavailable'),
+    });
+    jest.spyOn(console, 'error').mockImplementation(() => {});
+    const user = userEvent.setup();
+    const { store } = renderWithStore(<NewPaymentMethodPage />, { path: '/newpaymentmethod', session: signedIn() });
+    await fillCard(user);
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByTestId('location')).toHaveTextContent('/payment');
+    expect(store.getState().session.paymentMethod).toEqual([visa]);
+    expect(bus.alerts()).toEqual([{ type: 'success', message: 'Card added' }]);
+  });
 });

@@ -48,15 +48,20 @@ export const sessionActions = {
 
 /** The session reducer: each action returns a new state object (unchanged state for other actions). */
 export function sessionReducer(state: SessionState = initialSessionState, action: UnknownAction): SessionState {
+  // A sign-in starts from empty lists: none of an earlier account's jobs, cards or notifications carry over.
   if (sessionActions.loggedIn.match(action)) {
-    return { ...state, isLogin: true, users: action.payload.user, token: action.payload.token };
+    return { ...LOGGED_OUT, alert: state.alert, isLogin: true, users: action.payload.user, token: action.payload.token };
   }
   // Only the signed-in user's own profile: a save answered after a sign-out (or another account's sign-in)
   // must not write that profile into the session.
   if (sessionActions.userUpdated.match(action)) {
     return state.isLogin && state.users?.id === action.payload.id ? { ...state, users: action.payload } : state;
   }
-  if (sessionActions.patched.match(action)) return { ...state, ...action.payload };
+  // Signed out, only a patch that signs in (another tab's session taken on) applies: a list answered
+  // after the sign-out must not be stored under authType, where the next account would see it.
+  if (sessionActions.patched.match(action)) {
+    return state.isLogin || action.payload.isLogin ? { ...state, ...action.payload } : state;
+  }
   if (sessionActions.alertSet.match(action)) return { ...state, alert: action.payload };
   if (sessionActions.alertCleared.match(action)) return { ...state, alert: null };
   if (sessionActions.loggedOut.match(action)) return initialSessionState;

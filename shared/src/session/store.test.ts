@@ -51,4 +51,24 @@ describe('createAppStore', () => {
     expect(store.getState().session).toMatchObject({ isLogin: false, users: null });
     expect(JSON.parse(localStorage.getItem(SESSION_STORAGE_KEY)!)).toMatchObject({ isLogin: false, users: null });
   });
+
+  it("keeps no list answered after a sign-out, and starts the next sign-in from empty lists", () => {
+    const store = createAppStore();
+    persistSession(store);
+    const card = { id: 1, card_brand: 'visa', card_last4: '4242' };
+    store.dispatch(sessionActions.loggedIn({ user: makeUser({ id: 10 }), token: 'abc' }));
+    store.dispatch(sessionActions.patched({ paymentMethod: [card] }));
+    store.dispatch(sessionActions.loggedOut());
+    store.dispatch(sessionActions.patched({ paymentMethod: [card] }));
+    expect(store.getState().session.paymentMethod).toEqual([]);
+    expect(JSON.parse(localStorage.getItem(SESSION_STORAGE_KEY)!)).toMatchObject({ isLogin: false, paymentMethod: [] });
+
+    // Another tab's session taken on while signed out still applies.
+    store.dispatch(sessionActions.patched({ isLogin: true, token: 'def', users: makeUser({ id: 11 }) }));
+    expect(store.getState().session).toMatchObject({ isLogin: true, token: 'def' });
+
+    store.dispatch(sessionActions.patched({ paymentMethod: [card] }));
+    store.dispatch(sessionActions.loggedIn({ user: makeUser({ id: 12 }), token: 'ghi' }));
+    expect(store.getState().session).toMatchObject({ isLogin: true, token: 'ghi', paymentMethod: [], jobs: [] });
+  });
 });

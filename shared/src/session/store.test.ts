@@ -52,7 +52,7 @@ describe('createAppStore', () => {
     expect(JSON.parse(localStorage.getItem(SESSION_STORAGE_KEY)!)).toMatchObject({ isLogin: false, users: null });
   });
 
-  it("keeps no list answered after a sign-out, and starts the next sign-in from empty lists", () => {
+  it('keeps no list answered after a sign-out, and starts the next sign-in from empty lists', () => {
     const store = createAppStore();
     persistSession(store);
     const card = { id: 1, card_brand: 'visa', card_last4: '4242' };

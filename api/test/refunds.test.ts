@@ -263,6 +263,24 @@ for (const dialect of DIALECTS) {
       assert.match(done.text, new RegExp(`/bookingfinished\\?job=${taken.id}`));
     });
 
+    test('a request moved back to Waiting for Approval gets the whole answer time again, counted from then', async () => {
+      const job = await book();
+      assert.equal((await patch(provider, job.id, 'Accepted')).status, 200);
+      s.clock.advance(30 * HOUR);
+      assert.equal((await patch(provider, job.id, 'Pending')).status, 200);
+      await sweepJobs(s.app.ctx);
+      assert.equal((await jobOf(job.id)).status, 'Pending', 'not expired at once: it was booked 30 hours ago but waits only since now');
+      assert.equal((await refundsOf(job.id)).length, 0);
+
+      s.clock.advance(23 * HOUR);
+      await sweepJobs(s.app.ctx);
+      assert.equal((await jobOf(job.id)).status, 'Pending');
+      s.clock.advance(2 * HOUR);
+      await sweepJobs(s.app.ctx);
+      assert.equal((await jobOf(job.id)).status, 'Expired');
+      assert.equal((await refundsOf(job.id)).length, 1);
+    });
+
     test('a refund the processor could not make stays pending, shows as pending, and the next sweep finishes it', async () => {
       const job = await book();
       const gateway = s.app.ctx.payments as SandboxGateway;

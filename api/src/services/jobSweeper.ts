@@ -33,7 +33,11 @@ export async function sweepJobs(ctx: AppContext): Promise<SweepReport> {
       .selectFrom('jobs')
       .select('id')
       .where('status', '=', 'Pending')
-      .where('created_at', '<=', deadline)
+      // Counted from when the job last became Pending (its updated_at: only status changes touch it), so
+      // that a request moved back to Waiting for Approval gets the whole answer time again instead of
+      // expiring at once. Pending jobs are few (each expires within the answer time): the status prefix of
+      // jobs_status_created_idx finds them.
+      .where('updated_at', '<=', deadline)
       .orderBy('id')
       .limit(EXPIRE_BATCH)
       .execute();

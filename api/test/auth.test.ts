@@ -85,6 +85,22 @@ for (const dialect of DIALECTS) {
         assert.equal(padded.body.data.first_name, 'Ann');
       });
 
+      test('a name that shows nothing, or carries line breaks, control characters or direction overrides, is refused', async () => {
+        for (const blank of ['\u3164', '\u2800\u00ad', '\u034f\u200e', '\u202e']) {
+          const res = await register({ first_name: blank });
+          assert.equal(res.status, 400, JSON.stringify(blank));
+          assert.deepEqual(res.body.errors.first_name, ['Required'], JSON.stringify(blank));
+        }
+        for (const odd of ['Ann\nLee', 'Ann\u0007', '\u202egnp.exe', 'Ann\u2066x', 'Ann\tLee']) {
+          const res = await register({ first_name: odd });
+          assert.equal(res.status, 400, JSON.stringify(odd));
+          assert.deepEqual(res.body.errors.first_name, ['Must not contain line breaks or control characters'], JSON.stringify(odd));
+        }
+        const kept = await register({ first_name: 'José 李', last_name: "O'Brien-😀" });
+        assert.equal(kept.status, 201);
+        assert.equal(kept.body.data.last_name, "O'Brien-😀");
+      });
+
       test('a value of the wrong JSON type is refused, not coerced', async () => {
         for (const [field, value, message] of [
           ['first_name', false, 'The first_name must be a string.'],
@@ -440,6 +456,30 @@ for (const dialect of DIALECTS) {
         assert.deepEqual(res.body.errors.first_name, ['Must be 15 characters or less']);
         assert.ok(res.body.errors.phone);
         assert.equal((await s.req('POST', '/api/auth/update-profile', { form: formWith({ first_name: 'X' }) })).status, 401);
+      });
+
+      test("deviation 3's rules hold on the API too: a phone with fewer than 6 digits or an address under 6 characters is refused", async () => {
+        const u = await signUp(s, 'Customer');
+        const phone = await s.req('POST', '/api/auth/update-profile', { token: u.token, json: { phone: '( )-+' } });
+        assert.equal(phone.status, 400);
+        assert.deepEqual(phone.body.errors, { phone: ['Phone must be at least 6 digits'] });
+        const address = await s.req('POST', '/api/auth/update-profile', { token: u.token, json: { address: ' x ' } });
+        assert.equal(address.status, 400);
+        assert.deepEqual(address.body.errors, { address: ['Address must be at least 6 characters'] });
+        const before = await s.req('GET', '/api/auth/me', { token: u.token });
+        assert.equal(before.body.data.phone, null, 'nothing stored');
+        assert.equal(before.body.data.address, null);
+
+        const fine = await s.req('POST', '/api/auth/update-profile', {
+          token: u.token,
+          json: { phone: '+44 (20) 7946-0958', address: '1 Pick Street' },
+        });
+        assert.equal(fine.status, 200);
+        assert.equal(fine.body.data.phone, '+44 (20) 7946-0958');
+        const cleared = await s.req('POST', '/api/auth/update-profile', { token: u.token, json: { phone: '', address: '  ' } });
+        assert.equal(cleared.status, 200);
+        assert.equal(cleared.body.data.phone, null);
+        assert.equal(cleared.body.data.address, null);
       });
 
       test('a blank name is Required, as JSON or as a form, and the stored names stay', async () => {

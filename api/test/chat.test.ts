@@ -192,9 +192,11 @@ for (const dialect of DIALECTS) {
     });
 
     test('validation of a message', async () => {
-      const empty = await sendText(customer, '   ');
-      assert.equal(empty.status, 400);
-      assert.ok(empty.body.errors.message);
+      for (const blank of ['   ', '\u200b\u200b', '\u2800\u3164']) {
+        const empty = await sendText(customer, blank);
+        assert.equal(empty.status, 400, JSON.stringify(blank));
+        assert.deepEqual(empty.body.errors.message, ['The message field is required.']);
+      }
       const type = await sendMessage(customer, 'video', 'x');
       assert.equal(type.status, 400);
       assert.ok(type.body.errors.message_type);
@@ -205,6 +207,15 @@ for (const dialect of DIALECTS) {
       assert.equal(noIds.status, 400);
       const notAProvider = await sendText(customer, 'hi', customer, otherCustomer);
       assert.equal(notAProvider.status, 400);
+    });
+
+    test("a long message's notification is cut on whole characters, never in the middle of an emoji", async () => {
+      const text = `${'a'.repeat(76)}${'😀'.repeat(10)}`;
+      assert.equal((await sendText(customer, text)).status, 201);
+      const notes = await s.req('GET', '/api/notifications?per_page=1', { token: provider.token });
+      const description: string = notes.body.data[0].description;
+      assert.ok(description.endsWith(`${'a'.repeat(76)}😀...`), description);
+      assert.ok(!description.includes('\ufffd'));
     });
 
     test("authorisation: only the chat's parties read or write it", async () => {

@@ -190,6 +190,26 @@ for (const dialect of DIALECTS) {
       assert.equal(contact.status, 400);
     });
 
+    test('half of a surrogate pair (a broken emoji) in any text is a 400 naming the field; whole emoji pass', async () => {
+      const broken = await raw(
+        'POST',
+        '/api/storeContactUs',
+        { 'content-type': 'application/json' },
+        JSON.stringify({ title: 'Card issue', message: 'hi \ud800 there' }),
+      );
+      assert.equal(broken.status, 400);
+      assert.deepEqual(broken.body.errors, {
+        message: ['The message contains a broken character (half of an emoji or other symbol).'],
+      });
+      const whole = await raw(
+        'POST',
+        '/api/storeContactUs',
+        { 'content-type': 'application/json' },
+        JSON.stringify({ title: 'Card issue', message: 'hi 😀 there' }),
+      );
+      assert.equal(whole.status, 201);
+    });
+
     test('pages beyond what the database can take are a 400, on every paginated list', async () => {
       for (const list of ['/api/jobs', '/api/notifications', '/api/chats/1/messages']) {
         for (const q of [

@@ -25,14 +25,30 @@ export const passwordField = {
 };
 
 /**
- * A character that is neither whitespace nor zero-width (U+200B–U+200D, U+2060, U+FEFF): a text
- * without one looks empty, and is stored empty once trimmed.
+ * Characters that show nothing: whitespace, zero-width spaces and joiners, direction marks and
+ * overrides, the soft hyphen, the combining grapheme joiner, and the blank fillers (Hangul, braille,
+ * Mongolian, Khmer) that look like a name but read as nothing.
  */
-const VISIBLE_CHARACTER = '[^\\s\\u200B-\\u200D\\u2060\\uFEFF]';
+const INVISIBLE =
+  '\\s\\u00AD\\u034F\\u115F\\u1160\\u17B4\\u17B5\\u180E\\u200B-\\u200F\\u202A-\\u202E\\u2060-\\u206F\\u2800\\u3164\\uFEFF\\uFFA0';
+
+/** A character that is none of INVISIBLE: a text without one looks empty. */
+const VISIBLE_CHARACTER = `[^${INVISIBLE}]`;
+const VISIBLE = new RegExp(VISIBLE_CHARACTER);
+
+/** Whether a text shows anything at all (see INVISIBLE). */
+export const hasVisibleCharacter = (text: string): boolean => VISIBLE.test(text);
 
 /**
- * A required text of at most `maxLength` characters: missing, empty, or made only of whitespace and
- * zero-width characters, it is refused with `required`.
+ * Control characters (line breaks, tabs, bell…) and direction overrides: in a name they break the line
+ * of every card, chat and e-mail it is shown in, or turn the text that follows around ('…exe.gnp').
+ */
+const CONTROL_OR_OVERRIDE = '[\\u0000-\\u001F\\u007F-\\u009F\\u202A-\\u202E\\u2066-\\u2069]';
+export const CONTROL_CHARACTERS_MESSAGE = 'Must not contain line breaks or control characters';
+
+/**
+ * A required text of at most `maxLength` characters: missing, empty, or made only of invisible
+ * characters (see INVISIBLE), it is refused with `required`.
  */
 export const requiredTextField = (maxLength: number, required: string, messages: Record<string, string> = {}) => ({
   type: 'string',
@@ -42,8 +58,12 @@ export const requiredTextField = (maxLength: number, required: string, messages:
   'x-messages': { required, minLength: required, pattern: required, ...messages },
 });
 
-/** A required name: 'Required', 'Must be 15 characters or less'. */
-export const nameField = requiredTextField(15, 'Required', { maxLength: 'Must be 15 characters or less' });
+/** A required name on one line: 'Required', 'Must be 15 characters or less'. */
+export const nameField = {
+  ...requiredTextField(15, 'Required', { maxLength: 'Must be 15 characters or less', not: CONTROL_CHARACTERS_MESSAGE }),
+  // Only a name that shows something is told about its control characters: a blank one is 'Required'.
+  not: { allOf: [{ pattern: VISIBLE_CHARACTER }, { pattern: CONTROL_OR_OVERRIDE }] },
+};
 
 export const roleField = {
   type: 'string',

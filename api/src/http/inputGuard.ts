@@ -124,30 +124,45 @@ function isJson(request: FastifyRequest): boolean {
 
 const MAX_DEPTH = 32;
 
-/** The path of the first string containing a NUL character, or null. */
-function findNul(value: unknown, path: string, depth = 0): string | null {
-  if (typeof value === 'string') return value.includes('\u0000') ? path || 'body' : null;
+/** What makes a text unfit to store: a NUL character, or half of a surrogate pair (stored, it reads back as '�'). */
+type Unfit = 'nul' | 'broken';
+
+/** A lone surrogate: read with the u flag, a whole pair is one code point and only a lone half is in Cs. */
+const LONE_SURROGATE = /\p{Cs}/u;
+
+const unfitText = (text: string): Unfit | null => (text.includes('\u0000') ? 'nul' : LONE_SURROGATE.test(text) ? 'broken' : null);
+
+/** The path of the first unfit string (value or key) and why it is unfit, or null. */
+function findUnfit(value: unknown, path: string, depth = 0): { path: string; unfit: Unfit } | null {
+  if (typeof value === 'string') {
+    const unfit = unfitText(value);
+    return unfit ? { path: path || 'body', unfit } : null;
+  }
   if (depth > MAX_DEPTH || typeof value !== 'object' || value === null || Buffer.isBuffer(value)) return null;
   if (Array.isArray(value)) {
     for (let i = 0; i < value.length; i++) {
-      const found = findNul(value[i], path ? `${path}.${i}` : String(i), depth + 1);
+      const found = findUnfit(value[i], path ? `${path}.${i}` : String(i), depth + 1);
       if (found) return found;
     }
     return null;
   }
   for (const [key, v] of Object.entries(value)) {
-    if (key.includes('\u0000')) return path || 'body';
-    const found = findNul(v, path ? `${path}.${key}` : key, depth + 1);
+    const unfitKey = unfitText(key);
+    if (unfitKey) return { path: path || 'body', unfit: unfitKey };
+    const found = findUnfit(v, path ? `${path}.${key}` : key, depth + 1);
     if (found) return found;
   }
   return null;
 }
 
-function rejectNul(request: FastifyRequest): void {
-  const field = findNul(request.params, '') ?? findNul(request.query, '') ?? findNul(request.body, '');
-  if (field) {
-    const message = `The ${field} may not contain NUL characters.`;
-    throw new HttpError(400, message, { [field]: [message] });
+function rejectUnfitText(request: FastifyRequest): void {
+  const found = findUnfit(request.params, '') ?? findUnfit(request.query, '') ?? findUnfit(request.body, '');
+  if (found) {
+    const message =
+      found.unfit === 'nul'
+        ? `The ${found.path} may not contain NUL characters.`
+        : `The ${found.path} contains a broken character (half of an emoji or other symbol).`;
+    throw new HttpError(400, message, { [found.path]: [message] });
   }
 }
 
@@ -185,6 +200,6 @@ export function registerInputGuards(app: FastifyInstance): void {
         });
       }
     }
-    addPreValidation(route, rejectNul);
+    addPreValidation(route, rejectUnfitText);
   });
 }

@@ -410,11 +410,17 @@ export default async function authRoutes(app: FastifyInstance) {
       const body = request.body ?? {};
       const blankToNull = (v: string | null | undefined) =>
         v === undefined ? undefined : v === null || v.trim() === '' ? null : v.trim();
+      // Deviation 3's rules, as the form applies them: a phone, when given, has at least 6 digits; an
+      // address, when given, at least 6 characters.
+      const phone = blankToNull(body.phone);
+      if (phone && phone.replace(/[^0-9]/g, '').length < 6) throw fieldError('phone', 'Phone must be at least 6 digits');
+      const address = blankToNull(body.address);
+      if (address && address.length < 6) throw fieldError('address', 'Address must be at least 6 characters');
       const patch: UserUpdate = { updated_at: ctx.clock.now().toISOString() };
       if (body.first_name !== undefined) patch.first_name = body.first_name.trim();
       if (body.last_name !== undefined) patch.last_name = body.last_name.trim();
-      if (body.phone !== undefined) patch.phone = blankToNull(body.phone);
-      if (body.address !== undefined) patch.address = blankToNull(body.address);
+      if (phone !== undefined) patch.phone = phone;
+      if (address !== undefined) patch.address = address;
       if (body.email_notifications !== undefined) patch.email_notifications = body.email_notifications ? 1 : 0;
       if (user.role === 'Provider') {
         if (body.bio !== undefined) patch.bio = blankToNull(body.bio);

@@ -6,7 +6,7 @@ import { precompile } from '../db/precompiled.js';
 import type { Database, MessageType, Role } from '../db/schema.js';
 import { currentUser } from '../http/auth.js';
 import { fieldError, forbidden, notFound } from '../http/errors.js';
-import { fileField } from '../http/fields.js';
+import { fileField, hasVisibleCharacter } from '../http/fields.js';
 import { send } from '../http/reply.js';
 import {
   AUTH_ERRORS,
@@ -33,6 +33,12 @@ import { PEOPLE_COLUMNS } from '../queries/people.js';
 import { fullName, person, toIso } from '../serializers.js';
 import { eventDataBytes, MAX_EVENT_DATA_BYTES, ownChannelEvent, type RealtimeEvent } from '../services/publisher.js';
 import { discardUpload, storeUpload } from '../services/uploads.js';
+
+/** A text message as its notification shows it: at most 80 characters, cut on whole characters (never half an emoji). */
+function previewOf(text: string): string {
+  const characters = Array.from(text);
+  return characters.length > 80 ? `${characters.slice(0, 77).join('')}...` : text;
+}
 
 const tags = ['chat'];
 const security = [{ bearerAuth: [] }];
@@ -590,7 +596,7 @@ export default async function chatsRoutes(app: FastifyInstance) {
         attachmentSize = file.length;
       } else if (body.message_type !== 'text') {
         throw fieldError('attachment', 'The attachment field is required.');
-      } else if (!text) {
+      } else if (!hasVisibleCharacter(text)) {
         throw fieldError('message', 'The message field is required.');
       }
 
@@ -651,9 +657,7 @@ export default async function chatsRoutes(app: FastifyInstance) {
             .execute();
           const preview =
             messageType === 'text'
-              ? text.length > 80
-                ? `${text.slice(0, 77)}...`
-                : text
+              ? previewOf(text)
               : `sent you a ${messageType === 'photo' ? 'photo' : 'file'}.`;
           const notification: NewNotification = {
             userId: recipientId,

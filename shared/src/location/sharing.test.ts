@@ -7,6 +7,7 @@ import {
   stopLocationSharing,
   subscribeLocationSharing,
   type LocationSharingSnapshot,
+  SHARING_LOCK,
 } from './sharing';
 import { fakeGeolocation, fakeLocationBackend, fakePermissions, type FakeGeolocation, type FakeLocationBackend } from './testing';
 
@@ -14,24 +15,38 @@ const provider = { userId: 20, role: 'Provider', token: 'tok-20' };
 const customer = { userId: 10, role: 'Customer', token: 'tok-10' };
 
 /** A LockManager with the two calls the sharing makes (ifAvailable, and a queued request with a signal). */
+/**
+ * A browser's Web Locks for the one lock, as the tabs share it: queued requests (abortable), ifAvailable,
+ * and steal (the holder's request rejects with an AbortError and the stealer holds it at once).
+ */
 function fakeLocks() {
-  let held = false;
+  let holder: { id: symbol; reject: (error: unknown) => void } | null = null;
   const queue: Array<() => void> = [];
-  const grant = async (callback: (lock: Lock | null) => Promise<unknown>) => {
-    held = true;
-    try {
-      return await callback({ name: 'x', mode: 'exclusive' });
-    } finally {
-      held = false;
-      queue.shift()?.();
-    }
+  const grant = (
+    callback: (lock: Lock | null) => Promise<unknown>,
+    resolve: (value: unknown) => void,
+    reject: (error: unknown) => void,
+  ) => {
+    const id = Symbol('lock');
+    holder = { id, reject };
+    void Promise.resolve(callback({ name: SHARING_LOCK, mode: 'exclusive' }))
+      .then(resolve, reject)
+      .finally(() => {
+        if (holder?.id !== id) return; // stolen meanwhile: the lock is the stealer's
+        holder = null;
+        queue.shift()?.();
+      });
   };
   const locks = {
     request(name: string, options: LockOptions, callback: (lock: Lock | null) => Promise<unknown>) {
-      if (options.ifAvailable) return held ? callback(null) : grant(callback);
-      if (!held) return grant(callback);
       return new Promise((resolve, reject) => {
-        const go = () => resolve(grant(callback));
+        if (options.steal) {
+          holder?.reject(new DOMException('stolen', 'AbortError'));
+          return grant(callback, resolve, reject);
+        }
+        if (options.ifAvailable && holder) return void Promise.resolve(callback(null)).then(resolve, reject);
+        if (!holder) return grant(callback, resolve, reject);
+        const go = () => grant(callback, resolve, reject);
         queue.push(go);
         options.signal?.addEventListener('abort', () => {
           const i = queue.indexOf(go);
@@ -43,6 +58,19 @@ function fakeLocks() {
   };
   return locks as unknown as LockManager;
 }
+
+/** A tab's document as far as its visibility goes; `show` changes it as switching tabs does. */
+function fakePage(state: DocumentVisibilityState) {
+  const page = Object.assign(new EventTarget(), { visibilityState: state });
+  const show = (next: DocumentVisibilityState) => {
+    page.visibilityState = next;
+    page.dispatchEvent(new Event('visibilitychange'));
+  };
+  return { page: page as unknown as Document, show };
+}
+
+/** This tab was opened in the background (its start does not take the lock from a tab in front). */
+const background = () => fakePage('hidden').page;
 
 const flush = async () => {
   for (let i = 0; i < 10; i++) await Promise.resolve();
@@ -183,7 +211,7 @@ describe('location sharing (the one watcher of a browser)', () => {
       void locks.request('marketplace-location-sharing', {}, () => new Promise<void>((r) => (releaseFirstTab = r)));
       const { permissions } = fakePermissions('prompt');
       const query = jest.spyOn(permissions, 'query');
-      configureLocationSharing({ geolocation: geo, backend, locks, target, permissions });
+      configureLocationSharing({ geolocation: geo, backend, locks, target, permissions, page: background() });
       startLocationSharing(provider);
       expect(query).toHaveBeenCalledTimes(1);
       await flush();
@@ -201,7 +229,7 @@ describe('location sharing (the one watcher of a browser)', () => {
         const locks = fakeLocks();
         void locks.request('marketplace-location-sharing', {}, () => new Promise<void>((r) => (releaseFirstTab = r)));
         const fake = fakePermissions(permission);
-        configureLocationSharing({ geolocation: geo, backend, locks, target, permissions: fake.permissions });
+        configureLocationSharing({ geolocation: geo, backend, locks, target, permissions: fake.permissions, page: background() });
         startLocationSharing(provider);
         await flush();
         return fake;
@@ -376,7 +404,7 @@ describe('location sharing (the one watcher of a browser)', () => {
     // second start after the first tab's lock is taken by a holder standing in for it.
     let releaseFirstTab: () => void = () => undefined;
     void locks.request('marketplace-location-sharing', {}, () => new Promise<void>((r) => (releaseFirstTab = r)));
-    configureLocationSharing({ geolocation: geo2, backend, locks, target });
+    configureLocationSharing({ geolocation: geo2, backend, locks, target, page: background() });
     startLocationSharing(provider);
     await flush();
     expect(getLocationSharing().state).toBe('elsewhere');
@@ -393,7 +421,7 @@ describe('location sharing (the one watcher of a browser)', () => {
   it('a tab waiting for the lock stops waiting at logout', async () => {
     const locks = fakeLocks();
     void locks.request('marketplace-location-sharing', {}, () => new Promise<void>(() => undefined));
-    configureLocationSharing({ geolocation: geo, backend, locks, target });
+    configureLocationSharing({ geolocation: geo, backend, locks, target, page: background() });
     startLocationSharing(provider);
     await flush();
     expect(getLocationSharing().state).toBe('elsewhere');
@@ -401,5 +429,110 @@ describe('location sharing (the one watcher of a browser)', () => {
     await flush();
     expect(getLocationSharing().state).toBe('off');
     expect(geo.watchCalls).toBe(0);
+  });
+
+  describe('the tab the provider looks at shares (a browser gives a hidden tab no positions)', () => {
+    it('a tab opened in front takes the watch at once from the tab left behind', async () => {
+      const locks = fakeLocks();
+      let firstTabLost: DOMException | null = null;
+      void locks
+        .request(SHARING_LOCK, {}, () => new Promise<void>(() => undefined))
+        .catch((error: DOMException) => (firstTabLost = error));
+      configureLocationSharing({ geolocation: geo, backend, locks, target, page: fakePage('visible').page });
+      startLocationSharing(provider);
+      await flush();
+      expect(firstTabLost).toMatchObject({ name: 'AbortError' });
+      expect(geo.activeWatches).toBe(1);
+      geo.move(1, 1);
+      await flush();
+      expect(getLocationSharing().state).toBe('sharing');
+      expect(states).not.toContain('elsewhere');
+    });
+
+    it('a tab that loses the lock stops watching and says another tab shares; it takes the watch back when shown again, or when that tab closes', async () => {
+      const locks = fakeLocks();
+      const { page, show } = fakePage('visible');
+      configureLocationSharing({ geolocation: geo, backend, locks, target, page });
+      startLocationSharing(provider);
+      geo.move(1, 1);
+      await flush();
+      expect(getLocationSharing().state).toBe('sharing');
+
+      // The provider opens the job from an e-mail in a new tab (a stand-in takes the lock as that tab would).
+      show('hidden');
+      let closeOtherTab = () => undefined as void;
+      void locks
+        .request(SHARING_LOCK, { steal: true }, () => new Promise<void>((r) => (closeOtherTab = r)))
+        .catch(() => undefined);
+      await flush();
+      expect(geo.activeWatches).toBe(0);
+      expect(getLocationSharing().state).toBe('elsewhere');
+      expect(backend.connections.every((c) => c.closed)).toBe(true);
+
+      // That tab is closed: this one, still in the background, takes over from the queue.
+      closeOtherTab();
+      await flush();
+      expect(geo.activeWatches).toBe(1);
+
+      // Another tab takes it again; the provider turns back to this one: it takes the watch back.
+      let otherTabLost: DOMException | null = null;
+      void locks
+        .request(SHARING_LOCK, { steal: true }, () => new Promise<void>(() => undefined))
+        .catch((error: DOMException) => (otherTabLost = error));
+      await flush();
+      expect(geo.activeWatches).toBe(0);
+      show('visible');
+      await flush();
+      expect(otherTabLost).toMatchObject({ name: 'AbortError' });
+      expect(geo.activeWatches).toBe(1);
+      geo.move(2, 2);
+      await flush();
+      expect(getLocationSharing().state).toBe('sharing');
+      expect(backend.writes.at(-1)).toEqual({ uid: '20', position: { lat: 2, lng: 2 } });
+    });
+
+    it('shown again while it holds the lock, a tab keeps its watch (no second watch, no new request)', async () => {
+      const locks = fakeLocks();
+      const request = jest.spyOn(locks, 'request');
+      const { page, show } = fakePage('visible');
+      configureLocationSharing({ geolocation: geo, backend, locks, target, page });
+      startLocationSharing(provider);
+      await flush();
+      show('hidden');
+      show('visible');
+      await flush();
+      expect(request).toHaveBeenCalledTimes(1);
+      expect(geo.watchCalls).toBe(1);
+    });
+  });
+
+  it("closing the browser's prompt without answering goes back to ask (Share location asks again), not to blocked", async () => {
+    const { permissions } = fakePermissions('prompt');
+    configureLocationSharing({ geolocation: geo, backend, locks: null, target, permissions });
+    startLocationSharing(provider);
+    await flush();
+    shareLocationNow();
+    geo.fail(1); // the prompt closed: the browser answers PERMISSION_DENIED, the permission is still 'prompt'
+    await flush();
+    expect(getLocationSharing().state).toBe('ask');
+    shareLocationNow();
+    expect(geo.watchCalls).toBe(2);
+    geo.move(3, 3);
+    await flush();
+    expect(getLocationSharing().state).toBe('sharing');
+  });
+
+  it('back from a spell without a position, the next one is written even if the provider has not moved', async () => {
+    startLocationSharing(provider);
+    geo.move(4, 4);
+    await flush();
+    expect(backend.writes).toHaveLength(1);
+    jest.advanceTimersByTime(60_000);
+    geo.fail(2);
+    expect(getLocationSharing().state).toBe('unavailable');
+    geo.move(4, 4);
+    await flush();
+    expect(backend.writes).toHaveLength(2);
+    expect(getLocationSharing().state).toBe('sharing');
   });
 });

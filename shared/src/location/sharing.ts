@@ -9,7 +9,9 @@
  *
  * One watcher per browser: the tabs of a browser take turns through a Web Lock; the tab holding it
  * watches and writes, the others say that another tab shares (or, when the site may not locate, what
- * the tab holding it says too), and one of them takes over when that tab closes.
+ * the tab holding it says too), and one of them takes over when that tab closes. The tab the provider
+ * turns to (or opens in front) takes the lock at once: a browser gives a hidden tab no positions, so a
+ * tab left in the background would otherwise keep the watch and share nothing.
  */
 import { getLocationBackend, isPermissionDenied, type LocationBackend, type LocationConnection } from './backend';
 import type { LatLng } from './geo';
@@ -67,6 +69,8 @@ export interface LocationSharingDeps {
   locks?: LockManager | null;
   /** Where pagehide/pageshow are listened to (window). */
   target?: Pick<Window, 'addEventListener' | 'removeEventListener'> | null;
+  /** Whether the tab is shown, and where visibilitychange is listened to (document); null: taken as hidden, never stealing. */
+  page?: Pick<Document, 'visibilityState' | 'addEventListener' | 'removeEventListener'> | null;
   now?: () => number;
   throttle?: ThrottleRules;
 }
@@ -140,6 +144,14 @@ function targetOf(): LocationSharingDeps['target'] {
   return typeof window !== 'undefined' ? window : null;
 }
 
+function pageOf(): LocationSharingDeps['page'] {
+  if (deps.page !== undefined) return deps.page;
+  return typeof document !== 'undefined' ? document : null;
+}
+
+/** Whether the provider is looking at this tab. */
+const isShown = () => pageOf()?.visibilityState === 'visible';
+
 /** The connection to write with: the open one, a new one when it is about to expire, none for a while after a failure. */
 function connectionFor(current: Run): Promise<LocationConnection | null> {
   const open = current.connection;
@@ -196,8 +208,33 @@ function onWatchStatus(current: Run, status: WatchStatus) {
   if (current.stopped) return;
   if (status === 'starting') update({ state: 'starting' });
   else if (status === 'active') {
+    // Back from a spell without a position: the next one is written even if the provider has not moved,
+    // or the state would wait at 'starting' (and the customer's map at an old time) until they do.
+    if (snapshot.state === 'unavailable') current.throttle?.forget();
     if (snapshot.state !== 'sharing' && snapshot.state !== 'error') update({ state: 'starting' });
-  } else update({ state: status });
+  } else if (status === 'denied') onDenied(current);
+  else update({ state: status });
+}
+
+/**
+ * The watch was refused. Closing the browser's prompt without answering is refused the same way, while
+ * the site may still ask: when the permission says so, sharing goes back to 'ask' (Share location asks
+ * again) instead of telling the provider to unblock a site that is not blocked.
+ */
+function onDenied(current: Run) {
+  const permission = queryPermission();
+  if (!permission) return update({ state: 'denied' });
+  permission.then(
+    (status) => {
+      if (current.stopped) return;
+      if (status.state !== 'prompt') return update({ state: 'denied' });
+      current.permission = permission;
+      startWhenAllowed(current, () => watch(current));
+    },
+    () => {
+      if (!current.stopped) update({ state: 'denied' });
+    },
+  );
 }
 
 /** The tab watches and writes (it holds the lock, or there are no locks). */
@@ -286,6 +323,49 @@ function hold(current: Run): Promise<void> {
   });
 }
 
+/**
+ * Asks for the lock, replacing any request this tab has out. 'queue' waits for the tab holding it to
+ * close; 'steal' takes it at once from that tab (this one is the tab the provider looks at: a browser
+ * gives no positions to a hidden tab, so a tab left in the background must not keep the watch).
+ */
+function requestLock(current: Run, locks: LockManager, how: 'queue' | 'steal') {
+  current.abort?.abort();
+  const abort = new AbortController();
+  current.abort = abort;
+  // A stealing request cannot also be abortable (Web Locks); it is granted at once anyway.
+  const options: LockOptions = how === 'steal' ? { steal: true } : { signal: abort.signal };
+  locks.request(SHARING_LOCK, options, () => hold(current)).catch(() => {
+    // Aborted: the run stopped, or this tab asked again. Otherwise another tab took the lock.
+    if (current.stopped || abort.signal.aborted) return;
+    giveWay(current);
+    requestLock(current, locks, 'queue');
+  });
+}
+
+/** Another tab took the lock: this one stops watching and says that tab shares. */
+function giveWay(current: Run) {
+  current.unlisten?.();
+  current.unlisten = null;
+  current.watcher?.stop();
+  current.watcher = null;
+  current.throttle?.stop();
+  current.throttle = null;
+  void current.connection?.close();
+  current.connection = null;
+  current.release?.();
+  current.release = null;
+  startWhenAllowed(current, () => {
+    if (!current.watcher) update({ state: 'elsewhere' });
+  });
+}
+
+/** The provider turned to this tab: it takes the watch over from a tab left in the background. */
+function onVisibilityChange() {
+  const locks = locksOf();
+  if (!run || run.stopped || run.watcher || !locks || !isShown()) return;
+  requestLock(run, locks, 'steal');
+}
+
 function end(current: Run) {
   current.stopped = true;
   current.unlisten?.();
@@ -314,6 +394,7 @@ function attachLifecycle() {
   if (lifecycleAttached || !target) return;
   target.addEventListener('pagehide', onPageHide);
   target.addEventListener('pageshow', onPageShow);
+  pageOf()?.addEventListener('visibilitychange', onVisibilityChange);
   lifecycleAttached = true;
 }
 
@@ -322,6 +403,7 @@ function detachLifecycle() {
   if (!lifecycleAttached || !target) return;
   target.removeEventListener('pagehide', onPageHide);
   target.removeEventListener('pageshow', onPageShow);
+  pageOf()?.removeEventListener('visibilitychange', onVisibilityChange);
   lifecycleAttached = false;
 }
 
@@ -361,8 +443,11 @@ export function startLocationSharing(session: LocationSharingSession): void {
     begin(current);
     return;
   }
-  current.abort = new AbortController();
-  const signal = current.abort.signal;
+  // Opened in front (a link from an e-mail, a new tab): this is the tab the provider looks at.
+  if (isShown()) {
+    requestLock(current, locks, 'steal');
+    return;
+  }
   locks
     .request(SHARING_LOCK, { ifAvailable: true }, async (lock) => {
       if (!lock) return false;
@@ -370,13 +455,13 @@ export function startLocationSharing(session: LocationSharingSession): void {
       return true;
     })
     .then((held) => {
-      if (held || current.stopped) return undefined;
+      if (held || current.stopped) return;
       startWhenAllowed(current, () => {
         if (!current.watcher) update({ state: 'elsewhere' });
       });
-      return locks.request(SHARING_LOCK, { signal }, () => hold(current));
+      requestLock(current, locks, 'queue');
     })
-    .catch(() => undefined); // aborted at stop
+    .catch(() => undefined);
 }
 
 /** Stops watching and writing (logout). */

@@ -110,4 +110,46 @@ describe('the customer follows the provider of an accepted booking', () => {
     assert.deepEqual(p.errors, []);
     await p.context.close();
   });
+
+  it('a tab the provider opens takes the sharing over from the one left behind, which takes it back when that tab closes', async () => {
+    const provider = await providerOffering('Driver', 25);
+    const customer = await customerWithCards([GOOD_CARD]);
+    const jobId = await bookViaApi(customer, provider);
+    assert.equal((await apiCall('PATCH', `/api/jobs/${jobId}`, { status: 'Accepted' }, provider.token)).status, 200);
+    const p = await pageWith(browser(), { geolocation: BANGALORE, grant: true });
+    const c = await pageWith(browser(), { geolocation: KORAMANGALA, grant: true });
+    for (const side of [p, c]) {
+      await side.context.addInitScript(() => localStorage.setItem('firebase:previous_websocket_failure', 'true'));
+    }
+    await signInDirectly(p.page, provider.account);
+    await signInDirectly(c.page, customer.account);
+    const sharing = (page: Page) => page.getByRole('status', { name: 'Location sharing' });
+    await p.page.goto('/');
+    await sharing(p.page).filter({ hasText: /^Sharing location$/ }).waitFor();
+
+    // The provider opens a job from an e-mail in a new tab: that tab shares, the first says another tab does.
+    const second = await p.context.newPage();
+    const secondErrors = collectErrors(second);
+    await second.goto(`/provideractivebookingdetails?job=${jobId}`);
+    await sharing(second).filter({ hasText: /^Sharing location$/ }).waitFor();
+    await sharing(p.page).filter({ hasText: 'Sharing location (another tab)' }).waitFor();
+
+    // The customer follows what the new tab writes.
+    await c.page.goto(`/viewonmap?job=${jobId}`);
+    await waitForFact(c.page, 'provider-position', '12.9716, 77.5946', 5_000);
+    await p.context.setGeolocation(MOVED);
+    await waitForFact(c.page, 'provider-position', '12.9800, 77.6000', 5_000);
+
+    // That tab is closed: the first one shares again, and the customer still follows.
+    await second.close();
+    await sharing(p.page).filter({ hasText: /^Sharing location$/ }).waitFor();
+    await p.context.setGeolocation(FAR_AWAY);
+    await waitForFact(c.page, 'provider-position', '13.0500, 77.7000', 5_000);
+
+    assert.deepEqual(secondErrors, []);
+    assert.deepEqual(p.errors, []);
+    assert.deepEqual(c.errors, []);
+    await c.context.close();
+    await p.context.close();
+  });
 });

@@ -2,6 +2,7 @@
  * Navigation state that screens of different remotes hand each other (spec section 2: "passed as
  * navigation state"). A route with state is a contract between remotes, like a bus event.
  */
+import type { Role } from './entities';
 
 /** /drivebooking */
 export interface ServiceNavState {
@@ -57,6 +58,13 @@ export interface LoginNavState {
   fromState?: unknown;
   /** The user whose session ended on that page: only they are taken back there (anyone else goes Home). */
   forUserId?: number;
+  /**
+   * A session that expired (the user did not choose to leave): the form starts with its account's email
+   * and role, as after sign-up or a new password (deviation 53). Not after Logout: the next person at
+   * the device starts from the spec's empty form.
+   */
+  email?: string;
+  role?: Role;
 }
 
 /**

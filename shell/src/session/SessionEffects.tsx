@@ -27,8 +27,11 @@ export function SessionEffects() {
   const role = users?.role;
 
   useEffect(() => {
+    if (isLogin && users) noteSignedInUser(users);
+  }, [isLogin, users]);
+
+  useEffect(() => {
     if (!isLogin || userId === undefined || !token) return undefined;
-    noteSignedInUser(userId);
     let active = true;
     // The stored user dates from sign-in or this browser's last change: their counts (Jobs Done, Job
     // Requests on the provider's Home) and profile are read again when the session starts in this page

@@ -49,6 +49,10 @@ describe('logout', () => {
     expect(screen.getByTestId('where')).toHaveTextContent('/login');
     expect(await screen.findByRole('heading', { name: 'Login' })).toBeInTheDocument();
     expect(revocations(requests)).toHaveLength(1);
+    // The user chose to leave: the next person at the device gets the spec's empty form, not their email.
+    const handed = JSON.parse(screen.getByTestId('where').dataset.state ?? 'null') as Record<string, unknown>;
+    expect(handed).not.toHaveProperty('email');
+    expect(handed).not.toHaveProperty('role');
   });
 
   it("a call still on its way during the 200 ms is not refused by the Logout's own revocation: no 'session expired', one end", async () => {

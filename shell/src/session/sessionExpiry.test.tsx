@@ -75,13 +75,15 @@ describe('a session the API no longer accepts (issue 11, item 5)', () => {
     expect(requests[0].headers.get('Authorization')).toBe('Bearer tok');
   });
 
-  it('the way to /login names the page left and its user: signing in again comes back to it', async () => {
+  it('the way to /login names the page left and its user, with their email and role: the login form starts with them, and signing in again comes back', async () => {
     expiredApi();
-    renderShell({ role: 'Provider', route: '/jobrequest?page=2', user: { id: 77 } });
+    renderShell({ role: 'Provider', route: '/jobrequest?page=2', user: { id: 77, email: 'pia@example.com' } });
     await waitFor(() => expect(screen.getByTestId('where')).toHaveTextContent('/login'));
     expect(JSON.parse(screen.getByTestId('where').dataset.state ?? 'null')).toEqual({
       from: '/jobrequest?page=2',
       forUserId: 77,
+      email: 'pia@example.com',
+      role: 'Provider',
     });
   });
 

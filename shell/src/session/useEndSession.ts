@@ -9,9 +9,10 @@ import { loginNavStateFrom } from './lastSignedInUser';
  * signed out), `auth/loggedOut` is announced and the tab goes to /login, showing `alert` there if given.
  * A form's unsaved changes do not hold it up: signed out, nothing could be saved any more. It names the
  * page it leaves, as the route guard does (loginNavStateFrom), so that Login comes back to it: whichever
- * of the two moves to /login comes last, the way back is the same.
+ * of the two moves to /login comes last, the way back is the same. `handOverAccount` (an expired session)
+ * starts the login form with the account's email and role.
  */
-export function useEndSession(): (alert?: Alert) => void {
+export function useEndSession(): (alert?: Alert, options?: { handOverAccount?: boolean }) => void {
   const dispatch = useDispatch();
   const navigate = useNavigate();
   const location = useLocation();
@@ -20,13 +21,13 @@ export function useEndSession(): (alert?: Alert) => void {
     page.current = location;
   });
   return useCallback(
-    (alert?: Alert) => {
+    (alert?: Alert, { handOverAccount = false }: { handOverAccount?: boolean } = {}) => {
       disconnectRealtime();
       dispatch(sessionActions.loggedOut());
       bus.emit({ type: 'auth/loggedOut' });
       if (alert) dispatch(sessionActions.alertSet(alert));
       releaseLeaveGuards();
-      void navigate('/login', { replace: true, state: loginNavStateFrom(page.current) });
+      void navigate('/login', { replace: true, state: loginNavStateFrom(page.current, { handOverAccount }) });
     },
     [dispatch, navigate],
   );

@@ -18,7 +18,8 @@ export function useSessionExpiry(): void {
   useEffect(() => {
     const subscription = bus.on('auth/sessionExpired').subscribe(() => {
       if (!store.getState().session.isLogin) return;
-      endSession({ type: 'danger', message: SESSION_EXPIRED_MESSAGE });
+      // Nobody chose to leave: the login form starts with the account's email and role.
+      endSession({ type: 'danger', message: SESSION_EXPIRED_MESSAGE }, { handOverAccount: true });
     });
     return () => subscription.unsubscribe();
   }, [endSession, store]);

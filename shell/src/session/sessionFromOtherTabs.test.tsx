@@ -5,7 +5,9 @@ import { LOGGED_OUT, SESSION_STORAGE_KEY, type PersistedSession } from 'shared';
 import { makeUser } from 'shared/src/testing';
 import { createShellStore } from '../store';
 import { fakeApi, renderShell, Where } from '../testing/renderShell';
+import { markSessionExpired } from './sessionExpiredMark';
 import { useSessionFromOtherTabs } from './useSessionFromOtherTabs';
+import { SESSION_EXPIRED_MESSAGE } from './useSessionExpiry';
 
 const stored = () => JSON.parse(localStorage.getItem(SESSION_STORAGE_KEY) ?? 'null') as PersistedSession | null;
 
@@ -45,6 +47,24 @@ describe('a session changed in another tab of the browser', () => {
     expect(store.getState().session).toMatchObject({ isLogin: false, users: null, token: null });
     expect(stored()).toMatchObject({ isLogin: false, token: null });
     expect(screen.queryByRole('button', { name: 'Logout' })).not.toBeInTheDocument();
+    // A sign-out (Logout there) is not an expiry: no message, and the spec's empty form.
+    expect(screen.queryByText(SESSION_EXPIRED_MESSAGE)).not.toBeInTheDocument();
+    expect(JSON.parse(screen.getByTestId('where').dataset.state ?? 'null')).not.toHaveProperty('email');
+  });
+
+  it('ended there because the API refused the token: this tab says the session expired too, with the account handed to the form', async () => {
+    renderShell({ role: 'Provider', route: '/jobrequest', user: { id: 31, email: 'pia@example.com' } });
+    expect(await screen.findByRole('button', { name: 'Logout' })).toBeInTheDocument();
+
+    markSessionExpired(31);
+    anotherTabSaves(LOGGED_OUT);
+
+    await waitFor(() => expect(screen.getByTestId('where')).toHaveTextContent('/login'));
+    expect(await screen.findByText(SESSION_EXPIRED_MESSAGE)).toBeInTheDocument();
+    expect(JSON.parse(screen.getByTestId('where').dataset.state ?? 'null')).toMatchObject({
+      email: 'pia@example.com',
+      role: 'Provider',
+    });
   });
 
   it('the whole storage cleared there: this tab signs out too', async () => {

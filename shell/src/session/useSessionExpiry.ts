@@ -1,10 +1,15 @@
 import { useEffect } from 'react';
 import { useStore } from 'react-redux';
 import { bus, type RootStateWithSession } from 'shared';
+import { markSessionExpired } from './sessionExpiredMark';
 import { useEndSession } from './useEndSession';
 
 /** Shown on /login when the API refused the session's token (expired or revoked). */
 export const SESSION_EXPIRED_MESSAGE = 'Your session has expired. Please log in again.';
+
+/** How a tab ends a session that expired: the message on /login, and the account handed to the form. */
+export const endExpiredSession = (endSession: ReturnType<typeof useEndSession>) =>
+  endSession({ type: 'danger', message: SESSION_EXPIRED_MESSAGE }, { handOverAccount: true });
 
 /**
  * Ends the session cleanly when the API client announces `auth/sessionExpired` (a 401 to the
@@ -17,9 +22,12 @@ export function useSessionExpiry(): void {
   const endSession = useEndSession();
   useEffect(() => {
     const subscription = bus.on('auth/sessionExpired').subscribe(() => {
-      if (!store.getState().session.isLogin) return;
+      const { isLogin, users } = store.getState().session;
+      if (!isLogin) return;
+      // Before authType is saved signed out: the user's other tabs read it when they hear of that.
+      if (users) markSessionExpired(users.id);
       // Nobody chose to leave: the login form starts with the account's email and role.
-      endSession({ type: 'danger', message: SESSION_EXPIRED_MESSAGE }, { handOverAccount: true });
+      endExpiredSession(endSession);
     });
     return () => subscription.unsubscribe();
   }, [endSession, store]);

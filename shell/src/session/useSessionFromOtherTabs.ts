@@ -1,7 +1,9 @@
 import { useEffect } from 'react';
 import { useDispatch, useStore } from 'react-redux';
 import { loadPersistedSession, releaseLeaveGuards, SESSION_STORAGE_KEY, sessionActions, type RootStateWithSession } from 'shared';
+import { sessionJustExpiredFor } from './sessionExpiredMark';
 import { useEndSession } from './useEndSession';
+import { endExpiredSession } from './useSessionExpiry';
 
 /** Starts the app afresh at `path` (a full page load), without the browser asking about unsaved changes. */
 const openAfresh = (path: string) => {
@@ -31,7 +33,9 @@ export function useSessionFromOtherTabs(reload: (path: string) => void = openAfr
       const saved = loadPersistedSession();
       const current = store.getState().session;
       if (!saved.isLogin) {
-        if (current.isLogin) endSession();
+        // Ended there because the API refused the token: said here too, as it is there.
+        if (current.isLogin && current.users && sessionJustExpiredFor(current.users.id)) endExpiredSession(endSession);
+        else if (current.isLogin) endSession();
         return;
       }
       if (!current.isLogin || saved.users?.id !== current.users?.id) {

@@ -1,6 +1,6 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { hasUnsavedChanges } from 'shared';
+import { bus as sharedBus, hasUnsavedChanges } from 'shared';
 import EditProfilePage from './EditProfilePage';
 import { customer, provider, renderWithStore, signedIn } from '../testing/renderWithStore';
 import { deferred, fail, fakeApi, ok, type Handler } from '../testing/fakeApi';
@@ -152,6 +152,25 @@ describe('EditProfilePage', () => {
     expect(store.getState().session.users).toEqual(updated);
     expect(bus.events).toContainEqual({ type: 'auth/userUpdated', user: updated });
     expect(bus.alerts()).toEqual([{ type: 'success', message: 'Profile updated' }]);
+  });
+
+  it('changes typed when the session ended under the form come back, as changes, once the same user signed in again', async () => {
+    const api = profileApi({ 'POST /api/auth/update-profile': ok({ ...customer, address: '99 Harbour Road' }) });
+    const user = userEvent.setup();
+    const first = renderWithStore(<EditProfilePage />, { path: '/editprofile', session: signedIn(customer) });
+    await user.clear(screen.getByLabelText('Address'));
+    await user.type(screen.getByLabelText('Address'), '99 Harbour Road');
+    sharedBus.emit({ type: 'auth/sessionExpired' });
+    first.unmount();
+
+    renderWithStore(<EditProfilePage />, { path: '/editprofile', session: signedIn(customer) });
+    expect(await screen.findByDisplayValue('99 Harbour Road')).toBe(screen.getByLabelText('Address'));
+    expect(screen.getByLabelText('First Name')).toHaveValue('Carla');
+    // Still a change: leaving asks, and Save Changes sends it.
+    await waitFor(() => expect(hasUnsavedChanges()).toBe(true));
+    await user.click(screen.getByRole('button', { name: 'Save Changes' }));
+    await screen.findByTestId('location');
+    expect(savedForm(api)).toEqual({ address: '99 Harbour Road' });
   });
 
   it('lets a provider edit bio, years of experience and price', async () => {

@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, useState, type ChangeEvent } from 'react';
-import { Form, Formik, type FormikProps } from 'formik';
+import { Form, Formik, useFormikContext, type FormikProps } from 'formik';
 import { useLocation, useNavigate } from 'react-router-dom';
 import {
   Avatar,
@@ -12,6 +12,8 @@ import {
   updateProfile,
   useAppDispatch,
   type User,
+  useHeldForm,
+  useHoldThroughSessionEnd,
   useStillShown,
 } from 'shared';
 import { fileTooLargeMessage, IMAGE_TYPES } from 'shared/src/uploads';
@@ -175,6 +177,7 @@ export default function EditProfilePage() {
             <Form noValidate>
               {/* Leaving asks first while there are changes, but not once they are on their way to be saved. */}
               <LeaveGuard when={(dirty || avatar !== null) && !isSubmitting} />
+              <HeldThroughSessionEnd />
               <div className="auth-field">
                 {preview ? (
                   // A file named and typed as an image that is not one cannot be shown: refused here, not after Save.
@@ -227,4 +230,21 @@ export default function EditProfilePage() {
       </section>
     </div>
   );
+}
+
+/**
+ * The changes typed here are kept should the API end the session under the form (not a chosen avatar:
+ * a file cannot be kept), and come back as changes when the same user has signed in again.
+ */
+function HeldThroughSessionEnd() {
+  const { values, dirty, setValues } = useFormikContext<Values>();
+  useHoldThroughSessionEnd('editProfile', { ...values }, dirty);
+  const held = useHeldForm<Values>('editProfile');
+  const restore = useRef(held);
+  useEffect(() => {
+    if (!restore.current) return;
+    void setValues((current) => ({ ...current, ...restore.current }));
+    restore.current = null;
+  }, [setValues]);
+  return null;
 }

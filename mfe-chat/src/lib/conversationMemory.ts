@@ -6,7 +6,8 @@ import type { OutgoingMessage } from './outgoing';
  * long as this page lives: the text and file typed but not sent, and the messages sent from here that
  * are still on their way or failed. A message that fails after its pane was closed is there, with
  * Retry, when the conversation is opened again. Kept in memory only, per signed-in user and chat, and
- * forgotten at sign-out: nothing typed is written to storage.
+ * forgotten at sign-out (an expired session keeps the text: keepTextThroughExpiry): nothing typed is
+ * written to storage.
  */
 
 export interface ComposerDraft {
@@ -56,4 +57,30 @@ export function forgetConversations(): void {
   listeners.forEach((listener) => listener());
 }
 
-bus.on('auth/loggedOut').subscribe(forgetConversations);
+/**
+ * A session the API ended (its token expired) is not a sign-out anybody chose: what each conversation
+ * had typed, or, with nothing typed, the newest text message that had not gone through, stays as its
+ * draft for the same user's next sign-in in this page (the keys name the user; nobody else sees them).
+ * Files and the messages on their way go.
+ */
+function keepTextThroughExpiry(): void {
+  for (const key of new Set([...drafts.keys(), ...outboxes.keys()])) {
+    const typed = drafts.get(key)?.text ?? '';
+    const unsent = outboxes.get(key)?.filter((m) => m.message_type === 'text' && m.message.trim() !== '').at(-1)?.message ?? '';
+    const text = typed || unsent;
+    if (text) drafts.set(key, { text, file: null });
+    else drafts.delete(key);
+  }
+  outboxes.clear();
+  listeners.forEach((listener) => listener());
+}
+
+let sessionExpired = false;
+bus.on('auth/sessionExpired').subscribe(() => {
+  sessionExpired = true;
+});
+bus.on('auth/loggedOut').subscribe(() => {
+  if (sessionExpired) keepTextThroughExpiry();
+  else forgetConversations();
+  sessionExpired = false;
+});

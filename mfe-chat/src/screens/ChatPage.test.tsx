@@ -872,6 +872,22 @@ describe('what is not sent yet is kept for the conversation', () => {
     renderChat({ route: '/chatview/20' });
     expect(await screen.findByRole('textbox', { name: 'Message' })).toHaveValue('');
   });
+
+  it('stays through a session that expired, for the same user: typed text, or the text message that was on its way', async () => {
+    customerApi({ 'POST /api/chats': () => new Promise<FakeReply>(() => undefined) });
+    const first = renderChat({ route: '/chatview/20' });
+    const user = userEvent.setup();
+    await user.type(await screen.findByRole('textbox', { name: 'Message' }), 'See you at six{Enter}');
+    expect(await within(screen.getByRole('log')).findByText('See you at six')).toBeInTheDocument();
+    act(() => {
+      bus.emit({ type: 'auth/sessionExpired' });
+      bus.emit({ type: 'auth/loggedOut' });
+    });
+    first.unmount();
+
+    renderChat({ route: '/chatview/20' });
+    expect(await screen.findByRole('textbox', { name: 'Message' })).toHaveValue('See you at six');
+  });
 });
 
 describe('sending', () => {

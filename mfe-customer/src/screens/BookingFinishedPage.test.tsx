@@ -116,6 +116,25 @@ describe('Rate your Booking (/bookingfinished)', () => {
     expect(bus.events).toContainEqual({ type: 'job/updated', job: { ...completed, rating: 4 } });
   });
 
+  it('the stars and review chosen when the session ended under the form come back for that booking after signing in again', async () => {
+    fakeApi({ 'GET /api/jobs/4': ok(completed), 'GET /api/jobs/5': ok(makeJob({ id: 5, status: 'Completed' })) });
+    const user = userEvent.setup();
+    const first = open();
+    await user.click(await screen.findByRole('radio', { name: '4 stars' }));
+    await user.type(screen.getByRole('textbox', { name: 'Review' }), 'On time.');
+    sharedBus.emit({ type: 'auth/sessionExpired' });
+    first.unmount();
+
+    // Another booking's form is not given them.
+    const other = renderScreen(<BookingFinishedPage />, { path: '/bookingfinished', state: { jobId: 5 } });
+    expect(await screen.findByRole('textbox', { name: 'Review' })).toHaveValue('');
+    other.unmount();
+
+    open();
+    expect(await screen.findByRole('radio', { name: '4 stars' })).toBeChecked();
+    expect(screen.getByRole('textbox', { name: 'Review' })).toHaveValue('On time.');
+  });
+
   it('rated in another tab meanwhile (409): says so and shows the booking rated, with no Submit to fail again', async () => {
     const user = userEvent.setup();
     let reads = 0;

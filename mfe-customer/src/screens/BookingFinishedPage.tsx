@@ -10,6 +10,8 @@ import {
   Loader,
   PageTitle,
   rateJob,
+  useHeldForm,
+  useHoldThroughSessionEnd,
   useJob,
   useLeaveGuard,
   useSessionUser,
@@ -51,8 +53,12 @@ function RatingForm({
   onSending: (sending: boolean) => void;
 }) {
   const navigate = useNavigate();
-  const [rating, setRating] = useState(0); // spec section 5: rating defaults to 0
-  const [feedback, setFeedback] = useState('');
+  // What was chosen and written when the session ended under the form comes back after signing in again.
+  const heldAs = `rating:${job.id}`;
+  const held = useHeldForm<{ rating: number; feedback: string }>(heldAs);
+  const [rating, setRating] = useState(held?.rating ?? 0); // spec section 5: rating defaults to 0
+  const [feedback, setFeedback] = useState(held?.feedback ?? '');
+  useHoldThroughSessionEnd(heldAs, { rating, feedback }, rating > 0 || feedback.trim() !== '');
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const inFlight = useRef(false);

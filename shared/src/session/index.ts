@@ -1,3 +1,4 @@
 export * from './sessionSlice';
 export * from './persistence';
 export * from './hooks';
+export * from './heldForLogin';

@@ -122,4 +122,26 @@ describe('ContactUsPage', () => {
     finish();
     await waitFor(() => expect(screen.queryByRole('status')).not.toBeInTheDocument());
   });
+
+  it('what was written comes back after the session ended under it and the same user signed in again; once, and not for another user', async () => {
+    const user = userEvent.setup();
+    const first = renderWithProviders(<ContactUsPage />, { session: signedInAs('Customer', { id: 5 }), route: '/contactus' });
+    await user.type(screen.getByLabelText('Query Title'), 'Refund');
+    await user.type(screen.getByLabelText('Message'), 'I was charged twice.');
+    bus.emit({ type: 'auth/sessionExpired' });
+    first.unmount();
+
+    // Another account signs in on this tab: an empty form.
+    const other = renderWithProviders(<ContactUsPage />, { session: signedInAs('Customer', { id: 6 }), route: '/contactus' });
+    expect(screen.getByLabelText('Query Title')).toHaveValue('');
+    other.unmount();
+
+    const again = renderWithProviders(<ContactUsPage />, { session: signedInAs('Customer', { id: 5 }), route: '/contactus' });
+    expect(screen.getByLabelText('Query Title')).toHaveValue('Refund');
+    expect(screen.getByLabelText('Message')).toHaveValue('I was charged twice.');
+    again.unmount();
+
+    renderWithProviders(<ContactUsPage />, { session: signedInAs('Customer', { id: 5 }), route: '/contactus' });
+    expect(screen.getByLabelText('Message')).toHaveValue('');
+  });
 });

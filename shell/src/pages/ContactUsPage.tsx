@@ -1,5 +1,15 @@
 import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
-import { ApiError, bus, Loader, PageTitle, storeContactUs, useLeaveGuard, useStillShown } from 'shared';
+import {
+  ApiError,
+  bus,
+  Loader,
+  PageTitle,
+  storeContactUs,
+  useHeldForm,
+  useHoldThroughSessionEnd,
+  useLeaveGuard,
+  useStillShown,
+} from 'shared';
 import { useDocumentTitle } from '../routing/RemoteRouteElement';
 import { focusIsLost } from 'shared/src/ui/focus';
 
@@ -38,8 +48,11 @@ export default function ContactUsPage() {
   useDocumentTitle('Contact Us');
   const titleId = useId();
   const messageId = useId();
-  const [title, setTitle] = useState('');
-  const [message, setMessage] = useState('');
+  // A session the API ended under the form: what was written comes back here after signing in again.
+  const held = useHeldForm<{ title: string; message: string }>('contact');
+  const [title, setTitle] = useState(held?.title ?? '');
+  const [message, setMessage] = useState(held?.message ?? '');
+  useHoldThroughSessionEnd('contact', { title, message }, title !== '' || message !== '');
   const [sending, setSending] = useState(false);
   const [fieldErrors, setFieldErrors] = useState<FieldErrors>({});
   const [formError, setFormError] = useState<string | null>(null);

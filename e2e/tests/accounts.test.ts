@@ -7,6 +7,7 @@ import type { Page } from 'playwright-core';
 import {
   API_URL,
   apiCall,
+  collectErrors,
   createAccount,
   DESKTOP,
   fillLogin,
@@ -700,6 +701,41 @@ describe('a session the API no longer accepts', () => {
     await page.getByRole('heading', { name: provider.fullName }).waitFor();
     assert.equal(await page.getByText('No booking was chosen.').count(), 0);
     assert.deepEqual(errors, []);
+    await context.close();
+  });
+
+  it("loses nothing typed: both tabs say so, the login form is the provider's, and Contact Us comes back filled in", async () => {
+    const { page, context, errors } = await openPage(browser());
+    const account = await createAccount('Provider');
+    const session = await signInDirectly(page, account);
+    await page.goto('/contactus');
+    await page.getByRole('heading', { name: 'Contact Us' }).waitFor();
+    const other = await context.newPage();
+    const otherErrors = collectErrors(other);
+    await other.goto('/jobrequest');
+    await other.getByRole('heading', { name: 'Job Requests' }).waitFor();
+    await page.waitForLoadState('networkidle');
+    await page.getByLabel('Query Title').fill('Payout missing');
+    await page.getByLabel('Message').fill('My payout for last week has not arrived.');
+
+    assert.equal((await apiCall('POST', '/api/auth/logout', undefined, session.token)).status, 200);
+    await page.getByRole('button', { name: 'Submit' }).click();
+    await page.waitForURL('**/login');
+    await page.getByText('Your session has expired. Please log in again.').first().waitFor();
+    // The other tab heard of it through the stored session, and says why too.
+    await other.waitForURL('**/login');
+    await other.getByText('Your session has expired. Please log in again.').first().waitFor();
+
+    // The form is the account's: only the password is left to type.
+    assert.equal(await page.getByLabel('Email').inputValue(), account.email);
+    assert.ok(await page.getByRole('radio', { name: 'Provider' }).isChecked());
+    await page.getByLabel('Password').fill(account.password);
+    await page.getByRole('button', { name: 'Login' }).click();
+    await page.waitForURL('**/contactus');
+    assert.equal(await page.getByLabel('Query Title').inputValue(), 'Payout missing');
+    assert.equal(await page.getByLabel('Message').inputValue(), 'My payout for last week has not arrived.');
+    assert.deepEqual(errors, []);
+    assert.deepEqual(otherErrors, []);
     await context.close();
   });
 });

@@ -94,7 +94,11 @@ for (const dialect of DIALECTS) {
         for (const odd of ['Ann\nLee', 'Ann\u0007', '\u202egnp.exe', 'Ann\u2066x', 'Ann\tLee']) {
           const res = await register({ first_name: odd });
           assert.equal(res.status, 400, JSON.stringify(odd));
-          assert.deepEqual(res.body.errors.first_name, ['Must not contain line breaks or control characters'], JSON.stringify(odd));
+          assert.deepEqual(
+            res.body.errors.first_name,
+            ['Must not contain line breaks or control characters'],
+            JSON.stringify(odd),
+          );
         }
         const kept = await register({ first_name: 'José 李', last_name: "O'Brien-😀" });
         assert.equal(kept.status, 201);

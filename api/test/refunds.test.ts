@@ -269,7 +269,11 @@ for (const dialect of DIALECTS) {
       s.clock.advance(30 * HOUR);
       assert.equal((await patch(provider, job.id, 'Pending')).status, 200);
       await sweepJobs(s.app.ctx);
-      assert.equal((await jobOf(job.id)).status, 'Pending', 'not expired at once: it was booked 30 hours ago but waits only since now');
+      assert.equal(
+        (await jobOf(job.id)).status,
+        'Pending',
+        'not expired at once: it was booked 30 hours ago but waits only since now',
+      );
       assert.equal((await refundsOf(job.id)).length, 0);
 
       s.clock.advance(23 * HOUR);

@@ -125,13 +125,17 @@ describe('the customer follows the provider of an accepted booking', () => {
     await signInDirectly(c.page, customer.account);
     const sharing = (page: Page) => page.getByRole('status', { name: 'Location sharing' });
     await p.page.goto('/');
-    await sharing(p.page).filter({ hasText: /^Sharing location$/ }).waitFor();
+    await sharing(p.page)
+      .filter({ hasText: /^Sharing location$/ })
+      .waitFor();
 
     // The provider opens a job from an e-mail in a new tab: that tab shares, the first says another tab does.
     const second = await p.context.newPage();
     const secondErrors = collectErrors(second);
     await second.goto(`/provideractivebookingdetails?job=${jobId}`);
-    await sharing(second).filter({ hasText: /^Sharing location$/ }).waitFor();
+    await sharing(second)
+      .filter({ hasText: /^Sharing location$/ })
+      .waitFor();
     await sharing(p.page).filter({ hasText: 'Sharing location (another tab)' }).waitFor();
 
     // The customer follows what the new tab writes.
@@ -142,7 +146,9 @@ describe('the customer follows the provider of an accepted booking', () => {
 
     // That tab is closed: the first one shares again, and the customer still follows.
     await second.close();
-    await sharing(p.page).filter({ hasText: /^Sharing location$/ }).waitFor();
+    await sharing(p.page)
+      .filter({ hasText: /^Sharing location$/ })
+      .waitFor();
     await p.context.setGeolocation(FAR_AWAY);
     await waitForFact(c.page, 'provider-position', '13.0500, 77.7000', 5_000);
 

@@ -34,6 +34,7 @@ const INVISIBLE =
 
 /** A character that is none of INVISIBLE: a text without one looks empty. */
 const VISIBLE_CHARACTER = `[^${INVISIBLE}]`;
+// eslint-disable-next-line no-misleading-character-class -- each invisible code point is meant alone (U+034F, U+17B4 are combining marks)
 const VISIBLE = new RegExp(VISIBLE_CHARACTER);
 
 /** Whether a text shows anything at all (see INVISIBLE). */

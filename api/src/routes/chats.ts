@@ -655,10 +655,7 @@ export default async function chatsRoutes(app: FastifyInstance) {
             .set({ [isCustomer ? 'customer_read_id' : 'provider_read_id']: row.id })
             .where('id', '=', chat.id)
             .execute();
-          const preview =
-            messageType === 'text'
-              ? previewOf(text)
-              : `sent you a ${messageType === 'photo' ? 'photo' : 'file'}.`;
+          const preview = messageType === 'text' ? previewOf(text) : `sent you a ${messageType === 'photo' ? 'photo' : 'file'}.`;
           const notification: NewNotification = {
             userId: recipientId,
             senderId: user.id,

@@ -66,7 +66,11 @@ export function forgetConversations(): void {
 function keepTextThroughExpiry(): void {
   for (const key of new Set([...drafts.keys(), ...outboxes.keys()])) {
     const typed = drafts.get(key)?.text ?? '';
-    const unsent = outboxes.get(key)?.filter((m) => m.message_type === 'text' && m.message.trim() !== '').at(-1)?.message ?? '';
+    const unsent =
+      outboxes
+        .get(key)
+        ?.filter((m) => m.message_type === 'text' && m.message.trim() !== '')
+        .at(-1)?.message ?? '';
     const text = typed || unsent;
     if (text) drafts.set(key, { text, file: null });
     else drafts.delete(key);

@@ -334,12 +334,14 @@ function requestLock(current: Run, locks: LockManager, how: 'queue' | 'steal') {
   current.abort = abort;
   // A stealing request cannot also be abortable (Web Locks); it is granted at once anyway.
   const options: LockOptions = how === 'steal' ? { steal: true } : { signal: abort.signal };
-  locks.request(SHARING_LOCK, options, () => hold(current)).catch(() => {
-    // Aborted: the run stopped, or this tab asked again. Otherwise another tab took the lock.
-    if (current.stopped || abort.signal.aborted) return;
-    giveWay(current);
-    requestLock(current, locks, 'queue');
-  });
+  locks
+    .request(SHARING_LOCK, options, () => hold(current))
+    .catch(() => {
+      // Aborted: the run stopped, or this tab asked again. Otherwise another tab took the lock.
+      if (current.stopped || abort.signal.aborted) return;
+      giveWay(current);
+      requestLock(current, locks, 'queue');
+    });
 }
 
 /** Another tab took the lock: this one stops watching and says that tab shares. */

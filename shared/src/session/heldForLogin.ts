@@ -70,7 +70,11 @@ export function useHeldForm<T extends object>(form: string): Partial<T> | null {
  * Keeps `form`'s input (`values`, when `hasInput`) should the API end the session under it; useHeldForm
  * gives it back on this page once the same user has signed in again.
  */
-export function useHoldThroughSessionEnd<T extends { [K in keyof T]: HeldValue }>(form: string, values: T, hasInput: boolean): void {
+export function useHoldThroughSessionEnd<T extends { [K in keyof T]: HeldValue }>(
+  form: string,
+  values: T,
+  hasInput: boolean,
+): void {
   const place = useFormPlace();
   const latest = useRef({ values, hasInput, ...place });
   useEffect(() => {
@@ -79,7 +83,7 @@ export function useHoldThroughSessionEnd<T extends { [K in keyof T]: HeldValue }
   useEffect(() => {
     const subscription = bus.on('auth/sessionExpired').subscribe(() => {
       const { values: typed, hasInput: worthKeeping, userId, page } = latest.current;
-      if (userId !== undefined && worthKeeping) writeHeld({ userId, page, form, values: { ...typed } as HeldValues });
+      if (userId !== undefined && worthKeeping) writeHeld({ userId, page, form, values: { ...typed } });
     });
     return () => subscription.unsubscribe();
   }, [form]);

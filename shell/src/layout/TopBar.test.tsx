@@ -111,7 +111,7 @@ describe('the top bar tells a provider whether customers can follow them', () =>
     expect(screen.getByRole('main')).toHaveFocus();
   });
 
-  it('a second tab, while the first holds the lock and location was never allowed: Location off, not Sharing location (another tab)', async () => {
+  it('a second tab opened in the background, while the first holds the lock and location was never allowed: Location off, not Sharing location (another tab)', async () => {
     const user = userEvent.setup();
     const { permissions, set } = fakePermissions('prompt');
     // The first tab holds the lock for the whole test.
@@ -121,7 +121,8 @@ describe('the top bar tells a provider whether customers can follow them', () =>
     } as unknown as LockManager;
     const asked = jest.fn();
     geo.getCurrentPosition = asked;
-    configureLocationSharing({ geolocation: geo, backend, locks, permissions });
+    // page null: a tab in the background (a tab opened in front would take the lock over).
+    configureLocationSharing({ geolocation: geo, backend, locks, permissions, page: null });
     await renderBar();
     await act(flush);
     expect(indicator()).toHaveTextContent('Location off');

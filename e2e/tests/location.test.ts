@@ -33,22 +33,31 @@ async function waitForFact(page: Page, id: string, text: string, timeout: number
   await page.getByTestId(id).filter({ hasText: text }).waitFor({ timeout });
 }
 
+/**
+ * An accepted booking, and its provider (in Bangalore) and customer (in Koramangala) signed in, each in a
+ * browser of their own with location allowed.
+ */
+async function acceptedBookingInTwoBrowsers() {
+  const provider = await providerOffering('Driver', 25, { first_name: 'Lena', last_name: `Loc${randomUUID().slice(0, 6)}` });
+  const customer = await customerWithCards([GOOD_CARD], { first_name: 'Omar', last_name: `Loc${randomUUID().slice(0, 6)}` });
+  const jobId = await bookViaApi(customer, provider);
+  assert.equal((await apiCall('PATCH', `/api/jobs/${jobId}`, { status: 'Accepted' }, provider.token)).status, 200);
+
+  const p = await pageWith(browser(), { geolocation: BANGALORE, grant: true });
+  const c = await pageWith(browser(), { geolocation: KORAMANGALA, grant: true });
+  // Both browsers once lost the location server (it was down): the SDK then remembers the failed
+  // socket and tries long-polling first, which the embedded server does not speak. They still share and follow.
+  for (const side of [p, c]) {
+    await side.context.addInitScript(() => localStorage.setItem('firebase:previous_websocket_failure', 'true'));
+  }
+  await signInDirectly(p.page, provider.account);
+  await signInDirectly(c.page, customer.account);
+  return { provider, customer, jobId, p, c };
+}
+
 describe('the customer follows the provider of an accepted booking', () => {
   it('shows the provider moving live, and nothing more once the provider logs out', async () => {
-    const provider = await providerOffering('Driver', 25, { first_name: 'Lena', last_name: `Loc${randomUUID().slice(0, 6)}` });
-    const customer = await customerWithCards([GOOD_CARD], { first_name: 'Omar', last_name: `Loc${randomUUID().slice(0, 6)}` });
-    const jobId = await bookViaApi(customer, provider);
-    assert.equal((await apiCall('PATCH', `/api/jobs/${jobId}`, { status: 'Accepted' }, provider.token)).status, 200);
-
-    const p = await pageWith(browser(), { geolocation: BANGALORE, grant: true });
-    const c = await pageWith(browser(), { geolocation: KORAMANGALA, grant: true });
-    // Both browsers once lost the location server (it was down): the SDK then remembers the failed
-    // socket and tries long-polling first, which the embedded server does not speak. They still share and follow.
-    for (const side of [p, c]) {
-      await side.context.addInitScript(() => localStorage.setItem('firebase:previous_websocket_failure', 'true'));
-    }
-    await signInDirectly(p.page, provider.account);
-    await signInDirectly(c.page, customer.account);
+    const { provider, p, c } = await acceptedBookingInTwoBrowsers();
 
     // The provider is signed in on any screen: sharing is on.
     await p.page.goto('/');
@@ -112,17 +121,7 @@ describe('the customer follows the provider of an accepted booking', () => {
   });
 
   it('a tab the provider opens takes the sharing over from the one left behind, which takes it back when that tab closes', async () => {
-    const provider = await providerOffering('Driver', 25);
-    const customer = await customerWithCards([GOOD_CARD]);
-    const jobId = await bookViaApi(customer, provider);
-    assert.equal((await apiCall('PATCH', `/api/jobs/${jobId}`, { status: 'Accepted' }, provider.token)).status, 200);
-    const p = await pageWith(browser(), { geolocation: BANGALORE, grant: true });
-    const c = await pageWith(browser(), { geolocation: KORAMANGALA, grant: true });
-    for (const side of [p, c]) {
-      await side.context.addInitScript(() => localStorage.setItem('firebase:previous_websocket_failure', 'true'));
-    }
-    await signInDirectly(p.page, provider.account);
-    await signInDirectly(c.page, customer.account);
+    const { jobId, p, c } = await acceptedBookingInTwoBrowsers();
     const sharing = (page: Page) => page.getByRole('status', { name: 'Location sharing' });
     await p.page.goto('/');
     await sharing(p.page)

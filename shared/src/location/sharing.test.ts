@@ -491,6 +491,24 @@ describe('location sharing (the one watcher of a browser)', () => {
       expect(backend.writes.at(-1)).toEqual({ uid: '20', position: { lat: 2, lng: 2 } });
     });
 
+    it('a tab opened in the background that found the lock free gives it up too when a tab opened in front takes it', async () => {
+      const locks = fakeLocks();
+      configureLocationSharing({ geolocation: geo, backend, locks, target, page: background() });
+      startLocationSharing(provider);
+      await flush();
+      expect(geo.activeWatches).toBe(1);
+      let closeOtherTab = () => undefined as void;
+      void locks
+        .request(SHARING_LOCK, { steal: true }, () => new Promise<void>((r) => (closeOtherTab = r)))
+        .catch(() => undefined);
+      await flush();
+      expect(geo.activeWatches).toBe(0);
+      expect(getLocationSharing().state).toBe('elsewhere');
+      closeOtherTab();
+      await flush();
+      expect(geo.activeWatches).toBe(1);
+    });
+
     it('shown again while it holds the lock, a tab keeps its watch (no second watch, no new request)', async () => {
       const locks = fakeLocks();
       const request = jest.spyOn(locks, 'request');

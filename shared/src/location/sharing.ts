@@ -456,14 +456,21 @@ export function startLocationSharing(session: LocationSharingSession): void {
       await hold(current);
       return true;
     })
-    .then((held) => {
-      if (held || current.stopped) return;
-      startWhenAllowed(current, () => {
-        if (!current.watcher) update({ state: 'elsewhere' });
-      });
-      requestLock(current, locks, 'queue');
-    })
-    .catch(() => undefined);
+    .then(
+      (held) => {
+        if (held || current.stopped) return;
+        startWhenAllowed(current, () => {
+          if (!current.watcher) update({ state: 'elsewhere' });
+        });
+        requestLock(current, locks, 'queue');
+      },
+      () => {
+        // Held, then taken by the tab the provider turned to (Web Locks reject the holder's request).
+        if (current.stopped) return;
+        giveWay(current);
+        requestLock(current, locks, 'queue');
+      },
+    );
 }
 
 /** Stops watching and writing (logout). */

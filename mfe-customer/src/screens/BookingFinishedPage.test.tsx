@@ -217,6 +217,18 @@ describe('Rate your Booking (/bookingfinished)', () => {
         message: notRatedAfterLeaving('The server is busy. Please try again.'),
       }),
     );
+
+    // Refused because the session ended: /login says why and the rating is held; no toast of its own.
+    const unauthenticated = deferred(fail(401, 'Unauthenticated.'));
+    fakeApi({ 'GET /api/jobs/4': ok(completed), 'POST /ratings': unauthenticated.handler });
+    const third = open();
+    await user.click(await screen.findByRole('radio', { name: '3 stars' }));
+    await user.click(screen.getByRole('button', { name: 'Submit' }));
+    third.unmount();
+    const toastsBefore = bus.toasts().length;
+    unauthenticated.release();
+    await act(() => new Promise((resolve) => setTimeout(resolve, 100)));
+    expect(bus.toasts()).toHaveLength(toastsBefore);
   });
 
   it('a booking rated already shows its stars instead of the form', async () => {

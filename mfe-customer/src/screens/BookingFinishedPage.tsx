@@ -7,6 +7,7 @@ import {
   fetchJob,
   ErrorState,
   formatPrice,
+  isSessionRefusal,
   Loader,
   PageTitle,
   rateJob,
@@ -94,7 +95,9 @@ function RatingForm({
       if (shown.current) void navigate('/previousbooking');
     } catch (err) {
       if (!shown.current) {
-        bus.emit({ type: 'toast/show', kind: 'error', message: notRatedAfterLeaving(messageOfError(err)) });
+        // Refused because the session ended: /login says so, and the rating is held for after signing in.
+        if (!isSessionRefusal(err))
+          bus.emit({ type: 'toast/show', kind: 'error', message: notRatedAfterLeaving(messageOfError(err)) });
         return;
       }
       setError(messageOfError(err));

@@ -9,3 +9,9 @@ export class ApiError extends Error {
     this.name = 'ApiError';
   }
 }
+
+/**
+ * The call was refused for want of a valid session (401): the shell has ended the session and says so
+ * on /login, and forms hold what was typed (session/heldForLogin.ts); a screen adds nothing of its own.
+ */
+export const isSessionRefusal = (error: unknown): boolean => error instanceof ApiError && error.status === 401;

@@ -3,7 +3,7 @@ import type { ApiEnvelope } from '../contracts';
 import { bus } from '../bus';
 import { ApiError } from './apiError';
 
-export { ApiError } from './apiError';
+export { ApiError, isSessionRefusal } from './apiError';
 export { setTokenProvider } from './sessionToken';
 
 declare module 'axios' {

@@ -109,6 +109,19 @@ describe('ContactUsPage', () => {
     );
   });
 
+  it('refused because the session ended (401) after the page went: no toast (/login says why, and the text is held)', async () => {
+    let refuse: (error: Error) => void = () => undefined;
+    mockedStore.mockReturnValue(new Promise((_, reject) => (refuse = reject)));
+    const user = userEvent.setup();
+    const view = renderWithProviders(<ContactUsPage />, { session: signedInAs('Customer') });
+    await user.type(screen.getByLabelText('Message'), 'I was charged twice.');
+    await user.click(screen.getByRole('button', { name: 'Submit' }));
+    view.unmount();
+    refuse(new ApiError('Unauthenticated.', 401));
+    await waitFor(() => expect(console.error).toHaveBeenCalled());
+    expect(events.filter((e) => e.type === 'toast/show')).toEqual([]);
+  });
+
   it('shows a loader while sending', async () => {
     let finish: () => void = () => undefined;
     mockedStore.mockReturnValue(new Promise((resolve) => (finish = () => resolve({ data: null, message: '' }))));

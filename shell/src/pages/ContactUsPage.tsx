@@ -2,6 +2,7 @@ import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode } fr
 import {
   ApiError,
   bus,
+  isSessionRefusal,
   Loader,
   PageTitle,
   storeContactUs,
@@ -91,7 +92,8 @@ export default function ContactUsPage() {
     } catch (error) {
       console.error(error);
       if (!shown.current) {
-        bus.emit({ type: 'toast/show', kind: 'error', message: notSentAfterLeaving(error) });
+        // Refused because the session ended: /login says so, and the text is held for after signing in.
+        if (!isSessionRefusal(error)) bus.emit({ type: 'toast/show', kind: 'error', message: notSentAfterLeaving(error) });
         return;
       }
       const reasons = reasonsOf(error);

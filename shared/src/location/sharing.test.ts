@@ -59,6 +59,20 @@ function fakeLocks() {
   return locks as unknown as LockManager;
 }
 
+/**
+ * Another tab of the browser, as far as the lock goes (the module under test is this tab): it holds the
+ * lock, taking it at once with `steal`, until `close()`; `lost()` is the error Web Locks gave it if the
+ * lock was taken from it.
+ */
+function anotherTab(locks: LockManager, { steal = false } = {}) {
+  let close = () => undefined as void;
+  let lost: DOMException | null = null;
+  void locks
+    .request(SHARING_LOCK, steal ? { steal: true } : {}, () => new Promise<void>((r) => (close = r)))
+    .catch((error: DOMException) => (lost = error));
+  return { close: () => close(), lost: () => lost };
+}
+
 /** A tab's document as far as its visibility goes; `show` changes it as switching tabs does. */
 function fakePage(state: DocumentVisibilityState) {
   const page = Object.assign(new EventTarget(), { visibilityState: state });
@@ -207,8 +221,7 @@ describe('location sharing (the one watcher of a browser)', () => {
 
     it('is asked once, at the start, while another tab holds the lock; not asked yet, that tab shares nothing either', async () => {
       const locks = fakeLocks();
-      let releaseFirstTab: () => void = () => undefined;
-      void locks.request('marketplace-location-sharing', {}, () => new Promise<void>((r) => (releaseFirstTab = r)));
+      const firstTab = anotherTab(locks);
       const { permissions } = fakePermissions('prompt');
       const query = jest.spyOn(permissions, 'query');
       configureLocationSharing({ geolocation: geo, backend, locks, target, permissions, page: background() });
@@ -216,18 +229,18 @@ describe('location sharing (the one watcher of a browser)', () => {
       expect(query).toHaveBeenCalledTimes(1);
       await flush();
       expect(getLocationSharing().state).toBe('ask');
-      releaseFirstTab();
+      firstTab.close();
       await flush();
       expect(getLocationSharing().state).toBe('ask');
       expect(query).toHaveBeenCalledTimes(1);
     });
 
     describe('while another tab holds the lock, this tab says that tab shares only when the site may locate', () => {
-      let releaseFirstTab: () => void;
+      let firstTab: ReturnType<typeof anotherTab>;
       /** This tab starts while "the other tab" (a holder standing in for it) holds the lock. */
       const startWith = async (permission: PermissionState) => {
         const locks = fakeLocks();
-        void locks.request('marketplace-location-sharing', {}, () => new Promise<void>((r) => (releaseFirstTab = r)));
+        firstTab = anotherTab(locks);
         const fake = fakePermissions(permission);
         configureLocationSharing({ geolocation: geo, backend, locks, target, permissions: fake.permissions, page: background() });
         startLocationSharing(provider);
@@ -259,7 +272,7 @@ describe('location sharing (the one watcher of a browser)', () => {
         expect(geo.watchCalls).toBe(0);
         set('granted');
         expect(getLocationSharing().state).toBe('elsewhere');
-        releaseFirstTab();
+        firstTab.close();
         await flush();
         expect(geo.watchCalls).toBe(1);
         expect(getLocationSharing().state).toBe('starting');
@@ -402,14 +415,13 @@ describe('location sharing (the one watcher of a browser)', () => {
     const geo2 = fakeGeolocation();
     // Two tabs share the browser's locks; the module is per tab, so the second tab is this test's
     // second start after the first tab's lock is taken by a holder standing in for it.
-    let releaseFirstTab: () => void = () => undefined;
-    void locks.request('marketplace-location-sharing', {}, () => new Promise<void>((r) => (releaseFirstTab = r)));
+    const firstTab = anotherTab(locks);
     configureLocationSharing({ geolocation: geo2, backend, locks, target, page: background() });
     startLocationSharing(provider);
     await flush();
     expect(getLocationSharing().state).toBe('elsewhere');
     expect(geo2.watchCalls).toBe(0);
-    releaseFirstTab();
+    firstTab.close();
     await flush();
     expect(geo2.watchCalls).toBe(1);
     expect(getLocationSharing().state).toBe('starting');
@@ -420,7 +432,7 @@ describe('location sharing (the one watcher of a browser)', () => {
 
   it('a tab waiting for the lock stops waiting at logout', async () => {
     const locks = fakeLocks();
-    void locks.request('marketplace-location-sharing', {}, () => new Promise<void>(() => undefined));
+    anotherTab(locks);
     configureLocationSharing({ geolocation: geo, backend, locks, target, page: background() });
     startLocationSharing(provider);
     await flush();
@@ -434,14 +446,11 @@ describe('location sharing (the one watcher of a browser)', () => {
   describe('the tab the provider looks at shares (a browser gives a hidden tab no positions)', () => {
     it('a tab opened in front takes the watch at once from the tab left behind', async () => {
       const locks = fakeLocks();
-      let firstTabLost: DOMException | null = null;
-      void locks
-        .request(SHARING_LOCK, {}, () => new Promise<void>(() => undefined))
-        .catch((error: DOMException) => (firstTabLost = error));
+      const firstTab = anotherTab(locks);
       configureLocationSharing({ geolocation: geo, backend, locks, target, page: fakePage('visible').page });
       startLocationSharing(provider);
       await flush();
-      expect(firstTabLost).toMatchObject({ name: 'AbortError' });
+      expect(firstTab.lost()).toMatchObject({ name: 'AbortError' });
       expect(geo.activeWatches).toBe(1);
       geo.move(1, 1);
       await flush();
@@ -460,30 +469,24 @@ describe('location sharing (the one watcher of a browser)', () => {
 
       // The provider opens the job from an e-mail in a new tab (a stand-in takes the lock as that tab would).
       show('hidden');
-      let closeOtherTab = () => undefined as void;
-      void locks
-        .request(SHARING_LOCK, { steal: true }, () => new Promise<void>((r) => (closeOtherTab = r)))
-        .catch(() => undefined);
+      const otherTab = anotherTab(locks, { steal: true });
       await flush();
       expect(geo.activeWatches).toBe(0);
       expect(getLocationSharing().state).toBe('elsewhere');
       expect(backend.connections.every((c) => c.closed)).toBe(true);
 
       // That tab is closed: this one, still in the background, takes over from the queue.
-      closeOtherTab();
+      otherTab.close();
       await flush();
       expect(geo.activeWatches).toBe(1);
 
       // Another tab takes it again; the provider turns back to this one: it takes the watch back.
-      let otherTabLost: DOMException | null = null;
-      void locks
-        .request(SHARING_LOCK, { steal: true }, () => new Promise<void>(() => undefined))
-        .catch((error: DOMException) => (otherTabLost = error));
+      const thirdTab = anotherTab(locks, { steal: true });
       await flush();
       expect(geo.activeWatches).toBe(0);
       show('visible');
       await flush();
-      expect(otherTabLost).toMatchObject({ name: 'AbortError' });
+      expect(thirdTab.lost()).toMatchObject({ name: 'AbortError' });
       expect(geo.activeWatches).toBe(1);
       geo.move(2, 2);
       await flush();
@@ -497,14 +500,11 @@ describe('location sharing (the one watcher of a browser)', () => {
       startLocationSharing(provider);
       await flush();
       expect(geo.activeWatches).toBe(1);
-      let closeOtherTab = () => undefined as void;
-      void locks
-        .request(SHARING_LOCK, { steal: true }, () => new Promise<void>((r) => (closeOtherTab = r)))
-        .catch(() => undefined);
+      const otherTab = anotherTab(locks, { steal: true });
       await flush();
       expect(geo.activeWatches).toBe(0);
       expect(getLocationSharing().state).toBe('elsewhere');
-      closeOtherTab();
+      otherTab.close();
       await flush();
       expect(geo.activeWatches).toBe(1);
     });

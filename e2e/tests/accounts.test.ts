@@ -714,7 +714,8 @@ describe('a session the API no longer accepts', () => {
     const otherErrors = collectErrors(other);
     await other.goto('/jobrequest');
     await other.getByRole('heading', { name: 'Job Requests' }).waitFor();
-    await page.waitForLoadState('networkidle');
+    // Both tabs' start-up requests are done, so that the Submit below is what meets the revoked token.
+    await Promise.all([page.waitForLoadState('networkidle'), other.waitForLoadState('networkidle')]);
     await page.getByLabel('Query Title').fill('Payout missing');
     await page.getByLabel('Message').fill('My payout for last week has not arrived.');
 
@@ -736,6 +737,29 @@ describe('a session the API no longer accepts', () => {
     assert.equal(await page.getByLabel('Message').inputValue(), 'My payout for last week has not arrived.');
     assert.deepEqual(errors, []);
     assert.deepEqual(otherErrors, []);
+    await context.close();
+  });
+
+  it('loses nothing typed when another tab is the one the API refuses', async () => {
+    const { page, context, errors } = await openPage(browser());
+    const account = await createAccount('Customer');
+    const session = await signInDirectly(page, account);
+    await page.goto('/contactus');
+    await page.getByLabel('Message').fill('I was charged twice.');
+    const other = await context.newPage();
+    await other.goto('/activebooking');
+    await other.getByRole('heading', { name: 'Active Bookings' }).waitFor();
+    await Promise.all([page.waitForLoadState('networkidle'), other.waitForLoadState('networkidle')]);
+
+    assert.equal((await apiCall('POST', '/api/auth/logout', undefined, session.token)).status, 200);
+    await other.getByRole('link', { name: 'Previous Bookings' }).click();
+    await other.waitForURL('**/login');
+    await page.waitForURL('**/login');
+    await page.getByText('Your session has expired. Please log in again.').first().waitFor();
+    await loginInPlace(page, account, 'Customer');
+    await page.waitForURL('**/contactus');
+    assert.equal(await page.getByLabel('Message').inputValue(), 'I was charged twice.');
+    assert.deepEqual(errors, []);
     await context.close();
   });
 });

@@ -82,7 +82,7 @@ export type BusEvent =
   | { type: 'profile/changed' }
   /**
    * The API refused the signed-in session's token (401: expired or revoked). The API client
-   * announces it; the shell ends the session (clears authType, closes the realtime connection)
+   * announces it, or the shell when the API refused it in another tab of the browser; the shell ends the session (clears authType, closes the realtime connection)
    * and shows /login with a message that the session expired. Only while signed in, once.
    */
   | { type: 'auth/sessionExpired' };

@@ -1,4 +1,5 @@
 import { act, render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { Provider } from 'react-redux';
 import { MemoryRouter } from 'react-router-dom';
 import { LOGGED_OUT, SESSION_STORAGE_KEY, type PersistedSession } from 'shared';
@@ -65,6 +66,36 @@ describe('a session changed in another tab of the browser', () => {
       email: 'pia@example.com',
       role: 'Provider',
     });
+  });
+
+  it("ended there because the API refused the token: what was typed in this tab's form comes back once the same user is signed in again", async () => {
+    const user = userEvent.setup();
+    const first = renderShell({ role: 'Customer', route: '/contactus', user: { id: 31 } });
+    await user.type(await screen.findByLabelText('Query Title'), 'Refund');
+    await user.type(screen.getByLabelText('Message'), 'I was charged twice.');
+
+    markSessionExpired(31);
+    anotherTabSaves(LOGGED_OUT);
+    await waitFor(() => expect(screen.getByTestId('where')).toHaveTextContent('/login'));
+    first.unmount();
+
+    // Signed in again (the way back brings the user to the page left).
+    renderShell({ role: 'Customer', route: '/contactus', user: { id: 31 } });
+    expect(await screen.findByLabelText('Query Title')).toHaveValue('Refund');
+    expect(screen.getByLabelText('Message')).toHaveValue('I was charged twice.');
+  });
+
+  it('signed out there (Logout): what was typed here is not kept', async () => {
+    const user = userEvent.setup();
+    const first = renderShell({ role: 'Customer', route: '/contactus', user: { id: 31 } });
+    await user.type(await screen.findByLabelText('Message'), 'I was charged twice.');
+
+    anotherTabSaves(LOGGED_OUT);
+    await waitFor(() => expect(screen.getByTestId('where')).toHaveTextContent('/login'));
+    first.unmount();
+
+    renderShell({ role: 'Customer', route: '/contactus', user: { id: 31 } });
+    expect(await screen.findByLabelText('Message')).toHaveValue('');
   });
 
   it('the whole storage cleared there: this tab signs out too', async () => {

@@ -7,10 +7,6 @@ import { useEndSession } from './useEndSession';
 /** Shown on /login when the API refused the session's token (expired or revoked). */
 export const SESSION_EXPIRED_MESSAGE = 'Your session has expired. Please log in again.';
 
-/** How a tab ends a session that expired: the message on /login, and the account handed to the form. */
-export const endExpiredSession = (endSession: ReturnType<typeof useEndSession>) =>
-  endSession({ type: 'danger', message: SESSION_EXPIRED_MESSAGE }, { handOverAccount: true });
-
 /**
  * Ends the session cleanly when the API client announces `auth/sessionExpired` (a 401 to the
  * session's own token, on any screen): the realtime connection closes, the stored session
@@ -27,7 +23,7 @@ export function useSessionExpiry(): void {
       // Before authType is saved signed out: the user's other tabs read it when they hear of that.
       if (users) markSessionExpired(users.id);
       // Nobody chose to leave: the login form starts with the account's email and role.
-      endExpiredSession(endSession);
+      endSession({ type: 'danger', message: SESSION_EXPIRED_MESSAGE }, { handOverAccount: true });
     });
     return () => subscription.unsubscribe();
   }, [endSession, store]);

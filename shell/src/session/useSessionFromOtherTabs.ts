@@ -1,9 +1,15 @@
 import { useEffect } from 'react';
 import { useDispatch, useStore } from 'react-redux';
-import { loadPersistedSession, releaseLeaveGuards, SESSION_STORAGE_KEY, sessionActions, type RootStateWithSession } from 'shared';
+import {
+  bus,
+  loadPersistedSession,
+  releaseLeaveGuards,
+  SESSION_STORAGE_KEY,
+  sessionActions,
+  type RootStateWithSession,
+} from 'shared';
 import { sessionJustExpiredFor } from './sessionExpiredMark';
 import { useEndSession } from './useEndSession';
-import { endExpiredSession } from './useSessionExpiry';
 
 /** Starts the app afresh at `path` (a full page load), without the browser asking about unsaved changes. */
 const openAfresh = (path: string) => {
@@ -17,6 +23,9 @@ const openAfresh = (path: string) => {
  * back over a sign-out or a sign-in made in another tab, and the next page load would find the wrong one.
  * When another tab
  * - signs out, this tab signs out too and shows /login;
+ * - was refused the session's token by the API, this tab's session expired too: announced here as
+ *   `auth/sessionExpired`, so that this tab ends it as its own 401 would (the message on /login) and its
+ *   open forms and chats keep what was typed in it;
  * - signs in as another account (or signs in while this tab is signed out), this tab starts afresh on
  *   Home with that session: nothing of the previous account's screens, connections or caches remains;
  * - signs the same account in again (a new token), or edits the profile, this tab takes the new token
@@ -33,8 +42,7 @@ export function useSessionFromOtherTabs(reload: (path: string) => void = openAfr
       const saved = loadPersistedSession();
       const current = store.getState().session;
       if (!saved.isLogin) {
-        // Ended there because the API refused the token: said here too, as it is there.
-        if (current.isLogin && current.users && sessionJustExpiredFor(current.users.id)) endExpiredSession(endSession);
+        if (current.isLogin && current.users && sessionJustExpiredFor(current.users.id)) bus.emit({ type: 'auth/sessionExpired' });
         else if (current.isLogin) endSession();
         return;
       }

@@ -26,8 +26,8 @@ import { formatFileSize } from '../lib/fileSize';
 import type { Draft } from '../hooks/useConversation';
 
 export interface ComposerProps {
-  /** Sends a draft; resolves when the API has answered. */
-  onSend: (draft: Draft) => Promise<unknown>;
+  /** Sends a draft (after the messages sent before it); the composer does not wait for it. */
+  onSend: (draft: Draft) => unknown;
   /** A failed message taken back for editing: its text and file, put back into the box. */
   restore?: { text: string; file: File | null; key: number } | null;
   /** The conversation whose unsent text and file the box keeps while it is closed. */
@@ -36,8 +36,9 @@ export interface ComposerProps {
 
 /**
  * The message box: Enter sends, Shift+Enter is a new line; Send is disabled while there is nothing
- * to send and while a message is on its way; an attached PNG goes as a photo, any other file as an
- * attachment (spec section 4). The box and the file are cleared as soon as Send is pressed. What is
+ * to send; an attached PNG goes as a photo, any other file as an attachment (spec section 4). The box
+ * and the file are cleared as soon as Send is pressed, for the next message, which may be sent while a
+ * photo is still uploading: it goes after it (useConversation sends a conversation's messages in turn). What is
  * typed or attached and not sent is kept for the conversation: it is back in the box when the
  * conversation is opened again. A text longer than the API takes stays whole: the composer says so, with
  * the limit and how much to remove, and Send waits until it is shortened. The box grows with its text up
@@ -64,29 +65,25 @@ export function Composer({ onSend, restore, draftKey }: ComposerProps) {
     }
   }, [restore, box]);
 
-  const submit = async () => {
+  const submit = () => {
     if (!canSend(state)) return;
     const draft = draftOf(state);
     dispatch({ type: 'submitted' });
     if (fileInput.current) fileInput.current.value = '';
-    try {
-      await onSend(draft);
-    } finally {
-      dispatch({ type: 'settled' });
-    }
+    onSend(draft);
   };
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
     // Send is disabled once the box is cleared, which would drop its focus to the page: the box takes it.
     if (document.activeElement === sendButton.current) box.current?.focus();
-    void submit();
+    submit();
   };
 
   const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
     if (enterSends({ key: event.key, shiftKey: event.shiftKey, isComposing: event.nativeEvent.isComposing })) {
       event.preventDefault();
-      void submit();
+      submit();
     }
   };
 

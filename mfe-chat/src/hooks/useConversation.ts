@@ -1,7 +1,16 @@
 import { useCallback, useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import { ApiError, bus, fetchMessages, isRetryableFailure, sendMessage, type Chat, type Message, type MessageType } from 'shared';
 import { appendOlderPage, prependMessage } from '../lib/messageList';
-import { conversationKey, NO_OUTGOING, outboxOf, subscribeOutboxes, updateOutbox } from '../lib/conversationMemory';
+import {
+  conversationKey,
+  deliverInTurn,
+  isInOutbox,
+  NO_OUTGOING,
+  outboxOf,
+  subscribeOutboxes,
+  updateOutbox,
+  type ConversationKey,
+} from '../lib/conversationMemory';
 import { failureMessageOf, newOutgoing, type OutgoingMessage } from '../lib/outgoing';
 
 /** Messages per page of the API. */
@@ -35,8 +44,8 @@ export interface ConversationCallbacks {
 
 /**
  * The open conversation: its messages paged from the API (older pages on demand), live messages of
- * this chat from the bus, and messages sent from here shown at once as sending, then confirmed or
- * failed with the server's reason and a retry. Those live in the conversation's outbox
+ * this chat from the bus, and messages sent from here shown at once as sending, then sent one after
+ * another in the order they were sent, and confirmed or failed with the server's reason and a retry. Those live in the conversation's outbox
  * (lib/conversationMemory.ts), so they outlast the pane: a failure after the user moved on is there
  * when they come back.
  */
@@ -45,8 +54,6 @@ export function useConversation(chat: Chat | null, myId: number | undefined, cal
   const [state, setState] = useState<ConversationState>({ status: 'loading' });
   const key = chatId === null ? null : conversationKey(myId, chatId);
   const outgoing = useSyncExternalStore(subscribeOutboxes, () => (key === null ? NO_OUTGOING : outboxOf(key)));
-  const keyRef = useRef(key);
-  keyRef.current = key;
   const callbacksRef = useRef(callbacks);
   callbacksRef.current = callbacks;
   const chatRef = useRef(chat);
@@ -163,11 +170,11 @@ export function useConversation(chat: Chat | null, myId: number | undefined, cal
     return () => subscription.unsubscribe();
   }, [catchUp]);
 
+  /** Sends `item` of conversation `box` with `target`'s people, when its turn comes (see deliverInTurn). */
   const deliver = useCallback(
-    async (item: OutgoingMessage): Promise<boolean> => {
-      const target = chatRef.current;
-      const box = keyRef.current;
-      if (!target || target.id !== item.chatId || box === null) return false;
+    async (item: OutgoingMessage, target: Chat, box: ConversationKey): Promise<boolean> => {
+      // Forgotten while it waited its turn (signed out): it must not go, least of all with the next user's token.
+      if (!isInOutbox(box, item.localId)) return false;
       try {
         const { data } = await sendMessage(
           {
@@ -196,24 +203,26 @@ export function useConversation(chat: Chat | null, myId: number | undefined, cal
     [takeIn],
   );
 
-  /** Shows the message at once as sending, then sends it; answers whether the API took it. */
+  /** Shows the message at once as sending, then sends it after those sent before it; answers whether the API took it. */
   const send = useCallback(
     (draft: Draft): Promise<boolean> => {
-      if (chatId === null || key === null) return Promise.resolve(false);
-      const item = newOutgoing(chatId, draft);
+      const target = chatRef.current;
+      if (!target || key === null) return Promise.resolve(false);
+      const item = newOutgoing(target.id, draft);
       updateOutbox(key, (list) => [...list, item]);
-      return deliver(item);
+      return deliverInTurn(key, () => deliver(item, target, key));
     },
-    [chatId, key, deliver],
+    [key, deliver],
   );
 
   const retry = useCallback(
     (localId: string) => {
       const item = outgoing.find((o) => o.localId === localId);
-      if (!item || item.status !== 'failed' || key === null) return;
+      const target = chatRef.current;
+      if (!item || item.status !== 'failed' || key === null || target?.id !== item.chatId) return;
       const again: OutgoingMessage = { ...item, status: 'sending', error: undefined };
       updateOutbox(key, (list) => list.map((o) => (o.localId === localId ? again : o)));
-      void deliver(again);
+      void deliverInTurn(key, () => deliver(again, target, key));
     },
     [deliver, key, outgoing],
   );

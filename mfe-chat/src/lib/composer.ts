@@ -30,22 +30,22 @@ export function attachmentProblem(file: Pick<File, 'name' | 'type' | 'size'>): s
   return allowed ? fileTooLargeMessage(file, getRuntimeConfig().maxUploadBytes) : ATTACHMENT_NOT_ALLOWED;
 }
 
-/** The message box, the attached file and whether a message is on its way. */
+/** The message box and the attached file. */
 export interface ComposerState {
   text: string;
   file: File | null;
-  sending: boolean;
 }
 
-export const emptyComposer: ComposerState = { text: '', file: null, sending: false };
+export const emptyComposer: ComposerState = { text: '', file: null };
 
 export type ComposerAction =
   | { type: 'typed'; text: string }
   | { type: 'attached'; file: File | null }
-  /** Send pressed: the box and the file are cleared at once (the message shows in the pane), sending starts. */
+  /**
+   * Send pressed: the box and the file are cleared at once (the message shows in the pane as sending),
+   * ready for the next one, which goes after it.
+   */
   | { type: 'submitted' }
-  /** The API answered (either way). */
-  | { type: 'settled' }
   /** A failed message is taken back for editing: its text and file return to the composer. */
   | { type: 'restored'; text: string; file: File | null };
 
@@ -56,9 +56,7 @@ export function composerReducer(state: ComposerState, action: ComposerAction): C
     case 'attached':
       return { ...state, file: action.file };
     case 'submitted':
-      return { text: '', file: null, sending: true };
-    case 'settled':
-      return { ...state, sending: false };
+      return emptyComposer;
     case 'restored':
       return {
         ...state,
@@ -70,9 +68,9 @@ export function composerReducer(state: ComposerState, action: ComposerAction): C
   }
 }
 
-/** Send is enabled only with something to send (text or a file), a text the API takes, and no message on its way. */
+/** Send is enabled only with something to send (text or a file) and a text the API takes. */
 export function canSend(state: ComposerState): boolean {
-  return !state.sending && (state.text.trim() !== '' || state.file !== null) && charactersOver(state.text) === 0;
+  return (state.text.trim() !== '' || state.file !== null) && charactersOver(state.text) === 0;
 }
 
 /** What a press of Send sends: the type by the file (spec section 4), the text without outer blanks. */

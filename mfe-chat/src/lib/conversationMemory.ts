@@ -46,6 +46,27 @@ export function updateOutbox(key: ConversationKey, change: (list: OutgoingMessag
   listeners.forEach((listener) => listener());
 }
 
+/** Each conversation's deliveries under way, the last one queued. */
+const deliveries = new Map<ConversationKey, Promise<boolean>>();
+
+/**
+ * Runs `deliver` once every message the conversation sent before it has been answered, so that a text
+ * typed while a photo uploads never arrives before the photo. Answers whether the API took it.
+ */
+export function deliverInTurn(key: ConversationKey, deliver: () => Promise<boolean>): Promise<boolean> {
+  const turn = (deliveries.get(key) ?? Promise.resolve(true)).then(deliver, deliver);
+  deliveries.set(key, turn);
+  void turn.finally(() => {
+    if (deliveries.get(key) === turn) deliveries.delete(key);
+  });
+  return turn;
+}
+
+/** Whether the message is still in its conversation's outbox (not forgotten at sign-out, not taken back). */
+export function isInOutbox(key: ConversationKey, localId: string): boolean {
+  return outboxOf(key).some((message) => message.localId === localId);
+}
+
 export function subscribeOutboxes(listener: () => void): () => void {
   listeners.add(listener);
   return () => listeners.delete(listener);
@@ -54,6 +75,7 @@ export function subscribeOutboxes(listener: () => void): () => void {
 export function forgetConversations(): void {
   drafts.clear();
   outboxes.clear();
+  deliveries.clear();
   listeners.forEach((listener) => listener());
 }
 
@@ -76,6 +98,7 @@ function keepTextThroughExpiry(): void {
     else drafts.delete(key);
   }
   outboxes.clear();
+  deliveries.clear();
   listeners.forEach((listener) => listener());
 }
 

@@ -922,8 +922,7 @@ describe('sending', () => {
     expect(pending).toHaveTextContent('Line one line two'); // (whitespace normalised; the text keeps its new line)
     expect(within(pending).getByText(/Line one/).textContent).toBe('Line one\nline two');
     expect(pending).toHaveTextContent('Sending…');
-    await userEvent.type(box, 'next');
-    expect(send).toBeDisabled();
+    expect(send).toBeDisabled(); // nothing in the box
 
     const form = api.calls.find((c) => c.method === 'POST' && c.url === '/api/chats')!.body as FormData;
     expect(Object.fromEntries(form.entries())).toEqual({
@@ -949,10 +948,50 @@ describe('sending', () => {
     );
     await waitFor(() => expect(within(log).queryByText('· Sending…', { exact: false })).not.toBeInTheDocument());
     expect(within(log).getAllByRole('listitem').at(-1)).toHaveTextContent('Jun 15th 25, 12:30 pm');
-    expect(send).toBeEnabled();
     // The contact moved to the top with the new last message; no success toast for a chat message.
     expect(contacts().getAllByRole('link')[0].closest('li')).toHaveTextContent('Line one line two');
     expect(recorded.events.some((e) => e.type === 'alert/show')).toBe(false);
+  });
+
+  it('a message sent while the one before is on its way (a photo uploading) goes after it, in order', async () => {
+    const answers: ((reply: FakeReply) => void)[] = [];
+    const api = customerApi({ 'POST /api/chats': () => new Promise<FakeReply>((resolve) => answers.push(resolve)) });
+    renderChat({ route: '/chatview/20' });
+    const box = await screen.findByRole('textbox', { name: 'Message' });
+    await userEvent.upload(screen.getByLabelText('Attach a file'), new File(['png-bytes'], 'route.png', { type: 'image/png' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Send' }));
+    await userEvent.type(box, 'That is the gate code');
+    expect(screen.getByRole('button', { name: 'Send' })).toBeEnabled();
+    await userEvent.type(box, '{Enter}');
+    expect(box).toHaveValue('');
+    const log = screen.getByRole('log');
+    expect(within(log).getByText('That is the gate code').closest('li')).toHaveTextContent('Sending…');
+    // The text waits for the photo: one request so far.
+    const posts = () => api.callsTo('POST', '/api/chats').map((c) => (c.body as FormData).get('message_type'));
+    expect(posts()).toEqual(['photo']);
+
+    const reply = (id: number, message: string): FakeReply => ({
+      status: 201,
+      data: { data: makeMessage({ id, chat_id: 1, from_id: cara.id, message }), message: 'Message sent' },
+    });
+    await act(async () => answers[0](reply(61, '')));
+    await waitFor(() => expect(posts()).toEqual(['photo', 'text']));
+    await act(async () => answers[1](reply(62, 'That is the gate code')));
+    await waitFor(() => expect(within(log).queryByText('Sending…', { exact: false })).not.toBeInTheDocument());
+  });
+
+  it('a message waiting its turn when the user signs out is not sent', async () => {
+    const answers: ((reply: FakeReply) => void)[] = [];
+    const api = customerApi({ 'POST /api/chats': () => new Promise<FakeReply>((resolve) => answers.push(resolve)) });
+    renderChat({ route: '/chatview/20' });
+    const box = await screen.findByRole('textbox', { name: 'Message' });
+    await userEvent.type(box, 'first{Enter}');
+    await userEvent.type(box, 'second{Enter}');
+    expect(api.callsTo('POST', '/api/chats')).toHaveLength(1);
+    act(() => bus.emit({ type: 'auth/loggedOut' }));
+    await act(async () => answers[0]({ status: 401, data: { message: 'Unauthenticated.' } }));
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(api.callsTo('POST', '/api/chats')).toHaveLength(1);
   });
 
   it('a PNG goes as a photo and is shown as an image; another file as an attachment link with name and size', async () => {

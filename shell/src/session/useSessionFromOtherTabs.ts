@@ -42,8 +42,9 @@ export function useSessionFromOtherTabs(reload: (path: string) => void = openAfr
       const saved = loadPersistedSession();
       const current = store.getState().session;
       if (!saved.isLogin) {
-        if (current.isLogin && current.users && sessionJustExpiredFor(current.users.id)) bus.emit({ type: 'auth/sessionExpired' });
-        else if (current.isLogin) endSession();
+        if (!current.isLogin) return;
+        if (current.users && sessionJustExpiredFor(current.users.id)) bus.emit({ type: 'auth/sessionExpired' });
+        else endSession();
         return;
       }
       if (!current.isLogin || saved.users?.id !== current.users?.id) {

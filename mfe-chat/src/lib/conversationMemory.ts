@@ -80,20 +80,18 @@ export function forgetConversations(): void {
 }
 
 /**
- * A session the API ended (its token expired) is not a sign-out anybody chose: what each conversation
- * had typed, or, with nothing typed, the newest text message that had not gone through, stays as its
+ * A session the API ended (its token expired) is not a sign-out anybody chose: the texts of each
+ * conversation's messages that had not gone through, in the order sent, then what was typed, stay as its
  * draft for the same user's next sign-in in this page (the keys name the user; nobody else sees them).
- * Files and the messages on their way go.
+ * Files go, and nothing is sent again unasked.
  */
 function keepTextThroughExpiry(): void {
   for (const key of new Set([...drafts.keys(), ...outboxes.keys()])) {
-    const typed = drafts.get(key)?.text ?? '';
-    const unsent =
-      outboxes
-        .get(key)
-        ?.filter((m) => m.message_type === 'text' && m.message.trim() !== '')
-        .at(-1)?.message ?? '';
-    const text = typed || unsent;
+    const unsent = (outboxes.get(key) ?? []).map((m) => m.message);
+    const text = [...unsent, drafts.get(key)?.text ?? '']
+      .map((part) => part.trim())
+      .filter(Boolean)
+      .join('\n');
     if (text) drafts.set(key, { text, file: null });
     else drafts.delete(key);
   }

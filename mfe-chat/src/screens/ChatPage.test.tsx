@@ -873,11 +873,15 @@ describe('what is not sent yet is kept for the conversation', () => {
     expect(await screen.findByRole('textbox', { name: 'Message' })).toHaveValue('');
   });
 
-  it('stays through a session that expired, for the same user: typed text, or the text message that was on its way', async () => {
+  it('stays through a session that expired, for the same user: the texts of the messages on their way, then what was typed', async () => {
     customerApi({ 'POST /api/chats': () => new Promise<FakeReply>(() => undefined) });
     const first = renderChat({ route: '/chatview/20' });
     const user = userEvent.setup();
-    await user.type(await screen.findByRole('textbox', { name: 'Message' }), 'See you at six{Enter}');
+    const box = await screen.findByRole('textbox', { name: 'Message' });
+    await user.type(box, 'See you at six{Enter}');
+    await user.upload(screen.getByLabelText('Attach a file'), new File(['png'], 'gate.png', { type: 'image/png' }));
+    await user.type(box, 'The gate code is 4711{Enter}');
+    await user.type(box, 'Call me');
     expect(await within(screen.getByRole('log')).findByText('See you at six')).toBeInTheDocument();
     act(() => {
       bus.emit({ type: 'auth/sessionExpired' });
@@ -886,7 +890,8 @@ describe('what is not sent yet is kept for the conversation', () => {
     first.unmount();
 
     renderChat({ route: '/chatview/20' });
-    expect(await screen.findByRole('textbox', { name: 'Message' })).toHaveValue('See you at six');
+    expect(await screen.findByRole('textbox', { name: 'Message' })).toHaveValue('See you at six\nThe gate code is 4711\nCall me');
+    expect(screen.queryByText('gate.png')).not.toBeInTheDocument();
   });
 });
 

@@ -157,6 +157,21 @@ export async function loginViaApi(
   return body.data;
 }
 
+/**
+ * Resolves once the page's realtime channel is subscribed: what is published before that is not pushed
+ * to it (most screens read again on subscribing, but a test timing a live update starts after it). Call
+ * before the page's goto.
+ */
+export function channelSubscribed(page: Page): Promise<void> {
+  return new Promise((resolve) => {
+    page.on('websocket', (socket) =>
+      socket.on('framereceived', (frame) => {
+        if (String(frame.payload).includes('subscription_succeeded')) resolve();
+      }),
+    );
+  });
+}
+
 /** Logs in through the /login form, as a person would (choosing the role, then Login). */
 export async function fillLogin(page: Page, email: string, password: string, role: Role) {
   await page.goto('/login');

@@ -7,6 +7,7 @@ import type { Page } from 'playwright-core';
 import {
   API_URL,
   apiCall,
+  channelSubscribed,
   collectErrors,
   createAccount,
   DESKTOP,
@@ -708,13 +709,17 @@ describe('a session the API no longer accepts', () => {
     const { page, context, errors } = await openPage(browser());
     const account = await createAccount('Provider');
     const session = await signInDirectly(page, account);
+    const subscribed = [channelSubscribed(page)];
     await page.goto('/contactus');
     await page.getByRole('heading', { name: 'Contact Us' }).waitFor();
     const other = await context.newPage();
     const otherErrors = collectErrors(other);
+    subscribed.push(channelSubscribed(other));
     await other.goto('/jobrequest');
     await other.getByRole('heading', { name: 'Job Requests' }).waitFor();
-    // Both tabs' start-up requests are done, so that the Submit below is what meets the revoked token.
+    // Both tabs' start-up requests are done (those made on subscribing too), so that the Submit below is
+    // what meets the revoked token.
+    await Promise.all(subscribed);
     await Promise.all([page.waitForLoadState('networkidle'), other.waitForLoadState('networkidle')]);
     await page.getByLabel('Query Title').fill('Payout missing');
     await page.getByLabel('Message').fill('My payout for last week has not arrived.');
@@ -744,11 +749,14 @@ describe('a session the API no longer accepts', () => {
     const { page, context, errors } = await openPage(browser());
     const account = await createAccount('Customer');
     const session = await signInDirectly(page, account);
+    const subscribed = [channelSubscribed(page)];
     await page.goto('/contactus');
     await page.getByLabel('Message').fill('I was charged twice.');
     const other = await context.newPage();
+    subscribed.push(channelSubscribed(other));
     await other.goto('/activebooking');
     await other.getByRole('heading', { name: 'Active Bookings' }).waitFor();
+    await Promise.all(subscribed);
     await Promise.all([page.waitForLoadState('networkidle'), other.waitForLoadState('networkidle')]);
 
     assert.equal((await apiCall('POST', '/api/auth/logout', undefined, session.token)).status, 200);

@@ -3,21 +3,10 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import type { Page } from 'playwright-core';
-import { apiCall, fillLogin, openPage, signInDirectly, snap, useBrowser } from '../support/app.ts';
+import { apiCall, channelSubscribed, fillLogin, openPage, signInDirectly, snap, useBrowser } from '../support/app.ts';
 import { bookViaApi, customerWithCards, GOOD_CARD, providerOffering } from '../support/bookings.ts';
 
 const browser = useBrowser();
-
-/** Resolves once the page's realtime channel is subscribed (what is published earlier is not pushed to it). */
-function channelSubscribed(page: Page): Promise<void> {
-  return new Promise((resolve) => {
-    page.on('websocket', (socket) =>
-      socket.on('framereceived', (frame) => {
-        if (String(frame.payload).includes('subscription_succeeded')) resolve();
-      }),
-    );
-  });
-}
 
 describe('said to screen readers without a reload', () => {
   it('a new job request reaches the provider on Home, and its answers the customer on Active Bookings, in a live region', async () => {

@@ -63,8 +63,11 @@ describe('on a failing network', () => {
       if (hang) return; // taken, never answered
       await route.fallback();
     });
+    const asked = page.waitForRequest('**/api/jobs?*');
     await page.goto('/activebooking');
     await page.getByText('Loading your bookings…').waitFor();
+    // The time limit starts when the request is made: after it, or fast-forwarding would pass it by.
+    await asked;
     await page.clock.fastForward(31_000);
     await page.getByText('Your bookings could not be loaded.').waitFor();
     await page.getByText('The server did not answer in time. Check your connection and retry.').first().waitFor();

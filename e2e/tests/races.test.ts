@@ -36,11 +36,24 @@ async function statusOf(token: string, jobId: number) {
   return (await jobsOf(token)).find((j) => j.id === jobId)?.status;
 }
 
-/** Clicks `button` at the time `at` (ms since the epoch), from the page itself: two tabs can press at once. */
-const clickAt = (button: Locator, at: number) =>
-  button.evaluate((element, when) => {
-    setTimeout(() => (element as HTMLElement).click(), when - Date.now());
-  }, at);
+/**
+ * Clicks `button` at the time `at` (ms since the epoch), from the page itself: two tabs can press at once.
+ * Resolves once clicked; fails, saying so, if the button had left the page by then (a press that never was).
+ */
+const clickAt = async (button: Locator, at: number) => {
+  const clicked = await button.evaluate(
+    (element, when) =>
+      new Promise<boolean>((resolve) =>
+        setTimeout(() => {
+          const present = element.isConnected;
+          if (present) (element as HTMLElement).click();
+          resolve(present);
+        }, when - Date.now()),
+      ),
+    at,
+  );
+  assert.ok(clicked, 'the button was gone at the agreed time: the test did not press it');
+};
 
 /** The provider answers through the API (for tests whose subject is what the other side sees next). */
 async function move(provider: Party, jobId: number, status: string) {
@@ -83,7 +96,7 @@ describe('two tabs, two people, one booking', () => {
 
     // Both pressed at the same moment (a click through Playwright waits for the other tab's live update
     // to settle first, and the button would be gone): each page clicks at one agreed time.
-    const at = Date.now() + 300;
+    const at = Date.now() + 1_500;
     await Promise.all([clickAt(accept, at), clickAt(reject, at)]);
 
     await accepting.waitForFunction(

@@ -199,6 +199,16 @@ describe('All Services (/service, Provider view)', () => {
     expect(screen.queryByText('The services could not be loaded.')).not.toBeInTheDocument();
   });
 
+  it('the realtime channel subscribed (again): the lists are read again, for a change made before it was', async () => {
+    let mine = [offer(31, driver)];
+    fakeApi({ 'GET /api/services': ok(services), 'GET /api/user-services': () => ok(mine) });
+    open();
+    await screen.findByRole('list', { name: 'Services' });
+    mine = [offer(31, driver), offer(33, shipping)];
+    act(() => appBus.emit({ type: 'realtime/subscribed' }));
+    await waitFor(() => expect(within(card('Shipping')).getByRole('button')).toHaveTextContent('Delete'));
+  });
+
   it('says so when there are no services', async () => {
     fakeApi({ 'GET /api/services': ok([]), 'GET /api/user-services': ok([]) });
     open();

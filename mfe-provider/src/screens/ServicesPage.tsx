@@ -37,7 +37,8 @@ const loadLists = () => Promise.all([fetchServices({ silent: true }), fetchUserS
  * answers the provider's new list, which replaces the old one in place; a failed change says so and
  * leaves the list as it was, unless the server no longer has what was changed (404, changed in another
  * tab): then the lists load again. The buttons are disabled while a change is in flight. A change made
- * in another tab or device ('profile/changed') is read again as it happens.
+ * in another tab or device ('profile/changed') is read again as it happens, and once the realtime
+ * channel is subscribed (again), for a change made before it was.
  */
 export default function ServicesPage() {
   const [state, setState] = useState<LoadState>({ status: 'loading' });
@@ -73,10 +74,12 @@ export default function ServicesPage() {
     };
   }, [attempt]);
 
-  // Services added or deleted in another tab or device: the lists are read again, quietly.
+  // Services added or deleted in another tab or device: the lists are read again, quietly. So they are
+  // when the realtime channel is subscribed (again): a change made before then was not pushed here.
   useEffect(() => {
-    const subscription = bus.on('profile/changed').subscribe(() => setAttempt((n) => n + 1));
-    return () => subscription.unsubscribe();
+    const readAgain = () => setAttempt((n) => n + 1);
+    const subscriptions = [bus.on('profile/changed').subscribe(readAgain), bus.on('realtime/subscribed').subscribe(readAgain)];
+    return () => subscriptions.forEach((subscription) => subscription.unsubscribe());
   }, []);
 
   const retry = () => {

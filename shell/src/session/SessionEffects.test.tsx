@@ -218,6 +218,17 @@ describe('the signed-in user is read again from the API when the session starts 
     await homeSettled();
   });
 
+  it('the realtime channel subscribed (again) reads the user again: a change made before it was is not missed', async () => {
+    fakeApi([], now);
+    renderShell({ role: 'Provider', user: { id: 1 }, loader: providerHome() });
+    await waitFor(() => expect(screen.getByTestId('stats')).toHaveTextContent('3 Jobs Done'), { timeout: 3000 });
+    fakeApi([], { ...now, first_name: 'Petra', completed_jobs: 4 });
+    act(() => bus.emit({ type: 'realtime/subscribed' }));
+    expect(await screen.findByText('Petra')).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByTestId('stats')).toHaveTextContent('4 Jobs Done'));
+    await homeSettled();
+  });
+
   it('offline: the stored user stays', async () => {
     fakeApi();
     const answer = apiClient.defaults.adapter as AxiosAdapter;

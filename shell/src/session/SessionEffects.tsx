@@ -67,11 +67,14 @@ export function SessionEffects() {
     });
     const jobSubscription = bus.on('job/updated').subscribe(() => void refreshUser());
     const profileSubscription = bus.on('profile/changed').subscribe(() => void refreshUser());
+    // What changed before the channel was subscribed (or while it was down) was not pushed: read again.
+    const subscribedSubscription = bus.on('realtime/subscribed').subscribe(() => void refreshUser());
     return () => {
       active = false;
       stopNotifications?.();
       jobSubscription.unsubscribe();
       profileSubscription.unsubscribe();
+      subscribedSubscription.unsubscribe();
       if (idle !== undefined) {
         if (typeof window.cancelIdleCallback === 'function') window.cancelIdleCallback(idle);
         window.clearTimeout(idle);

@@ -46,6 +46,8 @@ export interface BuildAppOptions {
   clock?: Clock;
   /** A nodemailer transporter to send mail with (default: SMTP_URL, else the outbox table). */
   mailTransport?: Transporter;
+  /** Whether booking e-mails go in the background (default: when they go to an SMTP server). */
+  mailInBackground?: boolean;
   publisher?: Publisher;
   payments?: PaymentGateway;
   /** Fastify logger option; default: info level with secrets redacted, off when NODE_ENV=test. */
@@ -111,7 +113,10 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
     db: handle.db,
     dialect: handle.dialect,
     clock,
-    mailer: createMailer(transporter, config.mailFrom),
+    mailer: createMailer(transporter, config.mailFrom, {
+      inBackground: options.mailInBackground ?? (options.mailTransport === undefined && config.smtpUrl !== null),
+      onBackgroundFailure: (err, message) => app.log.error({ err, subject: message.subject }, 'booking e-mail not sent'),
+    }),
     publisher: options.publisher ?? new PusherPublisher(config.pusher, app.log),
     payments:
       options.payments ??

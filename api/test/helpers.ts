@@ -140,6 +140,8 @@ export async function startTestServer(
   options: {
     clock?: ManualClock;
     mailTransport?: Transporter;
+    /** Booking e-mails in the background, as with an SMTP server. */
+    mailInBackground?: boolean;
     /** 'pusher': publish for real through the pusher SDK (config.pusher), instead of recording. */
     publisher?: Publisher | 'pusher';
     config?: Record<string, unknown>;
@@ -163,6 +165,7 @@ export async function startTestServer(
     clock,
     publisher: options.publisher === 'pusher' ? undefined : (options.publisher ?? publisher),
     mailTransport: options.mailTransport,
+    mailInBackground: options.mailInBackground,
     logger: options.logger,
   });
   await app.listen({ port: 0, host: '127.0.0.1' });

@@ -9,9 +9,9 @@ import { formatRequestedTime } from 'shared/src/format';
 import { readableTime } from '../domain/timeZone.js';
 
 /**
- * Sends the booking e-mails through the mailer (outbox by default, SMTP when configured), to users who
- * have not turned them off on Edit Profile. A mail that cannot be sent is logged and never undoes or
- * fails the booking change it reports.
+ * Sends the booking e-mails through the mailer (outbox by default; SMTP when configured, in the
+ * background), to users who have not turned them off on Edit Profile. A mail that cannot be sent is
+ * logged and never undoes, fails or holds up the booking change it reports.
  */
 async function deliver(ctx: AppContext, userId: number, email: Email): Promise<void> {
   try {
@@ -21,7 +21,7 @@ async function deliver(ctx: AppContext, userId: number, email: Email): Promise<v
       .where('id', '=', userId)
       .executeTakeFirst();
     if (!user || Number(user.email_notifications) === 0) return;
-    await ctx.mailer.send({ to: user.email, ...email });
+    await ctx.mailer.notify({ to: user.email, ...email });
   } catch (err) {
     ctx.log.error({ err, userId, subject: email.subject }, 'booking e-mail not sent');
   }

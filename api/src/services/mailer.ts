@@ -11,8 +11,18 @@ export interface MailMessage {
 }
 
 export interface Mailer {
+  /** Sends and waits until the mail server took it: for a mail the user waits for (a reset code), whose failure is said. */
   send(message: MailMessage): Promise<void>;
+  /**
+   * Hands a notification (a booking's e-mails) over. Sent in the background when `inBackground` (SMTP):
+   * a slow or unreachable mail server holds up no answer, and a failure is logged. Otherwise (the outbox
+   * table, a local write) it is written before this resolves, so a request's mail is there once it answered.
+   */
+  notify(message: MailMessage): Promise<void>;
 }
+
+/** The mail server's time limits (ms): a reset code is answered within the client's 30 s either way. */
+export const SMTP_TIME_LIMITS = { connectionTimeout: 8_000, greetingTimeout: 8_000, socketTimeout: 12_000 };
 
 /**
  * A nodemailer transport that keeps each message in the `mail_outbox` table instead of sending it:
@@ -44,15 +54,28 @@ export function outboxTransport(db: Kysely<Database>, clock: Clock): nodemailer.
   };
 }
 
-export function createMailer(transporter: Transporter, from: string): Mailer {
+export interface MailerOptions {
+  inBackground: boolean;
+  /** Where a notification that failed in the background is reported. */
+  onBackgroundFailure: (err: unknown, message: MailMessage) => void;
+}
+
+export function createMailer(transporter: Transporter, from: string, options: MailerOptions): Mailer {
+  const send = async (message: MailMessage) => {
+    await transporter.sendMail({ from, ...message });
+  };
   return {
-    async send(message) {
-      await transporter.sendMail({ from, ...message });
+    send,
+    async notify(message) {
+      if (!options.inBackground) return send(message);
+      send(message).catch((err: unknown) => options.onBackgroundFailure(err, message));
     },
   };
 }
 
 /** SMTP when a URL is configured, otherwise the outbox table. */
 export function defaultTransporter(smtpUrl: string | null, db: Kysely<Database>, clock: Clock): Transporter {
-  return smtpUrl ? nodemailer.createTransport(smtpUrl) : nodemailer.createTransport(outboxTransport(db, clock));
+  return smtpUrl
+    ? nodemailer.createTransport({ url: smtpUrl, ...SMTP_TIME_LIMITS })
+    : nodemailer.createTransport(outboxTransport(db, clock));
 }

@@ -22,15 +22,15 @@ import {
 /** A mail server that takes the connection and never answers, or refuses every mail. */
 function mailServer(behaviour: 'silent' | 'refusing') {
   const sent: string[] = [];
-  const transport = nodemailer.createTransport({
+  const server: nodemailer.Transport<{ messageId: string }> = {
     name: behaviour,
     version: '1',
     send(mail, callback) {
       sent.push(String(mail.data.subject));
       if (behaviour === 'refusing') callback(new Error('550 mailbox unavailable'), { messageId: '' });
     },
-  });
-  return { transport, sent };
+  };
+  return { transport: nodemailer.createTransport(server), sent };
 }
 
 /** The request's answer, or a failure naming what it waited on after `ms` (the test must not hang). */

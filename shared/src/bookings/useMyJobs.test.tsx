@@ -112,6 +112,38 @@ describe('useMyJobs', () => {
     );
   });
 
+  it('a refresh answered while the first load is on its way (the channel subscribed during the loader) is not lost', async () => {
+    const at = (id: number, status: JobStatus, updated: string) => ({ ...job(id, status), updated_at: updated });
+    let served = [at(1, 'Accepted', '2025-01-01T10:00:00.000Z')];
+    const held: Array<() => void> = [];
+    let holding = true;
+    mockedFetchJobs.mockImplementation(() => {
+      const list = served;
+      if (!holding) return Promise.resolve({ data: list, message: '' });
+      return new Promise((resolve) => held.push(() => resolve({ data: list, message: '' })));
+    });
+    const { result } = renderHook(() => useMyJobs());
+    await waitFor(() => expect(held).toHaveLength(2));
+    // A customer books before the channel is subscribed: no event; the refresh on subscribing reads it.
+    served = [at(2, 'Pending', '2025-01-02T10:00:00.000Z'), at(1, 'Accepted', '2025-01-01T10:00:00.000Z')];
+    holding = false;
+    act(() => bus.emit({ type: 'realtime/subscribed' }));
+    await act(async () => {
+      await Promise.resolve();
+    });
+    expect(result.current.state).toEqual({ status: 'loading' });
+    // The first load answers last, with what it read before the booking.
+    await act(async () => {
+      held.splice(0).forEach((release) => release());
+      await Promise.resolve();
+    });
+    await waitFor(() => expect(result.current.state.status).toBe('ready'));
+    expect(result.current.state.status === 'ready' && result.current.state.jobs.map((j) => [j.id, j.status])).toEqual([
+      [2, 'Pending'],
+      [1, 'Accepted'],
+    ]);
+  });
+
   it('keeps the waiting and accepted jobs that 100 newer ones push off the first page', async () => {
     const older = [job(2, 'Accepted'), job(1, 'Pending')];
     const newer = Array.from({ length: 105 }, (_, i) => ({

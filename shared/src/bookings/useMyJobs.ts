@@ -71,13 +71,21 @@ export function useMyJobs({ withLoader = false }: { withLoader?: boolean } = {})
     }
   }, [withLoader, live]);
 
-  /** Fetches the list again without a loader; the list shown stays if that fails. */
+  /**
+   * Fetches the list again without a loader; the list shown stays if that fails. Answered while the first
+   * load is still on its way (the channel subscribes during the loader), its jobs are kept like events',
+   * to lay over that load's answer, which may have been read before them.
+   */
   const refresh = useCallback(() => {
     fetchMyJobs({ silent: true }).then(
       (jobs) => {
         if (!shown.current) return;
         setRefreshError(null);
-        setState((current) => (current.status === 'ready' ? { status: 'ready', jobs: withLive(jobs, live) } : current));
+        for (const job of jobs) {
+          const known = live.get(job.id);
+          if (!known || known.updated_at < job.updated_at) live.set(job.id, job);
+        }
+        setState((current) => (current.status === 'loading' ? current : { status: 'ready', jobs: withLive(jobs, live) }));
       },
       (error: unknown) => {
         console.warn('jobs refresh failed', error);

@@ -209,6 +209,26 @@ describe('All Services (/service, Provider view)', () => {
     await waitFor(() => expect(within(card('Shipping')).getByRole('button')).toHaveTextContent('Delete'));
   });
 
+  it('a quiet read started before an Add and answered after it does not undo the Add', async () => {
+    const staleRead = deferred(ok([offer(31, driver)]));
+    let reads = 0;
+    fakeApi({
+      'GET /api/services': ok(services),
+      'GET /api/user-services': () => (++reads === 1 ? ok([offer(31, driver)]) : staleRead.handler()),
+      'POST /api/user-services': ok([offer(31, driver), offer(33, shipping)], 'Service added successfully', 201),
+    });
+    open();
+    await screen.findByRole('list', { name: 'Services' });
+    act(() => appBus.emit({ type: 'realtime/subscribed' }));
+    await userEvent.click(within(card('Shipping')).getByRole('button', { name: 'Add' }));
+    await waitFor(() => expect(within(card('Shipping')).getByRole('button')).toHaveTextContent('Delete'));
+    await act(async () => staleRead.release());
+    await act(async () => {
+      await new Promise((resolve) => setTimeout(resolve, 0));
+    });
+    expect(within(card('Shipping')).getByRole('button')).toHaveTextContent('Delete');
+  });
+
   it('says so when there are no services', async () => {
     fakeApi({ 'GET /api/services': ok([]), 'GET /api/user-services': ok([]) });
     open();

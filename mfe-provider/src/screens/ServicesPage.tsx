@@ -47,6 +47,8 @@ export default function ServicesPage() {
   const sending = useRef(false);
 
   const [attempt, setAttempt] = useState(0);
+  /** Changes made here that the API took: a read started before one of them answers an older list. */
+  const changesMade = useRef(0);
 
   // The session's count of services offered follows the list shown (Home's Get started reads it).
   const user = useSessionUser();
@@ -59,9 +61,12 @@ export default function ServicesPage() {
 
   useEffect(() => {
     let current = true;
+    const changesBefore = changesMade.current;
     loadLists().then(
       ([services, mine]) => {
-        if (current) setState({ status: 'ready', services: services.data, mine: mine.data });
+        // Read before a change made here since: the change's own answer, shown, is newer.
+        if (current && changesMade.current === changesBefore)
+          setState({ status: 'ready', services: services.data, mine: mine.data });
       },
       (err: unknown) => {
         console.error(err);
@@ -108,6 +113,7 @@ export default function ServicesPage() {
     try {
       // Not silent: the server's success message is the spec's success alert.
       const { data } = offered ? await deleteUserService(offered.id) : await addUserService(service.id);
+      changesMade.current += 1;
       setState((current) => (current.status === 'ready' ? { ...current, mine: data } : current));
     } catch (err) {
       console.error(err);

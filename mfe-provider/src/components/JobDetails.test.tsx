@@ -99,6 +99,16 @@ describe('Job Details (/provideractivebookingdetails and the provider view of /a
     await waitFor(() => expect(location().pathname).toBe('/ridefinished'));
   });
 
+  it('Finish Job with no answer, though the server finished it: the live update clears the error', async () => {
+    fakeApi({ 'GET /api/jobs/7': ok(accepted), 'PATCH /api/jobs/7': fail(0, 'Network Error') });
+    open();
+    await userEvent.click(await screen.findByRole('button', { name: 'Finish Job' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Network Error');
+    act(() => appBus.emit({ type: 'job/updated', job: { ...accepted, status: 'Completed' } }));
+    await waitFor(() => expect(screen.getByRole('region', { name: 'Customer' })).toHaveTextContent('Status: Completed'));
+    expect(screen.queryByText('Network Error')).not.toBeInTheDocument();
+  });
+
   it('Finish Job answered 409 shows the server message and the job as it is now', async () => {
     let reads = 0;
     fakeApi({

@@ -79,7 +79,7 @@ export function JobDetails() {
   const jobId = navIdFrom(location, 'jobId');
   const { state, reload, replace, refreshError, refresh } = useJob(isProvider ? jobId : null);
   const past = showsPastBooking(location.state, state.status === 'ready' ? state.job : null);
-  const { pending, busy, error, change } = useStatusChange();
+  const { pending, busy, error, change } = useStatusChange(state.status === 'ready' ? state.job.status : undefined);
   // Moved back to Waiting for Approval, the job's buttons (the pressed one too) give way to 'Accept or
   // Reject': the focus goes there once it is shown, not to the page.
   const acceptOrReject = useRef<HTMLAnchorElement>(null);

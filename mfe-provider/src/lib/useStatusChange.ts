@@ -1,5 +1,6 @@
-import { useCallback, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { messageOfError, useStillShown, type Job, type JobStatus } from 'shared';
+import { focusIsLost } from 'shared/src/ui/focus';
 import { changeJobStatus, isConflict } from './jobs';
 
 /** `shown`: the screen that asked is still there (it leads on only then, not from a page left meanwhile). */
@@ -9,27 +10,42 @@ export type StatusChangeResult = { ok: true; job: Job | null; shown: boolean } |
  * One status change at a time from a screen: `pending` names the status being sent (buttons are
  * disabled while it is set, and a second click is ignored; the screen keeps showing the action while
  * the job's live update, which can come before the answer, already reads the new status), `error` is
- * the server's message of the last failed change, shown on the screen.
+ * the server's message of the last failed change, shown on the screen. The button pressed is disabled
+ * while its change is sent, which drops the keyboard's focus to the page: when the screen stays (a failed
+ * change), the focus goes back to it. `shownStatus`, the job's status as the screen shows it: a change
+ * that failed (no answer) but happened after all, as the job's live update says, is no longer an error.
  */
-export function useStatusChange() {
+export function useStatusChange(shownStatus?: JobStatus) {
   const [pending, setPending] = useState<JobStatus | null>(null);
-  const [error, setError] = useState<string | null>(null);
+  /** `to`: the status a change with no answer asked for (it may have happened); null for a refusal. */
+  const [failure, setFailure] = useState<{ message: string; to: JobStatus | null } | null>(null);
+  const error = failure && failure.to !== shownStatus ? failure.message : null;
   const inFlight = useRef(false);
   const mounted = useStillShown();
+  const pressed = useRef<HTMLElement | null>(null);
+  useEffect(() => {
+    if (pending !== null || !pressed.current) return;
+    const control = pressed.current;
+    pressed.current = null;
+    if (control.isConnected && focusIsLost()) control.focus();
+  }, [pending]);
 
   const change = useCallback(
     async (jobId: number, status: JobStatus): Promise<StatusChangeResult> => {
       if (inFlight.current) return { ok: false, conflict: false };
       inFlight.current = true;
+      const focused = document.activeElement;
+      pressed.current = focused instanceof HTMLElement && focused !== document.body ? focused : null;
       setPending(status);
-      setError(null);
+      setFailure(null);
       try {
         const job = await changeJobStatus(jobId, status);
         return { ok: true, job, shown: mounted.current };
       } catch (err) {
         console.error(err);
-        setError(messageOfError(err));
-        return { ok: false, conflict: isConflict(err) };
+        const conflict = isConflict(err);
+        setFailure({ message: messageOfError(err), to: conflict ? null : status });
+        return { ok: false, conflict };
       } finally {
         inFlight.current = false;
         setPending(null);
@@ -38,5 +54,5 @@ export function useStatusChange() {
     [mounted],
   );
 
-  return { pending, busy: pending !== null, error, change, clearError: () => setError(null) };
+  return { pending, busy: pending !== null, error, change, clearError: () => setFailure(null) };
 }

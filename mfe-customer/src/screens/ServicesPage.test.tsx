@@ -21,6 +21,8 @@ describe('All Services (/service, customer)', () => {
     expect(driver.querySelector('img')).toHaveAttribute('src', 'http://api.test/static/icons/driver.svg');
     expect(screen.getByRole('article', { name: 'Delivery' })).toBeInTheDocument();
     expect(screen.getAllByRole('button', { name: 'Book Now' })).toHaveLength(2);
+    // Each says which service it books, to a screen reader listing the buttons.
+    expect(within(driver).getByRole('button', { name: 'Book Now' })).toHaveAccessibleDescription('Driver');
   });
 
   it('Book Now opens Book a Driver for that service', async () => {

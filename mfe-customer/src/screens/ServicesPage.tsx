@@ -35,6 +35,7 @@ export default function ServicesPage() {
                   <button
                     type="button"
                     className="ui-button ui-button--primary"
+                    aria-describedby={headingId}
                     onClick={() =>
                       navigate(pathWithIds('/drivebooking', { serviceId: service.id }), {
                         state: { serviceId: service.id } satisfies ServiceNavState,

@@ -35,6 +35,34 @@ describe('Dialog', () => {
     expect(screen.getByRole('button', { name: 'Open' })).toHaveFocus();
   });
 
+  it('gives focus to the page content when the control that opened it is gone (replaced by a live update)', async () => {
+    const user = userEvent.setup();
+    function Replaced({ opener }: { opener: boolean }) {
+      const [open, setOpen] = useState(false);
+      return (
+        <main id="main-content" tabIndex={-1}>
+          {opener ? (
+            <button type="button" onClick={() => setOpen(true)}>
+              Cancel Booking
+            </button>
+          ) : (
+            <p>Accepted</p>
+          )}
+          {open ? (
+            <Dialog title="Cancel this booking?" onClose={() => setOpen(false)}>
+              <button type="button">Keep booking</button>
+            </Dialog>
+          ) : null}
+        </main>
+      );
+    }
+    const { rerender } = render(<Replaced opener />);
+    await user.click(screen.getByRole('button', { name: 'Cancel Booking' }));
+    rerender(<Replaced opener={false} />);
+    await user.keyboard('{Escape}');
+    expect(screen.getByRole('main')).toHaveFocus();
+  });
+
   it('leaves a live region of the page (data-live-region) out of the inert page, so what it says is still heard', async () => {
     const user = userEvent.setup();
     const region = document.createElement('div');

@@ -104,7 +104,10 @@ export function Dialog({ title, onClose, children, closeLabel = 'Close' }: Dialo
       document.removeEventListener('keydown', onKey);
       undoInert();
       container.remove();
-      previouslyFocused?.focus?.();
+      // Back where it was; when that control is gone (a live update replaced it), to the page's content,
+      // not lost on the page's body.
+      if (previouslyFocused?.isConnected) previouslyFocused.focus?.();
+      else document.getElementById('main-content')?.focus();
     };
   }, [container]);
 

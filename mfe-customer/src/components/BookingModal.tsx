@@ -42,6 +42,7 @@ import {
   PAYMENT_EXPLAINED,
 } from './bookingTexts';
 import { pathWithIds } from 'shared/src/contracts/addressIds';
+import { focusIsLost } from 'shared/src/ui/focus';
 import { Field, SelectField } from './Field';
 import '../styles/customer.css';
 
@@ -175,11 +176,17 @@ export function BookingForm({
     if (focusFirstField) firstField.current?.focus();
   }, [focusFirstField]);
 
-  /** Counts the submits refused by the form's own checks: after each, the first field to mend takes the focus. */
+  /**
+   * Counts the submits refused, by the form's own checks or by the server: after each, the first field to
+   * mend takes the focus; with none, Submit & Pay takes it back when its disabling dropped it to the page.
+   */
   const [refusedSubmits, setRefusedSubmits] = useState(0);
   const form = useRef<HTMLFormElement>(null);
   useEffect(() => {
-    if (refusedSubmits > 0) form.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
+    if (refusedSubmits === 0) return;
+    const toMend = form.current?.querySelector<HTMLElement>('[aria-invalid="true"]');
+    if (toMend) toMend.focus();
+    else if (focusIsLost()) form.current?.querySelector<HTMLElement>('button[type="submit"]')?.focus();
   }, [refusedSubmits]);
 
   const set = (field: keyof typeof values) => (event: { target: { value: string } }) => {
@@ -304,6 +311,7 @@ export function BookingForm({
       setError(fields?.service_id ? ASSIGN_PROVIDER_MISSING : messageOfError(err));
       inFlight.current = false;
       setBusy(false);
+      setRefusedSubmits((n) => n + 1);
     }
   };
 

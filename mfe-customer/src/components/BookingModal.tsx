@@ -364,7 +364,15 @@ export function BookingForm({
         </SelectField>
       ) : null}
       <div className="cust-form-grid">
-        <Field label="Select day" type="month" {...bind('day')} ref={firstField} min={today.slice(0, 7)} />
+        <Field
+          label="Select day"
+          type="month"
+          {...bind('day')}
+          ref={firstField}
+          min={today.slice(0, 7)}
+          // Shown only where the browser has no month input, and takes Select day as text.
+          placeholder="YYYY-MM"
+        />
         <Field label="Select date" type="date" {...bind('date')} min={today} />
         <Field label="Select Time" type="time" {...bind('time')} />
         <Field label="Custom Time" type="text" {...bind('custom_time')} placeholder="e.g. after 6 pm" />

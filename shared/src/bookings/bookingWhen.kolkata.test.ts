@@ -30,3 +30,25 @@ describe("the booking form's day in Kolkata", () => {
     expect(bookingWhenProblem({ date: null, time: '00:00' }, today, now)).toBeNull();
   });
 });
+
+describe('a day, date or time typed as text (a browser without the month, date or time input)', () => {
+  const today = '2026-11-28';
+
+  it('is refused for its format, before any check of the past', () => {
+    expect(bookingWhenProblem({ day: '12/2026' }, today)).toEqual({ field: 'day', message: BOOKING_WHEN_MESSAGES.dayFormat });
+    expect(bookingWhenProblem({ day: 'December 2026' }, today)).toEqual({
+      field: 'day',
+      message: BOOKING_WHEN_MESSAGES.dayFormat,
+    });
+    expect(bookingWhenProblem({ date: '28/11/2026' }, today)).toEqual({
+      field: 'date',
+      message: BOOKING_WHEN_MESSAGES.dateFormat,
+    });
+    expect(bookingWhenProblem({ date: '2026-02-30' }, today)).toEqual({
+      field: 'date',
+      message: BOOKING_WHEN_MESSAGES.dateFormat,
+    });
+    expect(bookingWhenProblem({ time: '6pm' }, today)).toEqual({ field: 'time', message: BOOKING_WHEN_MESSAGES.timeFormat });
+    expect(bookingWhenProblem({ day: '2026-12', date: '2026-12-01', time: '18:00' }, today)).toBeNull();
+  });
+});

@@ -37,7 +37,8 @@ export const localTime = (moment: Date) =>
   `${String(moment.getHours()).padStart(2, '0')}:${String(moment.getMinutes()).padStart(2, '0')}`;
 
 /**
- * The first problem with `day`, `date` and `time` (their formats already checked), or null. `today` is
+ * The first problem with `day`, `date` and `time`, or null: a format first (a browser without a month
+ * input, Firefox's or Safari's on a desktop, takes any text in Select day), then a moment past. `today` is
  * YYYY-MM-DD; `timeNow`, HH:MM, when the time of day is known: a time of today earlier than it is past
  * (the minute itself is not).
  */
@@ -46,7 +47,10 @@ export function bookingWhenProblem(
   today: string,
   timeNow?: string,
 ): { field: 'day' | 'date' | 'time'; message: string } | null {
-  if (date && !isCalendarDate(date)) return { field: 'date', message: BOOKING_WHEN_MESSAGES.dateFormat };
+  if (day && !new RegExp(MONTH_PATTERN).test(day)) return { field: 'day', message: BOOKING_WHEN_MESSAGES.dayFormat };
+  if (date && !(new RegExp(DATE_PATTERN).test(date) && isCalendarDate(date)))
+    return { field: 'date', message: BOOKING_WHEN_MESSAGES.dateFormat };
+  if (time && !new RegExp(TIME_PATTERN).test(time)) return { field: 'time', message: BOOKING_WHEN_MESSAGES.timeFormat };
   // The date first: choosing a date sets its month, so a past date would otherwise be blamed on the month.
   if (date && date < today) return { field: 'date', message: BOOKING_WHEN_MESSAGES.datePast };
   if (day && day < today.slice(0, 7)) return { field: 'day', message: BOOKING_WHEN_MESSAGES.dayPast };

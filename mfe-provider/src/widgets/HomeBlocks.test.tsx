@@ -37,6 +37,8 @@ describe('provider Home blocks', () => {
     fakeApi({ 'GET /api/jobs': ok([]) });
     open();
     expect(screen.getByRole('heading', { name: 'Jobs Done' }).parentElement).toHaveTextContent('7');
+    // Read after its heading (a screen reader jumping to 'Jobs Done' hears its number next, not the card's before).
+    expect(screen.getByRole('heading', { name: 'Jobs Done' }).nextElementSibling).toHaveTextContent('7');
     expect(screen.getByRole('heading', { name: 'Total Payments' }).parentElement).toHaveTextContent('$500');
     expect(screen.getByRole('heading', { name: 'Job Requests' }).parentElement).toHaveTextContent('12');
     await screen.findByText('You have no on-going job right now.');

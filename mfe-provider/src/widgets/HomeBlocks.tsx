@@ -130,9 +130,10 @@ export default function HomeBlocks() {
       <GetStarted />
       <div className="prov-home__stats">
         {cards.map((card) => (
+          // The heading first, so a screen reader that jumps to it reads its number next; shown under it (CSS).
           <section key={card.label} className="ui-card prov-home__stat">
-            <p className="prov-home__stat-value">{card.value}</p>
             <h2>{card.label}</h2>
+            <p className="prov-home__stat-value">{card.value}</p>
           </section>
         ))}
       </div>

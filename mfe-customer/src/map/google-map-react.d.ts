@@ -7,7 +7,15 @@ declare module 'google-map-react' {
     lng: number;
   }
 
+  /** The parts of Google's map and library the view uses. */
+  export interface GoogleApi {
+    map: { fitBounds(bounds: unknown, padding?: number): void };
+    maps: { LatLngBounds: new () => { extend(point: Coords): void } };
+  }
+
   export interface GoogleMapProps {
+    yesIWantToUseGoogleMapApiInternals?: boolean;
+    onGoogleApiLoaded?: (api: GoogleApi) => void;
     bootstrapURLKeys?: { key: string; language?: string; region?: string };
     defaultCenter?: Coords;
     center?: Coords;

@@ -17,16 +17,41 @@ import { NOTHING_TO_FOLLOW } from '../map/mapView';
 import ViewOnMapPage from './ViewOnMapPage';
 
 let googleLoaded = false;
+/** The props google-map-react was last drawn with, and the bounds Google's map was fitted to. */
+let googleProps: Record<string, unknown> = {};
+const fitted: { lat: number; lng: number }[][] = [];
 jest.mock('google-map-react', () => {
   googleLoaded = true;
-  return {
-    __esModule: true,
-    default: ({ children, defaultZoom }: { children: React.ReactNode; defaultZoom: number }) => (
-      <div data-testid="google-map-react" data-zoom={defaultZoom}>
-        {children}
-      </div>
-    ),
+  // Google's map, as far as the view uses it: bounds that collect their points, and a map that fits them.
+  const api = {
+    map: { fitBounds: (bounds: { points: { lat: number; lng: number }[] }) => fitted.push(bounds.points) },
+    maps: {
+      LatLngBounds: class {
+        points: { lat: number; lng: number }[] = [];
+        extend(point: { lat: number; lng: number }) {
+          this.points.push(point);
+        }
+      },
+    },
   };
+  const { useEffect } = jest.requireActual<typeof import('react')>('react');
+  function FakeGoogleMap(props: {
+    children: React.ReactNode;
+    defaultZoom: number;
+    onGoogleApiLoaded?: (loaded: typeof api) => void;
+  }) {
+    const { onGoogleApiLoaded } = props;
+    useEffect(() => {
+      googleProps = props;
+    });
+    useEffect(() => onGoogleApiLoaded?.(api), [onGoogleApiLoaded]);
+    return (
+      <div data-testid="google-map-react" data-zoom={props.defaultZoom}>
+        {props.children}
+      </div>
+    );
+  }
+  return { __esModule: true, default: FakeGoogleMap };
 });
 
 setupScreenTest();
@@ -290,6 +315,26 @@ describe('/viewonmap, map and navigation', () => {
     expect(googleLoaded).toBe(true);
     expect(screen.getByRole('img', { name: "Provider's position" })).toBeInTheDocument();
     expect(fact('provider-position')).toHaveTextContent('12.9716, 77.5946');
+  });
+
+  it("with a Maps key the map is not pulled back at each position, and fits both pins once the provider's is known", async () => {
+    setRuntimeConfig({ ...DEFAULT_RUNTIME_CONFIG, mapsApiKey: 'test-key' });
+    fitted.length = 0;
+    openMap(accepted);
+    await screen.findByText(waitingFor('Ravi Kumar'));
+    act(() => geo.move(12.9352, 77.6245));
+    await screen.findByTestId('google-map-react');
+    expect(googleProps).not.toHaveProperty('center');
+    expect(fitted).toEqual([]);
+    act(() => backend.emit(PROVIDER_ID, { ...HERE, updatedAt: Date.now() }));
+    await waitFor(() => expect(fitted).toHaveLength(1));
+    expect(fitted[0]).toEqual(expect.arrayContaining([HERE, { lat: 12.9352, lng: 77.6245 }]));
+    // The provider moves, the customer too: the map stays where the user has it.
+    act(() => backend.emit(PROVIDER_ID, { lat: 12.98, lng: 77.6, updatedAt: Date.now() }));
+    act(() => geo.move(12.936, 77.625));
+    expect(await screen.findByText('12.9800, 77.6000')).toBeInTheDocument();
+    expect(fitted).toHaveLength(1);
+    expect(googleProps).not.toHaveProperty('center');
   });
 
   it('Go Back returns to the screen it came from', async () => {

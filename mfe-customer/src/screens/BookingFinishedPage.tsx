@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useId, useRef, useState, type FormEvent } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 import {
   ApiError,
@@ -21,7 +21,7 @@ import {
   messageOfError,
 } from 'shared';
 import { pathWithIds, jobIdFrom } from 'shared/src/contracts/addressIds';
-import { focusIsLost } from 'shared/src/ui/focus';
+import { useFocusBackAfter } from 'shared/src/ui/focus';
 import { NothingHere } from 'shared/src/ui/NothingHere';
 import { TextAreaField } from '../components/Field';
 import { Stars } from '../components/Rating';
@@ -65,12 +65,7 @@ function RatingForm({
   const [busy, setBusy] = useState(false);
   const inFlight = useRef(false);
   const review = useRef<HTMLTextAreaElement>(null);
-  const submitButton = useRef<HTMLButtonElement>(null);
-  /** Sends that failed: Submit, disabled while sending, dropped the focus to the page; it takes it back. */
-  const [failedSends, setFailedSends] = useState(0);
-  useEffect(() => {
-    if (failedSends > 0 && focusIsLost()) submitButton.current?.focus();
-  }, [failedSends]);
+  const rememberFocus = useFocusBackAfter(busy);
   const firstStar = useRef<HTMLInputElement>(null);
   const errorId = useId();
   useLeaveGuard((rating > 0 || feedback.trim() !== '') && !busy);
@@ -92,6 +87,7 @@ function RatingForm({
       return;
     }
     inFlight.current = true;
+    rememberFocus();
     setBusy(true);
     onSending(true);
     setError(null);
@@ -111,7 +107,6 @@ function RatingForm({
       inFlight.current = false;
       setBusy(false);
       onSending(false);
-      setFailedSends((n) => n + 1);
       if (err instanceof ApiError && err.status === 409) onOutdated();
     }
   };
@@ -144,7 +139,7 @@ function RatingForm({
         </p>
       ) : null}
       <div className="ui-actions">
-        <button ref={submitButton} type="submit" className="ui-button ui-button--primary" disabled={busy} aria-busy={busy}>
+        <button type="submit" className="ui-button ui-button--primary" disabled={busy} aria-busy={busy}>
           Submit
         </button>
       </div>

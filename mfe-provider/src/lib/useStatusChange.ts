@@ -1,6 +1,6 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useRef, useState } from 'react';
 import { messageOfError, useStillShown, type Job, type JobStatus } from 'shared';
-import { focusIsLost } from 'shared/src/ui/focus';
+import { useFocusBackAfter } from 'shared/src/ui/focus';
 import { changeJobStatus, isConflict } from './jobs';
 
 /** `shown`: the screen that asked is still there (it leads on only then, not from a page left meanwhile). */
@@ -22,20 +22,13 @@ export function useStatusChange(shownStatus?: JobStatus) {
   const error = failure && failure.to !== shownStatus ? failure.message : null;
   const inFlight = useRef(false);
   const mounted = useStillShown();
-  const pressed = useRef<HTMLElement | null>(null);
-  useEffect(() => {
-    if (pending !== null || !pressed.current) return;
-    const control = pressed.current;
-    pressed.current = null;
-    if (control.isConnected && focusIsLost()) control.focus();
-  }, [pending]);
+  const rememberFocus = useFocusBackAfter(pending !== null);
 
   const change = useCallback(
     async (jobId: number, status: JobStatus): Promise<StatusChangeResult> => {
       if (inFlight.current) return { ok: false, conflict: false };
       inFlight.current = true;
-      const focused = document.activeElement;
-      pressed.current = focused instanceof HTMLElement && focused !== document.body ? focused : null;
+      rememberFocus();
       setPending(status);
       setFailure(null);
       try {
@@ -51,7 +44,7 @@ export function useStatusChange(shownStatus?: JobStatus) {
         setPending(null);
       }
     },
-    [mounted],
+    [mounted, rememberFocus],
   );
 
   return { pending, busy: pending !== null, error, change, clearError: () => setFailure(null) };

@@ -18,7 +18,7 @@ import {
 import { ActionError } from '../components/JobParts';
 import { isConflict } from '../lib/jobs';
 import '../styles/provider.css';
-import { focusIsLost } from 'shared/src/ui/focus';
+import { useFocusBackAfter } from 'shared/src/ui/focus';
 
 type LoadState =
   { status: 'loading' } | { status: 'error'; message: string } | { status: 'ready'; services: Service[]; mine: UserService[] };
@@ -92,22 +92,14 @@ export default function ServicesPage() {
     setAttempt((n) => n + 1);
   };
 
-  /**
-   * The Add or Delete button pressed: every button is disabled while the change is sent, which drops the
-   * focus to the page, so once answered it goes back to that button (now saying the other word).
-   */
-  const pressed = useRef<HTMLElement | null>(null);
-  useEffect(() => {
-    if (inFlight !== null || !pressed.current) return;
-    const button = pressed.current;
-    pressed.current = null;
-    if (button.isConnected && focusIsLost()) button.focus();
-  }, [inFlight]);
+  // Every button is disabled while a change is sent: once answered the focus goes back to the one pressed
+  // (now saying the other word).
+  const rememberFocus = useFocusBackAfter(inFlight !== null);
 
   const send = async (service: Service, offered: UserService | undefined) => {
     if (sending.current) return;
     sending.current = true;
-    pressed.current = document.activeElement instanceof HTMLButtonElement ? document.activeElement : null;
+    rememberFocus();
     setInFlight({ serviceId: service.id, kind: offered ? 'delete' : 'add' });
     setError(null);
     try {

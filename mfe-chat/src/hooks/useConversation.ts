@@ -45,9 +45,9 @@ export interface ConversationCallbacks {
 /**
  * The open conversation: its messages paged from the API (older pages on demand), live messages of
  * this chat from the bus, and messages sent from here shown at once as sending, then sent one after
- * another in the order they were sent, and confirmed or failed with the server's reason and a retry. Those live in the conversation's outbox
- * (lib/conversationMemory.ts), so they outlast the pane: a failure after the user moved on is there
- * when they come back.
+ * another in the order they were sent, and confirmed or failed with the server's reason and a retry.
+ * Those live in the conversation's outbox (lib/conversationMemory.ts), so they outlast the pane: a
+ * failure after the user moved on is there when they come back.
  */
 export function useConversation(chat: Chat | null, myId: number | undefined, callbacks: ConversationCallbacks) {
   const chatId = chat?.id ?? null;

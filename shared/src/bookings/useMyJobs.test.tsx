@@ -166,4 +166,19 @@ describe('useMyJobs', () => {
     const { result } = renderHook(() => useMyJobs());
     await waitFor(() => expect(result.current.state).toEqual({ status: 'error', message: 'Network Error' }));
   });
+
+  it('a list that could not be loaded comes back by itself when the realtime channel subscribes and the server answers', async () => {
+    jest.spyOn(console, 'error').mockImplementation(() => undefined);
+    let down = true;
+    mockedFetchJobs.mockImplementation(async () => {
+      if (down) throw new ApiError('The server is busy. Please try again.', 503);
+      return { data: [job(1, 'Pending')], message: '' };
+    });
+    const { result } = renderHook(() => useMyJobs());
+    await waitFor(() => expect(result.current.state.status).toBe('error'));
+    down = false;
+    act(() => bus.emit({ type: 'realtime/subscribed' }));
+    await waitFor(() => expect(result.current.state).toEqual({ status: 'ready', jobs: [job(1, 'Pending')] }));
+    jest.restoreAllMocks();
+  });
 });

@@ -111,6 +111,26 @@ for (const dialect of DIALECTS) {
       assert.equal(rows.length, 1);
     });
 
+    test('one Idempotency-Key sent twice at once with different choices books and charges once; the other is told', async () => {
+      const key = `edited-at-once-${dialect}`;
+      const answers = await Promise.all([
+        book({ 'Idempotency-Key': key }),
+        s.req<{ data: Job; message: string }>('POST', '/api/jobs', {
+          token: customer.token,
+          json: bookingBody(provider.id, serviceId, card.id, { address: '7 Elsewhere Lane' }),
+          headers: { 'Idempotency-Key': key },
+        }),
+      ]);
+      assert.deepEqual(statuses(answers), [201, 409], JSON.stringify(answers.map((a) => a.body)));
+      assert.match(answers.find((a) => a.status === 409)!.body.message, /^Your earlier Submit & Pay went through/);
+      const rows = await s.app.ctx.db
+        .selectFrom('payments')
+        .select('id')
+        .where('idempotency_key', '=', `charge:${customer.id}:${key}`)
+        .execute();
+      assert.equal(rows.length, 1);
+    });
+
     test('a card removed in another tab while Submit & Pay is being charged: the booking completes, then the card goes', async () => {
       const spare = await addCard(s, customer, '5555555555554444');
       const gateway = s.app.ctx.payments;

@@ -333,6 +333,35 @@ for (const dialect of DIALECTS) {
       assert.equal(bad.status, 400);
     });
 
+    test('the same Idempotency-Key sent again with other choices (edited after a lost answer) books and charges nothing more, and says so', async () => {
+      const key = `edited-${Date.now()}`;
+      const first = await book({ 'Idempotency-Key': key });
+      const jobsBefore = await s.app.ctx.db.selectFrom('jobs').select('id').execute();
+      const sendAgain = (extra: Record<string, unknown>) =>
+        s.req<{ message: string; data?: Job }>('POST', '/api/jobs', {
+          token: customer.token,
+          json: bookingBody(provider.id, serviceId, card.id, extra),
+          headers: { 'Idempotency-Key': key },
+        });
+      const edited = await sendAgain({ destination_address: '9 Other Road' });
+      assert.equal(edited.status, 409, JSON.stringify(edited.body));
+      assert.equal(
+        edited.body.message,
+        'Your earlier Submit & Pay went through with the details sent then. See it in Active Bookings before booking again.',
+      );
+      assert.equal((await sendAgain({ time: '11:00' })).status, 409);
+      // The same choices with another CVV typed again, spaces around the address and another time zone: the same booking.
+      const retried = await sendAgain({ cvv: '9876', address: ' 1 Pick Street ', time_zone: 'Asia/Kolkata' });
+      assert.equal(retried.status, 200);
+      assert.equal(retried.body.data?.id, first.id);
+      assert.equal((await jobOf(first.id)).destination_address, '2 Drop Avenue');
+      assert.equal((await s.app.ctx.db.selectFrom('jobs').select('id').execute()).length, jobsBefore.length);
+      const charges = ledger()
+        .all()
+        .filter((e) => e.kind === 'charge' && e.idempotency_key === `charge:${customer.id}:${key}`);
+      assert.equal(charges.length, 1);
+    });
+
     test('a processor charge with no booking behind it (a crash before commit) is refunded after its grace period', async () => {
       const gateway = s.app.ctx.payments as SandboxGateway;
       const cardRow = await s.app.ctx.db

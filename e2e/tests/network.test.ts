@@ -8,14 +8,18 @@ import { bookViaApi, customerWithCards, GOOD_CARD, jobsOf, providerOffering } fr
 
 const browser = useBrowser();
 
-/** The answer to the first matching call is lost: the API did the work, and a gateway answers `status` instead. */
-async function loseFirstAnswer(page: Page, url: string, method: string, status: number) {
+/**
+ * The answer to the first matching call is lost: the API did the work, and a gateway answers `status`
+ * instead, or (`'none'`) the connection drops before any answer.
+ */
+async function loseFirstAnswer(page: Page, url: string, method: string, status: number | 'none') {
   let lost = false;
   await page.route(url, async (route: Route) => {
     if (route.request().method() !== method || lost) return route.fallback();
     lost = true;
     await route.fetch();
-    await route.fulfill({ status, contentType: 'text/html', body: '<h1>503 Service Unavailable</h1>' });
+    if (status === 'none') await route.abort('connectionreset');
+    else await route.fulfill({ status, contentType: 'text/html', body: '<h1>503 Service Unavailable</h1>' });
   });
 }
 
@@ -46,6 +50,46 @@ describe('on a failing network', () => {
     await snap(page, 'network-submit-pay-busy');
     await page.waitForURL((url) => url.pathname === '/requestconfirmation');
     assert.equal((await jobsOf(customer.token)).length, 1);
+    const charges = await apiCall<{ data: unknown[] }>('GET', '/api/payments', undefined, customer.token);
+    assert.equal(charges.body.data.length, 1);
+    await context.close();
+  });
+
+  it('Submit & Pay whose answer never came, the form closed and filled in again with another drop address: nothing more is booked or charged, and the customer is told the first went through', async () => {
+    const provider = await providerOffering('Driver', 25);
+    const customer = await customerWithCards([GOOD_CARD]);
+    const { page, context } = await openPage(browser());
+    await signInDirectly(page, customer.account);
+    await page.goto(`/providerprofile?service=${provider.serviceId}&provider=${provider.id}`);
+    const dialog = page.getByRole('dialog', { name: 'Booking Details' });
+    const fillIn = async (drop: string) => {
+      await page.getByRole('button', { name: 'Assign Job' }).click();
+      await dialog.getByLabel('Pick Address').fill('1 Pick Street');
+      await dialog.getByLabel('Drop Address').fill(drop);
+      await dialog.getByLabel('CVV').fill('123');
+      await dialog.getByRole('button', { name: 'Submit & Pay' }).click();
+    };
+    await loseFirstAnswer(page, '**/api/jobs', 'POST', 'none');
+    await fillIn('2 Drop Road');
+    await dialog.getByRole('alert').waitFor();
+    // Given up on, and started again: the customer does not know that the first went through.
+    await dialog.getByRole('button', { name: 'Close' }).click();
+    await page.getByRole('dialog', { name: 'Discard this booking?' }).getByRole('button', { name: 'Discard' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    await fillIn('9 Other Road');
+    await dialog
+      .getByRole('alert')
+      .filter({
+        hasText:
+          'Your earlier Submit & Pay went through with the details sent then. See it in Active Bookings before booking again.',
+      })
+      .waitFor();
+    await snap(page, 'network-booking-went-through');
+    const jobs = await apiCall<{ data: { destination_address: string }[] }>('GET', '/api/jobs', undefined, customer.token);
+    assert.deepEqual(
+      jobs.body.data.map((job) => job.destination_address),
+      ['2 Drop Road'],
+    );
     const charges = await apiCall<{ data: unknown[] }>('GET', '/api/payments', undefined, customer.token);
     assert.equal(charges.body.data.length, 1);
     await context.close();

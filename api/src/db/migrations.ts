@@ -375,6 +375,17 @@ export function buildMigrations(dialect: Dialect): Record<string, Migration> {
         await db.schema.alterTable('payments').dropColumn('time_zone').execute();
       },
     },
+    '0009_booking_fingerprint': {
+      // A digest of what the booking that made a charge chose (domain/bookingFingerprint.ts): the same
+      // Idempotency-Key sent again with other choices is refused instead of answering the first booking
+      // as if it were the one asked for (null on older payments: not compared).
+      async up(db: MigrationDb) {
+        await db.schema.alterTable('payments').addColumn('booking_fingerprint', 'text').execute();
+      },
+      async down(db: MigrationDb) {
+        await db.schema.alterTable('payments').dropColumn('booking_fingerprint').execute();
+      },
+    },
   };
 }
 

@@ -112,6 +112,8 @@ export interface PaymentsTable {
   card_last4: OptionalColumn<string>;
   /** The customer's time zone when they paid (IANA name, migration 0008): their receipts' times are written in it. */
   time_zone: OptionalColumn<string>;
+  /** A digest of the booking's choices (migration 0009): the same key sent with other choices is refused. */
+  booking_fingerprint: OptionalColumn<string>;
 }
 
 export type RefundStatus = 'pending' | 'succeeded';

@@ -26,6 +26,7 @@ import { emailNewRequest, emailReceipt } from '../services/bookingEmails.js';
 import { jobEvents, moveJob } from '../services/jobLifecycle.js';
 import { fullName } from '../serializers.js';
 import { dayAndTimeIn, isTimeZone } from '../domain/timeZone.js';
+import { bookingFingerprint } from '../domain/bookingFingerprint.js';
 import {
   BOOKING_WHEN_MESSAGES,
   bookingWhenProblem,
@@ -82,6 +83,13 @@ const TIME_ZONE_MESSAGE = 'The time zone must be a time zone name such as Asia/K
 /** How far the customer's clock (or the request's way) may be behind the server's when a time of today is checked. */
 const BOOKING_CLOCK_LEEWAY_MS = 5 * 60_000;
 
+/**
+ * The booking key was sent before with other choices (a Submit & Pay whose answer was lost, then edited
+ * and sent again): that first booking was made and paid, so nothing more is booked or charged.
+ */
+export const BOOKED_WITH_OTHER_DETAILS =
+  'Your earlier Submit & Pay went through with the details sent then. See it in Active Bookings before booking again.';
+
 /** Thrown inside the booking transaction so that a declined payment rolls everything back. */
 class DeclinedPayment extends Error {}
 
@@ -97,10 +105,21 @@ export default async function jobsRoutes(app: FastifyInstance) {
     return job;
   }
 
-  /** The booking a charge key already paid for, if any. */
-  async function bookingWithKey(chargeKey: string) {
-    const earlier = await db.selectFrom('payments').select('job_id').where('idempotency_key', '=', chargeKey).executeTakeFirst();
-    return earlier ? getJob(db, earlier.job_id) : null;
+  /**
+   * The booking a charge key already paid for, if any; refused (409) when it was made with other choices
+   * than the ones sent now, which would otherwise be answered as booked without being so.
+   */
+  async function bookingWithKey(chargeKey: string, fingerprint: string) {
+    const earlier = await db
+      .selectFrom('payments')
+      .select(['job_id', 'booking_fingerprint'])
+      .where('idempotency_key', '=', chargeKey)
+      .executeTakeFirst();
+    if (!earlier) return null;
+    if (earlier.booking_fingerprint !== null && earlier.booking_fingerprint !== fingerprint) {
+      throw new HttpError(409, BOOKED_WITH_OTHER_DETAILS);
+    }
+    return getJob(db, earlier.job_id);
   }
 
   app.get<{ Querystring: { page: number; per_page: number; status?: string; sort: JobSort } }>(
@@ -232,8 +251,9 @@ export default async function jobsRoutes(app: FastifyInstance) {
       // The charge's key: the client's (a retry after a lost answer books nothing twice) or a fresh one.
       const clientKey = request.headers['idempotency-key'];
       const chargeKey = `charge:${customer.id}:${clientKey ?? randomUUID()}`;
+      const fingerprint = bookingFingerprint(body);
       if (clientKey) {
-        const job = await bookingWithKey(chargeKey);
+        const job = await bookingWithKey(chargeKey, fingerprint);
         if (job) return send(reply, job, 'Booking created successfully', 200);
       }
       const [provider, service, offered, card] = await Promise.all([
@@ -337,6 +357,7 @@ export default async function jobsRoutes(app: FastifyInstance) {
               status: 'succeeded',
               time_zone: timeZone,
               idempotency_key: chargeKey,
+              booking_fingerprint: fingerprint,
               created_at: now,
             })
             .returning('id')
@@ -359,7 +380,7 @@ export default async function jobsRoutes(app: FastifyInstance) {
         if (err instanceof DeclinedPayment) throw paymentDeclined(declined ?? err.message);
         // The same key sent twice at once (a double click, a retry while the first was still on its way):
         // the first booked and charged it, and this one answers that booking.
-        const earlier = clientKey && isUniqueViolation(err) ? await bookingWithKey(chargeKey) : null;
+        const earlier = clientKey && isUniqueViolation(err) ? await bookingWithKey(chargeKey, fingerprint) : null;
         if (earlier) return send(reply, earlier, 'Booking created successfully', 200);
         throw err;
       }

@@ -1,4 +1,4 @@
-import { act, screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent, { type UserEvent } from '@testing-library/user-event';
 import { useState } from 'react';
 import { bus as appBus, fetchProviders, hasUnsavedChanges } from 'shared';
@@ -405,6 +405,39 @@ describe('the booking modal (Booking Details)', () => {
     await user.click(submit);
     await waitFor(() => expect(keys).toHaveLength(3));
     expect(new Set(keys).size).toBe(1);
+  });
+
+  it("opened again after Submit & Pay got no answer, the form sends that attempt's key (a booking made meanwhile is not made twice); once answered, a new one", async () => {
+    const user = userEvent.setup();
+    const keys: string[] = [];
+    const replies = [
+      () => {
+        throw new Error('Network Error');
+      },
+      () => ok(makeJob({ id: 7 }), 'Booking created successfully', 200),
+      () => ok(makeJob({ id: 8 }), 'Booking created successfully', 201),
+    ];
+    const open = async () => {
+      cleanup();
+      renderModal({
+        'GET /api/payment-methods': ok([visa]),
+        'POST /api/jobs': (config) => {
+          keys.push(String(config.headers['Idempotency-Key']));
+          return replies[keys.length - 1]();
+        },
+      });
+      await screen.findByText('Visa •••• 4242');
+      const dialog = await fillForm(user);
+      await user.click(within(dialog).getByRole('button', { name: 'Submit & Pay' }));
+      return dialog;
+    };
+    expect(await within(await open()).findByRole('alert')).toHaveTextContent('Network Error');
+    await open();
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/requestconfirmation'));
+    expect(keys[1]).toBe(keys[0]);
+    await open();
+    await waitFor(() => expect(keys).toHaveLength(3));
+    expect(keys[2]).not.toBe(keys[0]);
   });
 
   it('a missing or malformed CVV is said in the modal before anything is sent', async () => {

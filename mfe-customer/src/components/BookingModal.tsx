@@ -33,6 +33,7 @@ import {
   type BookingDraftValues,
 } from './bookingDraft';
 import { BookingDialog } from './BookingDialog';
+import { attemptKeyFor, keepUnsettledAttempt, newAttemptKey, settleAttempt } from './bookingAttempt';
 import { BookingDialogHold } from './bookingDialogHold';
 import {
   ADD_ANOTHER_CARD,
@@ -222,7 +223,9 @@ export function BookingForm({
     setShownCard(card?.id ?? null);
   }
 
-  const attemptKey = useRef(newAttemptKey());
+  // Read once, as the form opens: an earlier attempt's key while its outcome is unknown (bookingAttempt.ts).
+  const [firstAttemptKey] = useState(() => attemptKeyFor(provider.id, serviceId));
+  const attemptKey = useRef(firstAttemptKey);
   const [draftId] = useState(newDraftId);
 
   const submit = async (event: FormEvent) => {
@@ -292,13 +295,18 @@ export function BookingForm({
         },
         { silent: true, headers: { 'Idempotency-Key': attemptKey.current } },
       );
+      settleAttempt(provider.id, serviceId);
       bus.emit({ type: 'job/updated', job: data });
       void navigate('/requestconfirmation');
       onDone();
     } catch (err) {
       // A refusal (a declined card, a field error) ends this attempt. No answer, or a server fault (a gateway's
       // 502/503/504 may come after the API booked and charged), keeps its key: Submit again cannot book twice.
-      if (!isRetryableFailure(err)) attemptKey.current = newAttemptKey();
+      if (isRetryableFailure(err)) keepUnsettledAttempt(provider.id, serviceId, attemptKey.current);
+      else {
+        settleAttempt(provider.id, serviceId);
+        attemptKey.current = newAttemptKey();
+      }
       // The card is gone (deleted in another tab or device): the cards are loaded again, so that it is no
       // longer offered, and the message says why this attempt failed.
       const fields = err instanceof ApiError ? err.errors : undefined;
@@ -447,11 +455,6 @@ export function BookingForm({
       ) : null}
     </form>
   );
-}
-
-/** The Idempotency-Key of one booking attempt (the API books and charges a key once). */
-function newAttemptKey(): string {
-  return `booking-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 12)}`;
 }
 
 export interface BookingModalProps extends Omit<BookingFormProps, 'focusFirstField'> {

@@ -88,6 +88,45 @@ describe('cancelling, refunds and expiry, both sides live', () => {
     await p.context.close();
   });
 
+  it("the provider's keyboard focus on a request the customer cancels goes to the next request, and to the heading when none is left", async () => {
+    const { provider, customer } = await twoParties('Kira');
+    const other = await customerWithCards([GOOD_CARD], { first_name: 'Omar', last_name: uniqueSurname() });
+    const otherJobId = await bookViaApi(other, provider);
+    await bookViaApi(customer, provider);
+    const { c, p } = await openTwoParties(customer, provider);
+    const viewDetailsOf = (party: Party) =>
+      cardOf(p.page, 'Job requests', party.fullName).getByRole('link', { name: 'View Details' });
+    const focused = (target: ReturnType<Page['locator']>) => target.evaluate((element) => element === document.activeElement);
+
+    await p.page.goto('/jobrequest');
+    await viewDetailsOf(other).waitFor();
+    // The newest request first: the provider is on its View Details when its customer cancels it.
+    await viewDetailsOf(customer).focus();
+    await c.page.goto('/activebooking');
+    await cardOf(c.page, 'Bookings', provider.fullName).getByRole('link').first().click();
+    await c.page.getByRole('button', { name: 'Cancel Booking' }).click();
+    await c.page
+      .getByRole('dialog', { name: 'Cancel this booking?' })
+      .getByRole('button', { name: 'Yes, cancel booking' })
+      .click();
+    await cardOf(p.page, 'Job requests', customer.fullName).waitFor({ state: 'detached' });
+    assert.equal(await focused(viewDetailsOf(other)), true, 'the next request has the focus');
+    await snap(p.page, 'job-requests-focus-after-cancel');
+
+    const cancelled = await apiCall('PATCH', `/api/jobs/${otherJobId}`, { status: 'Cancelled' }, other.token);
+    assert.equal(cancelled.status, 200);
+    await p.page.getByText('You have no job requests right now.').waitFor();
+    assert.equal(
+      await focused(p.page.getByRole('heading', { name: 'Job Requests', level: 1 })),
+      true,
+      'the heading has the focus',
+    );
+    assert.deepEqual(c.errors, []);
+    assert.deepEqual(p.errors, []);
+    await c.context.close();
+    await p.context.close();
+  });
+
   it("a rejection reaches the customer as 'Rejected — refunded', with the refund in the payment history", async () => {
     const { provider, customer } = await twoParties('Rita');
     const jobId = await bookViaApi(customer, provider);

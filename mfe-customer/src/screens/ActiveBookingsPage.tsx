@@ -1,4 +1,6 @@
+import { useRef } from 'react';
 import { ErrorState, Loader, PageTitle, useMyJobs, useSessionUser } from 'shared';
+import { useFocusKeptThroughLiveChanges } from 'shared/src/ui/focus';
 import { activeJobs } from 'shared/src/bookings/jobLists';
 import { JobCard } from '../components/JobCard';
 import { NoBookings } from '../components/NoBookings';
@@ -13,9 +15,12 @@ export default function ActiveBookingsPage() {
   const role = useSessionUser()?.role;
   const { state, reload, refreshError, refresh } = useMyJobs({ withLoader: true });
   const jobs = state.status === 'ready' ? activeJobs(state.jobs) : [];
+  // A booking answered or cancelled elsewhere leaves the list: the focus on it goes to the next one.
+  const page = useRef<HTMLDivElement>(null);
+  useFocusKeptThroughLiveChanges(page);
 
   return (
-    <div className="ui-page">
+    <div ref={page} className="ui-page">
       <PageTitle>Active Bookings</PageTitle>
       {state.status === 'loading' ? <Loader label="Loading your bookings…" /> : null}
       {state.status === 'error' ? (

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
 import {
   Avatar,
@@ -16,6 +16,7 @@ import { pathWithIds } from 'shared/src/contracts/addressIds';
 import { counterpartOf, pendingRequests } from 'shared/src/bookings/jobLists';
 import { StatusBadge } from 'shared/src/bookings/StatusBadge';
 import { formatDateLong, formatRequestedTime } from 'shared/src/format';
+import { useFocusKeptThroughLiveChanges } from 'shared/src/ui/focus';
 import '../styles/provider.css';
 
 /**
@@ -87,9 +88,12 @@ export default function JobRequestsPage() {
     setCountSeen(shownCount);
     if (countSeen !== null) setAnnouncement(waitingCount(shownCount));
   }
+  // A request answered in another tab, cancelled or expired leaves the list: the focus on it goes to the next one.
+  const page = useRef<HTMLDivElement>(null);
+  useFocusKeptThroughLiveChanges(page);
 
   return (
-    <div className="ui-page prov-page">
+    <div ref={page} className="ui-page prov-page">
       <PageTitle>Job Requests</PageTitle>
       {!isProvider ? <p className="ui-subtitle">Your booking requests waiting for the driver's approval.</p> : null}
       {state.status === 'loading' ? <Loader label="Loading job requests…" /> : null}

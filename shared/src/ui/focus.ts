@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef } from 'react';
+import { useCallback, useEffect, useRef, type RefObject } from 'react';
 
 /**
  * Whether the focus is nowhere: on the page itself, as when the focused control was removed or disabled
@@ -25,4 +25,86 @@ export function useFocusBackAfter(busy: boolean): () => void {
     const focused = document.activeElement;
     pressed.current = focused instanceof HTMLElement && focused !== document.body ? focused : null;
   }, []);
+}
+
+const FOCUSABLE =
+  'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]';
+
+/** Where the focus was in a live area: the control, and its place in its list. */
+interface FocusPlace {
+  control: HTMLElement;
+  list: Element | null;
+  item: number;
+  /** The control's place among its item's controls. */
+  inItem: number;
+}
+
+function placeOf(control: HTMLElement): FocusPlace {
+  const item = control.closest('li');
+  const list = item?.parentElement ?? null;
+  return {
+    control,
+    list,
+    item: item && list ? Array.prototype.indexOf.call(list.children, item) : -1,
+    inItem: item ? Array.prototype.indexOf.call(item.querySelectorAll(FOCUSABLE), control) : -1,
+  };
+}
+
+/** The control in the place of one that is gone: the same one of the item now at its place (or the last), else the area's heading. */
+function replacementFor(place: FocusPlace, area: HTMLElement): HTMLElement | null {
+  if (place.list?.isConnected && place.item >= 0) {
+    const items = place.list.children;
+    const item = items[Math.min(place.item, items.length - 1)];
+    const controls = item ? Array.from(item.querySelectorAll<HTMLElement>(FOCUSABLE)) : [];
+    const control = controls[Math.min(Math.max(place.inItem, 0), controls.length - 1)];
+    if (control) return control;
+  }
+  const heading = area.querySelector<HTMLElement>('h1, h2') ?? area;
+  if (!heading.hasAttribute('tabindex')) heading.setAttribute('tabindex', '-1');
+  return heading;
+}
+
+/**
+ * For an area whose items leave live (another party answers or cancels a booking): when the control that
+ * has the focus is removed with its item, the focus goes to the same control of the item now in its
+ * place (or the last), or to the area's heading, instead of to the page. Only a loss caused by the
+ * area's own change counts: a focus the user left elsewhere is left alone. (A node React moves keeps
+ * its focus: React gives it back after the commit.)
+ */
+export function useFocusKeptThroughLiveChanges(area: RefObject<HTMLElement | null>): void {
+  useEffect(() => {
+    const root = area.current;
+    if (!root) return;
+    let place: FocusPlace | null = null;
+    const remember = (event: FocusEvent) => {
+      const target = event.target;
+      place = target instanceof HTMLElement && root.contains(target) ? placeOf(target) : null;
+    };
+    // The browser also blurs a control it removes, and the removal is seen (below) before the next
+    // task: a control still on the page then, with the focus nowhere, was left by the user.
+    const forgetIfLeft = (event: FocusEvent) => {
+      const left = event.target;
+      if (event.relatedTarget !== null || !(left instanceof HTMLElement)) return;
+      setTimeout(() => {
+        if (place?.control === left && left.isConnected && focusIsLost()) place = null;
+      });
+    };
+    const observer = new MutationObserver((records) => {
+      if (!place || !focusIsLost()) return;
+      const { control } = place;
+      const takenAway = records.some((record) =>
+        Array.from(record.removedNodes).some((node) => node === control || node.contains(control)),
+      );
+      if (!takenAway) return;
+      if (!control.isConnected) replacementFor(place, root)?.focus({ preventScroll: true });
+    });
+    document.addEventListener('focusin', remember);
+    document.addEventListener('focusout', forgetIfLeft);
+    observer.observe(root, { childList: true, subtree: true });
+    return () => {
+      document.removeEventListener('focusin', remember);
+      document.removeEventListener('focusout', forgetIfLeft);
+      observer.disconnect();
+    };
+  }, [area]);
 }

@@ -325,6 +325,12 @@ describe('paying for a booking', () => {
 
     await dialog.getByRole('link', { name: 'Add another card' }).click();
     await page.waitForURL('**/newpaymentmethod');
+    // Cancel goes back to the form as it was, too (and leaves no card form behind it in the history).
+    await page.getByRole('link', { name: 'Cancel' }).click();
+    await page.waitForURL((url) => url.pathname === '/providerprofile');
+    assert.equal(await dialog.getByLabel('Pick Address').inputValue(), '12 Pick Lane');
+    await dialog.getByRole('link', { name: 'Add another card' }).click();
+    await page.waitForURL('**/newpaymentmethod');
     await page.getByLabel('Card Name').fill('Cora');
     await page.getByLabel('Card Number').fill(GOOD_CARD);
     await page.getByLabel('Expiry Date').fill('12/34');
@@ -341,6 +347,12 @@ describe('paying for a booking', () => {
     await again.getByRole('button', { name: 'Submit & Pay' }).click();
     await page.waitForURL('**/requestconfirmation');
     assert.equal((await jobsOf(customer.token)).length, 1);
+    // The card form went back to the profile's own entry: back there, Go Back leads to the drivers, not to the card form.
+    await page.goBack();
+    await page.waitForURL((url) => url.pathname === '/providerprofile');
+    await page.getByRole('button', { name: 'Go Back' }).click();
+    await page.waitForURL((url) => url.pathname === '/drivebooking');
+    await page.getByRole('heading', { name: 'Book a Driver' }).waitFor();
     assert.deepEqual(errors, []);
     await context.close();
   });
@@ -439,19 +451,16 @@ describe('paying for a booking', () => {
       [['12 Pick Lane', '34 Drop Street']],
     );
 
-    // The form does not come back once more with the browser's Back button, not even from the entry
-    // it was left in on the way to the card form.
-    await page.goBack();
-    await page.waitForURL((url) => url.pathname === '/providerprofile');
-    await page.getByRole('heading', { name: provider.fullName }).waitFor();
-    assert.equal(await again.count(), 0);
-    await page.goBack();
-    await page.waitForURL('**/newpaymentmethod');
+    // Save went back to the entry the form was left in on the way to the card form (not to a new one
+    // after the card form): the browser's Back reaches it without the form coming back once more, and
+    // Go Back there leads to the drivers.
     await page.goBack();
     await page.waitForURL((url) => url.pathname === '/providerprofile');
     await page.getByRole('heading', { name: provider.fullName }).waitFor();
     await page.waitForTimeout(500);
     assert.equal(await again.count(), 0);
+    await page.getByRole('button', { name: 'Go Back' }).click();
+    await page.waitForURL((url) => url.pathname === '/drivebooking');
     assert.deepEqual(errors, []);
     await context.close();
   });

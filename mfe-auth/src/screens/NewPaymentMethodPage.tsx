@@ -1,5 +1,5 @@
 import { Link, useLocation, useNavigate } from 'react-router-dom';
-import { PageTitle, releaseLeaveGuards, returnAddressFrom } from 'shared';
+import { cameStraightFrom, PageTitle, releaseLeaveGuards, returnAddressFrom } from 'shared';
 import { CardCheckout } from '../payments/CardCheckout';
 import { usePaymentMethods } from '../payments/usePaymentMethods';
 import '../account.css';
@@ -14,9 +14,13 @@ export default function NewPaymentMethodPage() {
   const back = returnAddressFrom(useLocation().state);
   const payments = usePaymentMethods({ autoLoad: false });
 
+  // Straight from the booking modal's page: back to its own history entry, which holds the form.
+  const goesBack = back !== null && cameStraightFrom(back);
+
   const saveToken = async (token: string) => {
     if (!(await payments.add(token))) return;
-    if (back) void navigate(back.returnTo, { state: back.returnState });
+    if (goesBack) void navigate(-1);
+    else if (back) void navigate(back.returnTo, { state: back.returnState });
     else void navigate('/payment');
   };
 
@@ -33,7 +37,12 @@ export default function NewPaymentMethodPage() {
               to={back?.returnTo ?? '/payment'}
               state={back?.returnState}
               className="auth-secondary"
-              onClick={releaseLeaveGuards}
+              onClick={(event) => {
+                releaseLeaveGuards();
+                if (!goesBack) return;
+                event.preventDefault();
+                void navigate(-1);
+              }}
             >
               Cancel
             </Link>

@@ -8,6 +8,7 @@ import {
   ErrorState,
   fetchPaymentMethods,
   formatPrice,
+  historyIndex,
   isRetryableFailure,
   Loader,
   releaseLeaveGuards,
@@ -334,9 +335,11 @@ export function BookingForm({
     ...(list.length > 0 && { cardsBefore: list.map((c) => c.id) }),
   };
   useHeldThroughSessionEnd(draft);
+  const returnIndex = historyIndex();
   const addCardState: AddCardNavState = {
     returnTo: location.pathname + location.search,
     returnState: withBookingDraft(location.state, draft),
+    ...(returnIndex !== null && { returnIndex }),
   };
   // What was typed goes along (addCardState), and comes back into the form with the customer; it is also
   // left in this page's history entry, so that the browser's Back from the card form brings it back too.

@@ -1,5 +1,5 @@
 import { jobIdFrom, navIdFrom, pathWithIds } from './addressIds';
-import { afterLoginPath, afterLoginState } from './navigation';
+import { afterLoginPath, afterLoginState, cameStraightFrom, historyIndex, returnAddressFrom } from './navigation';
 
 describe('jobIdFrom', () => {
   it('takes the job from navigation state first, else from ?job= (links from e-mails)', () => {
@@ -44,5 +44,34 @@ describe('jobIdFrom', () => {
     expect(afterLoginState({ from: 'https://evil.example', fromState })).toBeUndefined();
     expect(afterLoginState({ from: '/payment' })).toBeUndefined();
     expect(afterLoginState(null)).toBeUndefined();
+  });
+});
+
+describe('the way back from the card form', () => {
+  afterEach(() => window.history.replaceState(null, ''));
+
+  it('keeps the history index of the page left, only a number, and only with a return address inside the app', () => {
+    expect(returnAddressFrom({ returnTo: '/providerprofile', returnState: { a: 1 }, returnIndex: 4 })).toEqual({
+      returnTo: '/providerprofile',
+      returnState: { a: 1 },
+      returnIndex: 4,
+    });
+    expect(returnAddressFrom({ returnTo: '/providerprofile', returnIndex: '4' })).toEqual({
+      returnTo: '/providerprofile',
+      returnState: undefined,
+    });
+    expect(returnAddressFrom({ returnTo: '//evil.example', returnIndex: 4 })).toBeNull();
+  });
+
+  it('goes back to that page only from the history entry right after it', () => {
+    window.history.replaceState({ usr: null, key: 'k', idx: 5 }, '');
+    expect(historyIndex()).toBe(5);
+    expect(cameStraightFrom({ returnTo: '/providerprofile', returnIndex: 4 })).toBe(true);
+    // Reached some other way (a link opened later, the history moved on): a new entry instead.
+    expect(cameStraightFrom({ returnTo: '/providerprofile', returnIndex: 2 })).toBe(false);
+    expect(cameStraightFrom({ returnTo: '/providerprofile' })).toBe(false);
+    window.history.replaceState(null, '');
+    expect(historyIndex()).toBeNull();
+    expect(cameStraightFrom({ returnTo: '/providerprofile', returnIndex: 4 })).toBe(false);
   });
 });

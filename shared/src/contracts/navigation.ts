@@ -40,15 +40,37 @@ export function idFromState(state: unknown, field: string): number | null {
 export interface AddCardNavState {
   returnTo: string;
   returnState?: unknown;
+  /**
+   * The history index (historyIndex) of the page left for the card form. While the card form is the
+   * entry right after it, it goes back there (Back) rather than adding an entry after itself, which Go
+   * Back and the browser's Back would lead to the card form from.
+   */
+  returnIndex?: number;
 }
 
 /** The return address of an AddCardNavState, if it is one and points inside the app. */
 export function returnAddressFrom(state: unknown): AddCardNavState | null {
   if (!state || typeof state !== 'object') return null;
-  const { returnTo, returnState } = state as Partial<AddCardNavState>;
-  return typeof returnTo === 'string' && returnTo.startsWith('/') && !returnTo.startsWith('//')
-    ? { returnTo, returnState }
-    : null;
+  const { returnTo, returnState, returnIndex } = state as Partial<AddCardNavState>;
+  if (typeof returnTo !== 'string' || !returnTo.startsWith('/') || returnTo.startsWith('//')) return null;
+  return { returnTo, returnState, ...(typeof returnIndex === 'number' && { returnIndex }) };
+}
+
+/**
+ * This tab's place in its history as the router's browser history numbers it (`idx` in history.state),
+ * or null where it is not known (a memory router, a page not opened through the router).
+ */
+export function historyIndex(): number | null {
+  // Through globalThis: the API type-checks these contracts without the DOM's types.
+  const state: unknown = (globalThis as { history?: { state?: unknown } }).history?.state;
+  const index = state && typeof state === 'object' ? (state as { idx?: unknown }).idx : undefined;
+  return typeof index === 'number' ? index : null;
+}
+
+/** Whether the page that sent the user to the card form is the history entry just before this one. */
+export function cameStraightFrom(back: AddCardNavState): boolean {
+  const here = historyIndex();
+  return back.returnIndex !== undefined && here !== null && here === back.returnIndex + 1;
 }
 
 /** /login reached by the guard from a signed-in page: the page to open once signed in. */

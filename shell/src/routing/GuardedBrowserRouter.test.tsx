@@ -1,6 +1,6 @@
 import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Provider } from 'react-redux';
 import { Link, Route, Routes, useLocation, useNavigate } from 'react-router-dom';
 import { Dialog, LEAVE_TEXTS, useLeaveGuard } from 'shared';
@@ -62,6 +62,33 @@ function DialogPage() {
   );
 }
 
+/**
+ * A form that goes back once saved, as the card form does for the booking modal: navigate(-1) is asked
+ * while it is saving (not guarded); Saved ends the saving (guarded again, as a form that stopped submitting).
+ */
+function SavingFormPage() {
+  const navigate = useNavigate();
+  const [name, setName] = useState('');
+  const [saving, setSaving] = useState(false);
+  useLeaveGuard(name !== '' && !saving);
+  useEffect(() => {
+    if (saving) void navigate(-1);
+  }, [saving, navigate]);
+  return (
+    <>
+      <h1>Card form</h1>
+      <label htmlFor="card-name">Card Name</label>
+      <input id="card-name" value={name} onChange={(event) => setName(event.target.value)} />
+      <button type="button" onClick={() => setSaving(true)}>
+        Save
+      </button>
+      <button type="button" onClick={() => setSaving(false)}>
+        Saved
+      </button>
+    </>
+  );
+}
+
 function Where() {
   const { pathname, search } = useLocation();
   return <output aria-label="where">{pathname + search}</output>;
@@ -79,12 +106,14 @@ function renderApp() {
               <>
                 <Link to="/form">Open the form</Link>
                 <Link to="/profile">Open the profile</Link>
+                <Link to="/card">Add a card</Link>
               </>
             }
           />
           <Route path="/form" element={<FormPage />} />
           <Route path="/profile" element={<DialogPage />} />
           <Route path="/other" element={<h1>Other</h1>} />
+          <Route path="/card" element={<SavingFormPage />} />
           <Route path="/login" element={<h1>Login</h1>} />
         </Routes>
       </GuardedBrowserRouter>
@@ -140,6 +169,25 @@ describe('leaving a page with unsaved changes', () => {
     await user.click(await screen.findByRole('button', { name: LEAVE_TEXTS.leave }));
     expect(await screen.findByRole('link', { name: 'Open the form' })).toBeInTheDocument();
     expect(window.location.pathname).toBe('/');
+  });
+
+  it("does not ask again when the app's own go back arrives after the form it let through counts as changed once more", async () => {
+    const user = userEvent.setup();
+    renderApp();
+    await user.click(screen.getByRole('link', { name: 'Add a card' }));
+    await user.type(await screen.findByLabelText('Card Name'), 'Nico');
+    // The browser's move arrives once the form has stopped saving: held here until then.
+    const go = window.history.go.bind(window.history);
+    const held: number[] = [];
+    const hold = jest.spyOn(window.history, 'go').mockImplementation((delta) => void held.push(delta ?? 0));
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(held).toEqual([-1]));
+    await user.click(screen.getByRole('button', { name: 'Saved' }));
+    hold.mockRestore();
+    act(() => go(-1));
+    expect(await screen.findByRole('link', { name: 'Add a card' })).toBeInTheDocument();
+    expect(window.location.pathname).toBe('/');
+    expect(screen.queryByRole('dialog', { name: LEAVE_TEXTS.title })).not.toBeInTheDocument();
   });
 
   it("undoes the browser's back button until the user answers", async () => {

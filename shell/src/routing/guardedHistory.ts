@@ -63,7 +63,10 @@ export function createGuardedHistory(askToLeave: AskToLeave, win: Window = windo
             return;
           }
           const { delta } = update;
-          const usersBack = !appMove && delta !== null && delta < 0;
+          // The app's own go() was let through (or asked about) when it was called: not asked again here,
+          // though a form may count as changed by now (one that stopped submitting after its save).
+          const askedAlready = appMove;
+          const usersBack = !askedAlready && delta !== null && delta < 0;
           appMove = false;
           // The browser's Back with a dialog (or the phone's menu drawer) open closes it, and the page stays.
           if (usersBack && closeNewestOverlay()) {
@@ -72,7 +75,7 @@ export function createGuardedHistory(askToLeave: AskToLeave, win: Window = windo
             return;
           }
           // The browser has moved already: move back, and forward again only if the user says so.
-          if (delta && hasUnsavedChanges()) {
+          if (delta && !askedAlready && hasUnsavedChanges()) {
             undoing = true;
             history.go(-delta);
             askThen(() => appGo(delta));

@@ -1,6 +1,12 @@
 import type { ComponentType } from 'react';
 import type { Role } from './entities';
 
+/**
+ * The id of the page's main content (the shell's <main>, focusable): where the focus goes when the
+ * control that had it is gone, and where the skip link leads.
+ */
+export const MAIN_CONTENT_ID = 'main-content';
+
 /** A route a remote serves; the shell mounts it under its guard and layout. */
 export interface RemoteRoute {
   /** Path as in spec section 2, e.g. "/profile" or "/chatview/:username?". */

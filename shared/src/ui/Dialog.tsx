@@ -1,5 +1,6 @@
 import { useEffect, useEffectEvent, useId, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
 import { createPortal } from 'react-dom';
+import { MAIN_CONTENT_ID } from '../contracts/remote';
 
 const FOCUSABLE =
   'input:not([disabled]), select:not([disabled]), textarea:not([disabled]), button:not([disabled]), a[href], [tabindex]:not([tabindex="-1"])';
@@ -107,7 +108,7 @@ export function Dialog({ title, onClose, children, closeLabel = 'Close' }: Dialo
       // Back where it was; when that control is gone (a live update replaced it), to the page's content,
       // not lost on the page's body.
       if (previouslyFocused?.isConnected) previouslyFocused.focus?.();
-      else document.getElementById('main-content')?.focus();
+      else document.getElementById(MAIN_CONTENT_ID)?.focus();
     };
   }, [container]);
 

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { Outlet, useLocation } from 'react-router-dom';
-import { useCloseOnBack, useSessionUser } from 'shared';
+import { MAIN_CONTENT_ID, useCloseOnBack, useSessionUser } from 'shared';
 import { RemoteWidget } from '../components/RemoteWidget';
 import { focusIsLost } from 'shared/src/ui/focus';
 import { NotificationAnnouncer } from '../notifications/NotificationAnnouncer';
@@ -120,7 +120,7 @@ export function Layout() {
       {drawerOpen ? null : (
         <a
           className="skip-link"
-          href="#main-content"
+          href={`#${MAIN_CONTENT_ID}`}
           onClick={(event) => {
             event.preventDefault();
             main.current?.focus();
@@ -143,7 +143,7 @@ export function Layout() {
           }}
           menuToggleRef={menuToggle}
         />
-        <main className="layout__content" id="main-content" ref={main} tabIndex={-1}>
+        <main className="layout__content" id={MAIN_CONTENT_ID} ref={main} tabIndex={-1}>
           <Outlet />
         </main>
         {/* Opens the booking modal when another remote asks (chat's Assign Job, bus event booking/assign). */}

@@ -1,6 +1,6 @@
 import { useEffect, useLayoutEffect, useRef, useState, type CSSProperties, type Ref } from 'react';
 import { Link } from 'react-router-dom';
-import { useSession } from 'shared';
+import { MAIN_CONTENT_ID, useSession } from 'shared';
 import type { LocationSharingSnapshot, SharingState } from 'shared/src/location';
 // Pure texts and formatting, bundled here: the location module itself is loaded for a provider only.
 import { formatClock } from 'shared/src/location/geo';
@@ -240,7 +240,7 @@ function NoticeBar({ state, message, onDismiss }: { state: SharingState; message
       body.style.paddingBottom = '';
       body.style.removeProperty('--notice-bar-height');
       body.style.removeProperty('--location-notice-height');
-      if (element.contains(document.activeElement)) document.getElementById('main-content')?.focus({ preventScroll: true });
+      if (element.contains(document.activeElement)) document.getElementById(MAIN_CONTENT_ID)?.focus({ preventScroll: true });
     };
   }, []);
   const warn = state === 'error';

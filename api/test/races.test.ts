@@ -48,6 +48,9 @@ for (const dialect of DIALECTS) {
         json: bookingBody(provider.id, serviceId, cardId),
         headers,
       });
+    /** The booking payments stored for the customer's Idempotency-Key `key`. */
+    const paymentsWithKey = (key: string) =>
+      s.app.ctx.db.selectFrom('payments').select('id').where('idempotency_key', '=', `charge:${customer.id}:${key}`).execute();
     const booked = async () => {
       const res = await book();
       assert.equal(res.status, 201, JSON.stringify(res.body));
@@ -103,12 +106,7 @@ for (const dialect of DIALECTS) {
         .all()
         .filter((e) => e.kind === 'charge' && e.idempotency_key === `charge:${customer.id}:${key}`);
       assert.equal(charges.length, 1);
-      const rows = await s.app.ctx.db
-        .selectFrom('payments')
-        .select('id')
-        .where('idempotency_key', '=', `charge:${customer.id}:${key}`)
-        .execute();
-      assert.equal(rows.length, 1);
+      assert.equal((await paymentsWithKey(key)).length, 1);
     });
 
     test('one Idempotency-Key sent twice at once with different choices books and charges once; the other is told', async () => {
@@ -123,12 +121,7 @@ for (const dialect of DIALECTS) {
       ]);
       assert.deepEqual(statuses(answers), [201, 409], JSON.stringify(answers.map((a) => a.body)));
       assert.match(answers.find((a) => a.status === 409)!.body.message, /^Your earlier Submit & Pay went through/);
-      const rows = await s.app.ctx.db
-        .selectFrom('payments')
-        .select('id')
-        .where('idempotency_key', '=', `charge:${customer.id}:${key}`)
-        .execute();
-      assert.equal(rows.length, 1);
+      assert.equal((await paymentsWithKey(key)).length, 1);
     });
 
     test('a card removed in another tab while Submit & Pay is being charged: the booking completes, then the card goes', async () => {

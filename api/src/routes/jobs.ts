@@ -26,7 +26,7 @@ import { emailNewRequest, emailReceipt } from '../services/bookingEmails.js';
 import { jobEvents, moveJob } from '../services/jobLifecycle.js';
 import { fullName } from '../serializers.js';
 import { dayAndTimeIn, isTimeZone } from '../domain/timeZone.js';
-import { bookingFingerprint } from '../domain/bookingFingerprint.js';
+import { bookingFingerprint, type BookingChoices } from '../domain/bookingFingerprint.js';
 import {
   BOOKING_WHEN_MESSAGES,
   bookingWhenProblem,
@@ -43,21 +43,8 @@ const security = [{ bearerAuth: [] }];
 
 const optionalText = (max = 50) => nullable('string', { maxLength: max });
 
-interface NewJobBody {
-  service_id: number;
+interface NewJobBody extends BookingChoices {
   status?: 'Pending';
-  provider_id: number;
-  address: string;
-  destination_address: string;
-  day?: string | null;
-  date?: string | null;
-  time?: string | null;
-  custom_time?: string | null;
-  lat?: number | null;
-  lng?: number | null;
-  destination_lat?: number | null;
-  destination_lng?: number | null;
-  payment_method_id: number;
   cvv: string;
   time_zone?: string | null;
   expected_price?: number | null;

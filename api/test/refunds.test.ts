@@ -362,6 +362,26 @@ for (const dialect of DIALECTS) {
       assert.equal(charges.length, 1);
     });
 
+    test('a retry whose answer comes after the booked day has passed still gets its booking, not a refusal', async () => {
+      const key = `late-retry-${Date.now()}`;
+      // Half an hour from now (UTC), and the answer to the retry an hour from now, when that time has passed.
+      const at = new Date(s.clock.now().getTime() + 30 * 60 * 1000).toISOString();
+      const json = bookingBody(provider.id, serviceId, card.id, {
+        day: at.slice(0, 7),
+        date: at.slice(0, 10),
+        time: at.slice(11, 16),
+        time_zone: 'UTC',
+      });
+      const send = () =>
+        s.req<{ data: Job }>('POST', '/api/jobs', { token: customer.token, json, headers: { 'Idempotency-Key': key } });
+      const first = await send();
+      assert.equal(first.status, 201, JSON.stringify(first.body));
+      s.clock.advance(60 * 60 * 1000);
+      const retried = await send();
+      assert.equal(retried.status, 200, JSON.stringify(retried.body));
+      assert.equal(retried.body.data.id, first.body.data.id);
+    });
+
     test('a processor charge with no booking behind it (a crash before commit) is refunded after its grace period', async () => {
       const gateway = s.app.ctx.payments as SandboxGateway;
       const cardRow = await s.app.ctx.db

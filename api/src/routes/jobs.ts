@@ -225,6 +225,15 @@ export default async function jobsRoutes(app: FastifyInstance) {
     async (request, reply) => {
       const customer = requireRole(request, 'Customer');
       const body = request.body;
+      // The charge's key: the client's (a retry after a lost answer books nothing twice) or a fresh one.
+      // A retry is answered before anything else is checked: the day may have turned since it booked.
+      const clientKey = request.headers['idempotency-key'];
+      const chargeKey = `charge:${customer.id}:${clientKey ?? randomUUID()}`;
+      const fingerprint = bookingFingerprint(body);
+      if (clientKey) {
+        const job = await bookingWithKey(chargeKey, fingerprint);
+        if (job) return send(reply, job, 'Booking created successfully', 200);
+      }
       const timeZone = body.time_zone?.trim() || null;
       if (timeZone && !isTimeZone(timeZone)) throw fieldError('time_zone', TIME_ZONE_MESSAGE);
       // In the customer's time zone, a few minutes back (the form checked the minute it was sent in);
@@ -235,14 +244,6 @@ export default async function jobsRoutes(app: FastifyInstance) {
         ? bookingWhenProblem(body, customerNow.day, customerNow.time)
         : bookingWhenProblem(body, new Date(asked - 24 * 60 * 60 * 1000).toISOString().slice(0, 10));
       if (when) throw fieldError(when.field, when.message);
-      // The charge's key: the client's (a retry after a lost answer books nothing twice) or a fresh one.
-      const clientKey = request.headers['idempotency-key'];
-      const chargeKey = `charge:${customer.id}:${clientKey ?? randomUUID()}`;
-      const fingerprint = bookingFingerprint(body);
-      if (clientKey) {
-        const job = await bookingWithKey(chargeKey, fingerprint);
-        if (job) return send(reply, job, 'Booking created successfully', 200);
-      }
       const [provider, service, offered, card] = await Promise.all([
         db.selectFrom('users').selectAll().where('id', '=', body.provider_id).executeTakeFirst(),
         db.selectFrom('services').select(['id', 'name']).where('id', '=', body.service_id).executeTakeFirst(),

@@ -39,7 +39,9 @@ export default function NewPaymentMethodPage() {
               className="auth-secondary"
               onClick={(event) => {
                 releaseLeaveGuards();
-                if (!goesBack) return;
+                // A click opening it in a new tab or window is the browser's.
+                const newTab = event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey;
+                if (!goesBack || newTab) return;
                 event.preventDefault();
                 void navigate(-1);
               }}

@@ -440,6 +440,36 @@ describe('the booking modal (Booking Details)', () => {
     expect(keys[2]).not.toBe(keys[0]);
   });
 
+  it('keeps the key of a Submit & Pay from the moment it is sent: the page reloaded while it is on its way sends it again', async () => {
+    const user = userEvent.setup();
+    const keys: string[] = [];
+    const never = deferred(ok(makeJob({ id: 7 }), 'Booking created successfully', 201));
+    renderModal({
+      'GET /api/payment-methods': ok([visa]),
+      'POST /api/jobs': (config) => {
+        keys.push(String(config.headers['Idempotency-Key']));
+        return never.handler();
+      },
+    });
+    await screen.findByText('Visa •••• 4242');
+    const dialog = await fillForm(user);
+    await user.click(within(dialog).getByRole('button', { name: 'Submit & Pay' }));
+    await waitFor(() => expect(keys).toHaveLength(1));
+    // Reloaded (the form gone) before any answer came.
+    cleanup();
+    renderModal({
+      'GET /api/payment-methods': ok([visa]),
+      'POST /api/jobs': (config) => {
+        keys.push(String(config.headers['Idempotency-Key']));
+        return ok(makeJob({ id: 7 }), 'Booking created successfully', 200);
+      },
+    });
+    await screen.findByText('Visa •••• 4242');
+    await user.click(within(await fillForm(user)).getByRole('button', { name: 'Submit & Pay' }));
+    await waitFor(() => expect(keys).toHaveLength(2));
+    expect(keys[1]).toBe(keys[0]);
+  });
+
   it('a missing or malformed CVV is said in the modal before anything is sent', async () => {
     const user = userEvent.setup();
     const api = renderModal({ 'GET /api/payment-methods': ok([visa]) });

@@ -224,9 +224,10 @@ export function BookingForm({
     setShownCard(card?.id ?? null);
   }
 
-  // Read once, as the form opens: an earlier attempt's key while its outcome is unknown (bookingAttempt.ts).
-  const [firstAttemptKey] = useState(() => attemptKeyFor(provider.id, serviceId));
-  const attemptKey = useRef(firstAttemptKey);
+  // The key of this booking's attempt: an earlier attempt's while its outcome is unknown (bookingAttempt.ts).
+  // Read as the form opens, and again when Submit & Pay is pressed for another service (Assign Job's choice).
+  const [firstAttempt] = useState(() => ({ serviceId, key: attemptKeyFor(provider.id, serviceId) }));
+  const attempt = useRef(firstAttempt);
   const [draftId] = useState(newDraftId);
 
   const submit = async (event: FormEvent) => {
@@ -275,6 +276,10 @@ export function BookingForm({
     inFlight.current = true;
     setBusy(true);
     setError(null);
+    if (attempt.current.serviceId !== serviceId) attempt.current = { serviceId, key: attemptKeyFor(provider.id, serviceId) };
+    const { key } = attempt.current;
+    // Kept until answered: a reload or a closed tab while it is on its way leaves its key to the next attempt.
+    keepUnsettledAttempt(provider.id, serviceId, key);
     try {
       const { data } = await createJob(
         {
@@ -294,7 +299,7 @@ export function BookingForm({
           // The price shown: changed meanwhile, the API books nothing and says the new one (then read again).
           ...(typeof price === 'number' && { expected_price: price }),
         },
-        { silent: true, headers: { 'Idempotency-Key': attemptKey.current } },
+        { silent: true, headers: { 'Idempotency-Key': key } },
       );
       settleAttempt(provider.id, serviceId);
       bus.emit({ type: 'job/updated', job: data });
@@ -303,10 +308,9 @@ export function BookingForm({
     } catch (err) {
       // A refusal (a declined card, a field error) ends this attempt. No answer, or a server fault (a gateway's
       // 502/503/504 may come after the API booked and charged), keeps its key: Submit again cannot book twice.
-      if (isRetryableFailure(err)) keepUnsettledAttempt(provider.id, serviceId, attemptKey.current);
-      else {
+      if (!isRetryableFailure(err)) {
         settleAttempt(provider.id, serviceId);
-        attemptKey.current = newAttemptKey();
+        attempt.current = { serviceId, key: newAttemptKey() };
       }
       // The card is gone (deleted in another tab or device): the cards are loaded again, so that it is no
       // longer offered, and the message says why this attempt failed.

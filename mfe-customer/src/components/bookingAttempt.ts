@@ -1,10 +1,15 @@
 /**
- * The Idempotency-Key of a booking attempt (the API books and charges a key once). A Submit & Pay whose
- * outcome is unknown (no answer, or a server fault a gateway may send for a booking that was made) keeps
- * its key in this tab, per driver and service, until an answer settles it: the form opened again, or the
- * page reloaded, sends that key, so the API answers the booking already made instead of making a second
- * one (or, sent with other choices, says that the first went through).
+ * The Idempotency-Key of a booking attempt (the API books and charges a key once). An attempt is kept
+ * in this tab, per driver and service, from the moment it is sent until an answer settles it: one whose
+ * outcome is unknown (no answer, a server fault a gateway may send for a booking that was made, or the
+ * page reloaded or closed while it was on its way) gives its key to the next attempt at that booking,
+ * in the form opened again or the page reloaded, so the API answers the booking already made instead of
+ * making a second one (or, sent with other choices, says that the first went through). After a while
+ * the customer is taken to have moved on, and a new booking gets a new key.
  */
+
+/** How long an unsettled attempt's key is given to the next attempt at the same booking. */
+export const UNSETTLED_ATTEMPT_KEPT_MS = 60 * 60 * 1000;
 
 const storageName = (providerId: number, serviceId: number) => `bookingAttemptUnsettled:${providerId}:${serviceId}`;
 
@@ -15,18 +20,21 @@ export function newAttemptKey(): string {
 /** The key of an attempt at this booking whose outcome is unknown, or a new one. */
 export function attemptKeyFor(providerId: number, serviceId: number): string {
   try {
-    const kept = sessionStorage.getItem(storageName(providerId, serviceId));
-    if (kept) return kept;
+    const kept: unknown = JSON.parse(sessionStorage.getItem(storageName(providerId, serviceId)) ?? 'null');
+    if (kept && typeof kept === 'object') {
+      const { key, at } = kept as { key?: unknown; at?: unknown };
+      if (typeof key === 'string' && typeof at === 'number' && Date.now() - at < UNSETTLED_ATTEMPT_KEPT_MS) return key;
+    }
   } catch {
-    /* storage unavailable: a new key, as when nothing is kept */
+    /* storage unavailable or unreadable: a new key, as when nothing is kept */
   }
   return newAttemptKey();
 }
 
-/** Keeps the key of an attempt whose outcome is unknown, for the next attempt at this booking. */
+/** Keeps the key of an attempt being sent (its outcome unknown until answered) for the next attempt at this booking. */
 export function keepUnsettledAttempt(providerId: number, serviceId: number, key: string): void {
   try {
-    sessionStorage.setItem(storageName(providerId, serviceId), key);
+    sessionStorage.setItem(storageName(providerId, serviceId), JSON.stringify({ key, at: Date.now() }));
   } catch {
     /* storage unavailable: the open form still keeps the key */
   }

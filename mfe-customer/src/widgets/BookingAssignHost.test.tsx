@@ -14,6 +14,7 @@ import { renderScreen } from '../testing/renderScreen';
 import { deferred, fail, fakeApi, ok } from '../testing/fakeApi';
 import { makeJob, master, meera, ravi, visa } from '../testing/fixtures';
 import { setupScreenTest } from '../testing/screenTest';
+import { attemptKeyFor } from '../components/bookingAttempt';
 
 const ask = (providerId: number, serviceId = 1) => act(() => appBus.emit({ type: 'booking/assign', providerId, serviceId }));
 
@@ -277,6 +278,43 @@ describe('BookingAssignHost (Assign Job from chat)', () => {
     await fillAndPay(user, dialog);
     expect(await screen.findByTestId('location')).toHaveTextContent('/requestconfirmation');
     expect(api.callsTo('POST', '/api/jobs')[0].body).toMatchObject({ provider_id: ravi.id, service_id: 2 });
+  });
+
+  it("a service chosen after an answer was lost is booked with its own key; the first service's stays kept", async () => {
+    const user = userEvent.setup();
+    const keys: string[] = [];
+    const replies = [
+      () => {
+        throw new Error('Network Error');
+      },
+      () => ok(makeJob({ id: 9 }), 'Booking created successfully', 201),
+    ];
+    fakeApi({
+      'GET /api/providers/1': ok([ravi]),
+      'GET /api/providers/2': ok([ravi]),
+      'GET /api/payment-methods': ok([visa]),
+      'POST /api/jobs': (config) => {
+        keys.push(String(config.headers['Idempotency-Key']));
+        return replies[keys.length - 1]();
+      },
+    });
+    renderScreen(<BookingAssignHost />, { path: '/' });
+    const services = [
+      { id: 1, name: 'Driver' },
+      { id: 2, name: 'Delivery' },
+    ];
+    act(() => appBus.emit({ type: 'booking/assign', providerId: ravi.id, serviceId: 1, services }));
+    const dialog = screen.getByRole('dialog', { name: 'Booking Details' });
+    await within(dialog).findByText('Visa •••• 4242');
+    await fillAndPay(user, dialog);
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent('Network Error');
+    await user.selectOptions(within(dialog).getByRole('combobox', { name: 'Service' }), 'Delivery');
+    await user.click(within(dialog).getByRole('button', { name: 'Submit & Pay' }));
+    expect(await screen.findByTestId('location')).toHaveTextContent('/requestconfirmation');
+    expect(keys[1]).not.toBe(keys[0]);
+    // The Driver booking's outcome is still unknown: its next attempt sends the same key.
+    expect(attemptKeyFor(ravi.id, 1)).toBe(keys[0]);
+    expect(attemptKeyFor(ravi.id, 2)).not.toBe(keys[1]);
   });
 
   it('asks nothing when the driver offers one service', async () => {

@@ -44,6 +44,16 @@ describe('useFocusKeptThroughLiveChanges', () => {
     expect(screen.getByRole('heading', { name: 'Job Requests' })).toHaveFocus();
   });
 
+  it('follows the item as others arrive above it: removed later, the focus goes to the one after it', async () => {
+    const { rerender } = render(<LiveList items={['Asha', 'Ravi', 'Meera']} />);
+    act(() => screen.getByRole('link', { name: 'View Ravi' }).focus());
+    rerender(<LiveList items={['Noor', 'Asha', 'Ravi', 'Meera']} />);
+    await act(async () => {});
+    rerender(<LiveList items={['Noor', 'Asha', 'Meera']} />);
+    await act(async () => {});
+    expect(screen.getByRole('link', { name: 'View Meera' })).toHaveFocus();
+  });
+
   it('leaves alone a focus that was elsewhere, or given up before the change', async () => {
     const { rerender } = render(<LiveList items={['Asha', 'Ravi', 'Meera']} />);
     act(() => screen.getByRole('button', { name: 'Elsewhere' }).focus());

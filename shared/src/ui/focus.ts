@@ -90,13 +90,18 @@ export function useFocusKeptThroughLiveChanges(area: RefObject<HTMLElement | nul
       });
     };
     const observer = new MutationObserver((records) => {
-      if (!place || !focusIsLost()) return;
+      if (!place) return;
       const { control } = place;
+      // Items added or removed around it move its place (a new request arrives at the top).
+      if (control.isConnected) {
+        place = placeOf(control);
+        return;
+      }
+      if (!focusIsLost()) return;
       const takenAway = records.some((record) =>
         Array.from(record.removedNodes).some((node) => node === control || node.contains(control)),
       );
-      if (!takenAway) return;
-      if (!control.isConnected) replacementFor(place, root)?.focus({ preventScroll: true });
+      if (takenAway) replacementFor(place, root)?.focus({ preventScroll: true });
     });
     document.addEventListener('focusin', remember);
     document.addEventListener('focusout', forgetIfLeft);

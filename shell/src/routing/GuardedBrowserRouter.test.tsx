@@ -89,6 +89,21 @@ function SavingFormPage() {
   );
 }
 
+/** The first page: links to the others, and a Back (a page opened first in its tab has nothing behind it). */
+function Home() {
+  const navigate = useNavigate();
+  return (
+    <>
+      <Link to="/form">Open the form</Link>
+      <Link to="/profile">Open the profile</Link>
+      <Link to="/card">Add a card</Link>
+      <button type="button" onClick={() => void navigate(-1)}>
+        Go Back
+      </button>
+    </>
+  );
+}
+
 function Where() {
   const { pathname, search } = useLocation();
   return <output aria-label="where">{pathname + search}</output>;
@@ -100,16 +115,7 @@ function renderApp() {
       <GuardedBrowserRouter>
         <Where />
         <Routes>
-          <Route
-            path="/"
-            element={
-              <>
-                <Link to="/form">Open the form</Link>
-                <Link to="/profile">Open the profile</Link>
-                <Link to="/card">Add a card</Link>
-              </>
-            }
-          />
+          <Route path="/" element={<Home />} />
           <Route path="/form" element={<FormPage />} />
           <Route path="/profile" element={<DialogPage />} />
           <Route path="/other" element={<h1>Other</h1>} />
@@ -188,6 +194,21 @@ describe('leaving a page with unsaved changes', () => {
     expect(await screen.findByRole('link', { name: 'Add a card' })).toBeInTheDocument();
     expect(window.location.pathname).toBe('/');
     expect(screen.queryByRole('dialog', { name: LEAVE_TEXTS.title })).not.toBeInTheDocument();
+  });
+
+  it("asks at the user's Back after a Go Back that had nowhere to go (the first page of a tab)", async () => {
+    const user = userEvent.setup();
+    renderApp();
+    // Nothing before this entry: the browser does not move, and no move arrives.
+    const nowhere = jest.spyOn(window.history, 'go').mockImplementation(() => undefined);
+    await user.click(screen.getByRole('button', { name: 'Go Back' }));
+    nowhere.mockRestore();
+    await user.click(screen.getByRole('link', { name: 'Open the form' }));
+    await user.type(await screen.findByLabelText('Name'), 'Carmen');
+    act(() => window.history.back());
+    expect(await screen.findByRole('dialog', { name: LEAVE_TEXTS.title })).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: LEAVE_TEXTS.stay }));
+    expect(screen.getByLabelText('Name')).toHaveValue('Carmen');
   });
 
   it("undoes the browser's back button until the user answers", async () => {

@@ -27,10 +27,19 @@ export function createGuardedHistory(askToLeave: AskToLeave, win: Window = windo
   const guarded = (move: () => void) => (hasUnsavedChanges() ? askThen(move) : move());
   /** Set while the history goes back to where it was after a back or forward the user has not confirmed. */
   let undoing = false;
-  /** Set while a move the app asked for (navigate(-1), Leave without saving) is on its way: not the user's Back. */
-  let appMove = false;
+  /**
+   * The history index a move the app asked for (navigate(-1), Leave without saving) goes to, while it is
+   * on its way: arriving there is not the user's Back. By index, not a flag: a go() with nowhere to go
+   * never arrives, and must not pass the user's own Back later on for the app's.
+   */
+  let appMoveTo: number | null = null;
+  const indexNow = (): number | null => {
+    const index: unknown = (win.history.state as { idx?: unknown } | null)?.idx;
+    return typeof index === 'number' ? index : null;
+  };
   const appGo = (delta: number) => {
-    appMove = true;
+    const from = indexNow();
+    appMoveTo = from === null ? null : from + delta;
     history.go(delta);
   };
 
@@ -45,10 +54,12 @@ export function createGuardedHistory(askToLeave: AskToLeave, win: Window = windo
     createURL: (to) => history.createURL(to),
     encodeLocation: (to) => history.encodeLocation(to),
     push(to, state) {
+      appMoveTo = null;
       if (leavesPage(to)) guarded(() => history.push(to, state));
       else history.push(to, state);
     },
     replace(to, state) {
+      appMoveTo = null;
       if (leavesPage(to)) guarded(() => history.replace(to, state));
       else history.replace(to, state);
     },
@@ -65,9 +76,9 @@ export function createGuardedHistory(askToLeave: AskToLeave, win: Window = windo
           const { delta } = update;
           // The app's own go() was let through (or asked about) when it was called: not asked again here,
           // though a form may count as changed by now (one that stopped submitting after its save).
-          const askedAlready = appMove;
+          const askedAlready = appMoveTo !== null && indexNow() === appMoveTo;
           const usersBack = !askedAlready && delta !== null && delta < 0;
-          appMove = false;
+          appMoveTo = null;
           // The browser's Back with a dialog (or the phone's menu drawer) open closes it, and the page stays.
           if (usersBack && closeNewestOverlay()) {
             undoing = true;

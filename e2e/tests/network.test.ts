@@ -92,6 +92,10 @@ describe('on a failing network', () => {
     );
     const charges = await apiCall<{ data: unknown[] }>('GET', '/api/payments', undefined, customer.token);
     assert.equal(charges.body.data.length, 1);
+    // The way to it, from the form.
+    await dialog.getByRole('link', { name: 'Active Bookings' }).click();
+    await page.waitForURL((url) => url.pathname === '/activebooking');
+    await page.getByRole('main').getByRole('list', { name: 'Bookings' }).getByText(provider.fullName).waitFor();
     await context.close();
   });
 

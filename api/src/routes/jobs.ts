@@ -104,7 +104,7 @@ export default async function jobsRoutes(app: FastifyInstance) {
       .executeTakeFirst();
     if (!earlier) return null;
     if (earlier.booking_fingerprint !== null && earlier.booking_fingerprint !== fingerprint) {
-      throw new HttpError(409, BOOKED_WITH_OTHER_DETAILS);
+      throw new HttpError(409, BOOKED_WITH_OTHER_DETAILS, { idempotency_key: [BOOKED_WITH_OTHER_DETAILS] });
     }
     return getJob(db, earlier.job_id);
   }

@@ -470,6 +470,24 @@ describe('the booking modal (Booking Details)', () => {
     expect(keys[1]).toBe(keys[0]);
   });
 
+  it('told that an earlier Submit & Pay went through, the form leads to Active Bookings', async () => {
+    const user = userEvent.setup();
+    const wentThrough =
+      'Your earlier Submit & Pay went through with the details sent then. See it in Active Bookings before booking again.';
+    renderModal({
+      'GET /api/payment-methods': ok([visa]),
+      'POST /api/jobs': fail(409, wentThrough, { idempotency_key: [wentThrough] }),
+    });
+    await screen.findByText('Visa •••• 4242');
+    const dialog = await fillForm(user);
+    await user.click(within(dialog).getByRole('button', { name: 'Submit & Pay' }));
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent(wentThrough);
+    await user.click(within(dialog).getByRole('link', { name: 'Active Bookings' }));
+    expect(screen.getByTestId('location')).toHaveTextContent('/activebooking');
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(hasUnsavedChanges()).toBe(false);
+  });
+
   it('a missing or malformed CVV is said in the modal before anything is sent', async () => {
     const user = userEvent.setup();
     const api = renderModal({ 'GET /api/payment-methods': ok([visa]) });

@@ -42,6 +42,7 @@ import {
   CARD_NO_LONGER_SAVED,
   CHOOSE_ANOTHER_DRIVER,
   PAYMENT_EXPLAINED,
+  SEE_ACTIVE_BOOKINGS,
 } from './bookingTexts';
 import { pathWithIds } from 'shared/src/contracts/addressIds';
 import { focusIsLost } from 'shared/src/ui/focus';
@@ -169,6 +170,8 @@ export function BookingForm({
    */
   const [withdrawnService, setWithdrawnService] = useState<number | null>(null);
   const withdrawn = withdrawnService === serviceId;
+  // The API said an earlier Submit & Pay of this booking went through (its key sent again with other choices).
+  const [bookedAlready, setBookedAlready] = useState(false);
   const price = provider.basic_price;
   useLeaveGuard(hasBookingInput(values) && !busy && !withdrawn);
   const inFlight = useRef(false);
@@ -276,6 +279,7 @@ export function BookingForm({
     inFlight.current = true;
     setBusy(true);
     setError(null);
+    setBookedAlready(false);
     if (attempt.current.serviceId !== serviceId) attempt.current = { serviceId, key: attemptKeyFor(provider.id, serviceId) };
     const { key } = attempt.current;
     // Kept until answered: a reload or a closed tab while it is on its way leaves its key to the next attempt.
@@ -321,6 +325,7 @@ export function BookingForm({
       if (fields?.service_id || fields?.provider_id) setWithdrawnService(serviceId);
       // The price changed meanwhile: the page reads the driver again, and the form shows the new one.
       if (fields?.expected_price) readDriverAgain();
+      if (fields?.idempotency_key) setBookedAlready(true);
       setError(fields?.service_id ? ASSIGN_PROVIDER_MISSING : messageOfError(err));
       inFlight.current = false;
       setBusy(false);
@@ -445,6 +450,18 @@ export function BookingForm({
         <p role="alert" className="ui-alert" id={errorId}>
           {error}
         </p>
+      ) : null}
+      {bookedAlready ? (
+        <Link
+          to="/activebooking"
+          className="ui-button cust-submit"
+          onClick={() => {
+            releaseLeaveGuards();
+            onDone();
+          }}
+        >
+          {SEE_ACTIVE_BOOKINGS}
+        </Link>
       ) : null}
       {withdrawn ? (
         <Link

@@ -27,5 +27,8 @@ export const DISCARD_TEXTS = {
   discard: 'Discard',
 } as const;
 
+/** Under the API's 'Your earlier Submit & Pay went through…' (a key sent again with other choices): where that booking is. */
+export const SEE_ACTIVE_BOOKINGS = 'Active Bookings';
+
 /** Beside the saved cards: leads to the card form and back, filled in, with the card added chosen. */
 export const ADD_ANOTHER_CARD = 'Add another card';

@@ -18,6 +18,7 @@ import { DISCARD_TEXTS, PAYMENT_EXPLAINED } from './bookingTexts';
 /** The API's words for a card removed meanwhile (api/src/routes/jobs.ts). */
 const CARD_GONE = 'This card is no longer saved. Please choose another card.';
 import { heldDraftFor } from './bookingDraft';
+import { answeringInTurn } from '../testing/bookingKeys';
 import { renderScreen } from '../testing/renderScreen';
 import { deferred, fail, fakeApi, ok, type Handler } from '../testing/fakeApi';
 import { makeJob, master, ravi, visa } from '../testing/fixtures';
@@ -355,20 +356,16 @@ describe('the booking modal (Booking Details)', () => {
 
   it('sends one Idempotency-Key per attempt: kept after no answer (no double charge on retry), new after a decline', async () => {
     const user = userEvent.setup();
-    const keys: string[] = [];
-    const replies = [
+    const { keys, handler: postJobs } = answeringInTurn([
       () => {
         throw new Error('Network Error');
       },
       () => fail(402, 'Your card was declined.'),
       () => ok(makeJob({ id: 7 }), 'Booking created successfully', 201),
-    ];
+    ]);
     renderModal({
       'GET /api/payment-methods': ok([visa]),
-      'POST /api/jobs': (config) => {
-        keys.push(String(config.headers['Idempotency-Key']));
-        return replies[keys.length - 1]();
-      },
+      'POST /api/jobs': postJobs,
     });
     await screen.findByText('Visa •••• 4242');
     const dialog = await fillForm(user);
@@ -386,14 +383,14 @@ describe('the booking modal (Booking Details)', () => {
 
   it('keeps the Idempotency-Key after a server fault (a gateway answering 503 for a booking the API made): Submit again books once', async () => {
     const user = userEvent.setup();
-    const keys: string[] = [];
-    const replies = [() => fail(503, ''), () => fail(500, ''), () => ok(makeJob({ id: 7 }), 'Booking created successfully', 201)];
+    const { keys, handler: postJobs } = answeringInTurn([
+      () => fail(503, ''),
+      () => fail(500, ''),
+      () => ok(makeJob({ id: 7 }), 'Booking created successfully', 201),
+    ]);
     renderModal({
       'GET /api/payment-methods': ok([visa]),
-      'POST /api/jobs': (config) => {
-        keys.push(String(config.headers['Idempotency-Key']));
-        return replies[keys.length - 1]();
-      },
+      'POST /api/jobs': postJobs,
     });
     await screen.findByText('Visa •••• 4242');
     const dialog = await fillForm(user);
@@ -409,22 +406,18 @@ describe('the booking modal (Booking Details)', () => {
 
   it("opened again after Submit & Pay got no answer, the form sends that attempt's key (a booking made meanwhile is not made twice); once answered, a new one", async () => {
     const user = userEvent.setup();
-    const keys: string[] = [];
-    const replies = [
+    const { keys, handler: postJobs } = answeringInTurn([
       () => {
         throw new Error('Network Error');
       },
       () => ok(makeJob({ id: 7 }), 'Booking created successfully', 200),
       () => ok(makeJob({ id: 8 }), 'Booking created successfully', 201),
-    ];
+    ]);
     const open = async () => {
       cleanup();
       renderModal({
         'GET /api/payment-methods': ok([visa]),
-        'POST /api/jobs': (config) => {
-          keys.push(String(config.headers['Idempotency-Key']));
-          return replies[keys.length - 1]();
-        },
+        'POST /api/jobs': postJobs,
       });
       await screen.findByText('Visa •••• 4242');
       const dialog = await fillForm(user);
@@ -442,28 +435,19 @@ describe('the booking modal (Booking Details)', () => {
 
   it('keeps the key of a Submit & Pay from the moment it is sent: the page reloaded while it is on its way sends it again', async () => {
     const user = userEvent.setup();
-    const keys: string[] = [];
     const never = deferred(ok(makeJob({ id: 7 }), 'Booking created successfully', 201));
-    renderModal({
-      'GET /api/payment-methods': ok([visa]),
-      'POST /api/jobs': (config) => {
-        keys.push(String(config.headers['Idempotency-Key']));
-        return never.handler();
-      },
-    });
+    const { keys, handler: postJobs } = answeringInTurn([
+      () => never.handler(),
+      () => ok(makeJob({ id: 7 }), 'Booking created successfully', 200),
+    ]);
+    renderModal({ 'GET /api/payment-methods': ok([visa]), 'POST /api/jobs': postJobs });
     await screen.findByText('Visa •••• 4242');
     const dialog = await fillForm(user);
     await user.click(within(dialog).getByRole('button', { name: 'Submit & Pay' }));
     await waitFor(() => expect(keys).toHaveLength(1));
     // Reloaded (the form gone) before any answer came.
     cleanup();
-    renderModal({
-      'GET /api/payment-methods': ok([visa]),
-      'POST /api/jobs': (config) => {
-        keys.push(String(config.headers['Idempotency-Key']));
-        return ok(makeJob({ id: 7 }), 'Booking created successfully', 200);
-      },
-    });
+    renderModal({ 'GET /api/payment-methods': ok([visa]), 'POST /api/jobs': postJobs });
     await screen.findByText('Visa •••• 4242');
     await user.click(within(await fillForm(user)).getByRole('button', { name: 'Submit & Pay' }));
     await waitFor(() => expect(keys).toHaveLength(2));

@@ -1,4 +1,3 @@
-import { useRef } from 'react';
 import { ErrorState, Loader, PageTitle, useMyJobs, useSessionUser } from 'shared';
 import { useFocusKeptThroughLiveChanges } from 'shared/src/ui/focus';
 import { activeJobs } from 'shared/src/bookings/jobLists';
@@ -16,8 +15,7 @@ export default function ActiveBookingsPage() {
   const { state, reload, refreshError, refresh } = useMyJobs({ withLoader: true });
   const jobs = state.status === 'ready' ? activeJobs(state.jobs) : [];
   // A booking answered or cancelled elsewhere leaves the list: the focus on it goes to the next one.
-  const page = useRef<HTMLDivElement>(null);
-  useFocusKeptThroughLiveChanges(page);
+  const page = useFocusKeptThroughLiveChanges<HTMLDivElement>();
 
   return (
     <div ref={page} className="ui-page">

@@ -15,6 +15,7 @@ import { deferred, fail, fakeApi, ok } from '../testing/fakeApi';
 import { makeJob, master, meera, ravi, visa } from '../testing/fixtures';
 import { setupScreenTest } from '../testing/screenTest';
 import { attemptKeyFor } from '../components/bookingAttempt';
+import { answeringInTurn } from '../testing/bookingKeys';
 
 const ask = (providerId: number, serviceId = 1) => act(() => appBus.emit({ type: 'booking/assign', providerId, serviceId }));
 
@@ -282,21 +283,17 @@ describe('BookingAssignHost (Assign Job from chat)', () => {
 
   it("a service chosen after an answer was lost is booked with its own key; the first service's stays kept", async () => {
     const user = userEvent.setup();
-    const keys: string[] = [];
-    const replies = [
+    const { keys, handler: postJobs } = answeringInTurn([
       () => {
         throw new Error('Network Error');
       },
       () => ok(makeJob({ id: 9 }), 'Booking created successfully', 201),
-    ];
+    ]);
     fakeApi({
       'GET /api/providers/1': ok([ravi]),
       'GET /api/providers/2': ok([ravi]),
       'GET /api/payment-methods': ok([visa]),
-      'POST /api/jobs': (config) => {
-        keys.push(String(config.headers['Idempotency-Key']));
-        return replies[keys.length - 1]();
-      },
+      'POST /api/jobs': postJobs,
     });
     renderScreen(<BookingAssignHost />, { path: '/' });
     const services = [

@@ -1,4 +1,4 @@
-import { useRef, useState } from 'react';
+import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import {
   Avatar,
@@ -89,8 +89,7 @@ export default function JobRequestsPage() {
     if (countSeen !== null) setAnnouncement(waitingCount(shownCount));
   }
   // A request answered in another tab, cancelled or expired leaves the list: the focus on it goes to the next one.
-  const page = useRef<HTMLDivElement>(null);
-  useFocusKeptThroughLiveChanges(page);
+  const page = useFocusKeptThroughLiveChanges<HTMLDivElement>();
 
   return (
     <div ref={page} className="ui-page prov-page">

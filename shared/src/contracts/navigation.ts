@@ -56,15 +56,19 @@ export function returnAddressFrom(state: unknown): AddCardNavState | null {
   return { returnTo, returnState, ...(typeof returnIndex === 'number' && { returnIndex }) };
 }
 
+/** The history index the router's browser history keeps in an entry's state (`idx`), or null. */
+export function historyIndexOf(state: unknown): number | null {
+  const index = state && typeof state === 'object' ? (state as { idx?: unknown }).idx : undefined;
+  return typeof index === 'number' ? index : null;
+}
+
 /**
- * This tab's place in its history as the router's browser history numbers it (`idx` in history.state),
- * or null where it is not known (a memory router, a page not opened through the router).
+ * This tab's place in its history as the router's browser history numbers it, or null where it is not
+ * known (a memory router, a page not opened through the router).
  */
 export function historyIndex(): number | null {
   // Through globalThis: the API type-checks these contracts without the DOM's types.
-  const state: unknown = (globalThis as { history?: { state?: unknown } }).history?.state;
-  const index = state && typeof state === 'object' ? (state as { idx?: unknown }).idx : undefined;
-  return typeof index === 'number' ? index : null;
+  return historyIndexOf((globalThis as { history?: { state?: unknown } }).history?.state);
 }
 
 /** Whether the page that sent the user to the card form is the history entry just before this one. */

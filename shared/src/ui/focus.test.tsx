@@ -1,10 +1,8 @@
 import { act, render, screen } from '@testing-library/react';
-import { useRef } from 'react';
 import { useFocusKeptThroughLiveChanges } from './focus';
 
 function LiveList({ items }: { items: string[] }) {
-  const area = useRef<HTMLDivElement>(null);
-  useFocusKeptThroughLiveChanges(area);
+  const area = useFocusKeptThroughLiveChanges<HTMLDivElement>();
   return (
     <div ref={area}>
       <h1>Job Requests</h1>

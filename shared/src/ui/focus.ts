@@ -69,9 +69,10 @@ function replacementFor(place: FocusPlace, area: HTMLElement): HTMLElement | nul
  * has the focus is removed with its item, the focus goes to the same control of the item now in its
  * place (or the last), or to the area's heading, instead of to the page. Only a loss caused by the
  * area's own change counts: a focus the user left elsewhere is left alone. (A node React moves keeps
- * its focus: React gives it back after the commit.)
+ * its focus: React gives it back after the commit.) Answers the ref to put on the area.
  */
-export function useFocusKeptThroughLiveChanges(area: RefObject<HTMLElement | null>): void {
+export function useFocusKeptThroughLiveChanges<T extends HTMLElement>(): RefObject<T | null> {
+  const area = useRef<T>(null);
   useEffect(() => {
     const root = area.current;
     if (!root) return;
@@ -111,5 +112,6 @@ export function useFocusKeptThroughLiveChanges(area: RefObject<HTMLElement | nul
       document.removeEventListener('focusout', forgetIfLeft);
       observer.disconnect();
     };
-  }, [area]);
+  }, []);
+  return area;
 }

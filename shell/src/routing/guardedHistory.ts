@@ -1,5 +1,5 @@
 import { NavigationType, UNSAFE_createBrowserHistory as createBrowserHistory, type To } from 'react-router-dom';
-import { closeNewestOverlay, hasUnsavedChanges, releaseLeaveGuards } from 'shared';
+import { closeNewestOverlay, hasUnsavedChanges, historyIndexOf, releaseLeaveGuards } from 'shared';
 
 type BrowserHistory = ReturnType<typeof createBrowserHistory>;
 type Listener = Parameters<BrowserHistory['listen']>[0];
@@ -33,10 +33,7 @@ export function createGuardedHistory(askToLeave: AskToLeave, win: Window = windo
    * never arrives, and must not pass the user's own Back later on for the app's.
    */
   let appMoveTo: number | null = null;
-  const indexNow = (): number | null => {
-    const index: unknown = (win.history.state as { idx?: unknown } | null)?.idx;
-    return typeof index === 'number' ? index : null;
-  };
+  const indexNow = () => historyIndexOf(win.history.state);
   const appGo = (delta: number) => {
     const from = indexNow();
     appMoveTo = from === null ? null : from + delta;

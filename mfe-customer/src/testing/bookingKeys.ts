@@ -1,0 +1,12 @@
+import type { InternalAxiosRequestConfig } from 'axios';
+import type { FakeReply } from './fakeApi';
+
+/** A POST /api/jobs handler answering with `replies` in turn, and the Idempotency-Key each call sent. */
+export function answeringInTurn(replies: ReadonlyArray<() => FakeReply | Promise<FakeReply>>) {
+  const keys: string[] = [];
+  const handler = (config: InternalAxiosRequestConfig) => {
+    keys.push(String(config.headers['Idempotency-Key']));
+    return replies[keys.length - 1]();
+  };
+  return { keys, handler };
+}

@@ -2,10 +2,12 @@ import { useCallback, useEffect, useRef, useState, useSyncExternalStore } from '
 import { ApiError, bus, fetchMessages, isRetryableFailure, sendMessage, type Chat, type Message, type MessageType } from 'shared';
 import { appendOlderPage, prependMessage } from '../lib/messageList';
 import {
+  announceConfirmed,
   conversationKey,
   deliverInTurn,
   isInOutbox,
   NO_OUTGOING,
+  onConfirmed,
   outboxOf,
   subscribeOutboxes,
   updateOutbox,
@@ -171,37 +173,36 @@ export function useConversation(chat: Chat | null, myId: number | undefined, cal
   }, [catchUp]);
 
   /** Sends `item` of conversation `box` with `target`'s people, when its turn comes (see deliverInTurn). */
-  const deliver = useCallback(
-    async (item: OutgoingMessage, target: Chat, box: ConversationKey): Promise<boolean> => {
-      // Forgotten while it waited its turn (signed out): it must not go, least of all with the next user's token.
-      if (!isInOutbox(box, item.localId)) return false;
-      try {
-        const { data } = await sendMessage(
-          {
-            customer_id: target.customer_id,
-            provider_id: target.provider_id,
-            message_type: item.message_type,
-            message: item.message,
-            attachment: item.file,
-          },
-          { silent: true, headers: { 'Idempotency-Key': item.sendKey } },
-        );
-        updateOutbox(box, (list) => list.filter((o) => o.localId !== item.localId));
-        if (data.chat_id === chatRef.current?.id) takeIn(data);
-        callbacksRef.current.onSent(data);
-        return true;
-      } catch (error) {
-        console.error(error);
-        const reason = failureMessageOf(error);
-        const retryable = isRetryableFailure(error);
-        updateOutbox(box, (list) =>
-          list.map((o) => (o.localId === item.localId ? { ...o, status: 'failed', error: reason, retryable } : o)),
-        );
-        return false;
-      }
-    },
-    [takeIn],
-  );
+  const deliver = useCallback(async (item: OutgoingMessage, target: Chat, box: ConversationKey): Promise<boolean> => {
+    // Forgotten while it waited its turn (signed out): it must not go, least of all with the next user's token.
+    if (!isInOutbox(box, item.localId)) return false;
+    try {
+      const { data } = await sendMessage(
+        {
+          customer_id: target.customer_id,
+          provider_id: target.provider_id,
+          message_type: item.message_type,
+          message: item.message,
+          attachment: item.file,
+        },
+        { silent: true, headers: { 'Idempotency-Key': item.sendKey } },
+      );
+      updateOutbox(box, (list) => list.filter((o) => o.localId !== item.localId));
+      announceConfirmed(box, data);
+      callbacksRef.current.onSent(data);
+      return true;
+    } catch (error) {
+      console.error(error);
+      const reason = failureMessageOf(error);
+      const retryable = isRetryableFailure(error);
+      updateOutbox(box, (list) =>
+        list.map((o) => (o.localId === item.localId ? { ...o, status: 'failed', error: reason, retryable } : o)),
+      );
+      return false;
+    }
+  }, []);
+  // Messages sent from here that the API stored, also those sent from a pane of this conversation closed since.
+  useEffect(() => (key === null ? undefined : onConfirmed(key, takeIn)), [key, takeIn]);
 
   /** Shows the message at once as sending, then sends it after those sent before it; answers whether the API took it. */
   const send = useCallback(

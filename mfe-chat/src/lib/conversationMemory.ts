@@ -1,4 +1,4 @@
-import { bus } from 'shared';
+import { bus, type Message } from 'shared';
 import type { OutgoingMessage } from './outgoing';
 
 /**
@@ -44,6 +44,28 @@ export function updateOutbox(key: ConversationKey, change: (list: OutgoingMessag
   if (next.length === 0) outboxes.delete(key);
   else outboxes.set(key, next);
   listeners.forEach((listener) => listener());
+}
+
+/** The panes open on each conversation, told of the messages the API confirmed for it. */
+const confirmationListeners = new Map<ConversationKey, Set<(message: Message) => void>>();
+
+/**
+ * Tells the conversation's open pane, if any, that the API stored a message sent from here. The pane
+ * that sent it may have been closed and another opened on the same conversation since (a contact
+ * switched and back): that one loaded its messages before this one was stored, and must show it.
+ */
+export function announceConfirmed(key: ConversationKey, message: Message): void {
+  confirmationListeners.get(key)?.forEach((listener) => listener(message));
+}
+
+export function onConfirmed(key: ConversationKey, listener: (message: Message) => void): () => void {
+  const listeners = confirmationListeners.get(key) ?? new Set();
+  listeners.add(listener);
+  confirmationListeners.set(key, listeners);
+  return () => {
+    listeners.delete(listener);
+    if (listeners.size === 0) confirmationListeners.delete(key);
+  };
 }
 
 /** Each conversation's deliveries under way, the last one queued. */

@@ -412,6 +412,35 @@ describe('live messages', () => {
     await waitFor(() => expect(reads()).toBe(2));
   });
 
+  it('a message arriving while the page is hidden (a tab behind others) is marked read only once the page is shown again', async () => {
+    const api = customerApi();
+    renderChat({ route: '/chatview/20' });
+    const log = await screen.findByRole('log');
+    const reads = () => api.calls.filter((c) => c.url === '/api/chats/1/read').length;
+    await waitFor(() => expect(reads()).toBe(1));
+    let visibility: DocumentVisibilityState = 'hidden';
+    const shown = jest.spyOn(document, 'visibilityState', 'get').mockImplementation(() => visibility);
+    act(() => document.dispatchEvent(new Event('visibilitychange')));
+    act(() =>
+      bus.emit({
+        type: 'realtime/message',
+        message: makeMessage({ id: 41, chat_id: 1, from_id: pete.id, message: 'Are you there?' }),
+      }),
+    );
+    expect(within(log).getAllByRole('listitem').at(-1)).toHaveTextContent('Are you there?');
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(reads()).toBe(1);
+
+    visibility = 'visible';
+    act(() => document.dispatchEvent(new Event('visibilitychange')));
+    await waitFor(() => expect(reads()).toBe(2));
+    // Shown again with nothing new: no further read.
+    act(() => document.dispatchEvent(new Event('visibilitychange')));
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(reads()).toBe(2);
+    shown.mockRestore();
+  });
+
   it("says a message arriving in another conversation (its contact list changes), not the open one's (its log says them)", async () => {
     customerApi();
     await openPeteConversation();
@@ -861,6 +890,38 @@ describe('what is not sent yet is kept for the conversation', () => {
     const alert = await within(screen.getByRole('log')).findByRole('alert');
     expect(alert.closest('li')).toHaveTextContent('Are you near?');
     expect(within(alert).getByRole('button', { name: 'Retry' })).toBeInTheDocument();
+  });
+
+  it('a message confirmed after its conversation was left and opened again is shown there, once, as sent', async () => {
+    let answer!: (reply: FakeReply) => void;
+    customerApi({ 'POST /api/chats': () => new Promise<FakeReply>((resolve) => (answer = resolve)) });
+    renderChat({ route: '/chatview/20' });
+    await userEvent.type(await screen.findByRole('textbox', { name: 'Message' }), 'Gate is open{Enter}');
+    await open(/^Dora Driver/);
+    await open(/^Pete Provider/);
+    const log = screen.getByRole('log');
+    // Opened again before the API stored it: the page read has only the three older messages.
+    await waitFor(() => expect(within(log).getAllByRole('listitem')).toHaveLength(4));
+    expect(within(log).getAllByRole('listitem').at(-1)).toHaveTextContent('Sending…');
+    await act(async () =>
+      answer({
+        status: 201,
+        data: {
+          data: makeMessage({
+            id: 70,
+            chat_id: 1,
+            from_id: cara.id,
+            message: 'Gate is open',
+            created_at: '2025-06-15T12:40:00.000Z',
+          }),
+          message: 'Message sent',
+        },
+      }),
+    );
+    await waitFor(() => expect(within(log).queryByText('Sending…', { exact: false })).not.toBeInTheDocument());
+    expect(within(log).getAllByRole('listitem')).toHaveLength(4);
+    expect(within(log).getAllByText('Gate is open')).toHaveLength(1);
+    expect(within(log).getAllByRole('listitem').at(-1)).toHaveTextContent('Jun 15th 25, 12:40 pm');
   });
 
   it('is forgotten at sign-out', async () => {

@@ -5,6 +5,7 @@ import { ContactList, type FromContacts } from '../components/ContactList';
 import { ConversationPane, PaneHeader } from '../components/ConversationPane';
 import { OtherChatsAnnouncer } from '../components/OtherChatsAnnouncer';
 import { useChats } from '../hooks/useChats';
+import { useReadWhenSeen } from '../hooks/useReadWhenSeen';
 import { useSelectedChat } from '../hooks/useSelectedChat';
 import { chatTargetOf } from '../lib/chatTarget';
 import { buildContacts } from '../lib/contacts';
@@ -31,16 +32,17 @@ export default function ChatPage() {
   const selectedChat =
     openChatId !== null && state.status === 'ready' ? (state.chats.find((c) => c.id === openChatId) ?? null) : null;
 
-  // Opening a conversation marks it read; so does a message arriving in it while it is open.
+  // Opening a conversation marks it read; so does a message arriving in it while it is open (each once seen).
+  const readWhenSeen = useReadWhenSeen(openChatId, markRead);
   useEffect(() => {
-    if (openChatId !== null) void markRead(openChatId);
-  }, [openChatId, markRead]);
+    if (openChatId !== null) readWhenSeen(openChatId);
+  }, [openChatId, readWhenSeen]);
   // The user's own message arrives too (sent from another tab): nothing new to mark read.
   const onIncoming = useCallback(
     (message: Message) => {
-      if (message.from_id !== me?.id) void markRead(message.chat_id);
+      if (message.from_id !== me?.id) readWhenSeen(message.chat_id);
     },
-    [markRead, me?.id],
+    [readWhenSeen, me?.id],
   );
 
   const contacts = useMemo(() => (state.status === 'ready' ? buildContacts(state.chats, role) : []), [state, role]);

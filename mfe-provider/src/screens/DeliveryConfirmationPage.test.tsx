@@ -134,6 +134,24 @@ describe('Delivery Confirmation (/deliveryconfirmation)', () => {
     await waitFor(() => expect(location().pathname).toBe('/activebooking'));
   });
 
+  it.each([
+    ['accept', 'Accept & Inform User', 'Accepted'],
+    ['reject', 'Reject and Inform User', 'Rejected'],
+  ] as const)(
+    '%s with no answer, though the server did it: the live update clears the error and offers the job',
+    async (action, button, status) => {
+      fakeApi({ 'GET /api/jobs/7': ok(job), 'PATCH /api/jobs/7': fail(0, 'Network Error') });
+      open({ jobId: 7, action });
+      await userEvent.click(await screen.findByRole('button', { name: button }));
+      expect(await screen.findByRole('alert')).toHaveTextContent('Network Error');
+      act(() => appBus.emit({ type: 'job/updated', job: { ...job, status } }));
+      expect(
+        await screen.findByText(`This request is no longer waiting for approval. It is now: ${status}.`),
+      ).toBeInTheDocument();
+      expect(screen.queryByText('Network Error')).not.toBeInTheDocument();
+      expect(screen.getByRole('link', { name: 'Open Job Details' })).toBeInTheDocument();
+    },
+  );
   it('Go Back returns to the request without sending anything', async () => {
     const api = fakeApi({ 'GET /api/jobs/7': ok(job) });
     open({ jobId: 7, action: 'reject' });

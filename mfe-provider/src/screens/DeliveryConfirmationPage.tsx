@@ -57,7 +57,7 @@ export default function DeliveryConfirmationPage() {
   const jobId = navIdFrom(location, 'jobId');
   const action = actionFrom(location);
   const { state, reload, refreshError, refresh } = useJob(isProvider && action ? jobId : null);
-  const { busy, error, change } = useStatusChange();
+  const { busy, error, change } = useStatusChange(state.status === 'ready' ? state.job.status : undefined);
 
   let body;
   if (!isProvider) body = <ProvidersOnly jobId={jobId} />;

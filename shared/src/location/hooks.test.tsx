@@ -1,6 +1,6 @@
 import { act, renderHook, waitFor } from '@testing-library/react';
 import { setLocationBackend } from './backend';
-import { useBrowserPosition, useProviderLocation } from './hooks';
+import { FOLLOW_FIRST_ANSWER_MS, useBrowserPosition, useProviderLocation } from './hooks';
 import { fakeGeolocation, fakeLocationBackend, type FakeLocationBackend } from './testing';
 
 describe('useProviderLocation (the customer follows the provider)', () => {
@@ -35,6 +35,33 @@ describe('useProviderLocation (the customer follows the provider)', () => {
     backend.failConnect();
     const { result } = renderHook(() => useProviderLocation(20));
     await waitFor(() => expect(result.current.status).toBe('error'));
+  });
+
+  it('says so when the database never answers (its socket blocked), and still shows a position that comes after', async () => {
+    jest.useFakeTimers({ doNotFake: ['queueMicrotask'] });
+    try {
+      backend.silence(20);
+      const { result } = renderHook(() => useProviderLocation(20));
+      await act(async () => jest.advanceTimersByTime(FOLLOW_FIRST_ANSWER_MS - 1));
+      expect(result.current.status).toBe('connecting');
+      await act(async () => jest.advanceTimersByTime(1));
+      expect(result.current).toEqual({ status: 'error', message: 'The location service cannot be reached right now.' });
+      act(() => backend.emit(20, { lat: 12.97, lng: 77.59, updatedAt: 1000 }));
+      expect(result.current).toEqual({ status: 'live', position: { lat: 12.97, lng: 77.59, updatedAt: 1000 } });
+    } finally {
+      jest.useRealTimers();
+    }
+  });
+
+  it('a follow that answered is not turned into an error by the time limit', async () => {
+    jest.useFakeTimers({ doNotFake: ['queueMicrotask'] });
+    try {
+      const { result } = renderHook(() => useProviderLocation(20));
+      await act(async () => jest.advanceTimersByTime(FOLLOW_FIRST_ANSWER_MS * 2));
+      expect(result.current.status).toBe('waiting');
+    } finally {
+      jest.useRealTimers();
+    }
   });
 
   it('does nothing while not enabled, and stops listening and closes its connection when unmounted', async () => {

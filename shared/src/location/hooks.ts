@@ -22,6 +22,12 @@ export type FollowState =
 
 export const FOLLOW_ERROR_MESSAGE = 'The location service cannot be reached right now.';
 
+/**
+ * A follow that has had no answer at all this long (the database's socket blocked: its SDK neither
+ * answers nor fails) says the service cannot be reached, with Retry; an answer after it still shows.
+ */
+export const FOLLOW_FIRST_ANSWER_MS = 15_000;
+
 /** A follow connection is replaced by a new one (a fresh token) this long before its credentials expire. */
 export const FOLLOW_RENEW_BEFORE_MS = 5 * 60 * 1000;
 
@@ -46,9 +52,16 @@ export function useProviderLocation(
     let unsubscribe: (() => void) | null = null;
     let close: (() => Promise<void>) | null = null;
     let renewTimer: ReturnType<typeof setTimeout> | null = null;
+    let answered = false;
     const report = (follow: FollowState) => {
+      answered = true;
       if (active) setResult({ target, generation, follow });
     };
+    const noAnswerTimer = setTimeout(() => {
+      if (answered) return;
+      console.warn('the location service has not answered');
+      report({ status: 'error', message: FOLLOW_ERROR_MESSAGE });
+    }, FOLLOW_FIRST_ANSWER_MS);
     getLocationBackend()
       .connect()
       .then(
@@ -78,6 +91,7 @@ export function useProviderLocation(
       );
     return () => {
       active = false;
+      clearTimeout(noAnswerTimer);
       if (renewTimer) clearTimeout(renewTimer);
       unsubscribe?.();
       void close?.();

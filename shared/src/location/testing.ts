@@ -16,6 +16,8 @@ export interface FakeLocationBackend extends LocationBackend {
   emit(providerId: number, position: ProviderPosition | null): void;
   /** Providers whose key the listeners may not read (permission_denied). */
   deny(providerId: number): void;
+  /** Listeners of this provider get no answer at all until emit() (the database's socket is blocked). */
+  silence(providerId: number): void;
   /** Makes connect() fail (the API or the database is unreachable). */
   failConnect(error?: Error | null): void;
   /** Makes writes fail with this error (null: succeed again). */
@@ -29,6 +31,7 @@ export function fakeLocationBackend({ uid = '20', expiresAt = null as number | n
   const connections: Array<{ uid: string; closed: boolean }> = [];
   const values = new Map<number, ProviderPosition | null>();
   const denied = new Set<number>();
+  const silent = new Set<number>();
   const listeners = new Map<number, Set<{ onChange: (p: ProviderPosition | null) => void; onError: (e: Error) => void }>>();
   let connectError: Error | null = null;
   let writeError: Error | null = null;
@@ -60,7 +63,7 @@ export function fakeLocationBackend({ uid = '20', expiresAt = null as number | n
           listeners.set(providerId, set);
           const value = values.get(providerId) ?? null;
           queueMicrotask(() => {
-            if (set.has(entry)) onChange(value);
+            if (set.has(entry) && !silent.has(providerId)) onChange(value);
           });
           return () => set.delete(entry);
         },
@@ -75,6 +78,9 @@ export function fakeLocationBackend({ uid = '20', expiresAt = null as number | n
     },
     deny(providerId) {
       denied.add(providerId);
+    },
+    silence(providerId) {
+      silent.add(providerId);
     },
     failConnect(error = new Error('Network Error')) {
       connectError = error;

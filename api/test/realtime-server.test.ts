@@ -5,6 +5,7 @@
 import { test, before, after, describe } from 'node:test';
 import assert from 'node:assert/strict';
 import { once } from 'node:events';
+import { connect as connectTcp } from 'node:net';
 import PusherServer from 'pusher';
 import Pusher from 'pusher-js';
 import WebSocket from 'ws';
@@ -325,6 +326,25 @@ describe('realtime server', () => {
     ws.send('x'.repeat(64 * 1024));
     const [code] = (await once(ws, 'close')) as [number];
     assert.equal(code, 1009);
+  });
+
+  test('an upgrade request whose path is no URL is answered 404 and closed; the server goes on', async () => {
+    const answer = await new Promise<string>((resolve, reject) => {
+      const socket = connectTcp(server.port, '127.0.0.1', () =>
+        socket.write(
+          'GET //[ HTTP/1.1\r\nHost: x\r\nConnection: Upgrade\r\nUpgrade: websocket\r\n' +
+            'Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\n\r\n',
+        ),
+      );
+      let text = '';
+      socket.on('data', (chunk) => (text += chunk.toString()));
+      socket.on('close', () => resolve(text));
+      socket.on('error', reject);
+      socket.setTimeout(5000, () => reject(new Error('no answer to the upgrade')));
+    });
+    assert.match(answer, /^HTTP\/1\.1 404 /);
+    const c = client();
+    await connected(c);
   });
 
   test('closing connections removes them from every channel', async () => {

@@ -14,6 +14,7 @@
  */
 import { createRequire } from 'node:module';
 import { createServer, type Server } from 'node:http';
+import type { WebSocket, WebSocketServer } from 'ws';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { listen } from '../http/listen.js';
@@ -23,6 +24,8 @@ const require = createRequire(import.meta.url);
 
 /** The part of firebase-server's API we use (the package's own typings pull in firebase 8's). */
 interface FirebaseServerInstance {
+  /** The WebSocket server it answers clients on (ws). */
+  wss: WebSocketServer;
   setRules(rules: object): void;
   setAuthSecret(secret: string): void;
   getValue(): Promise<unknown>;
@@ -136,6 +139,31 @@ function patchRulesDatabase(server: FirebaseServerInstance): void {
   });
 }
 
+/**
+ * firebase-server reads a client's frame without checking its shape ({"t":"d","d":{}} throws reading
+ * d.b.p) inside the socket's message listener, where a throw ends the whole API process; and it keeps
+ * the text of frames that are not JSON yet, without limit, to parse again with the next. Each of its
+ * message listeners is wrapped: a frame it throws on, or a partial message grown past the largest
+ * message allowed, closes that client's connection only.
+ */
+function guardClientMessages(server: FirebaseServerInstance, maxMessageBytes: number): void {
+  // Registered after firebase-server's own connection listener: its message listener is there by now.
+  server.wss.on('connection', (ws: WebSocket & { frameBuffer?: string }) => {
+    for (const listener of ws.listeners('message') as Array<(...args: unknown[]) => void>) {
+      ws.removeListener('message', listener);
+      ws.on('message', (...args: unknown[]) => {
+        try {
+          listener.apply(ws, args);
+        } catch {
+          ws.terminate();
+          return;
+        }
+        if ((ws.frameBuffer?.length ?? 0) > maxMessageBytes) ws.terminate();
+      });
+    }
+  });
+}
+
 export async function startLocationServer(opts: LocationServerOptions): Promise<LocationServer> {
   const FirebaseServer = require('firebase-server') as FirebaseServerConstructor;
   const host = opts.host ?? '127.0.0.1';
@@ -161,6 +189,7 @@ export async function startLocationServer(opts: LocationServerOptions): Promise<
   try {
     firebase = new FirebaseServer({ server: http, maxPayload: opts.maxMessageBytes ?? 64 * 1024 }, advertisedHost);
     patchRulesDatabase(firebase);
+    guardClientMessages(firebase, opts.maxMessageBytes ?? 64 * 1024);
     const secret = opts.authSecret === undefined ? loadConfig().locationTokenSecret : opts.authSecret;
     if (secret) firebase.setAuthSecret(secret);
     firebase.setRules(asRulesFile(opts.rules ?? loadProductionRules()));

@@ -340,7 +340,10 @@ export async function startRealtimeServer(opts: RealtimeServerOptions): Promise<
 
   function onUpgrade(request: IncomingMessage, socket: Duplex, head: Buffer): void {
     socket.on('error', () => socket.destroy());
-    const match = /^\/app\/([^/?]+)$/.exec(new URL(request.url ?? '/', 'http://localhost').pathname);
+    // A request line Node accepts may still be no URL ('//['): an error thrown here would end the process.
+    const match = URL.canParse(request.url ?? '/', 'http://localhost')
+      ? /^\/app\/([^/?]+)$/.exec(new URL(request.url ?? '/', 'http://localhost').pathname)
+      : null;
     if (!match || closing) {
       socket.end('HTTP/1.1 404 Not Found\r\nConnection: close\r\nContent-Length: 0\r\n\r\n');
       return;

@@ -115,7 +115,7 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
     clock,
     mailer: createMailer(transporter, config.mailFrom, {
       inBackground: options.mailInBackground ?? (options.mailTransport === undefined && config.smtpUrl !== null),
-      onBackgroundFailure: (err, message) => app.log.error({ err, subject: message.subject }, 'booking e-mail not sent'),
+      onBackgroundFailure: (err, message) => app.log.error({ err, subject: message.subject }, 'e-mail not sent'),
     }),
     publisher: options.publisher ?? new PusherPublisher(config.pusher, app.log),
     payments:

@@ -1,7 +1,8 @@
 /**
- * Booking e-mails through an SMTP server go in the background: a mail server that is slow or down holds
- * up no booking or status change (the client gives up after 30 s and would report a booking made as
- * failed), and a mail that fails is logged. Runs on SQLite, and on PostgreSQL when TEST_DATABASE_URL is set.
+ * Booking e-mails and reset codes through an SMTP server go in the background: a mail server that is
+ * slow or down holds up no booking or status change (the client gives up after 30 s and would report a
+ * booking made as failed), a reset request is answered alike whether or not the account exists, and a
+ * mail that fails is logged. Runs on SQLite, and on PostgreSQL when TEST_DATABASE_URL is set.
  */
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -92,9 +93,31 @@ for (const dialect of DIALECTS) {
           );
           assert.ok(server.sent.includes(`Your booking #${id} was accepted`), server.sent.join('\n'));
           if (behaviour === 'refusing') {
-            const failures = logged.filter((line) => line.includes('booking e-mail not sent'));
+            const failures = logged.filter((line) => line.includes('e-mail not sent'));
             assert.ok(
               failures.some((line) => line.includes(`Your booking #${id} was accepted`)),
+              logged.join('\n'),
+            );
+          }
+        });
+
+        test('a reset request is answered the same for an account and for no account; the code was handed over', async () => {
+          const ask = (email: string) =>
+            answeredWithin(
+              10_000,
+              'POST /api/auth/reset-password',
+              s.req('POST', '/api/auth/reset-password', { json: { email } }),
+            );
+          const known = await ask(customer.email);
+          const unknown = await ask(`nobody-${Date.now()}@example.com`);
+          assert.equal(known.status, 200, JSON.stringify(known.body));
+          assert.deepEqual(known.body, unknown.body);
+          assert.equal((known.body as { message: string }).message, 'Email has been sent to your email address');
+          assert.equal(server.sent.filter((subject) => subject === 'Your password reset code').length, 1);
+          if (behaviour === 'refusing') {
+            await new Promise((resolve) => setTimeout(resolve, 50));
+            assert.ok(
+              logged.some((line) => line.includes('e-mail not sent') && line.includes('Your password reset code')),
               logged.join('\n'),
             );
           }

@@ -242,19 +242,16 @@ export default async function authRoutes(app: FastifyInstance) {
             })
             .execute();
         });
-        try {
-          await ctx.mailer.send({
-            to: user.email,
-            subject: 'Your password reset code',
-            text:
-              `Hello ${user.first_name},\n\nYour password reset code is ${code}.\n` +
-              'It is valid for 10 minutes and can be used once.\n\n' +
-              'If you did not ask to reset your password, you can ignore this email.',
-          });
-        } catch (err) {
-          request.log.error({ err: { message: (err as Error).message } }, 'reset mail failed');
-          throw new HttpError(502, 'The email could not be sent. Please try again later.');
-        }
+        // Handed over like a booking's mails (in the background with SMTP): waiting for the mail server, or
+        // saying that it failed, would tell whoever asks that this address has an account.
+        await ctx.mailer.notify({
+          to: user.email,
+          subject: 'Your password reset code',
+          text:
+            `Hello ${user.first_name},\n\nYour password reset code is ${code}.\n` +
+            'It is valid for 10 minutes and can be used once.\n\n' +
+            'If you did not ask to reset your password, you can ignore this email.',
+        });
       }
       return send(reply, null, RESET_SENT);
     },

@@ -11,17 +11,17 @@ export interface MailMessage {
 }
 
 export interface Mailer {
-  /** Sends and waits until the mail server took it: for a mail the user waits for (a reset code), whose failure is said. */
+  /** Sends and waits until the mail server took it. */
   send(message: MailMessage): Promise<void>;
   /**
-   * Hands a notification (a booking's e-mails) over. Sent in the background when `inBackground` (SMTP):
+   * Hands a mail (a booking's e-mails, a reset code) over. Sent in the background when `inBackground` (SMTP):
    * a slow or unreachable mail server holds up no answer, and a failure is logged. Otherwise (the outbox
    * table, a local write) it is written before this resolves, so a request's mail is there once it answered.
    */
   notify(message: MailMessage): Promise<void>;
 }
 
-/** The mail server's time limits (ms): a reset code is answered within the client's 30 s either way. */
+/** The mail server's time limits (ms). */
 export const SMTP_TIME_LIMITS = { connectionTimeout: 8_000, greetingTimeout: 8_000, socketTimeout: 12_000 };
 
 /**

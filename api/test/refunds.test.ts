@@ -333,6 +333,41 @@ for (const dialect of DIALECTS) {
       assert.equal(bad.status, 400);
     });
 
+    test('a booking whose save failed after its charge, sent again with its key, is booked on that one charge', async () => {
+      const gateway = s.app.ctx.payments as SandboxGateway;
+      const charge = gateway.charge.bind(gateway);
+      let failNext = true;
+      // Charged, then the transaction fails (a lost database connection): the booking is rolled back.
+      gateway.charge = async (input, db) => {
+        const result = await charge(input, db);
+        if (failNext) {
+          failNext = false;
+          throw new Error('the database connection was lost after the charge');
+        }
+        return result;
+      };
+      try {
+        const key = `saved-after-charge-${Date.now()}`;
+        const send = () =>
+          s.req<{ data: Job }>('POST', '/api/jobs', {
+            token: customer.token,
+            json: bookingBody(provider.id, serviceId, card.id),
+            headers: { 'Idempotency-Key': key },
+          });
+        const failed = await send();
+        assert.ok(failed.status >= 500, JSON.stringify(failed.body));
+        const retried = await send();
+        assert.equal(retried.status, 201, JSON.stringify(retried.body));
+        const charges = ledger()
+          .all()
+          .filter((e) => e.kind === 'charge' && e.idempotency_key === `charge:${customer.id}:${key}`);
+        assert.equal(charges.length, 1);
+        assert.equal(await chargeRefOf(retried.body.data.id), charges[0].processor_ref);
+      } finally {
+        gateway.charge = charge;
+      }
+    });
+
     test('the same Idempotency-Key sent again with other choices (edited after a lost answer) books and charges nothing more, and says so', async () => {
       const key = `edited-${Date.now()}`;
       const first = await book({ 'Idempotency-Key': key });

@@ -321,7 +321,9 @@ export default async function jobsRoutes(app: FastifyInstance) {
               user: customer,
               card,
               cvv: body.cvv,
-              description: `Booking #${job.id}: ${service.name}`,
+              // Not the job's id: a retry after a transaction that failed once charged inserts another job,
+              // and a processor refuses a key sent again with other parameters (Stripe's idempotency_error).
+              description: `Booking: ${service.name}`,
               idempotencyKey: chargeKey,
             },
             trx,

@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { setTimeout as delay } from 'node:timers/promises';
@@ -87,7 +87,20 @@ interface LedgerRow {
   amount_cents: number;
   currency: string;
   created_at: string;
+  /** A digest of the charge request's parameters (null for entries from before it was kept, and refunds). */
+  request_digest: string | null;
 }
+
+/**
+ * The message of a charge retried with its idempotency key but other parameters: Stripe refuses those
+ * (an idempotency_error), and so does the sandbox, so a retry that changes what it sends is seen in tests.
+ */
+export const KEY_REUSED_MESSAGE = 'The payment provider is unavailable. Please try again.';
+
+const chargeRequestDigest = (input: ChargeInput): string =>
+  createHash('sha256')
+    .update(JSON.stringify([input.amountCents, input.currency, input.card.processor_ref, input.description]))
+    .digest('hex');
 
 /**
  * The sandbox processor's own books: every charge and refund it made, in its own SQLite file, so that
@@ -112,6 +125,10 @@ export class SandboxLedger {
       currency text not null,
       created_at text not null
     )`);
+    const columns = this.db.prepare('pragma table_info(ledger)').all() as Array<{ name: string }>;
+    if (!columns.some((column) => column.name === 'request_digest')) {
+      this.db.exec('alter table ledger add column request_digest text');
+    }
   }
 
   byKey(key: string): LedgerRow | undefined {
@@ -127,8 +144,8 @@ export class SandboxLedger {
   record(entry: Omit<LedgerRow, 'id'>): LedgerRow {
     this.db
       .prepare(
-        `insert into ledger (idempotency_key, kind, processor_ref, charge_ref, amount_cents, currency, created_at)
-         values (@idempotency_key, @kind, @processor_ref, @charge_ref, @amount_cents, @currency, @created_at)
+        `insert into ledger (idempotency_key, kind, processor_ref, charge_ref, amount_cents, currency, created_at, request_digest)
+         values (@idempotency_key, @kind, @processor_ref, @charge_ref, @amount_cents, @currency, @created_at, @request_digest)
          on conflict (idempotency_key) do nothing`,
       )
       .run(entry);
@@ -208,7 +225,9 @@ export class SandboxGateway implements PaymentGateway {
 
   async charge(input: ChargeInput, db: Kysely<Database>): Promise<ChargeResult> {
     const earlier = this.ledger.byKey(input.idempotencyKey);
+    const digest = chargeRequestDigest(input);
     if (earlier) {
+      if (earlier.request_digest !== null && earlier.request_digest !== digest) throw new HttpError(502, KEY_REUSED_MESSAGE);
       // A retry of a charge that was given back meanwhile (its booking was never saved): it books nothing.
       if (this.ledger.refundedCents(earlier.processor_ref) > 0) {
         return { ok: false, code: 'charge_refunded', message: CHARGE_REFUNDED_MESSAGE };
@@ -235,6 +254,7 @@ export class SandboxGateway implements PaymentGateway {
       amount_cents: input.amountCents,
       currency: input.currency,
       created_at: this.clock.now().toISOString(),
+      request_digest: digest,
     });
     await this.answerDelay();
     return { ok: true, processorRef: charged.processor_ref };
@@ -257,6 +277,7 @@ export class SandboxGateway implements PaymentGateway {
       amount_cents: input.amountCents,
       currency: input.currency,
       created_at: this.clock.now().toISOString(),
+      request_digest: null,
     });
     await this.answerDelay();
     return { processorRef: refunded.processor_ref };

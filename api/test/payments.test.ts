@@ -96,13 +96,49 @@ for (const dialect of DIALECTS) {
       const reuse = await s.req('POST', '/api/payment-methods', { token: otherCustomer.token, json: { token: tok } });
       assert.equal(reuse.status, 400);
       assert.ok(reuse.body.errors.token);
-      const empty = await s.req('POST', '/api/payment-methods', { token: owner.token, json: { token: '' } });
-      assert.equal(empty.status, 400);
-      assert.equal(empty.body.message, 'something went wrong');
+      for (const token of ['', '   ']) {
+        const empty = await s.req('POST', '/api/payment-methods', { token: owner.token, json: { token } });
+        assert.equal(empty.status, 400);
+        assert.equal(empty.body.message, 'something went wrong');
+        assert.deepEqual(empty.body.errors.token, ['something went wrong']);
+      }
       assert.equal(
         (await s.req('POST', '/api/payment-methods', { token: owner.token, json: { token: 'tok_nope' } })).status,
         400,
       );
+    });
+
+    test('two first cards saved at once (two tabs) share the one customer the processor made for the user', async () => {
+      const user = await signUp(s, 'Customer');
+      const gateway = s.app.ctx.payments;
+      const saveCard = gateway.saveCard.bind(gateway);
+      let made = 0;
+      // Like Stripe: a user with no customer at the processor yet gets a new one with their first card.
+      gateway.saveCard = async (token, payer, db) => ({
+        ...(await saveCard(token, payer, db)),
+        customerRef: payer.payment_customer_ref ?? `cus_test_${++made}`,
+      });
+      try {
+        const [first, second] = await Promise.all([tokenise({ exp_year: 2032 }), tokenise({ exp_year: 2033 })]);
+        const saves = await Promise.all(
+          [first, second].map((tok) =>
+            s.req('POST', '/api/payment-methods', { token: user.token, json: { token: tok.body.id } }),
+          ),
+        );
+        assert.deepEqual(
+          saves.map((res) => res.status),
+          [201, 201],
+        );
+        assert.equal(made, 1, 'one customer made at the processor');
+        const row = await s.app.ctx.db
+          .selectFrom('users')
+          .select('payment_customer_ref')
+          .where('id', '=', user.id)
+          .executeTakeFirstOrThrow();
+        assert.equal(row.payment_customer_ref, 'cus_test_1');
+      } finally {
+        gateway.saveCard = saveCard;
+      }
     });
 
     test('the same card (brand, last four, expiry) is not saved twice: 409 with a message, nothing stored', async () => {

@@ -4,7 +4,7 @@ import type { PaymentMethod, PaymentRecord } from 'shared/src/contracts/entities
 import { precompile } from '../db/precompiled.js';
 import type { Database, PaymentMethodRow } from '../db/schema.js';
 import { currentUser, requireRole } from '../http/auth.js';
-import { conflict, forbidden, notFound } from '../http/errors.js';
+import { conflict, fieldError, forbidden, notFound } from '../http/errors.js';
 import { send } from '../http/reply.js';
 import {
   AUTH_ERRORS,
@@ -226,8 +226,17 @@ export default async function paymentsRoutes(app: FastifyInstance) {
       const created = await db.transaction().execute(async (trx) => {
         // Before the duplicate check: the same card sent twice at once is then found by the second.
         await lockUser(trx, ctx.dialect, user.id);
-        const saved = await ctx.payments.saveCard(request.body.token.trim(), user, trx);
-        if (saved.customerRef && saved.customerRef !== user.payment_customer_ref) {
+        const token = request.body.token.trim();
+        if (!token) throw fieldError('token', 'something went wrong');
+        // Read again under the lock: a first card saved meanwhile (another tab) created the user's
+        // customer at the processor, and a second one would leave that card unusable.
+        const { payment_customer_ref } = await trx
+          .selectFrom('users')
+          .select('payment_customer_ref')
+          .where('id', '=', user.id)
+          .executeTakeFirstOrThrow();
+        const saved = await ctx.payments.saveCard(token, { ...user, payment_customer_ref }, trx);
+        if (saved.customerRef && saved.customerRef !== payment_customer_ref) {
           await trx.updateTable('users').set({ payment_customer_ref: saved.customerRef }).where('id', '=', user.id).execute();
         }
         // The same card (brand, last four and expiry) saved twice could not be told apart in any list.

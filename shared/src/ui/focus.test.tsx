@@ -1,5 +1,5 @@
 import { act, render, screen } from '@testing-library/react';
-import { useFocusKeptThroughLiveChanges } from './focus';
+import { keepFocusOnThePage, LOST_FOCUS_GRACE_MS, useFocusKeptThroughLiveChanges } from './focus';
 
 function LiveList({ items }: { items: string[] }) {
   const area = useFocusKeptThroughLiveChanges<HTMLDivElement>();
@@ -63,6 +63,67 @@ describe('useFocusKeptThroughLiveChanges', () => {
     await act(() => new Promise((resolve) => setTimeout(resolve, 0)));
     rerender(<LiveList items={['Asha']} />);
     await act(async () => {});
+    expect(document.body).toHaveFocus();
+  });
+});
+
+describe('keepFocusOnThePage', () => {
+  let stop: () => void;
+  let main: HTMLElement;
+  beforeEach(() => {
+    jest.useFakeTimers();
+    document.body.innerHTML = '<main tabindex="-1"><button>Retry</button><button>Other</button></main>';
+    main = document.querySelector('main')!;
+    stop = keepFocusOnThePage(() => main);
+  });
+  afterEach(() => {
+    stop();
+    jest.useRealTimers();
+    document.body.innerHTML = '';
+  });
+  const flush = async () => {
+    await Promise.resolve();
+    jest.advanceTimersByTime(LOST_FOCUS_GRACE_MS);
+  };
+
+  it('a focused control removed with nothing taking the focus: the page content has it', async () => {
+    screen.getByRole('button', { name: 'Retry' }).focus();
+    screen.getByRole('button', { name: 'Retry' }).remove();
+    await flush();
+    expect(main).toHaveFocus();
+  });
+
+  it("leaves a screen's own move alone, made within the grace time", async () => {
+    screen.getByRole('button', { name: 'Retry' }).focus();
+    screen.getByRole('button', { name: 'Retry' }).remove();
+    await Promise.resolve();
+    jest.advanceTimersByTime(LOST_FOCUS_GRACE_MS / 2);
+    screen.getByRole('button', { name: 'Other' }).focus();
+    jest.advanceTimersByTime(LOST_FOCUS_GRACE_MS);
+    expect(screen.getByRole('button', { name: 'Other' })).toHaveFocus();
+  });
+
+  it('a control removed from an open modal dialog: the dialog has the focus, not the page behind', async () => {
+    const dialog = document.createElement('div');
+    dialog.setAttribute('role', 'dialog');
+    dialog.setAttribute('aria-modal', 'true');
+    dialog.tabIndex = -1;
+    dialog.innerHTML = '<button>Submit &amp; Pay</button>';
+    document.body.append(dialog);
+    await Promise.resolve();
+    screen.getByRole('button', { name: 'Submit & Pay' }).focus();
+    screen.getByRole('button', { name: 'Submit & Pay' }).remove();
+    await flush();
+    expect(dialog).toHaveFocus();
+  });
+
+  it('a focus the user gave up (clicked on empty page) stays given up when that control goes later', async () => {
+    const retry = screen.getByRole('button', { name: 'Retry' });
+    retry.focus();
+    retry.blur();
+    jest.advanceTimersByTime(1);
+    retry.remove();
+    await flush();
     expect(document.body).toHaveFocus();
   });
 });

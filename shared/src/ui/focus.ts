@@ -115,3 +115,51 @@ export function useFocusKeptThroughLiveChanges<T extends HTMLElement>(): RefObje
   }, []);
   return area;
 }
+
+/** How long a screen's own focus move (an effect after a live change) has before the page's fallback acts. */
+export const LOST_FOCUS_GRACE_MS = 50;
+
+/**
+ * The page's net under every screen: when the control that had the focus is removed (a Retry replaced by
+ * its loader, a button a live update took away, an attached file removed) and nothing put the focus
+ * anywhere within LOST_FOCUS_GRACE_MS, it goes to the open modal dialog the control was in, else to
+ * `pageContent` (the main region), instead of the document, where the next Tab starts from the top. A
+ * focus the user gave up (a click on empty page) is left alone. Answers the function that stops it.
+ */
+export function keepFocusOnThePage(pageContent: () => HTMLElement | null): () => void {
+  let last: { control: HTMLElement; dialog: HTMLElement | null } | null = null;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const remember = (event: FocusEvent) => {
+    const target = event.target;
+    if (!(target instanceof HTMLElement)) return;
+    last = { control: target, dialog: target.closest<HTMLElement>('[role="dialog"][aria-modal="true"]') };
+  };
+  // The browser blurs a control it removes too; one still on the page with the focus nowhere was left by the user.
+  const forgetIfLeft = (event: FocusEvent) => {
+    const left = event.target;
+    if (event.relatedTarget !== null) return;
+    setTimeout(() => {
+      if (last?.control === left && left.isConnected && focusIsLost()) last = null;
+    });
+  };
+  const observer = new MutationObserver(() => {
+    const lost = last;
+    if (!lost || lost.control.isConnected || timer !== undefined) return;
+    timer = setTimeout(() => {
+      timer = undefined;
+      if (last !== lost || !focusIsLost()) return;
+      last = null;
+      const target = lost.dialog?.isConnected ? lost.dialog : pageContent();
+      target?.focus({ preventScroll: true });
+    }, LOST_FOCUS_GRACE_MS);
+  });
+  document.addEventListener('focusin', remember);
+  document.addEventListener('focusout', forgetIfLeft);
+  observer.observe(document.body, { childList: true, subtree: true });
+  return () => {
+    document.removeEventListener('focusin', remember);
+    document.removeEventListener('focusout', forgetIfLeft);
+    observer.disconnect();
+    clearTimeout(timer);
+  };
+}

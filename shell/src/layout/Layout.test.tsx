@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { AxiosAdapter } from 'axios';
@@ -484,6 +485,34 @@ describe('the signed-in layout', () => {
     await user.click(await screen.findByRole('button', { name: 'Pia' }));
     expect(screen.getByTestId('where')).toHaveTextContent('/chatview/7');
     expect(screen.getByRole('button', { name: 'Pia' })).toHaveFocus();
+  });
+
+  it("a screen's Retry replaced by its loader leaves the focus on the page, not the document", async () => {
+    fakeApi();
+    const contracts = fakeContracts();
+    function FailedList() {
+      const [loading, setLoading] = useState(false);
+      return (
+        <>
+          <h1>Active Bookings</h1>
+          {loading ? (
+            <p role="status">Loading…</p>
+          ) : (
+            <button type="button" onClick={() => setLoading(true)}>
+              Retry
+            </button>
+          )}
+        </>
+      );
+    }
+    contracts.mfe_customer.routes = [
+      { path: '/activebooking', title: 'Active Bookings', load: () => Promise.resolve({ default: FailedList }) },
+    ];
+    renderShell({ role: 'Customer', route: '/activebooking', loader: fakeLoader(contracts).loader });
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Retry' }));
+    await screen.findByText('Loading…');
+    await waitFor(() => expect(screen.getByRole('main')).toHaveFocus());
   });
 
   it('sidebar links navigate between remote screens', async () => {

@@ -2,7 +2,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { Outlet, useLocation } from 'react-router-dom';
 import { MAIN_CONTENT_ID, useCloseOnBack, useSessionUser } from 'shared';
 import { RemoteWidget } from '../components/RemoteWidget';
-import { focusIsLost } from 'shared/src/ui/focus';
+import { focusIsLost, keepFocusOnThePage } from 'shared/src/ui/focus';
 import { NotificationAnnouncer } from '../notifications/NotificationAnnouncer';
 import { useHistoryEntryKey } from '../routing/historyEntry';
 import { markPageShown } from '../routing/pageShown';
@@ -38,7 +38,8 @@ function keepTabIn(drawer: HTMLElement, event: KeyboardEvent) {
  * focus going back to the menu toggle.
  * After a navigation from the menu, the top bar, or a control the new page replaced, focus moves to the
  * new page (its main region), so keyboard and screen reader users go on from there, not from the menu
- * or from nowhere; a control of the page that is still there after the navigation keeps it.
+ * or from nowhere; a control of the page that is still there after the navigation keeps it. A focused
+ * control a screen removes, when the screen puts the focus nowhere, leaves it on the page (keepFocusOnThePage).
  */
 export function Layout() {
   const [narrow, setNarrow] = useState(isNarrow);
@@ -96,6 +97,9 @@ export function Layout() {
     document.addEventListener('keydown', onKeyDown);
     return () => document.removeEventListener('keydown', onKeyDown);
   }, [drawerOpen, closeDrawer]);
+
+  // A focused control a screen removed (a Retry, a button a live update took away): the page, not the document.
+  useEffect(() => keepFocusOnThePage(() => main.current), []);
 
   // Signed in from a public page of this tab: the login form (and its focus) went, the page takes it.
   // Marked shown, so that Login after Logout takes the focus Logout had in turn.

@@ -68,6 +68,15 @@ for (const dialect of DIALECTS) {
       assert.equal(messages.body.data.messages.filter((m) => m.message === 'Are you near?').length, 1);
       assert.ok(providerSide.body.data.some((c) => c.id === chat.id));
       assert.equal(published(), publishedOnce);
+      // The sender reads their message with its key (the tab that sent it knows it went through); nobody else does.
+      assert.equal(first.body.data.client_key, key);
+      const asSender = await s.req<{ data: { messages: Message[] } }>('GET', `/api/chats/${chat.id}/messages`, {
+        token: otherCustomer.token,
+      });
+      assert.equal(asSender.body.data.messages.find((m) => m.id === first.body.data.id)?.client_key, key);
+      assert.equal(messages.body.data.messages.find((m) => m.id === first.body.data.id)?.client_key, undefined);
+      const live = s.publisher.events.filter((e) => e.event === 'Message' && e.data.id === first.body.data.id);
+      assert.ok(live.every((e) => !('client_key' in e.data)));
 
       // The key is the sender's own: the other party's same key is a message of theirs.
       const reply = await s.req('POST', '/api/chats', {

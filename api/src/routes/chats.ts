@@ -50,6 +50,10 @@ const chatMessageSchema = {
     ...(messageSchema.properties as Record<string, unknown>),
     attachment_name: nullable('string'),
     attachment_size: nullable('integer'),
+    client_key: {
+      type: 'string',
+      description: "The Idempotency-Key the caller's own message was sent with (only on their own messages).",
+    },
   },
 };
 
@@ -133,6 +137,15 @@ export function toMessage(r: {
     attachment_name: r.attachment_name ?? null,
     attachment_size: r.attachment_size ?? null,
   };
+}
+
+/**
+ * A message as `viewerId` reads it: their own carries the Idempotency-Key it was sent with, by which the
+ * tab that sent it recognises a copy it holds as not sent (its answer was lost) once the message shows.
+ */
+function asSeenBy(viewerId: number, r: Parameters<typeof toMessage>[0] & { client_key?: string | null }): Message {
+  const message = toMessage(r);
+  return r.from_id === viewerId && r.client_key ? { ...message, client_key: r.client_key } : message;
 }
 
 /** The most chats the list answers. */
@@ -462,7 +475,7 @@ export default async function chatsRoutes(app: FastifyInstance) {
         .limit(perPage + 1)
         .offset((page - 1) * perPage)
         .execute();
-      return send(reply, { messages: rows.slice(0, perPage).map(toMessage) }, 'Success', 200, {
+      return send(reply, { messages: rows.slice(0, perPage).map((row) => asSeenBy(user.id, row)) }, 'Success', 200, {
         meta: { page, per_page: perPage, has_more: rows.length > perPage },
       });
     },
@@ -514,7 +527,7 @@ export default async function chatsRoutes(app: FastifyInstance) {
       .where('from_id', '=', senderId)
       .where('client_key', '=', key)
       .executeTakeFirst();
-    return row ? toMessage(row) : null;
+    return row ? asSeenBy(senderId, row) : null;
   };
 
   app.post<{ Body: SendBody; Headers: { 'x-socket-id'?: string; 'idempotency-key'?: string } }>(
@@ -689,7 +702,7 @@ export default async function chatsRoutes(app: FastifyInstance) {
         },
         notificationLive,
       ]);
-      return send(reply, message, 'Message sent', 201);
+      return send(reply, clientKey ? { ...message, client_key: clientKey } : message, 'Message sent', 201);
     },
   );
 }

@@ -62,6 +62,19 @@ export function useConversation(chat: Chat | null, myId: number | undefined, cal
   chatRef.current = chat;
   const stateRef = useRef(state);
   stateRef.current = state;
+  /**
+   * Messages the server has that are still held here as unsent (their answer was lost, or failed after the
+   * server stored them): the copies go, matched by the key each was sent with, so Edit cannot send one twice.
+   */
+  const dropCopiesOfStored = useCallback(
+    (messages: readonly Message[]) => {
+      if (key === null) return;
+      const stored = new Set(messages.flatMap((m) => (m.client_key ? [m.client_key] : [])));
+      if (outboxOf(key).some((o) => stored.has(o.sendKey)))
+        updateOutbox(key, (list) => list.filter((o) => !stored.has(o.sendKey)));
+    },
+    [key],
+  );
   /** Messages that arrived live or were sent from here while the first page was loading: they join it. */
   const arrivedWhileLoading = useRef<Message[]>([]);
 
@@ -83,6 +96,7 @@ export function useConversation(chat: Chat | null, myId: number | undefined, cal
       const response = await fetchMessages(chatId, { page: 1, per_page: PAGE_SIZE }, { silent: true });
       if (chatRef.current?.id !== chatId) return;
       const page = response.data?.messages ?? [];
+      dropCopiesOfStored(page);
       // Messages that arrived live or were sent while the page was loading join it (once, if it has them too).
       const messages = arrivedWhileLoading.current.reduce(prependMessage, page);
       arrivedWhileLoading.current = [];
@@ -100,7 +114,7 @@ export function useConversation(chat: Chat | null, myId: number | undefined, cal
       if (chatRef.current?.id === chatId)
         setState({ status: 'error', message: error instanceof ApiError ? error.message : 'Network Error' });
     }
-  }, [chatId]);
+  }, [chatId, dropCopiesOfStored]);
 
   useEffect(() => {
     void loadFirst();
@@ -155,8 +169,10 @@ export function useConversation(chat: Chat | null, myId: number | undefined, cal
         const current = stateRef.current;
         if (chatRef.current?.id !== chatId || current.status !== 'ready') return;
         setRefreshError(null);
+        const page = response.data?.messages ?? [];
+        dropCopiesOfStored(page);
         const known = new Set(current.messages.map((m) => m.id));
-        const missed = (response.data?.messages ?? []).filter((m) => !known.has(m.id));
+        const missed = page.filter((m) => !known.has(m.id));
         if (missed.length === 0) return;
         setState((s) => (s.status === 'ready' ? { ...s, messages: [...missed, ...s.messages] } : s));
         callbacksRef.current.onIncoming(missed[0]);
@@ -166,7 +182,7 @@ export function useConversation(chat: Chat | null, myId: number | undefined, cal
         if (chatRef.current?.id === chatId) setRefreshError(failureMessageOf(error));
       },
     );
-  }, [chatId]);
+  }, [chatId, dropCopiesOfStored]);
   useEffect(() => {
     const subscription = bus.on('realtime/subscribed').subscribe(catchUp);
     return () => subscription.unsubscribe();

@@ -1236,6 +1236,33 @@ describe('sending', () => {
     expect(scrolls).toEqual([LIST_HEIGHT]);
   });
 
+  it('a message said "Not sent" that the server stored after all goes from the unsent once the catch-up shows it: nothing to Edit and send twice', async () => {
+    let sentKey: string | null = null;
+    let newest = peteMessages();
+    customerApi({
+      'GET /api/chats/1/messages': () => messagesReply(newest),
+      'POST /api/chats': (config) => {
+        sentKey = String(config.headers.get('Idempotency-Key'));
+        // Stored, but the answer was lost on the way back.
+        newest = [
+          makeMessage({ id: 80, chat_id: 1, from_id: cara.id, message: 'Are you near?', client_key: sentKey }),
+          ...peteMessages(),
+        ];
+        return Promise.reject(Object.assign(new Error('Network Error'), { isAxiosError: true }));
+      },
+    });
+    const log = await openPeteConversation();
+    await userEvent.type(screen.getByRole('textbox', { name: 'Message' }), 'Are you near?{Enter}');
+    expect(await within(log).findByRole('alert')).toHaveTextContent('The server cannot be reached.');
+    expect(sentKey).not.toBeNull();
+
+    act(() => bus.emit({ type: 'realtime/subscribed' }));
+    await waitFor(() => expect(within(log).queryByRole('alert')).not.toBeInTheDocument());
+    expect(within(log).getAllByText('Are you near?')).toHaveLength(1);
+    expect(within(log).getAllByRole('listitem')).toHaveLength(4);
+    expect(within(log).queryByRole('button', { name: 'Edit' })).not.toBeInTheDocument();
+  });
+
   it('a failed message can be taken back into the box (Edit); offline says the server cannot be reached', async () => {
     customerApi({ 'POST /api/chats': () => Promise.reject(Object.assign(new Error('Network Error'), { isAxiosError: true })) });
     renderChat({ route: '/chatview/20' });

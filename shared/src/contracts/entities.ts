@@ -212,6 +212,8 @@ export interface Message {
   attachment_name?: string | null;
   /** Size of the attached file in bytes. */
   attachment_size?: number | null;
+  /** On the reader's own messages: the Idempotency-Key it was sent with (POST /api/chats). */
+  client_key?: string;
 }
 
 export interface Rating {

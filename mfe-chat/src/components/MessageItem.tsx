@@ -46,6 +46,8 @@ export interface MessageItemProps {
   onEdit?: () => void;
   /** A picture finished loading (the pane stays at the newest). */
   onMediaLoad?: () => void;
+  /** From an older page: not said as it is added to the live list. */
+  quiet?: boolean;
 }
 
 function Attachment({ view, onMediaLoad }: Pick<MessageItemProps, 'view' | 'onMediaLoad'>) {
@@ -135,12 +137,14 @@ function FileLink({ url, name, label }: { url: string; name: string; label: Reac
 }
 
 /** One message: mine or theirs, its content (text, photo, file link) and time; sending or failed with Retry. */
-export function MessageItem({ view, otherName, onRetry, onEdit, onMediaLoad }: MessageItemProps) {
+export function MessageItem({ view, otherName, onRetry, onEdit, onMediaLoad, quiet = false }: MessageItemProps) {
   const hasFile = view.message_type !== 'text';
   return (
     <li
       className={`chat-message chat-message--${view.mine ? 'mine' : 'theirs'}${view.status !== 'sent' ? ` chat-message--${view.status}` : ''}`}
       aria-busy={view.status === 'sending' || undefined}
+      // An older page added to the live log is history, not news: screen readers do not read it out.
+      aria-live={quiet ? 'off' : undefined}
     >
       <div className="chat-bubble">
         <span className="ui-visually-hidden">{view.mine ? 'You:' : `${otherName}:`}</span>

@@ -54,6 +54,13 @@ export function MessagesView({
   /** The list's box size as last followed (null without a ResizeObserver). */
   const boxSize = useRef<string | null>(null);
   const first = items[0]?.key;
+  /** The oldest message shown when the list first had any: those above it came with older pages. */
+  const [oldestShownFirst, setOldestShownFirst] = useState(first);
+  if (oldestShownFirst === undefined && first !== undefined) setOldestShownFirst(first);
+  const olderPageItems = Math.max(
+    0,
+    items.findIndex((view) => view.key === oldestShownFirst),
+  );
   const last = items[items.length - 1];
   const lastKey = last?.key;
   /** The last message is one the reader sent from here, on its way or failed (those stay last). */
@@ -160,10 +167,11 @@ export function MessagesView({
         ) : null}
         {items.length === 0 ? <p className="chat-empty">No messages yet. Say hello!</p> : null}
         <ol className="chat-message-list">
-          {items.map((view) => (
+          {items.map((view, index) => (
             <MessageItem
               key={view.key}
               view={view}
+              quiet={index < olderPageItems}
               otherName={otherName}
               onRetry={view.status === 'failed' && view.retryable !== false ? () => onRetry(view.key) : undefined}
               onEdit={view.status === 'failed' ? () => onEdit(view.key) : undefined}

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef } from 'react';
+import { useCallback, useEffect, useEffectEvent, useRef } from 'react';
 
 const pageShown = () => document.visibilityState === 'visible';
 
@@ -10,8 +10,6 @@ const pageShown = () => document.visibilityState === 'visible';
  */
 export function useReadWhenSeen(openChatId: number | null, markRead: (chatId: number) => unknown) {
   const unseen = useRef<number | null>(null);
-  const openRef = useRef(openChatId);
-  openRef.current = openChatId;
 
   const readWhenSeen = useCallback(
     (chatId: number) => {
@@ -23,16 +21,17 @@ export function useReadWhenSeen(openChatId: number | null, markRead: (chatId: nu
     [markRead],
   );
 
+  const shownAgain = useEffectEvent(() => {
+    const chatId = unseen.current;
+    if (!pageShown() || chatId === null) return;
+    unseen.current = null;
+    if (chatId === openChatId) void markRead(chatId);
+  });
   useEffect(() => {
-    const shownAgain = () => {
-      const chatId = unseen.current;
-      if (!pageShown() || chatId === null) return;
-      unseen.current = null;
-      if (chatId === openRef.current) void markRead(chatId);
-    };
-    document.addEventListener('visibilitychange', shownAgain);
-    return () => document.removeEventListener('visibilitychange', shownAgain);
-  }, [markRead]);
+    const onChange = () => shownAgain();
+    document.addEventListener('visibilitychange', onChange);
+    return () => document.removeEventListener('visibilitychange', onChange);
+  }, []);
 
   return readWhenSeen;
 }

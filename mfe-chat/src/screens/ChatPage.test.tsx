@@ -329,7 +329,7 @@ describe('opening a conversation', () => {
     expect(await conversation().findByRole('heading', { name: 'Dora Driver' })).toBeInTheDocument();
   });
 
-  it('loads older messages (the API pages them) and shows them above', async () => {
+  it('loads older messages (the API pages them) and shows them above, not read out as new', async () => {
     const older = [makeMessage({ id: 3, chat_id: 1, from_id: pete.id, message: 'Earlier hello' })];
     const api = customerApi({
       'GET /api/chats/1/messages': (config) =>
@@ -342,6 +342,16 @@ describe('opening a conversation', () => {
     const log = screen.getByRole('log');
     await waitFor(() => expect(within(log).getAllByRole('listitem')).toHaveLength(4));
     expect(within(log).getAllByRole('listitem')[0]).toHaveTextContent('Earlier hello');
+    // History added to the live log is not read out as news; the messages shown at first, and new ones, are the log's.
+    expect(
+      within(log)
+        .getAllByRole('listitem')
+        .map((item) => item.getAttribute('aria-live')),
+    ).toEqual(['off', null, null, null]);
+    act(() =>
+      bus.emit({ type: 'realtime/message', message: makeMessage({ id: 40, chat_id: 1, from_id: pete.id, message: 'Now' }) }),
+    );
+    expect(within(log).getAllByRole('listitem').at(-1)).not.toHaveAttribute('aria-live');
     expect(api.calls.filter((c) => c.url === '/api/chats/1/messages')).toHaveLength(2);
     expect(screen.queryByRole('button', { name: 'Load older messages' })).not.toBeInTheDocument();
   });
@@ -420,7 +430,9 @@ describe('live messages', () => {
     await waitFor(() => expect(reads()).toBe(1));
     let visibility: DocumentVisibilityState = 'hidden';
     const shown = jest.spyOn(document, 'visibilityState', 'get').mockImplementation(() => visibility);
-    act(() => document.dispatchEvent(new Event('visibilitychange')));
+    act(() => {
+      document.dispatchEvent(new Event('visibilitychange'));
+    });
     act(() =>
       bus.emit({
         type: 'realtime/message',
@@ -432,10 +444,14 @@ describe('live messages', () => {
     expect(reads()).toBe(1);
 
     visibility = 'visible';
-    act(() => document.dispatchEvent(new Event('visibilitychange')));
+    act(() => {
+      document.dispatchEvent(new Event('visibilitychange'));
+    });
     await waitFor(() => expect(reads()).toBe(2));
     // Shown again with nothing new: no further read.
-    act(() => document.dispatchEvent(new Event('visibilitychange')));
+    act(() => {
+      document.dispatchEvent(new Event('visibilitychange'));
+    });
     await new Promise((resolve) => setTimeout(resolve, 0));
     expect(reads()).toBe(2);
     shown.mockRestore();

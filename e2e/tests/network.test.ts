@@ -8,6 +8,14 @@ import { bookViaApi, customerWithCards, GOOD_CARD, jobsOf, providerOffering } fr
 
 const browser = useBrowser();
 
+/** The control pressed went with what it answered: the focus is in the page's main region, not on the document. */
+async function focusStaysInTheMainRegion(page: Page) {
+  await page.waitForFunction(() => {
+    const main = document.getElementById('main-content');
+    return document.activeElement !== document.body && main !== null && main.contains(document.activeElement);
+  });
+}
+
 /**
  * The answer to the first matching call is lost: the API did the work, and a gateway answers `status`
  * instead, or (`'none'`) the connection drops before any answer.
@@ -99,7 +107,7 @@ describe('on a failing network', () => {
     await context.close();
   });
 
-  it('a list whose answer never comes says so after the time limit, with Retry, instead of loading for ever', async () => {
+  it('a list whose answer never comes says so after the time limit, with Retry, instead of loading for ever; Retry leaves the focus on the page', async () => {
     const provider = await providerOffering('Driver', 25);
     const customer = await customerWithCards([GOOD_CARD]);
     await bookViaApi(customer, provider);
@@ -124,8 +132,32 @@ describe('on a failing network', () => {
     await page.getByText('The server did not answer in time. Check your connection and retry.').first().waitFor();
     await snap(page, 'network-list-timed-out');
     hang = false;
-    await page.getByRole('button', { name: 'Retry' }).click();
+    // Pressed from the keyboard: the button goes with the failure, and the focus stays on the page.
+    await page.getByRole('button', { name: 'Retry' }).focus();
+    await page.keyboard.press('Enter');
     await page.getByRole('main').getByRole('list', { name: 'Bookings' }).getByText(provider.fullName).waitFor();
+    await focusStaysInTheMainRegion(page);
+    await context.close();
+  });
+
+  it("a screen's Retry pressed from the keyboard leaves the focus on the page once the screen loads", async () => {
+    const provider = await providerOffering('Driver', 25);
+    const customer = await customerWithCards([GOOD_CARD]);
+    const jobId = await bookViaApi(customer, provider);
+    const { page, context } = await openPage(browser());
+    await signInDirectly(page, customer.account);
+    let failed = false;
+    await page.route(`**/api/jobs/${jobId}`, async (route) => {
+      if (failed) return route.fallback();
+      failed = true;
+      await route.abort('connectionreset');
+    });
+    await page.goto(`/activebookingdetails?job=${jobId}`);
+    await page.getByText('The booking could not be loaded.').waitFor();
+    await page.getByRole('button', { name: 'Retry' }).focus();
+    await page.keyboard.press('Enter');
+    await page.getByRole('main').getByText('2 Drop Road').waitFor();
+    await page.waitForFunction(() => document.activeElement?.id === 'main-content');
     await context.close();
   });
 });

@@ -127,13 +127,32 @@ describe('the firebase connection', () => {
       (p) => seen.push(p),
       () => undefined,
     );
-    expect(listeners.map((l) => l.path)).toEqual(['provider/latLng/7']);
-    listeners[0].next({ val: () => null });
-    listeners[0].next({ val: () => ({ lat: 1, lng: 2, updatedAt: 3 }) });
-    listeners[0].next({ val: () => 'garbage' });
+    const position = listeners.find((l) => l.path === 'provider/latLng/7')!;
+    position.next({ val: () => null });
+    position.next({ val: () => ({ lat: 1, lng: 2, updatedAt: 3 }) });
+    position.next({ val: () => 'garbage' });
     expect(seen).toEqual([null, { lat: 1, lng: 2, updatedAt: 3 }, null]);
     stop();
     expect(listeners).toHaveLength(0);
+  });
+
+  it("answers the position's time in this device's clock: a device 3 minutes behind the server still reads it as just now", async () => {
+    const connection = await openFirebaseConnection(embeddedToken, embeddedConfig);
+    const seen: unknown[] = [];
+    connection.watchProvider(
+      7,
+      (p) => seen.push(p),
+      () => undefined,
+    );
+    const offset = listeners.find((l) => l.path === '.info/serverTimeOffset')!;
+    const position = listeners.find((l) => l.path === 'provider/latLng/7')!;
+    offset.next({ val: () => 180_000 });
+    const serverNow = 1_800_000_000_000;
+    position.next({ val: () => ({ lat: 1, lng: 2, updatedAt: serverNow }) });
+    expect(seen).toEqual([{ lat: 1, lng: 2, updatedAt: serverNow - 180_000 }]);
+    // The offset measured again (a reconnection): the same position is answered anew.
+    offset.next({ val: () => 120_000 });
+    expect(seen.at(-1)).toEqual({ lat: 1, lng: 2, updatedAt: serverNow - 120_000 });
   });
 
   it('close goes offline and deletes its own app (each connection has one)', async () => {

@@ -23,7 +23,7 @@ import {
 } from 'firebase/database';
 import type { RuntimeConfig } from '../config';
 import type { LocationConnection } from './backend';
-import { toProviderPosition } from './geo';
+import { toProviderPosition, type ProviderPosition } from './geo';
 import type { LocationToken } from './token';
 
 /** A write the server has not acknowledged after this long counts as failed (the SDK keeps it queued). */
@@ -112,12 +112,35 @@ export async function openFirebaseConnection(token: LocationToken, config: Runti
         set(ref(db, `provider/latLng/${token.uid}`), { lat: position.lat, lng: position.lng, updatedAt: serverTimestamp() }),
         WRITE_TIMEOUT_MS,
       ),
-    watchProvider: (providerId, onChange, onError) =>
-      onValue(
+    watchProvider: (providerId, onChange, onError) => {
+      // updatedAt is the server's time; the screens compare it with this device's clock ('5 s ago', live
+      // or not), which may be minutes off: it is answered in this device's time, by the offset the
+      // server's handshake gave the SDK.
+      let serverTimeOffset = 0;
+      let latest: ProviderPosition | null | undefined;
+      const answer = () => {
+        if (latest === undefined) return;
+        const updatedAt = latest?.updatedAt ?? null;
+        onChange(latest && updatedAt !== null ? { ...latest, updatedAt: updatedAt - serverTimeOffset } : latest);
+      };
+      const stopOffset = onValue(ref(db, '.info/serverTimeOffset'), (snapshot) => {
+        const offset = Number(snapshot.val());
+        serverTimeOffset = Number.isFinite(offset) ? offset : 0;
+        answer();
+      });
+      const stopPosition = onValue(
         ref(db, `provider/latLng/${providerId}`),
-        (snapshot) => onChange(toProviderPosition(snapshot.val())),
+        (snapshot) => {
+          latest = toProviderPosition(snapshot.val());
+          answer();
+        },
         (error) => onError(error),
-      ),
+      );
+      return () => {
+        stopOffset();
+        stopPosition();
+      };
+    },
     async close() {
       if (closed) return;
       closed = true;

@@ -98,6 +98,8 @@ export function Composer({ onSend, restore, draftKey }: ComposerProps) {
   const clearFile = () => {
     dispatch({ type: 'attached', file: null });
     if (fileInput.current) fileInput.current.value = '';
+    // The remove button goes with the file: the focus goes on to the message, not to the page.
+    box.current?.focus();
   };
 
   return (

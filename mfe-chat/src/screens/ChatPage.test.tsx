@@ -1125,6 +1125,21 @@ describe('sending', () => {
     ]);
   });
 
+  it('an attached file can be removed before sending; the focus goes on to the message box', async () => {
+    const api = customerApi();
+    renderChat({ route: '/chatview/20' });
+    const box = await screen.findByRole('textbox', { name: 'Message' });
+    const user = userEvent.setup();
+    await user.upload(screen.getByLabelText('Attach a file'), new File(['png'], 'gate.png', { type: 'image/png' }));
+    const remove = screen.getByRole('button', { name: 'Remove gate.png' });
+    remove.focus();
+    await user.keyboard('{Enter}');
+    expect(screen.queryByText('gate.png')).not.toBeInTheDocument();
+    expect(box).toHaveFocus();
+    expect(screen.getByRole('button', { name: 'Send' })).toBeDisabled();
+    expect(api.callsTo('POST', '/api/chats')).toHaveLength(0);
+  });
+
   it('a file the API would refuse (not an image or a PDF, over the limit) is said at once and not attached', async () => {
     const api = customerApi({});
     renderChat({ route: '/chatview/20' });

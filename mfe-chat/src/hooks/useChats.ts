@@ -33,28 +33,41 @@ export function useChats() {
     openRef.current = id;
   }, []);
 
+  /** Chats a list was read again for, because a message of theirs came while it was asked for and it lacked them. */
+  const readAgainFor = useRef(new Set<number>());
   /** Fetches the list; `quietly`, a failure leaves a list shown in place and says so (refreshError). */
   const fetchList = useCallback(
-    (quietly: boolean) =>
-      fetchChats({ silent: true }).then(
-        ({ data }) => {
-          let chats = sortChats(Array.isArray(data) ? data : []);
-          // Messages that arrived while the list was asked for, and which its answer does not have yet.
-          for (const message of ledger.answeredList(chats))
-            chats = applyMessage(chats, message, { myId: myIdRef.current, openChatId: openRef.current }) ?? chats;
-          // Messages from here on apply to this list, before React renders it.
-          chatsRef.current = chats;
-          setRefreshError(null);
-          setState({ status: 'ready', chats });
-        },
-        (error: unknown) => {
-          console.error(error);
-          const message = errorText(error);
-          // A list already shown stays when a background reload fails, and says it could not be refreshed.
-          if (quietly && chatsRef.current) setRefreshError(message);
-          else setState({ status: 'error', message });
-        },
-      ),
+    (quietly: boolean): Promise<void> => {
+      const read = (quiet: boolean): Promise<void> =>
+        fetchChats({ silent: true }).then(
+          ({ data }) => {
+            let chats = sortChats(Array.isArray(data) ? data : []);
+            const unknownChats = new Set<number>();
+            // Messages that arrived while the list was asked for, and which its answer does not have yet.
+            for (const message of ledger.answeredList(chats)) {
+              const applied = applyMessage(chats, message, { myId: myIdRef.current, openChatId: openRef.current });
+              if (applied) chats = applied;
+              else if (!readAgainFor.current.has(message.chat_id)) unknownChats.add(message.chat_id);
+            }
+            // Messages from here on apply to this list, before React renders it.
+            chatsRef.current = chats;
+            setRefreshError(null);
+            setState({ status: 'ready', chats });
+            // A chat begun with its message while the list was read: read again (once per chat, not for ever).
+            if (unknownChats.size === 0) return undefined;
+            unknownChats.forEach((chatId) => readAgainFor.current.add(chatId));
+            return read(true);
+          },
+          (error: unknown) => {
+            console.error(error);
+            const message = errorText(error);
+            // A list already shown stays when a background reload fails, and says it could not be refreshed.
+            if (quiet && chatsRef.current) setRefreshError(message);
+            else setState({ status: 'error', message });
+          },
+        );
+      return read(quietly);
+    },
     [ledger],
   );
 

@@ -598,6 +598,27 @@ describe('live messages', () => {
     expect(doraLink.closest('li')).toHaveTextContent('Before the list');
   });
 
+  it('a message of a new chat that arrives while the contacts first load, whose answer lacks that chat, reads the list again: the chat shows', async () => {
+    let answerList: (() => void) | null = null;
+    let lists = 0;
+    const first = makeMessage({ id: 51, chat_id: 8, from_id: 24, message: 'Hello from a new chat' });
+    const omar = { id: 24, full_name: 'Omar New', avatar: null };
+    customerApi({
+      'GET /api/chats': () => {
+        lists += 1;
+        if (lists === 1) return new Promise<FakeReply>((resolve) => (answerList = () => resolve(ok(customerChats()))));
+        return ok([makeChat(8, cara, omar, { unread_count: 1, last_message: first }), ...customerChats()]);
+      },
+    });
+    renderChat();
+    await waitFor(() => expect(answerList).not.toBeNull());
+    act(() => bus.emit({ type: 'realtime/message', message: first }));
+    await act(async () => answerList?.());
+    const omarLink = await contacts().findByRole('link', { name: 'Omar New, 1 unread' });
+    expect(omarLink.closest('li')).toHaveTextContent('Hello from a new chat');
+    expect(lists).toBe(2);
+  });
+
   it("a message whose event comes after a newer one's (a long message is fetched whole first) still counts; the newer stays last", async () => {
     customerApi();
     renderChat({ route: '/chatview/20' });

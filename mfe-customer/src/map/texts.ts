@@ -4,9 +4,9 @@ import type { BrowserPositionState, FollowState, SharingState } from 'shared/src
 
 export const CONNECTING = 'Connecting to the location service…';
 export const followingLive = (name: string) => `Following ${name} live.`;
-/** A provider standing still writes nothing, and one who stopped sharing neither: an old position is only the last one. */
+/** A provider sharing writes at least once a minute, standing still too: an older position is only the last one they shared. */
 export const lastSharedPosition = (name: string) => `Showing ${name}'s last shared position.`;
-/** After this long without a new position the map no longer says live. */
+/** After this long without a new position (two missed heartbeats) the map no longer says live. */
 export const LIVE_FOR_MS = 2 * 60 * 1000;
 export const waitingFor = (name: string) => `${name} has not shared a position yet. The pin appears as soon as they do.`;
 export const FOLLOW_DENIED = 'The location service does not let you follow this provider: the booking is no longer Accepted.';

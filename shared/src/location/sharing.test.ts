@@ -395,7 +395,13 @@ describe('location sharing (the one watcher of a browser)', () => {
     await flush();
     expect(soon.connections).toHaveLength(2);
     expect(soon.connections[0].closed).toBe(true);
-    expect(soon.writes).toHaveLength(2);
+    // Standing still meanwhile, the provider's place was written once a minute (the heartbeat); the move after it too.
+    jest.advanceTimersByTime(2000);
+    await flush();
+    expect(soon.writes.map((w) => w.position)).toEqual([
+      ...Array.from({ length: 7 }, () => ({ lat: 1, lng: 1 })),
+      { lat: 2, lng: 2 },
+    ]);
   });
 
   it('closing the tab (pagehide) stops writing; coming back from the back/forward cache starts again', async () => {

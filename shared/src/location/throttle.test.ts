@@ -1,5 +1,12 @@
 import type { LatLng } from './geo';
-import { createWriteThrottle, movedNoticeably, waitBeforeWrite, MIN_MOVE_METERS, WRITE_INTERVAL_MS } from './throttle';
+import {
+  createWriteThrottle,
+  movedNoticeably,
+  waitBeforeWrite,
+  HEARTBEAT_MS,
+  MIN_MOVE_METERS,
+  WRITE_INTERVAL_MS,
+} from './throttle';
 
 /** ~0.0001° of latitude is 11 m: a noticeable move. */
 const at = (north: number): LatLng => ({ lat: 12.9716 + north * 0.0001, lng: 77.5946 });
@@ -70,14 +77,34 @@ describe('the position write throttle', () => {
     expect(writes[1]).toEqual({ at: writes[0].at + 2000, position: at(5) });
   });
 
-  it('writes nothing while the provider stands still or only jitters (less than 10 m)', () => {
+  it('writes nothing new while the provider stands still or only jitters (less than 10 m); once a minute, where they are', () => {
     const { throttle, writes, advance } = setup();
     throttle.offer(at(0));
-    for (let i = 0; i < 20; i++) {
+    const jitter = (i: number): LatLng => ({ lat: 12.9716 + (i % 2 ? 0.00003 : -0.00003), lng: 77.5946 });
+    for (let i = 0; i < 19; i++) {
       advance(3000);
-      expect(throttle.offer({ lat: 12.9716 + (i % 2 ? 0.00003 : -0.00003), lng: 77.5946 })).toBe('ignored');
+      expect(throttle.offer(jitter(i))).toBe('ignored');
     }
     expect(writes).toHaveLength(1);
+    advance(3000);
+    // The heartbeat: the device's latest position, a minute after the last write.
+    expect(writes).toHaveLength(2);
+    expect(writes[1]).toEqual({ at: writes[0].at + HEARTBEAT_MS, position: jitter(18) });
+    advance(HEARTBEAT_MS);
+    expect(writes).toHaveLength(3);
+  });
+
+  it('a move resets the heartbeat; once stopped, nothing is written again', () => {
+    const { throttle, writes, advance, pendingTimers } = setup();
+    throttle.offer(at(0));
+    advance(HEARTBEAT_MS - 1000);
+    throttle.offer(at(5));
+    advance(HEARTBEAT_MS - 1000);
+    expect(writes.map((w) => w.position)).toEqual([at(0), at(5)]);
+    throttle.stop();
+    expect(pendingTimers()).toBe(0);
+    advance(HEARTBEAT_MS * 3);
+    expect(writes).toHaveLength(2);
   });
 
   it('a scheduled write is dropped when the provider comes back to the last written place', () => {
@@ -87,7 +114,7 @@ describe('the position write throttle', () => {
     throttle.offer(at(3));
     advance(200);
     throttle.offer(at(0));
-    expect(pendingTimers()).toBe(0);
+    expect(pendingTimers()).toBe(1); // the heartbeat only
     advance(5000);
     expect(writes).toHaveLength(1);
   });

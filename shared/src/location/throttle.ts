@@ -2,20 +2,29 @@
  * The write throttle of a provider's position (issue 10, item 2): at most one write every 2 seconds,
  * and only when the position moved noticeably. A move that comes too soon is not lost: the latest
  * one is written as soon as the 2 seconds are over (so the customer's map is never more than 2 s
- * behind a moving provider), and a provider standing still writes nothing.
+ * behind a moving provider). A provider standing still writes where they are once a minute (the
+ * heartbeat), so the customer's map can tell one waiting at the pick-up from one who stopped sharing.
  */
 import { distanceMeters, type LatLng } from './geo';
 
 export const WRITE_INTERVAL_MS = 2000;
 /** A move shorter than this is GPS jitter, not a move. */
 export const MIN_MOVE_METERS = 10;
+/** With no write for this long, the latest position is written again (a provider standing still). */
+export const HEARTBEAT_MS = 60_000;
 
 export interface ThrottleRules {
   intervalMs: number;
   minMoveMeters: number;
+  /** 0: no heartbeat. */
+  heartbeatMs: number;
 }
 
-export const DEFAULT_THROTTLE: ThrottleRules = { intervalMs: WRITE_INTERVAL_MS, minMoveMeters: MIN_MOVE_METERS };
+export const DEFAULT_THROTTLE: ThrottleRules = {
+  intervalMs: WRITE_INTERVAL_MS,
+  minMoveMeters: MIN_MOVE_METERS,
+  heartbeatMs: HEARTBEAT_MS,
+};
 
 /** A position is worth writing when nothing was written yet or it is at least minMoveMeters from the last one written. */
 export function movedNoticeably(lastWritten: LatLng | null, next: LatLng, rules: ThrottleRules = DEFAULT_THROTTLE): boolean {
@@ -56,22 +65,37 @@ export function createWriteThrottle({
   let lastWritten: LatLng | null = null;
   let lastWriteAt: number | null = null;
   let pending: LatLng | null = null;
+  /** The device's latest position, moved noticeably or not: what the heartbeat writes. */
+  let latest: LatLng | null = null;
   let timer: unknown = null;
+  let heartbeat: unknown = null;
   let stopped = false;
 
   const cancelTimer = () => {
     if (timer !== null) clearTimer(timer);
     timer = null;
   };
+  const cancelHeartbeat = () => {
+    if (heartbeat !== null) clearTimer(heartbeat);
+    heartbeat = null;
+  };
   const doWrite = (position: LatLng) => {
     lastWritten = position;
     lastWriteAt = now();
     write(position);
+    cancelHeartbeat();
+    if (rules.heartbeatMs > 0) {
+      heartbeat = setTimer(() => {
+        heartbeat = null;
+        if (!stopped && latest && timer === null) doWrite(latest);
+      }, rules.heartbeatMs);
+    }
   };
 
   return {
     offer(position) {
       if (stopped) return 'ignored';
+      latest = position;
       if (!movedNoticeably(lastWritten, position, rules)) {
         // Back where the last write put it: a scheduled write of a position in between is moot.
         pending = null;
@@ -103,6 +127,7 @@ export function createWriteThrottle({
       stopped = true;
       pending = null;
       cancelTimer();
+      cancelHeartbeat();
     },
   };
 }

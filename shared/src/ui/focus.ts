@@ -137,7 +137,7 @@ export function keepFocusOnThePage(pageContent: () => HTMLElement | null): () =>
   // The browser blurs a control it removes too; one still on the page with the focus nowhere was left by the user.
   const forgetIfLeft = (event: FocusEvent) => {
     const left = event.target;
-    if (event.relatedTarget !== null) return;
+    if (event.relatedTarget !== null || !(left instanceof HTMLElement)) return;
     setTimeout(() => {
       if (last?.control === left && left.isConnected && focusIsLost()) last = null;
     });

@@ -539,6 +539,14 @@ for (const dialect of DIALECTS) {
         assert.equal(form.body.data.year_of_exp, 4);
         assert.equal(form.body.data.basic_price, 12.5);
         assert.equal(form.body.data.email_notifications, false);
+        // A number cleared in the form (sent as an empty text) is no value, as null is.
+        const cleared = await s.req('POST', '/api/auth/update-profile', {
+          token: p.token,
+          form: formWith({ year_of_exp: '', basic_price: '' }),
+        });
+        assert.equal(cleared.status, 200, JSON.stringify(cleared.body));
+        assert.equal(cleared.body.data.year_of_exp, null);
+        assert.equal(cleared.body.data.basic_price, null);
       });
 
       test('a file in a text field is refused; the name is not set to the file name', async () => {

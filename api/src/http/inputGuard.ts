@@ -85,7 +85,9 @@ function checkIntegerText(values: unknown, fields: ScalarField[], errors: FieldE
     if (!field.types.includes('integer')) continue;
     const raw = values[field.name];
     const list = Array.isArray(raw) ? raw : [raw];
-    if (list.some((v) => typeof v === 'string' && !INTEGER_TEXT.test(v))) {
+    // An empty text is no value: null where the field may be null (a number cleared in a form).
+    const noValue = (v: string) => v === '' && field.types.includes('null');
+    if (list.some((v) => typeof v === 'string' && !noValue(v) && !INTEGER_TEXT.test(v))) {
       errors[field.name] ??= [field.typeMessage ?? typeMessage(field.name, 'integer')];
     }
   }

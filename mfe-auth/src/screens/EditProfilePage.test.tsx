@@ -227,6 +227,27 @@ describe('EditProfilePage', () => {
     expect(bus.alerts()).toEqual([{ type: 'danger', message: 'The avatar must not be larger than 2 MB.' }]);
   });
 
+  it("the server's reasons per field are said under their fields, the avatar's too", async () => {
+    profileApi(
+      {
+        'POST /api/auth/update-profile': fail(400, 'The address is not deliverable.', {
+          address: ['The address is not deliverable.'],
+          avatar: ['The avatar must be an image (PNG, JPEG, WebP or GIF).'],
+        }),
+      },
+      provider,
+    );
+    const user = userEvent.setup();
+    renderWithStore(<EditProfilePage />, { path: '/editprofile', session: signedIn(provider) });
+    await user.clear(screen.getByLabelText('Address'));
+    await user.type(screen.getByLabelText('Address'), '1 Nowhere Lane');
+    await user.upload(screen.getByLabelText('Avatar'), new File(['png'], 'me.png', { type: 'image/png' }));
+    await user.click(screen.getByRole('button', { name: 'Save Changes' }));
+    await waitFor(() => expect(screen.getByLabelText('Address')).toHaveAccessibleDescription('The address is not deliverable.'));
+    expect(screen.getByLabelText('Address')).toHaveValue('1 Nowhere Lane');
+    expect(screen.getByText('The avatar must be an image (PNG, JPEG, WebP or GIF).')).toBeInTheDocument();
+  });
+
   describe('the booking e-mails preference', () => {
     const label = 'E-mail me about my bookings';
     const hint = 'Booking requests, answers, receipts and refunds. Turn off to stop these e-mails.';

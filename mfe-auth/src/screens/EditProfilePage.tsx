@@ -1,7 +1,8 @@
 import { useEffect, useId, useRef, useState, type ChangeEvent } from 'react';
-import { Form, Formik, useFormikContext, type FormikProps } from 'formik';
+import { Form, Formik, useFormikContext, type FormikHelpers, type FormikProps } from 'formik';
 import { useLocation, useNavigate } from 'react-router-dom';
 import {
+  ApiError,
   Avatar,
   bus,
   ErrorState,
@@ -124,7 +125,7 @@ export default function EditProfilePage() {
     reader.readAsDataURL(file);
   };
 
-  const submit = async (values: Values) => {
+  const submit = async (values: Values, helpers: FormikHelpers<Values>) => {
     const form = new FormData();
     let changes = 0;
     for (const field of fieldsOf(isProvider)) {
@@ -151,6 +152,14 @@ export default function EditProfilePage() {
       if (shown.current) void navigate('/profile');
     } catch (error) {
       console.error(error);
+      // The server's reasons per field are said under their fields too (the alert says the first one).
+      if (error instanceof ApiError && error.errors) {
+        const fields = new Set<string>(fieldsOf(isProvider));
+        for (const [field, messages] of Object.entries(error.errors)) {
+          if (field === 'avatar' && messages[0]) setAvatarError(messages[0]);
+          else if (fields.has(field) && messages[0]) helpers.setFieldError(field, messages[0]);
+        }
+      }
     }
   };
 

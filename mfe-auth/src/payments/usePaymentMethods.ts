@@ -30,13 +30,18 @@ export function defaultFirst(cards: PaymentMethod[]): PaymentMethod[] {
  */
 export function usePaymentMethods({ autoLoad = true }: { autoLoad?: boolean } = {}) {
   const dispatch = useAppDispatch();
-  const cards = useSession().paymentMethod;
+  const session = useSession();
+  const cards = session.paymentMethod;
+  const userId = session.users?.id;
   const [status, setStatus] = useState<LoadStatus>(autoLoad ? 'loading' : 'ready');
   const [busy, setBusy] = useState(false);
 
+  /** Stores a list read for this user: not if another has signed in meanwhile (a slow answer after a sign-out). */
   const store = useCallback(
-    (list: PaymentMethod[]) => dispatch(sessionActions.patched({ paymentMethod: defaultFirst(list) })),
-    [dispatch],
+    (list: PaymentMethod[]) => {
+      if (userId !== undefined) dispatch(sessionActions.answeredFor({ userId, lists: { paymentMethod: defaultFirst(list) } }));
+    },
+    [dispatch, userId],
   );
 
   // Loads on mount (with autoLoad) and on each reload; the status follows the latest load only.

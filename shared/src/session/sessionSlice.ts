@@ -41,6 +41,8 @@ export const sessionActions = {
   loggedIn: sessionAction<{ user: User; token: string }>('loggedIn'),
   userUpdated: sessionAction<User>('userUpdated'),
   patched: sessionAction<Partial<PersistedSession>>('patched'),
+  /** A list read for user `userId`: stored only while that user is the one signed in. */
+  answeredFor: sessionAction<{ userId: number; lists: Partial<Pick<PersistedSession, 'paymentMethod'>> }>('answeredFor'),
   alertSet: sessionAction<Alert>('alertSet'),
   alertCleared: sessionAction('alertCleared'),
   loggedOut: sessionAction('loggedOut'),
@@ -61,6 +63,10 @@ export function sessionReducer(state: SessionState = initialSessionState, action
   // after the sign-out must not be stored under authType, where the next account would see it.
   if (sessionActions.patched.match(action)) {
     return state.isLogin || action.payload.isLogin ? { ...state, ...action.payload } : state;
+  }
+  // An answer that arrives after its user signed out and another signed in is that first user's, not theirs.
+  if (sessionActions.answeredFor.match(action)) {
+    return state.isLogin && state.users?.id === action.payload.userId ? { ...state, ...action.payload.lists } : state;
   }
   if (sessionActions.alertSet.match(action)) return { ...state, alert: action.payload };
   if (sessionActions.alertCleared.match(action)) return { ...state, alert: null };

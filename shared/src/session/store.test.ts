@@ -71,4 +71,17 @@ describe('createAppStore', () => {
     store.dispatch(sessionActions.loggedIn({ user: makeUser({ id: 12 }), token: 'ghi' }));
     expect(store.getState().session).toMatchObject({ isLogin: true, token: 'ghi', paymentMethod: [], jobs: [] });
   });
+
+  it("stores a list read for a user only while that user is signed in: not into the next account's session", () => {
+    const store = createAppStore();
+    const card = { id: 1, card_brand: 'visa', card_last4: '4242' };
+    store.dispatch(sessionActions.loggedIn({ user: makeUser({ id: 10 }), token: 'abc' }));
+    store.dispatch(sessionActions.answeredFor({ userId: 10, lists: { paymentMethod: [card] } }));
+    expect(store.getState().session.paymentMethod).toEqual([card]);
+    store.dispatch(sessionActions.loggedOut());
+    store.dispatch(sessionActions.loggedIn({ user: makeUser({ id: 11 }), token: 'def' }));
+    // User 10's cards, answered late: not user 11's.
+    store.dispatch(sessionActions.answeredFor({ userId: 10, lists: { paymentMethod: [card] } }));
+    expect(store.getState().session.paymentMethod).toEqual([]);
+  });
 });

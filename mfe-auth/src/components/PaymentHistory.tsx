@@ -98,7 +98,14 @@ export function PaymentHistory({ customerId }: { customerId: number }) {
           <ErrorState message="More payments could not be loaded." detail={error.message} onRetry={retry} />
         ) : hasMore ? (
           <div className="auth-history-more">
-            <button type="button" className="ui-button" onClick={loadMore} disabled={loadingMore}>
+            {/* aria-disabled, not disabled: a disabled button drops the keyboard's focus to the page. */}
+            <button
+              type="button"
+              className="ui-button"
+              onClick={loadingMore ? undefined : loadMore}
+              aria-disabled={loadingMore || undefined}
+              aria-busy={loadingMore || undefined}
+            >
               {loadingMore ? 'Loading…' : 'Load more'}
             </button>
           </div>

@@ -162,7 +162,7 @@ describe('PaymentPage payment history', () => {
     expect(screen.queryByRole('table')).not.toBeInTheDocument();
   });
 
-  it('Load more appends the next page; the button is busy while it loads and goes when no more follow', async () => {
+  it('Load more appends the next page; the button is busy (and keeps the focus) while it loads and goes when no more follow', async () => {
     const second = deferred(page(charges(3, 1), false, 2));
     const api = fakeApi({
       'GET /api/payment-methods': ok([]),
@@ -176,7 +176,11 @@ describe('PaymentPage payment history', () => {
 
     await user.click(screen.getByRole('button', { name: 'Load more' }));
     const busy = screen.getByRole('button', { name: 'Loading…' });
-    expect(busy).toBeDisabled();
+    // Marked unavailable, not disabled: a disabled button would drop the keyboard's focus to the page.
+    expect(busy).toHaveAttribute('aria-disabled', 'true');
+    expect(busy).toHaveFocus();
+    await user.click(busy);
+    expect(api.callsTo('GET', '/api/payments')).toHaveLength(2);
     second.release();
 
     await waitFor(() => expect(bodyRows(table)).toHaveLength(13));

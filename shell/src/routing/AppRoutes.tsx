@@ -5,7 +5,7 @@ import { lazyComponent } from '../components/loadedComponents';
 import { Shown } from '../components/RemoteMount';
 import { useAllRemotes, useRemotes } from '../federation/RemotesContext';
 import { firstScreenShown } from '../session/firstScreenShown';
-import { focusIsLost } from 'shared/src/ui/focus';
+import { focusIsLost, keepFocusOnThePage } from 'shared/src/ui/focus';
 import { loginNavStateFrom } from '../session/lastSignedInUser';
 import { useHistoryEntryKey } from './historyEntry';
 import { markPageShown } from './pageShown';
@@ -70,12 +70,14 @@ function ToLogin() {
   return <RedirectUnlessMoved to="/login" state={loginNavStateFrom(useLocation())} />;
 }
 
-/** A public page; reached by navigating (sign up after sign in, login after logout), it takes the lost focus. */
+/** A public page; reached by navigating (sign up after sign in, login after logout), it takes the lost focus, and any focus a removed control lost. */
 function PublicArea({ path }: { path: string }) {
   const area = useRef<HTMLDivElement>(null);
   useEffect(() => {
     if (markPageShown() && focusIsLost()) area.current?.focus({ preventScroll: true });
   }, [path]);
+  // A focused control removed (an alert's Dismiss) leaves the focus on the page, as in the signed-in layout.
+  useEffect(() => keepFocusOnThePage(() => area.current), []);
   return (
     <div ref={area} className="public-area" tabIndex={-1}>
       <RemoteRouteElement path={path} />

@@ -40,3 +40,16 @@ it('the page a tab opens with keeps the focus where it is; a public page or Home
   });
   await waitFor(() => expect(screen.getByRole('main')).toHaveFocus());
 });
+
+it('an alert dismissed from the keyboard on a public page leaves the focus on the page, not the document', async () => {
+  const { store } = renderShell({ route: '/login' });
+  await screen.findByRole('heading', { name: 'Login' });
+  act(() => {
+    store.dispatch(sessionActions.alertSet({ type: 'danger', message: 'Please Enter Correct Email or Password' }));
+  });
+  const dismiss = await screen.findByRole('button', { name: 'Dismiss' });
+  dismiss.focus();
+  await userEvent.keyboard('{Enter}');
+  await waitFor(() => expect(screen.queryByText('Please Enter Correct Email or Password')).not.toBeInTheDocument());
+  await waitFor(() => expect(document.querySelector('.public-area')).toHaveFocus());
+});

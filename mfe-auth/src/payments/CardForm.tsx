@@ -28,7 +28,8 @@ export function CardForm({ submitLabel, onToken, footer }: CardFormProps) {
       setError(messageOf(e));
       return;
     }
-    await onToken(token);
+    const refused = await onToken(token);
+    if (typeof refused === 'string') setError(refused);
   };
 
   return (

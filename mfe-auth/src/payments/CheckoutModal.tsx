@@ -10,7 +10,7 @@ export function CheckoutModal({
   onClose,
 }: {
   email: string;
-  onToken: (token: string) => Promise<unknown> | void;
+  onToken: (token: string) => Promise<string | null | void> | void;
   onClose: () => void;
 }) {
   const amount = `${CHECKOUT_AMOUNT} ${CHECKOUT_CURRENCY}`;

@@ -124,7 +124,8 @@ export default function StripeCardForm({ submitLabel, onToken, footer }: CardFor
         setError(result.error.message ?? 'something went wrong');
         return;
       }
-      await onToken(result.token?.id ?? '');
+      const refused = await onToken(result.token?.id ?? '');
+      if (typeof refused === 'string') setError(refused);
     } catch (e) {
       console.error(e);
       setError(messageOf(e));

@@ -6,7 +6,8 @@ import '../account.css';
 /** What every card form takes: the submit label, who gets the token, and extra actions (e.g. Cancel). */
 export interface CardFormProps {
   submitLabel: string;
-  onToken: (token: string) => Promise<unknown> | void;
+  /** Gets the token; may answer why it could not be used (saved): said in the form, where the user is. */
+  onToken: (token: string) => Promise<string | null | void> | void;
   footer?: ReactNode;
 }
 

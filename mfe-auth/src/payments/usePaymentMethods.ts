@@ -11,6 +11,7 @@ import {
   useSession,
   type PaymentMethod,
 } from 'shared';
+import { messageOf } from '../apiMessage';
 
 export type LoadStatus = 'loading' | 'ready' | 'error';
 
@@ -23,6 +24,9 @@ export function defaultFirst(cards: PaymentMethod[]): PaymentMethod[] {
   if (index <= 0) return cards;
   return [cards[index], ...cards.slice(0, index), ...cards.slice(index + 1)];
 }
+
+/** Spec section 8: adding a card with an empty token. */
+const EMPTY_TOKEN = 'something went wrong';
 
 /**
  * The saved cards: loaded from the API (with a loader), kept in the session (`paymentMethod`) so
@@ -126,16 +130,27 @@ export function usePaymentMethods({ autoLoad = true }: { autoLoad?: boolean } = 
     }
   };
 
-  /** Saves the token the card provider returned; an empty token says 'something went wrong' (spec section 8). */
-  const add = (token: string | null | undefined) => {
+  /**
+   * Saves the token the card provider returned; answers null once saved, else why not (the API client
+   * says it too), for the form to show where the user is. An empty token says 'something went wrong'
+   * (spec section 8).
+   */
+  const add = async (token: string | null | undefined): Promise<string | null> => {
     if (!token) {
-      bus.emit({ type: 'toast/show', kind: 'error', message: 'something went wrong' });
-      return Promise.resolve(false);
+      bus.emit({ type: 'toast/show', kind: 'error', message: EMPTY_TOKEN });
+      return EMPTY_TOKEN;
     }
-    return mutate(async () => {
+    setBusy(true);
+    try {
       const { data: added } = await addPaymentMethod(token);
       await showAfterChange([...cards.filter((c) => c.id !== added.id), added]);
-    });
+      return null;
+    } catch (error) {
+      console.error(error);
+      return messageOf(error);
+    } finally {
+      setBusy(false);
+    }
   };
 
   /**

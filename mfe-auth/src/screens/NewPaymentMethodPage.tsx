@@ -18,7 +18,8 @@ export default function NewPaymentMethodPage() {
   const goesBack = back !== null && cameStraightFrom(back);
 
   const saveToken = async (token: string) => {
-    if (!(await payments.add(token))) return;
+    const refused = await payments.add(token);
+    if (refused !== null) return refused;
     if (goesBack) void navigate(-1);
     else if (back) void navigate(back.returnTo, { state: back.returnState });
     else void navigate('/payment');

@@ -192,7 +192,27 @@ describe('ProfilePage', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Pay 10.00 INR' }));
     await waitFor(() => expect(bus.toasts()).toEqual([{ kind: 'error', message: 'something went wrong' }]));
     expect(screen.getByRole('dialog', { name: 'Checkout' })).toBeInTheDocument();
+    // Said in the checkout too: the toast is behind the modal dialog.
+    expect(within(dialog).getByRole('alert')).toHaveTextContent('something went wrong');
     expect(api.calls.some((c) => c.method === 'POST' && c.url === '/api/payment-methods')).toBe(false);
+  });
+
+  it('says in the checkout why our API did not save the card (the alert is behind the modal), and keeps it open', async () => {
+    fakeApi({
+      'GET /api/payment-methods': ok([visa]),
+      'POST /sandbox/v1/tokens': { status: 200, data: { id: 'tok_sandbox_2', card: { brand: 'Visa', last4: '4242' } } },
+      'POST /api/payment-methods': fail(409, 'This card is already saved.'),
+    });
+    const user = userEvent.setup();
+    renderWithStore(<ProfilePage />, { path: '/profile', session: signedIn() });
+    await screen.findByRole('listitem', { name: 'Visa ending in 4242' });
+    await user.click(screen.getByRole('button', { name: 'Add New' }));
+    const dialog = screen.getByRole('dialog', { name: 'Checkout' });
+    await fillCard(user, '4242424242424242', within(dialog));
+    await user.click(within(dialog).getByRole('button', { name: 'Pay 10.00 INR' }));
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent('This card is already saved.');
+    expect(screen.getByRole('dialog', { name: 'Checkout' })).toBeInTheDocument();
+    expect(within(dialog).getByRole('button', { name: 'Pay 10.00 INR' })).toBeEnabled();
   });
 
   it('shows the card provider refusal in the checkout, and Cancel closes it', async () => {

@@ -30,8 +30,11 @@ export default function ProfilePage() {
     );
   }
 
+  /** Closes the checkout once the card is saved; else its form says why. */
   const saveToken = async (token: string) => {
-    if (await payments.add(token)) setCheckoutOpen(false);
+    const refused = await payments.add(token);
+    if (refused === null) setCheckoutOpen(false);
+    return refused;
   };
 
   return (

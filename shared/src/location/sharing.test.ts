@@ -383,6 +383,20 @@ describe('location sharing (the one watcher of a browser)', () => {
     expect(getLocationSharing().state).toBe('sharing');
   });
 
+  it('location turned off while sharing: the last place is not written again as if live, and the provider is told', async () => {
+    configureLocationSharing({ geolocation: geo, backend, locks: null, target });
+    startLocationSharing(provider);
+    geo.move(1, 1);
+    await flush();
+    expect(backend.writes).toHaveLength(1);
+    geo.fail(2);
+    await flush();
+    jest.advanceTimersByTime(3 * 60_000);
+    await flush();
+    expect(backend.writes).toHaveLength(1);
+    expect(getLocationSharing().state).toBe('unavailable');
+  });
+
   it('renews the connection (a new token) before the embedded token expires', async () => {
     const soon = fakeLocationBackend({ expiresAt: Date.now() + 10 * 60_000 });
     configureLocationSharing({ geolocation: geo, backend: soon, locks: null, target });

@@ -101,6 +101,8 @@ interface Run {
   unlisten: (() => void) | null;
   /** The geolocation permission, asked for at the start, while the lock is awaited (null: cannot tell). */
   permission: Promise<PermissionStatus> | null;
+  /** The device's watch gives positions (not denied, unavailable or starting). */
+  watchActive: boolean;
 }
 
 let run: Run | null = null;
@@ -206,6 +208,7 @@ async function send(current: Run, position: LatLng): Promise<void> {
 
 function onWatchStatus(current: Run, status: WatchStatus) {
   if (current.stopped) return;
+  current.watchActive = status === 'active';
   if (status === 'starting') update({ state: 'starting' });
   else if (status === 'active') {
     // Back from a spell without a position: the next one is written even if the provider has not moved,
@@ -240,8 +243,11 @@ function onDenied(current: Run) {
 /** The tab watches and writes (it holds the lock, or there are no locks). */
 function begin(current: Run) {
   if (current.stopped || current.watcher) return;
+  current.watchActive = false;
   current.throttle = createWriteThrottle({
     write: (position) => void send(current, position),
+    // A place written again says the provider is still there: only while the device says so.
+    heartbeatWhile: () => current.watchActive && isShown(),
     rules: deps.throttle ?? DEFAULT_THROTTLE,
     now,
   });
@@ -251,6 +257,7 @@ function begin(current: Run) {
     onStatus: (status) => onWatchStatus(current, status),
     onPosition: (position) => {
       if (current.stopped) return;
+      current.watchActive = true;
       update({ position });
       current.throttle?.offer(position);
     },
@@ -435,6 +442,7 @@ export function startLocationSharing(session: LocationSharingSession): void {
     release: null,
     unlisten: null,
     permission: queryPermission(),
+    watchActive: false,
   };
   run = current;
   snapshot = OFF;

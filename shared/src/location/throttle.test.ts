@@ -11,12 +11,13 @@ import {
 /** ~0.0001° of latitude is 11 m: a noticeable move. */
 const at = (north: number): LatLng => ({ lat: 12.9716 + north * 0.0001, lng: 77.5946 });
 
-function setup() {
+function setup({ heartbeatWhile }: { heartbeatWhile?: () => boolean } = {}) {
   let time = 1_000_000;
   const writes: Array<{ at: number; position: LatLng }> = [];
   const timers: Array<{ due: number; callback: () => void; cancelled: boolean }> = [];
   const throttle = createWriteThrottle({
     write: (position) => writes.push({ at: time, position }),
+    heartbeatWhile,
     now: () => time,
     setTimer: (callback, ms) => {
       const timer = { due: time + ms, callback, cancelled: false };
@@ -92,6 +93,18 @@ describe('the position write throttle', () => {
     expect(writes[1]).toEqual({ at: writes[0].at + HEARTBEAT_MS, position: jitter(18) });
     advance(HEARTBEAT_MS);
     expect(writes).toHaveLength(3);
+  });
+
+  it('the heartbeat waits while the device gives no positions (denied, unavailable, the page hidden), then goes on', () => {
+    let deviceGivesPositions = true;
+    const { throttle, writes, advance } = setup({ heartbeatWhile: () => deviceGivesPositions });
+    throttle.offer(at(0));
+    deviceGivesPositions = false;
+    advance(HEARTBEAT_MS * 3);
+    expect(writes).toHaveLength(1);
+    deviceGivesPositions = true;
+    advance(HEARTBEAT_MS);
+    expect(writes).toHaveLength(2);
   });
 
   it('a move resets the heartbeat; once stopped, nothing is written again', () => {

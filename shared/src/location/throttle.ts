@@ -38,6 +38,11 @@ export function waitBeforeWrite(lastWriteAt: number | null, now: number, rules: 
 
 export interface WriteThrottleOptions {
   write: (position: LatLng) => void;
+  /**
+   * Whether the heartbeat may write now: only while the device still gives positions (its watch is
+   * active and the page shown), else it would keep an old place looking live. Asked again a heartbeat later.
+   */
+  heartbeatWhile?: () => boolean;
   rules?: ThrottleRules;
   now?: () => number;
   setTimer?: (callback: () => void, ms: number) => unknown;
@@ -57,6 +62,7 @@ export interface WriteThrottle {
 
 export function createWriteThrottle({
   write,
+  heartbeatWhile = () => true,
   rules = DEFAULT_THROTTLE,
   now = Date.now,
   setTimer = (callback, ms) => setTimeout(callback, ms),
@@ -79,17 +85,21 @@ export function createWriteThrottle({
     if (heartbeat !== null) clearTimer(heartbeat);
     heartbeat = null;
   };
+  const scheduleHeartbeat = () => {
+    cancelHeartbeat();
+    if (rules.heartbeatMs <= 0) return;
+    heartbeat = setTimer(() => {
+      heartbeat = null;
+      if (stopped || !latest || timer !== null) return;
+      if (heartbeatWhile()) doWrite(latest);
+      else scheduleHeartbeat();
+    }, rules.heartbeatMs);
+  };
   const doWrite = (position: LatLng) => {
     lastWritten = position;
     lastWriteAt = now();
     write(position);
-    cancelHeartbeat();
-    if (rules.heartbeatMs > 0) {
-      heartbeat = setTimer(() => {
-        heartbeat = null;
-        if (!stopped && latest && timer === null) doWrite(latest);
-      }, rules.heartbeatMs);
-    }
+    scheduleHeartbeat();
   };
 
   return {

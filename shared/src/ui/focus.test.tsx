@@ -1,5 +1,5 @@
 import { act, render, screen } from '@testing-library/react';
-import { keepFocusOnThePage, LOST_FOCUS_GRACE_MS, useFocusKeptThroughLiveChanges } from './focus';
+import { focusIsLost, keepFocusOnThePage, LOST_FOCUS_GRACE_MS, useFocusKeptThroughLiveChanges } from './focus';
 
 function LiveList({ items }: { items: string[] }) {
   const area = useFocusKeptThroughLiveChanges<HTMLDivElement>();
@@ -91,6 +91,18 @@ describe('keepFocusOnThePage', () => {
     screen.getByRole('button', { name: 'Retry' }).remove();
     await flush();
     expect(main).toHaveFocus();
+  });
+
+  it('the page holds the focus only until a screen places it: to the screens it still counts as lost', async () => {
+    screen.getByRole('button', { name: 'Retry' }).focus();
+    screen.getByRole('button', { name: 'Retry' }).remove();
+    await flush();
+    expect(main).toHaveFocus();
+    expect(focusIsLost()).toBe(true);
+    screen.getByRole('button', { name: 'Other' }).focus();
+    expect(focusIsLost()).toBe(false);
+    main.focus();
+    expect(focusIsLost()).toBe(false);
   });
 
   it("leaves a screen's own move alone, made within the grace time", async () => {

@@ -1,11 +1,18 @@
 import { useCallback, useEffect, useRef, type RefObject } from 'react';
 
+/** Marks the element keepFocusOnThePage gave a lost focus to, while it has it. */
+const PARKED = 'data-focus-parked';
+
 /**
  * Whether the focus is nowhere: on the page itself, as when the focused control was removed or disabled
  * (the browser then moves it to the document). A screen that did that puts it somewhere useful instead.
  * Imported by path (shared/src/ui/focus): it is not in the shared chunk every page loads.
  */
-export const focusIsLost = (): boolean => document.activeElement === null || document.activeElement === document.body;
+export const focusIsLost = (): boolean =>
+  document.activeElement === null ||
+  document.activeElement === document.body ||
+  // Parked by keepFocusOnThePage until a screen says where it belongs: still free to be placed.
+  document.activeElement.hasAttribute(PARKED);
 
 /**
  * For an action whose control is disabled while it is on its way (the browser then drops the focus to
@@ -150,7 +157,11 @@ export function keepFocusOnThePage(pageContent: () => HTMLElement | null): () =>
       if (last !== lost || !focusIsLost()) return;
       last = null;
       const target = lost.dialog?.isConnected ? lost.dialog : pageContent();
-      target?.focus({ preventScroll: true });
+      if (!target) return;
+      // A screen that places a lost focus later (once its content has loaded) still finds it lost.
+      target.setAttribute(PARKED, '');
+      target.addEventListener('blur', () => target.removeAttribute(PARKED), { once: true });
+      target.focus({ preventScroll: true });
     }, LOST_FOCUS_GRACE_MS);
   });
   document.addEventListener('focusin', remember);

@@ -7,7 +7,7 @@ import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Job, PaymentRecord } from 'shared/src/contracts/entities';
 import { sweepJobs } from '../src/services/jobSweeper.js';
-import { SandboxGateway } from '../src/services/payments.js';
+import { KEY_REUSED_MESSAGE, SandboxGateway } from '../src/services/payments.js';
 import { CANCEL_ACCEPTED_MESSAGE } from '../src/domain/jobTransitions.js';
 import { DIALECTS, addCard, bookingBody, signUp, startWithParties, type TestServer, type TestUser } from './helpers.js';
 
@@ -363,6 +363,50 @@ for (const dialect of DIALECTS) {
           .filter((e) => e.kind === 'charge' && e.idempotency_key === `charge:${customer.id}:${key}`);
         assert.equal(charges.length, 1);
         assert.equal(await chargeRefOf(retried.body.data.id), charges[0].processor_ref);
+      } finally {
+        gateway.charge = charge;
+      }
+    });
+
+    test('sent again with its key but another card after its save failed once charged: refused as a decline (a new key books), nothing charged twice', async () => {
+      const buyer = await signUp(s, 'Customer');
+      const [firstCard, otherCard] = [await addCard(s, buyer), await addCard(s, buyer, '5555555555554444')];
+      const gateway = s.app.ctx.payments as SandboxGateway;
+      const charge = gateway.charge.bind(gateway);
+      let failNext = true;
+      gateway.charge = async (input, db) => {
+        const result = await charge(input, db);
+        if (failNext) {
+          failNext = false;
+          throw new Error('the database connection was lost after the charge');
+        }
+        return result;
+      };
+      try {
+        const key = `other-card-${Date.now()}`;
+        const send = (cardId: number, idempotencyKey: string) =>
+          s.req<{ data: Job; message: string }>('POST', '/api/jobs', {
+            token: buyer.token,
+            json: bookingBody(provider.id, serviceId, cardId),
+            headers: { 'Idempotency-Key': idempotencyKey },
+          });
+        assert.ok((await send(firstCard.id, key)).status >= 500);
+        const withOtherCard = await send(otherCard.id, key);
+        assert.equal(withOtherCard.status, 402, JSON.stringify(withOtherCard.body));
+        assert.equal(withOtherCard.body.message, KEY_REUSED_MESSAGE);
+        const chargesOf = (k: string) =>
+          ledger()
+            .all()
+            .filter((e) => e.kind === 'charge' && e.idempotency_key === `charge:${buyer.id}:${k}`);
+        assert.equal(chargesOf(key).length, 1);
+        // The next Submit & Pay goes with a new key: booked on the other card.
+        const fresh = await send(otherCard.id, `${key}-again`);
+        assert.equal(fresh.status, 201, JSON.stringify(fresh.body));
+        assert.equal(chargesOf(`${key}-again`).length, 1);
+        // The first charge booked nothing: refunded once its grace period is over, as the message says.
+        s.clock.advance(s.app.ctx.config.orphanChargeGraceMs + 1000);
+        assert.equal((await sweepJobs(s.app.ctx)).orphanChargesRefunded, 1);
+        assert.equal(processorRefundsFor(chargesOf(key)[0].processor_ref).length, 1);
       } finally {
         gateway.charge = charge;
       }

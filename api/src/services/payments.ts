@@ -92,10 +92,14 @@ interface LedgerRow {
 }
 
 /**
- * The message of a charge retried with its idempotency key but other parameters: Stripe refuses those
- * (an idempotency_error), and so does the sandbox, so a retry that changes what it sends is seen in tests.
+ * A charge sent again with its idempotency key but other parameters (the booking's save failed after
+ * its charge, and the retry chose another card): Stripe refuses those (an idempotency_error), and so does
+ * the sandbox. Answered as a decline, which ends the attempt: the next Submit & Pay goes with a new key,
+ * and the first charge, which booked nothing, is refunded by the orphan sweep.
  */
-export const KEY_REUSED_MESSAGE = 'The payment provider is unavailable. Please try again.';
+export const KEY_REUSED_MESSAGE =
+  'An earlier Submit & Pay with other details was interrupted after its charge, which will be refunded. Press Submit & Pay again to book with these.';
+const KEY_REUSED: ChargeResult = { ok: false, code: 'idempotency_key_reused', message: KEY_REUSED_MESSAGE };
 
 const chargeRequestDigest = (input: ChargeInput): string =>
   createHash('sha256')
@@ -227,11 +231,11 @@ export class SandboxGateway implements PaymentGateway {
     const earlier = this.ledger.byKey(input.idempotencyKey);
     const digest = chargeRequestDigest(input);
     if (earlier) {
-      if (earlier.request_digest !== null && earlier.request_digest !== digest) throw new HttpError(502, KEY_REUSED_MESSAGE);
       // A retry of a charge that was given back meanwhile (its booking was never saved): it books nothing.
       if (this.ledger.refundedCents(earlier.processor_ref) > 0) {
         return { ok: false, code: 'charge_refunded', message: CHARGE_REFUNDED_MESSAGE };
       }
+      if (earlier.request_digest !== null && earlier.request_digest !== digest) return KEY_REUSED;
       return { ok: true, processorRef: earlier.processor_ref };
     }
     const vaulted = await db
@@ -364,6 +368,7 @@ export class StripeGateway implements PaymentGateway {
       return { ok: false, code: intent.status, message: DECLINE_MESSAGES.card_declined };
     } catch (err) {
       const e = err as { type?: string; code?: string; message?: string };
+      if (e.type === 'StripeIdempotencyError') return KEY_REUSED;
       if (e.type === 'StripeCardError') {
         return { ok: false, code: e.code ?? 'card_declined', message: e.message ?? DECLINE_MESSAGES.card_declined };
       }

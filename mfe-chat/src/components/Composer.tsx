@@ -32,6 +32,8 @@ export interface ComposerProps {
   restore?: { text: string; file: File | null; key: number } | null;
   /** The conversation whose unsent text and file the box keeps while it is closed. */
   draftKey: ConversationKey;
+  /** Changed, the box takes the focus (a failed message's Retry went with its failure). */
+  focusRequest?: number;
 }
 
 /**
@@ -44,7 +46,7 @@ export interface ComposerProps {
  * the limit and how much to remove, and Send waits until it is shortened. The box grows with its text up
  * to a maximum height (chat.css), then scrolls, so a long message can be read over before it is sent.
  */
-export function Composer({ onSend, restore, draftKey }: ComposerProps) {
+export function Composer({ onSend, restore, draftKey, focusRequest = 0 }: ComposerProps) {
   const [state, dispatch] = useReducer(composerReducer, draftKey, (key) => ({ ...emptyComposer, ...draftFor(key) }));
   const fileInput = useRef<HTMLInputElement>(null);
   const [fileProblem, setFileProblem] = useState<string | null>(null);
@@ -64,6 +66,10 @@ export function Composer({ onSend, restore, draftKey }: ComposerProps) {
       box.current?.focus();
     }
   }, [restore, box]);
+
+  useEffect(() => {
+    if (focusRequest > 0) box.current?.focus();
+  }, [focusRequest, box]);
 
   const submit = () => {
     if (!canSend(state)) return;

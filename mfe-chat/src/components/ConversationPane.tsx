@@ -73,6 +73,16 @@ export function ConversationPane({ chat, myId, role, onBack, onIncoming, onSent 
     return [...confirmed, ...outgoing.map(viewOfOutgoing)];
   }, [state, outgoing, myId]);
 
+  // Retry goes with the failure it answered: the focus goes on to the message box, not to the page.
+  const [composerFocus, setComposerFocus] = useState(0);
+  const onRetry = useCallback(
+    (key: string) => {
+      retry(key);
+      setComposerFocus((n) => n + 1);
+    },
+    [retry],
+  );
+
   const onEdit = useCallback(
     (key: string) => {
       const item = takeBack(key);
@@ -140,11 +150,16 @@ export function ConversationPane({ chat, myId, role, onBack, onIncoming, onSent 
           loadingOlder={state.loadingOlder}
           olderError={state.olderError}
           onLoadOlder={() => void conversation.loadOlder()}
-          onRetry={retry}
+          onRetry={onRetry}
           onEdit={onEdit}
         />
       )}
-      <Composer onSend={conversation.send} restore={restore} draftKey={conversationKey(myId, chat.id)} />
+      <Composer
+        onSend={conversation.send}
+        restore={restore}
+        draftKey={conversationKey(myId, chat.id)}
+        focusRequest={composerFocus}
+      />
     </>
   );
 }

@@ -1259,6 +1259,8 @@ describe('sending', () => {
     await waitFor(() => expect(within(screen.getByRole('log')).queryByRole('alert')).not.toBeInTheDocument());
     expect(within(screen.getByRole('log')).getAllByText('Big one')).toHaveLength(1);
     expect(attempts).toBe(2);
+    // Retry went with the failure it answered: the focus went on to the message box.
+    expect(screen.getByRole('textbox', { name: 'Message' })).toHaveFocus();
     // Retry sends the same message again under the same key: had the first answer been lost after the
     // API stored it, the API would store it once.
     expect(keys[0]).toMatch(/^[0-9a-f]{32}$/);

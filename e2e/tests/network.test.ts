@@ -145,6 +145,8 @@ describe('on a failing network', () => {
     const customer = await customerWithCards([GOOD_CARD]);
     const jobId = await bookViaApi(customer, provider);
     const { page, context } = await openPage(browser());
+    // No realtime channel: the booking read again on subscribing would bring it by itself, before Retry.
+    await page.routeWebSocket(/\/app\//, () => undefined);
     await signInDirectly(page, customer.account);
     let failed = false;
     await page.route(`**/api/jobs/${jobId}`, async (route) => {

@@ -31,6 +31,22 @@ const uniqueSurname = () => `Ride${randomUUID().slice(0, 6)}`;
 
 const openTwoParties = (customer: Party, provider: Party) => openBoth(browser(), customer, provider);
 
+/** Records each history call (with its caller) and popstate of the page in window.__historyLog. */
+const HISTORY_LOG_SCRIPT = `(function () {
+  var log = (window.__historyLog = []);
+  var at = function () { return location.pathname + ' idx=' + (history.state && history.state.idx); };
+  ['pushState', 'replaceState', 'go', 'back', 'forward'].forEach(function (name) {
+    var original = history[name].bind(history);
+    history[name] = function () {
+      var args = Array.prototype.slice.call(arguments);
+      var caller = (new Error().stack || '').split('\\n').slice(2, 6).join(' | ');
+      log.push(performance.now().toFixed(0) + ' ' + name + '(' + JSON.stringify(args[2] !== undefined ? args[2] : args[0]) + ') from ' + at() + ' ' + caller);
+      return original.apply(null, args);
+    };
+  });
+  addEventListener('popstate', function () { log.push(performance.now().toFixed(0) + ' popstate -> ' + at()); });
+})();`;
+
 /** The customer goes from All Services to the provider's profile and opens the booking modal. */
 async function openBookingModal(page: Page, provider: Party) {
   await page.goto('/service');
@@ -401,6 +417,24 @@ describe('paying for a booking', () => {
     const provider = await providerOffering('Driver', 25, { first_name: 'Nico', last_name: uniqueSurname() });
     const customer = await customerWithCards([]);
     const { page, context, errors } = await openPage(browser());
+    // Every move of the tab's history, with who made it, printed should this test fail: a Back here was
+    // once seen moving forward again on CI (not reproduced locally).
+    await page.addInitScript({ content: HISTORY_LOG_SCRIPT });
+    try {
+      await noSavedCardFlow(page, provider, customer, errors);
+    } catch (error) {
+      console.log(`history of the tab:\n${(await page.evaluate<string[]>('window.__historyLog')).join('\n')}`);
+      throw error;
+    }
+    await context.close();
+  });
+
+  async function noSavedCardFlow(
+    page: Page,
+    provider: Awaited<ReturnType<typeof providerOffering>>,
+    customer: Awaited<ReturnType<typeof customerWithCards>>,
+    errors: string[],
+  ) {
     await signInDirectly(page, customer.account);
     const dialog = await openBookingModal(page, provider);
     assert.equal(await dialog.getByRole('button', { name: 'Submit & Pay' }).count(), 0);
@@ -462,8 +496,7 @@ describe('paying for a booking', () => {
     await page.getByRole('button', { name: 'Go Back' }).click();
     await page.waitForURL((url) => url.pathname === '/drivebooking');
     assert.deepEqual(errors, []);
-    await context.close();
-  });
+  }
 
   it('Cancel on a half-typed card is the choice to drop it: it does not ask', async () => {
     const customer = await customerWithCards([]);

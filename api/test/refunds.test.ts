@@ -29,6 +29,26 @@ for (const dialect of DIALECTS) {
     after(() => s.close());
 
     const ledger = () => (s.app.ctx.payments as SandboxGateway).ledger;
+    /**
+     * The next charge goes through, then the booking's transaction fails (a lost database connection):
+     * the booking is rolled back, the processor keeps the charge. Answers the function that undoes it.
+     */
+    const failSaveAfterNextCharge = () => {
+      const gateway = s.app.ctx.payments as SandboxGateway;
+      const charge = gateway.charge.bind(gateway);
+      let failNext = true;
+      gateway.charge = async (input, db) => {
+        const result = await charge(input, db);
+        if (failNext) {
+          failNext = false;
+          throw new Error('the database connection was lost after the charge');
+        }
+        return result;
+      };
+      return () => {
+        gateway.charge = charge;
+      };
+    };
     const book = async (headers?: Record<string, string>) => {
       s.clock.advance(1000);
       const res = await s.req<{ data: Job }>('POST', '/api/jobs', {
@@ -334,18 +354,7 @@ for (const dialect of DIALECTS) {
     });
 
     test('a booking whose save failed after its charge, sent again with its key, is booked on that one charge', async () => {
-      const gateway = s.app.ctx.payments as SandboxGateway;
-      const charge = gateway.charge.bind(gateway);
-      let failNext = true;
-      // Charged, then the transaction fails (a lost database connection): the booking is rolled back.
-      gateway.charge = async (input, db) => {
-        const result = await charge(input, db);
-        if (failNext) {
-          failNext = false;
-          throw new Error('the database connection was lost after the charge');
-        }
-        return result;
-      };
+      const restore = failSaveAfterNextCharge();
       try {
         const key = `saved-after-charge-${Date.now()}`;
         const send = () =>
@@ -364,24 +373,14 @@ for (const dialect of DIALECTS) {
         assert.equal(charges.length, 1);
         assert.equal(await chargeRefOf(retried.body.data.id), charges[0].processor_ref);
       } finally {
-        gateway.charge = charge;
+        restore();
       }
     });
 
     test('sent again with its key but another card after its save failed once charged: refused as a decline (a new key books), nothing charged twice', async () => {
       const buyer = await signUp(s, 'Customer');
       const [firstCard, otherCard] = [await addCard(s, buyer), await addCard(s, buyer, '5555555555554444')];
-      const gateway = s.app.ctx.payments as SandboxGateway;
-      const charge = gateway.charge.bind(gateway);
-      let failNext = true;
-      gateway.charge = async (input, db) => {
-        const result = await charge(input, db);
-        if (failNext) {
-          failNext = false;
-          throw new Error('the database connection was lost after the charge');
-        }
-        return result;
-      };
+      const restore = failSaveAfterNextCharge();
       try {
         const key = `other-card-${Date.now()}`;
         const send = (cardId: number, idempotencyKey: string) =>
@@ -408,7 +407,7 @@ for (const dialect of DIALECTS) {
         assert.equal((await sweepJobs(s.app.ctx)).orphanChargesRefunded, 1);
         assert.equal(processorRefundsFor(chargesOf(key)[0].processor_ref).length, 1);
       } finally {
-        gateway.charge = charge;
+        restore();
       }
     });
 

@@ -14,7 +14,14 @@ describe('Ride Finished (/ridefinished)', () => {
     expect(screen.getByRole('link', { name: 'Go to Active Bookings' })).toHaveAttribute('href', '/activebooking');
   });
 
-  it('opened directly (typed, bookmarked, a new tab), congratulates nobody: no booking was chosen', () => {
+  it('opened from its address in a new tab (/ridefinished?job=7, no navigation state) still congratulates', () => {
+    renderScreen(<RideFinishedPage />, { path: '/ridefinished', search: '?job=7' });
+    expect(screen.getByRole('heading', { name: 'Congratulations! Ride has been Finished.' })).toBeInTheDocument();
+    expect(screen.getByText('$20 has been added to your wallet.')).toBeInTheDocument();
+    expect(screen.queryByText(NO_JOB_CHOSEN)).not.toBeInTheDocument();
+  });
+
+  it('opened without a job (typed or bookmarked as /ridefinished), congratulates nobody: no booking was chosen', () => {
     renderScreen(<RideFinishedPage />, { path: '/ridefinished' });
     expect(screen.getByRole('heading', { name: 'Ride Finished', level: 1 })).toBeInTheDocument();
     expect(screen.getByText(NO_JOB_CHOSEN)).toBeInTheDocument();

@@ -1,5 +1,6 @@
 import { Link, useLocation } from 'react-router-dom';
-import { idFromState, NO_JOB_CHOSEN, PageTitle, useSessionUser } from 'shared';
+import { NO_JOB_CHOSEN, PageTitle, useSessionUser } from 'shared';
+import { jobIdFrom } from 'shared/src/contracts/addressIds';
 import { NothingHere } from 'shared/src/ui/NothingHere';
 import { ProvidersOnly } from '../components/ProvidersOnly';
 import '../styles/provider.css';
@@ -8,15 +9,15 @@ import '../styles/provider.css';
 export const WALLET_NOTE = '$20 has been added to your wallet.';
 
 /**
- * Ride Finished (/ridefinished, state { jobId } from Finish Job): the spec's congratulation, the static
- * $20 wallet note, and ways on. The note is the provider's: a customer who types the address is led to
- * their own view of the booking, and a provider who finished nothing (the address typed, bookmarked or
- * opened in a new tab) is told no booking was chosen, as on the other booking screens.
+ * Ride Finished (/ridefinished?job=ID, state { jobId } from Finish Job): the spec's congratulation, the
+ * static $20 wallet note, and ways on. The note is the provider's: a customer who opens the address is
+ * led to their own view of the booking, and a provider who finished nothing (the address typed without a
+ * job, or bookmarked so) is told no booking was chosen, as on the other booking screens.
  */
 export default function RideFinishedPage() {
   const location = useLocation();
   const isProvider = useSessionUser()?.role === 'Provider';
-  const jobId = idFromState(location.state, 'jobId');
+  const jobId = jobIdFrom(location);
   return (
     <div className="ui-page prov-page">
       <PageTitle>Ride Finished</PageTitle>

@@ -26,7 +26,7 @@ const placeOf = (state: unknown): ShownPlace => {
 };
 
 /**
- * Previous Bookings (/previousbooking, both roles): a loader, then Rejected jobs and (deviation 4)
+ * Previous Bookings (/previousbooking, both roles): a loader, then Rejected jobs and (deviation 10)
  * Completed, Cancelled and Expired ones, most recently finished first, 'Load more' for older ones; a
  * customer's unrated Completed job offers 'Rate this booking', a rated one its stars. A failed refresh
  * (after a missed-events resubscribe) keeps the list and says so above it. Back from a booking opened

@@ -225,11 +225,13 @@ describe('/viewonmap, nothing to follow', () => {
     await waitFor(() => expect(backend.connections.every((c) => c.closed)).toBe(true));
   });
 
-  it('with no job chosen it says so', async () => {
+  it('with no job chosen it says so, and Chat opens the chat list', async () => {
+    const user = userEvent.setup();
     openMap(null);
     expect(await screen.findByText(NO_JOB_CHOSEN)).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Go to Active Bookings' })).toBeInTheDocument();
-    expect(screen.queryByRole('button', { name: 'Chat' })).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Chat' }));
+    expect(screen.getByTestId('location')).toHaveTextContent(/^\/chatview$/);
   });
 
   it("someone else's job (403) says it is not theirs", async () => {

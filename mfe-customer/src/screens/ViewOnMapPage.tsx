@@ -18,7 +18,9 @@ function detailsRoute(role: string | undefined, job: Job | null): { path: string
  * View on Map (/viewonmap; navigation state { jobId }). The customer of an Accepted job follows the
  * provider's live position (and sees their own), with the booking's stepper; for any other status it
  * says why there is nothing to follow. The job's provider sees their own position, the pick-up
- * address and the stepper. A job that is not the user's, or no job at all, is said so. Go Back and Chat always.
+ * address and the stepper. A job that is not the user's, or no job at all, is said so. Go Back and Chat
+ * always (spec section 2): Chat opens the conversation with the job's other party, or, with none to name,
+ * the chat list.
  */
 export default function ViewOnMapPage() {
   const location = useLocation();
@@ -100,11 +102,13 @@ export default function ViewOnMapPage() {
         <button type="button" className="ui-button" onClick={goBack}>
           Go Back
         </button>
-        {chatWith ? (
-          <button type="button" className="ui-button ui-button--primary" onClick={() => void navigate(`/chatview/${chatWith}`)}>
-            Chat
-          </button>
-        ) : null}
+        <button
+          type="button"
+          className="ui-button ui-button--primary"
+          onClick={() => void navigate(chatWith ? `/chatview/${chatWith}` : '/chatview')}
+        >
+          Chat
+        </button>
       </div>
     </div>
   );

@@ -11,7 +11,7 @@ import { deferred, fail, fakeApi, ok } from '../testing/fakeApi';
 import { CUSTOMER_ID, makeJob, PROVIDER_ID } from '../testing/fixtures';
 import { setupScreenTest } from '../testing/screenTest';
 
-// The job's id (7) differs from its provider's id (20): Finish Job must use the job's (deviation 1).
+// The job's id (7) differs from its provider's id (20): Finish Job must use the job's (deviation 8).
 const accepted = makeJob({
   id: 7,
   status: 'Accepted',

@@ -68,7 +68,7 @@ function SharingForThisJob({ next }: { next: RefObject<HTMLButtonElement | null>
  * Job Details, the provider's view of one job (/provideractivebookingdetails and the Provider view of
  * /activebookingdetails; state { jobId, page? }): the customer, the summary (date from the updated time,
  * duration, price), pick and drop, the status, View Map and Chat. While the job is Accepted: Finish Job
- * (PATCH with the job's own id, deviation 1, then /ridefinished) and the approve toggle back to Pending.
+ * (PATCH with the job's own id, deviation 8, then /ridefinished) and the approve toggle back to Pending.
  * A Pending job leads to its request to be accepted or rejected; a cancelled or expired one says why it
  * is closed. Live through useJob.
  */

@@ -15,7 +15,7 @@ export function closedRequestLine(status: JobStatus): string | null {
 }
 
 /**
- * Moves one job to `status` (PATCH /api/jobs/{job.id}: always the job's own id, deviation 1). Not silent:
+ * Moves one job to `status` (PATCH /api/jobs/{job.id}: always the job's own id, deviation 8). Not silent:
  * the client raises the spec's global alert (the server's success message, or its error). The answer is
  * the provider's job list: it is stored as the session's `jobs` (spec section 7, `job/changed`) and the
  * changed job is announced (`job/updated`) so every open list and block of this browser updates at once.

@@ -30,7 +30,7 @@ describe('job lists', () => {
   it('Active Bookings are Pending or Accepted', () => {
     expect(activeJobs(all).map((j) => j.id)).toEqual([1, 2]);
   });
-  it('Previous Bookings are Rejected, Completed (deviation 4), Cancelled or Expired (deviation 28)', () => {
+  it('Previous Bookings are Rejected, Completed (deviation 10), Cancelled or Expired (deviation 28)', () => {
     expect(previousJobs(all).map((j) => j.id)).toEqual([3, 4, 6, 7]);
   });
   it('finished bookings read most recently finished first, whenever they were booked', () => {

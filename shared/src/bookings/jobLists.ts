@@ -1,6 +1,6 @@
 import type { Job, JobNavState, JobStatus, PersonSummary, Role } from '../contracts';
 
-/** Which jobs each list shows (spec section 4, deviations 4 and 28). */
+/** Which jobs each list shows (spec section 4, deviations 10 and 28). */
 export const ACTIVE_STATUSES: readonly JobStatus[] = ['Pending', 'Accepted'];
 export const PREVIOUS_STATUSES: readonly JobStatus[] = ['Rejected', 'Completed', 'Cancelled', 'Expired'];
 

@@ -2,7 +2,7 @@ import { JOB_STATUSES } from '../contracts';
 import { makeJob } from '../testing';
 import { bookingStatusLabel, customerBookingLabel, pastBookingStatusLabel, statusTone } from './statusLabels';
 
-describe('status labels (spec section 4, deviations 3, 4 and 28)', () => {
+describe('status labels (spec section 4, deviations 9, 10 and 28)', () => {
   it.each([
     ['Pending', 'Waiting for Approval'],
     ['Accepted', 'Accepted'],

@@ -1,7 +1,7 @@
 import type { Job, JobStatus } from '../contracts';
 
 /**
- * Status labels of spec section 4, with deviations 3, 4 and 28 (docs/deviations.md). One module for both
+ * Status labels of spec section 4, with deviations 9, 10 and 28 (docs/deviations.md). One module for both
  * remotes, so a customer and a provider always read the same word for the same job.
  */
 
@@ -17,7 +17,7 @@ export function bookingStatusLabel(status: JobStatus, refunded = false): string 
     case 'Pending':
       return 'Waiting for Approval';
     case 'Accepted':
-      return 'Accepted'; // deviation 3: the original showed an Accepted booking as Rejected
+      return 'Accepted'; // deviation 9: the original showed an Accepted booking as Rejected
     case 'Approved':
       return 'Approved';
     case 'Completed':
@@ -31,7 +31,7 @@ export function bookingStatusLabel(status: JobStatus, refunded = false): string 
   }
 }
 
-/** Previous Bookings: Pending, Accepted, Completed, Cancelled and Expired by name (deviations 4, 28), else Rejected. */
+/** Previous Bookings: Pending, Accepted, Completed, Cancelled and Expired by name (deviations 10, 28), else Rejected (Approved, as the spec says). */
 export function pastBookingStatusLabel(status: JobStatus, refunded = false): string {
   return status === 'Approved' ? 'Rejected' : bookingStatusLabel(status, refunded);
 }

@@ -64,3 +64,93 @@ describe('the location server and malformed client frames', () => {
     await stillServing();
   });
 });
+
+describe("the location server and each client's listeners", () => {
+  let server: LocationServer;
+  const OPEN_RULES = { rules: { '.read': true, '.write': true } };
+
+  before(async () => {
+    server = await startLocationServer({
+      port: 0,
+      authSecret: null,
+      rules: OPEN_RULES,
+      clientListens: { maxPerClient: 3, maxBacklogBytes: 1024 * 1024 },
+    });
+  });
+  after(() => server.close());
+
+  /** A raw client: its frames as they arrive (the fragment counts left out), after the handshake. */
+  async function client(): Promise<{
+    ws: WebSocket;
+    frames: Array<{ t: string; d: { r?: number; a?: string; b: { p?: string; s?: string; d?: unknown } } }>;
+  }> {
+    const ws = new WebSocket(`ws://127.0.0.1:${server.port}/.ws?v=5&ns=test`);
+    const frames: Array<{ t: string; d: { r?: number; a?: string; b: { p?: string; s?: string; d?: unknown } } }> = [];
+    await new Promise<void>((resolve, reject) => {
+      ws.on('message', (data: Buffer) => {
+        const text = data.toString();
+        if (!text.startsWith('{')) return;
+        const frame = JSON.parse(text);
+        if (frame.t === 'c') resolve();
+        else frames.push(frame);
+      });
+      ws.on('error', reject);
+    });
+    return { ws, frames };
+  }
+
+  async function until(check: () => boolean, what: string): Promise<void> {
+    for (let waited = 0; !check(); waited += 20) {
+      if (waited > 3000) assert.fail(`timed out waiting for ${what}`);
+      await new Promise((r) => setTimeout(r, 20));
+    }
+  }
+
+  const answered = (frames: Array<{ d: { r?: number; b: { s?: string } } }>, r: number) => () =>
+    frames.some((f) => f.d.r === r && f.d.b.s === 'ok');
+  const listen = (ws: WebSocket, r: number, path: string) =>
+    ws.send(JSON.stringify({ t: 'd', d: { r, a: 'q', b: { p: path, h: '' } } }));
+  const write = (ws: WebSocket, r: number, path: string, value: unknown) =>
+    ws.send(JSON.stringify({ t: 'd', d: { r, a: 'p', b: { p: path, d: value } } }));
+  const pushesOf = (frames: Array<{ d: { a?: string; b: { p?: string; d?: unknown } } }>, value: unknown) =>
+    frames.filter((f) => f.d.a === 'd' && JSON.stringify(f.d.b.d) === JSON.stringify(value));
+
+  test('after an unlisten the client is sent no more of that path, and the server holds no listener for it', async () => {
+    const follower = await client();
+    const writer = await client();
+    listen(follower.ws, 1, '/provider/latLng/7');
+    await until(answered(follower.frames, 1), 'the listen');
+    assert.equal(server.listenerCount(), 1);
+
+    write(writer.ws, 1, '/provider/latLng/7', { lat: 1 });
+    await until(() => pushesOf(follower.frames, { lat: 1 }).length === 1, 'the first position');
+
+    follower.ws.send(JSON.stringify({ t: 'd', d: { r: 2, a: 'n', b: { p: '/provider/latLng/7' } } }));
+    await until(() => server.listenerCount() === 0, 'the listener to go');
+    write(writer.ws, 2, '/provider/latLng/7', { lat: 2 });
+    await until(answered(writer.frames, 2), 'the second write');
+    await new Promise((r) => setTimeout(r, 200));
+    assert.deepEqual(pushesOf(follower.frames, { lat: 2 }), []);
+    follower.ws.close();
+    writer.ws.close();
+  });
+
+  test("a client's listeners go with its connection", async () => {
+    const follower = await client();
+    listen(follower.ws, 1, '/provider/latLng/8');
+    listen(follower.ws, 2, '/provider/latLng/9');
+    await until(answered(follower.frames, 2), 'the listens');
+    assert.equal(server.listenerCount(), 2);
+    follower.ws.close();
+    await until(() => server.listenerCount() === 0, 'the listeners to go');
+  });
+
+  test('a client that listens past its limit is closed, and its listeners go with it', async () => {
+    const greedy = await client();
+    const closed = once(greedy.ws, 'close');
+    for (let r = 1; r <= 4; r++) listen(greedy.ws, r, `/provider/latLng/${r}`);
+    const [code] = (await closed) as [number];
+    assert.equal(code, 1006);
+    await until(() => server.listenerCount() === 0, 'the listeners to go');
+  });
+});

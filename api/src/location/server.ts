@@ -19,6 +19,7 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { listen } from '../http/listen.js';
 import { loadConfig } from '../config.js';
+import { ClientListens, DEFAULT_CLIENT_LISTENS, type ClientListensOptions, type DatabaseRef } from './clientListens.js';
 
 const require = createRequire(import.meta.url);
 
@@ -26,6 +27,8 @@ const require = createRequire(import.meta.url);
 interface FirebaseServerInstance {
   /** The WebSocket server it answers clients on (ws). */
   wss: WebSocketServer;
+  /** The root of its in-memory database: each client frame's reference is taken from it. */
+  baseRef: DatabaseRef;
   setRules(rules: object): void;
   setAuthSecret(secret: string): void;
   getValue(): Promise<unknown>;
@@ -60,10 +63,14 @@ export interface LocationServerOptions {
   advertisedHost?: string;
   /** Largest WebSocket message a client may send (bytes). Default 64 KiB. */
   maxMessageBytes?: number;
+  /** Listeners one client may hold, and the backlog it may leave unread (clientListens.ts). */
+  clientListens?: ClientListensOptions;
 }
 
 export interface LocationServer {
   port: number;
+  /** Database listeners held by the connected clients together. */
+  listenerCount(): number;
   close(): Promise<void>;
 }
 
@@ -139,21 +146,40 @@ function patchRulesDatabase(server: FirebaseServerInstance): void {
   });
 }
 
+/** The path of a client's unlisten frame ({"t":"d","d":{"a":"n","b":{"p":...}}}), else null. */
+function unlistenPath(data: unknown): string | null {
+  try {
+    const frame = JSON.parse(String(data)) as { t?: unknown; d?: { a?: unknown; b?: { p?: unknown } } };
+    return frame?.t === 'd' && frame.d?.a === 'n' && typeof frame.d.b?.p === 'string' ? frame.d.b.p : null;
+  } catch {
+    return null;
+  }
+}
+
 /**
  * firebase-server reads a client's frame without checking its shape ({"t":"d","d":{}} throws reading
  * d.b.p) inside the socket's message listener, where a throw ends the whole API process; and it keeps
  * the text of frames that are not JSON yet, without limit, to parse again with the next. Each of its
  * message listeners is wrapped: a frame it throws on, or a partial message grown past the largest
- * message allowed, closes that client's connection only.
+ * message allowed, closes that client's connection only. The wrapper also keeps the client's database
+ * listeners in `listens` (firebase-server never removes one): an unlisten frame removes one, and the
+ * connection's close all of them.
  */
-function guardClientMessages(server: FirebaseServerInstance, maxMessageBytes: number): void {
+function guardClientMessages(server: FirebaseServerInstance, maxMessageBytes: number, listens: ClientListens): void {
+  const root = server.baseRef;
   // Registered after firebase-server's own connection listener: its message listener is there by now.
   server.wss.on('connection', (ws: WebSocket & { frameBuffer?: string }) => {
+    ws.on('close', () => listens.release(ws));
     for (const listener of ws.listeners('message') as Array<(...args: unknown[]) => void>) {
       ws.removeListener('message', listener);
       ws.on('message', (...args: unknown[]) => {
         try {
-          listener.apply(ws, args);
+          const unlisten = unlistenPath(args[0]);
+          if (unlisten !== null) {
+            const path = unlisten.replace(/^\/+|\/+$/g, '');
+            listens.unlisten(ws, path ? root.child(path) : root);
+          }
+          listens.handle(ws, () => listener.apply(ws, args));
         } catch {
           ws.terminate();
           return;
@@ -186,10 +212,13 @@ export async function startLocationServer(opts: LocationServerOptions): Promise<
     `${host === '0.0.0.0' || host === '::' ? 'localhost' : host.includes(':') ? `[${host}]` : host}:${port}`;
 
   let firebase: FirebaseServerInstance;
+  let listens: ClientListens;
   try {
     firebase = new FirebaseServer({ server: http, maxPayload: opts.maxMessageBytes ?? 64 * 1024 }, advertisedHost);
     patchRulesDatabase(firebase);
-    guardClientMessages(firebase, opts.maxMessageBytes ?? 64 * 1024);
+    listens = new ClientListens(opts.clientListens ?? DEFAULT_CLIENT_LISTENS);
+    firebase.baseRef = listens.track(firebase.baseRef);
+    guardClientMessages(firebase, opts.maxMessageBytes ?? 64 * 1024, listens);
     const secret = opts.authSecret === undefined ? loadConfig().locationTokenSecret : opts.authSecret;
     if (secret) firebase.setAuthSecret(secret);
     firebase.setRules(asRulesFile(opts.rules ?? loadProductionRules()));
@@ -201,6 +230,7 @@ export async function startLocationServer(opts: LocationServerOptions): Promise<
   let closed: Promise<void> | undefined;
   return {
     port,
+    listenerCount: () => listens.count(),
     close() {
       closed ??= (async () => {
         await firebase.close().catch(() => undefined); // terminates the WebSocket clients

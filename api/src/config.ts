@@ -21,6 +21,11 @@ export interface PusherConfig {
 export interface Config {
   env: string;
   isProduction: boolean;
+  /**
+   * Whether an empty database gets the demo accounts (public password) at start: outside production by
+   * default; in production only when SEED_DEMO=true asks for it.
+   */
+  seedDemoWhenEmpty: boolean;
   host: string;
   port: number;
   /** PostgreSQL connection string; when set it wins over SQLite. */
@@ -169,6 +174,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   return {
     env: nodeEnv,
     isProduction: nodeEnv === 'production',
+    seedDemoWhenEmpty: env.SEED_DEMO === undefined || env.SEED_DEMO === '' ? nodeEnv !== 'production' : env.SEED_DEMO === 'true',
     host: str(env.HOST, '0.0.0.0'),
     port: int(env.PORT, 4000, 'PORT'),
     databaseUrl: optional(env.DATABASE_URL),

@@ -31,7 +31,8 @@ async function main() {
 
   const app = await buildApp({ config });
   closers.unshift(() => app.close());
-  if (await isDatabaseEmpty(app.ctx.db)) {
+  const seeded = config.seedDemoWhenEmpty && (await isDatabaseEmpty(app.ctx.db));
+  if (seeded) {
     await seedDemo(app.ctx.db);
     console.log('Empty database: demo data created.');
   }
@@ -45,7 +46,7 @@ async function main() {
   console.log(
     `API listening on http://localhost:${config.port} (${app.ctx.dialect}${config.isProduction ? '' : `, docs at /api/docs`})`,
   );
-  console.log(demoAccountsBanner());
+  if (config.seedDemoWhenEmpty) console.log(demoAccountsBanner());
 
   let stopping = false;
   const stop = async (signal: string) => {

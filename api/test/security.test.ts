@@ -45,6 +45,14 @@ describe('production secrets', () => {
     assert.notEqual(config.locationTokenSecret, loadConfig({}).locationTokenSecret);
   });
 
+  test('in production an empty database gets no demo accounts (their password is public) unless SEED_DEMO=true asks', () => {
+    const production = { NODE_ENV: 'production', APP_KEY: secret, PUSHER_SECRET: secret };
+    assert.equal(loadConfig(production).seedDemoWhenEmpty, false);
+    assert.equal(loadConfig({ ...production, SEED_DEMO: 'true' }).seedDemoWhenEmpty, true);
+    assert.equal(loadConfig({}).seedDemoWhenEmpty, true);
+    assert.equal(loadConfig({ SEED_DEMO: 'false' }).seedDemoWhenEmpty, false);
+  });
+
   test('outside production the public defaults still run the app on one machine with no keys', () => {
     assert.equal(loadConfig({}).appKey, 'marketplace-development-key');
     assert.equal(loadConfig({ NODE_ENV: 'test' }).pusher.secret, 'app-secret');

@@ -100,6 +100,15 @@ describe('Previous Bookings (/previousbooking)', () => {
     expect(within(card(/Priya Shah/)).getByRole('link', { name: 'Rate this booking' })).toBeInTheDocument();
   });
 
+  it('a booking finished while the list is loading is shown, though the page was read before it', async () => {
+    fakeApi({ 'GET /api/jobs': ok([rejected]) });
+    renderScreen(<PreviousBookingsPage />, { path: '/previousbooking' });
+    act(() => bus.emit({ type: 'job/updated', job: unrated }));
+    expect(await screen.findByText('Arjun Singh')).toBeInTheDocument();
+    expect(within(screen.getByRole('list')).getAllByRole('listitem')).toHaveLength(2);
+    expect(within(card(/Priya Shah/)).getByRole('link', { name: 'Rate this booking' })).toBeInTheDocument();
+  });
+
   it('says so when there are none, and offers a customer to book one (not a provider)', async () => {
     fakeApi({ 'GET /api/jobs': ok([pending]) });
     const { unmount } = renderScreen(<PreviousBookingsPage />, { path: '/previousbooking' });

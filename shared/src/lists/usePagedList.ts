@@ -34,6 +34,11 @@ export interface PagedListOptions<T> {
   keepShown?: boolean;
   /** Told each page's rows as they are shown (page 1 also for each fresh first page), in the same render. */
   onPageShown?: (rows: T[], page: number) => void;
+  /**
+   * What the screen knows newer than a first page that may have been read before it (changes events
+   * brought while the page was on its way), laid over each first page before it is shown.
+   */
+  overFirstPage?: (rows: T[]) => T[];
 }
 
 const initialState = { rows: [], loaded: false, page: 0, hasMore: false, loadingMore: false, error: null, refreshError: null };
@@ -55,15 +60,18 @@ export function usePagedList<T extends Row>({
   minFirstLoadMs = 0,
   keepShown = false,
   onPageShown,
+  overFirstPage,
 }: PagedListOptions<T>) {
   const [state, setState] = useState<PagedListState<T>>(initialState);
   const stateRef = useRef(state);
   const fetchRef = useRef(fetchPage);
   const onPageShownRef = useRef(onPageShown);
+  const overFirstPageRef = useRef(overFirstPage);
   useEffect(() => {
     stateRef.current = state;
     fetchRef.current = fetchPage;
     onPageShownRef.current = onPageShown;
+    overFirstPageRef.current = overFirstPage;
   });
   /** Only the newest first-page request is applied. */
   const firstRequest = useRef(0);
@@ -78,8 +86,8 @@ export function usePagedList<T extends Row>({
         const response = known ?? (await fetchRef.current(1, pageSize));
         await waitUntil(showFrom);
         if (!mounted.current || request !== firstRequest.current) return;
-        const rows = response.data;
-        const hasMore = response.meta?.has_more ?? rows.length >= pageSize;
+        const hasMore = response.meta?.has_more ?? response.data.length >= pageSize;
+        const rows = overFirstPageRef.current?.(response.data) ?? response.data;
         onPageShownRef.current?.(rows, 1);
         setState((current) => {
           const next =

@@ -63,6 +63,48 @@ describe('Dialog', () => {
     expect(screen.getByRole('main')).toHaveFocus();
   });
 
+  it('a dialog asked over another (Discard?) closing with it leaves the focus on what opened the first', async () => {
+    const user = userEvent.setup();
+    function WithDiscard() {
+      const [open, setOpen] = useState(false);
+      const [asking, setAsking] = useState(false);
+      return (
+        <main id="main-content" tabIndex={-1}>
+          <button type="button" onClick={() => setOpen(true)}>
+            Assign Job
+          </button>
+          {open ? (
+            <>
+              <Dialog title="Booking Details" onClose={() => setAsking(true)}>
+                <label htmlFor="pick">Pick Address</label>
+                <input id="pick" />
+              </Dialog>
+              {asking ? (
+                <Dialog title="Discard this booking?" onClose={() => setAsking(false)}>
+                  <button
+                    type="button"
+                    onClick={() => {
+                      setAsking(false);
+                      setOpen(false);
+                    }}
+                  >
+                    Discard
+                  </button>
+                </Dialog>
+              ) : null}
+            </>
+          ) : null}
+        </main>
+      );
+    }
+    render(<WithDiscard />);
+    await user.click(screen.getByRole('button', { name: 'Assign Job' }));
+    await user.keyboard('{Escape}');
+    await user.click(screen.getByRole('button', { name: 'Discard' }));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Assign Job' })).toHaveFocus();
+  });
+
   it('leaves a live region of the page (data-live-region) out of the inert page, so what it says is still heard', async () => {
     const user = userEvent.setup();
     const region = document.createElement('div');

@@ -106,9 +106,11 @@ export function Dialog({ title, onClose, children, closeLabel = 'Close' }: Dialo
       undoInert();
       container.remove();
       // Back where it was; when that control is gone (a live update replaced it), to the page's content,
-      // not lost on the page's body.
+      // not lost on the page's body. Unless the focus is somewhere already: a dialog opened over another
+      // (Discard over the booking form) closes with it, and the one below has given it back to its opener.
       if (previouslyFocused?.isConnected) previouslyFocused.focus?.();
-      else document.getElementById(MAIN_CONTENT_ID)?.focus();
+      else if (!document.activeElement || document.activeElement === document.body)
+        document.getElementById(MAIN_CONTENT_ID)?.focus();
     };
   }, [container]);
 

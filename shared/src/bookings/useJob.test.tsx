@@ -1,8 +1,8 @@
 import { act, renderHook, waitFor } from '@testing-library/react';
-import { fetchJob } from '../api';
+import { ApiError, fetchJob } from '../api';
 import { bus } from '../bus';
 import type { Job, JobStatus } from '../contracts';
-import { useJob } from './useJob';
+import { JOB_NOT_YOURS, useJob } from './useJob';
 
 jest.mock('../api', () => ({ ...jest.requireActual<typeof import('../api')>('../api'), fetchJob: jest.fn() }));
 const mockedFetchJob = fetchJob as jest.MockedFunction<typeof fetchJob>;
@@ -57,6 +57,12 @@ describe('useJob', () => {
     expect(result.current.state).toEqual({ status: 'ready', job: job(7, 'Accepted') });
     // ... and says why, until Retry (refresh) or the job's next live event brings it as it is.
     await waitFor(() => expect(result.current.refreshError).toBe('Network Error'));
+    // Retry while still offline: the message goes at once (the press shows) and comes back with the failure.
+    mockedFetchJob.mockRejectedValueOnce(new Error('offline'));
+    act(() => result.current.refresh());
+    expect(result.current.refreshError).toBeNull();
+    await waitFor(() => expect(result.current.refreshError).toBe('Network Error'));
+
     mockedFetchJob.mockResolvedValueOnce({ data: job(7, 'Completed'), message: '' });
     act(() => result.current.refresh());
     await waitFor(() => expect(result.current.state).toEqual({ status: 'ready', job: job(7, 'Completed') }));
@@ -66,6 +72,17 @@ describe('useJob', () => {
     act(() => bus.emit({ type: 'realtime/subscribed' }));
     await waitFor(() => expect(result.current.refreshError).toBe('Network Error'));
     act(() => bus.emit({ type: 'job/updated', job: job(7, 'Completed') }));
+    expect(result.current.refreshError).toBeNull();
+  });
+
+  it("a job gone, or no longer the user's, when fetched again says so instead of a refresh error that never clears", async () => {
+    jest.spyOn(console, 'error').mockImplementation(() => undefined);
+    mockedFetchJob.mockResolvedValueOnce({ data: job(7, 'Accepted'), message: '' });
+    const { result } = renderHook(() => useJob(7));
+    await waitFor(() => expect(result.current.state.status).toBe('ready'));
+    mockedFetchJob.mockRejectedValueOnce(new ApiError('This action is unauthorized.', 403));
+    act(() => bus.emit({ type: 'realtime/subscribed' }));
+    await waitFor(() => expect(result.current.state).toEqual({ status: 'missing', message: JOB_NOT_YOURS }));
     expect(result.current.refreshError).toBeNull();
   });
 });

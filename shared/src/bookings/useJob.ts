@@ -67,6 +67,10 @@ export function useJob(jobId: number | null) {
       if (next.status === 'ready') {
         setRefreshError(null);
         setState((shown) => newerOf(shown, next));
+      } else if (next.status === 'missing') {
+        // Gone, or no longer the user's, since it was shown: said instead of the job.
+        setRefreshError(null);
+        setState(next);
       } else if (next.status === 'error') setRefreshError(next.message);
     }
     refreshRef.current = () => void refreshNow();
@@ -83,8 +87,14 @@ export function useJob(jobId: number | null) {
     setState(await fetchedState());
   }, [fetchedState, jobId]);
   const replace = useCallback((job: Job) => setState({ status: 'ready', job }), []);
-  /** Fetches the job again quietly (Retry after a failed refresh). */
-  const refresh = useCallback(() => refreshRef.current(), []);
+  /**
+   * Fetches the job again quietly (Retry after a failed refresh): the failure's message goes at once, so
+   * the press shows, and comes back only if this one fails too.
+   */
+  const refresh = useCallback(() => {
+    setRefreshError(null);
+    refreshRef.current();
+  }, []);
   return { state, reload, replace, refreshError, refresh };
 }
 

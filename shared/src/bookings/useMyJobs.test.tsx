@@ -54,10 +54,15 @@ describe('useMyJobs', () => {
     await waitFor(() => expect(result.current.refreshError).toBe('The server is busy. Please try again.'));
     expect(result.current.state).toEqual({ status: 'ready', jobs: [job(1, 'Pending')] });
 
+    // Retry while still down: the message goes at once (the press shows) and comes back with the failure.
+    act(() => result.current.refresh());
+    expect(result.current.refreshError).toBeNull();
+    await waitFor(() => expect(result.current.refreshError).toBe('The server is busy. Please try again.'));
+
     down = false;
     act(() => result.current.refresh());
-    await waitFor(() => expect(result.current.refreshError).toBeNull());
-    expect(result.current.state).toEqual({ status: 'ready', jobs: [job(2, 'Pending'), job(1, 'Pending')] });
+    await waitFor(() => expect(result.current.state).toEqual({ status: 'ready', jobs: [job(2, 'Pending'), job(1, 'Pending')] }));
+    expect(result.current.refreshError).toBeNull();
     jest.restoreAllMocks();
   });
 

@@ -117,5 +117,10 @@ export function useMyJobs({ withLoader = false }: { withLoader?: boolean } = {})
     setState({ status: 'loading' });
     setState(await fetchedState());
   }, [fetchedState]);
-  return { state, reload, refreshError, refresh };
+  /** The screen's Retry after a failed refresh: the message goes at once and comes back only if this one fails too. */
+  const retryRefresh = useCallback(() => {
+    setRefreshError(null);
+    refresh();
+  }, [refresh]);
+  return { state, reload, refreshError, refresh: retryRefresh };
 }

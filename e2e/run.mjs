@@ -33,6 +33,10 @@ const dataDir = mkdtempSync(path.join(os.tmpdir(), 'e2e-db-'));
 process.env.SQLITE_PATH ??= path.join(dataDir, 'app.db');
 process.env.UPLOADS_DIR ??= path.join(dataDir, 'uploads');
 process.env.NODE_ENV = 'test';
+// Every test account signs up, and every test card is tokenised, from this one address: the per-address
+// limits that stop a stream of sign-ups or cards from one client would stop the suite.
+process.env.SIGNUPS_PER_ADDRESS_PER_HOUR ??= '1000000';
+process.env.SANDBOX_TOKENS_PER_ADDRESS_PER_MINUTE ??= '1000000';
 
 const { createAppServer, startStack, stackConfig } = await import('../scripts/stack.mjs');
 const config = stackConfig();

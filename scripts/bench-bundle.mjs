@@ -18,6 +18,8 @@ if (!executablePath) {
   process.exit(1);
 }
 
+// Each run signs fresh accounts up from this one address: past the API's per-address sign-up limit.
+process.env.SIGNUPS_PER_ADDRESS_PER_HOUR ??= '1000000';
 const config = stackConfig({
   ...process.env,
   SHELL_PORT: process.env.BENCH_SHELL_PORT || '3200',

@@ -124,6 +124,8 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
     loginThrottle: new Throttle(rateLimits, 'login', 5, 60_000, clock),
     otpThrottle: new Throttle(rateLimits, 'otp', OTP_MAX_REQUESTS, OTP_REQUEST_WINDOW_MS, clock),
     cspReportThrottle: new Throttle(rateLimits, 'csp-report', 60, 60_000, clock),
+    signupThrottle: new Throttle(rateLimits, 'signup', config.signupsPerAddressPerHour, 3_600_000, clock),
+    sandboxTokenThrottle: new Throttle(rateLimits, 'sandbox-token', config.sandboxTokensPerAddressPerMinute, 60_000, clock),
     log: app.log,
   };
   app.addHook('onClose', async () => {

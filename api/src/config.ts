@@ -26,6 +26,10 @@ export interface Config {
    * default; in production only when SEED_DEMO=true asks for it.
    */
   seedDemoWhenEmpty: boolean;
+  /** Sign-ups one client address may make in an hour (each costs a password hash). */
+  signupsPerAddressPerHour: number;
+  /** Cards one client address may tokenise at the sandbox processor in a minute. */
+  sandboxTokensPerAddressPerMinute: number;
   host: string;
   port: number;
   /** PostgreSQL connection string; when set it wins over SQLite. */
@@ -175,6 +179,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     env: nodeEnv,
     isProduction: nodeEnv === 'production',
     seedDemoWhenEmpty: env.SEED_DEMO === undefined || env.SEED_DEMO === '' ? nodeEnv !== 'production' : env.SEED_DEMO === 'true',
+    signupsPerAddressPerHour: int(env.SIGNUPS_PER_ADDRESS_PER_HOUR, 20, 'SIGNUPS_PER_ADDRESS_PER_HOUR'),
+    sandboxTokensPerAddressPerMinute: int(env.SANDBOX_TOKENS_PER_ADDRESS_PER_MINUTE, 30, 'SANDBOX_TOKENS_PER_ADDRESS_PER_MINUTE'),
     host: str(env.HOST, '0.0.0.0'),
     port: int(env.PORT, 4000, 'PORT'),
     databaseUrl: optional(env.DATABASE_URL),

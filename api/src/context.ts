@@ -22,6 +22,10 @@ export interface AppContext {
   otpThrottle: Throttle;
   /** Content-Security-Policy reports, per client address (routes/cspReports.ts). */
   cspReportThrottle: Throttle;
+  /** Sign-ups, per client address (each costs a password hash). */
+  signupThrottle: Throttle;
+  /** Cards tokenised at the sandbox processor, per client address. */
+  sandboxTokenThrottle: Throttle;
   log: FastifyBaseLogger;
 }
 

@@ -2,6 +2,7 @@ import { loadConfig } from './config.js';
 import { buildApp } from './app.js';
 import { demoAccountsBanner, isDatabaseEmpty, seedDemo } from './seed.js';
 import { startRealtimeServer } from './realtime/server.js';
+import { userOfChannel } from './services/publisher.js';
 import { startLocationServer } from './location/server.js';
 import { startJobSweeper, sweepJobs } from './services/jobSweeper.js';
 
@@ -19,6 +20,7 @@ async function main() {
       host: config.host,
       maxConnectionsPerAddress: config.realtimeMaxConnectionsPerIp,
       trustProxy: config.trustProxy,
+      userOfChannel,
     });
     closers.push(() => realtime.close());
     console.log(`Realtime (Pusher protocol) listening on port ${realtime.port}`);

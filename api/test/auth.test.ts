@@ -220,6 +220,11 @@ for (const dialect of DIALECTS) {
         });
         const out = await s.req('POST', '/api/auth/logout', { token: u.token });
         assert.equal(out.status, 200);
+        // Its realtime subscriptions end too (the user's other sessions subscribe again with their own token).
+        assert.deepEqual(
+          s.publisher.connectionsEnded.filter((id) => id === u.id),
+          [u.id],
+        );
         assert.equal((await s.req('GET', '/api/auth/me', { token: u.token })).status, 401);
         assert.equal((await s.req('GET', '/api/auth/me', { token: second.body.data.token })).status, 200);
         assert.equal((await s.req('POST', '/api/auth/logout')).status, 401);
@@ -278,6 +283,11 @@ for (const dialect of DIALECTS) {
         // The account's role, for its login form (a provider's login is not set to Customer).
         assert.deepEqual(done.body.data, { role: 'Customer' });
         assert.equal((await s.req('GET', '/api/auth/me', { token: u.token })).status, 401);
+        // Every session was revoked, and with them what they had subscribed to.
+        assert.deepEqual(
+          s.publisher.connectionsEnded.filter((id) => id === u.id),
+          [u.id],
+        );
         assert.equal(
           (await s.req('POST', '/api/auth/login', { json: { email: u.email, password: 'brandnew1', role: 'Customer' } })).status,
           200,

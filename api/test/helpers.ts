@@ -49,6 +49,13 @@ export class RecordingPublisher implements Publisher {
     return this.sdk.authorizeChannel(socketId, channel);
   }
 
+  /** The users whose realtime connections the API asked to end, in order. */
+  readonly connectionsEnded: number[] = [];
+
+  endConnectionsOf(userId: number): void {
+    this.connectionsEnded.push(userId);
+  }
+
   async waitFor(pred: (e: Published) => boolean, timeoutMs = 3000): Promise<Published> {
     const started = Date.now();
     for (;;) {
@@ -157,7 +164,15 @@ export async function startTestServer(
   const publisher = new RecordingPublisher();
   const uploadsDir = path.join(dir, 'uploads');
   const app = await buildApp({
-    config: { env: 'test', uploadsDir, sandboxLedgerPath: path.join(dir, 'sandbox-ledger.db'), ...options.config },
+    config: {
+      env: 'test',
+      uploadsDir,
+      sandboxLedgerPath: path.join(dir, 'sandbox-ledger.db'),
+      // Every test user signs up, and every test card is tokenised, from 127.0.0.1 (throttle tests set their own).
+      signupsPerAddressPerHour: 1_000_000,
+      sandboxTokensPerAddressPerMinute: 1_000_000,
+      ...options.config,
+    },
     database:
       dialect === 'postgres'
         ? { databaseUrl: TEST_DATABASE_URL!, pgSchema: schema, poolSize: options.poolSize ?? 5 }

@@ -385,3 +385,89 @@ describe('realtime server', () => {
     await assert.rejects(fetch(`http://127.0.0.1:${local.port}/`));
   });
 });
+
+describe("ending a user's connections (terminate_connections)", () => {
+  let ending: RealtimeServer;
+  let endingSdk: PusherServer;
+  const ownClients: Pusher[] = [];
+
+  before(async () => {
+    ending = await startRealtimeServer({
+      port: 0,
+      appId: APP_ID,
+      key: KEY,
+      secret: SECRET,
+      userOfChannel: (channel) => /^private-message\.(\d+)$/.exec(channel)?.[1] ?? null,
+    });
+    endingSdk = new PusherServer({
+      appId: APP_ID,
+      key: KEY,
+      secret: SECRET,
+      host: '127.0.0.1',
+      port: String(ending.port),
+      useTLS: false,
+    });
+  });
+  after(async () => {
+    for (const c of ownClients) c.disconnect();
+    await ending.close();
+  });
+
+  /** A client of `ending` whose channel authorisation holds while `valid()` does (its token is not revoked). */
+  function sessionClient(valid: () => boolean): Pusher {
+    const c = new Pusher(KEY, {
+      cluster: 'mt1',
+      wsHost: '127.0.0.1',
+      wsPort: ending.port,
+      forceTLS: false,
+      enabledTransports: ['ws'],
+      disableStats: true,
+      channelAuthorization: {
+        endpoint: '/unused',
+        transport: 'ajax',
+        customHandler: (params, callback) => {
+          if (valid()) callback(null, endingSdk.authorizeChannel(params.socketId, params.channelName));
+          else callback(new Error('401'), null);
+        },
+      },
+    });
+    ownClients.push(c);
+    return c;
+  }
+
+  test("a subscription made with a revoked token stops receiving; the user's other sessions and other users carry on", async () => {
+    let stolenTokenValid = true;
+    const thief = sessionClient(() => stolenTokenValid);
+    const owner = sessionClient(() => true);
+    const other = sessionClient(() => true);
+    for (const c of [thief, owner, other]) await connected(c);
+    assert.deepEqual(await subscribed(thief, 'private-message.7'), { ok: true });
+    assert.deepEqual(await subscribed(owner, 'private-message.7'), { ok: true });
+    assert.deepEqual(await subscribed(other, 'private-message.8'), { ok: true });
+    const toThief = collect(thief, 'private-message.7', 'Message');
+    const toOwner = collect(owner, 'private-message.7', 'Message');
+    const toOther = collect(other, 'private-message.8', 'Message');
+    const [thiefSocket, ownerSocket, otherSocket] = [thief, owner, other].map((c) => c.connection.socket_id);
+
+    // The session the thief's token belongs to is revoked (a new password): the API asks to end user 7's connections.
+    stolenTokenValid = false;
+    const ownerBack = new Promise<void>((resolve) =>
+      owner.channel('private-message.7').bind('pusher:subscription_succeeded', () => resolve()),
+    );
+    const thiefRefused = new Promise<void>((resolve) =>
+      thief.channel('private-message.7').bind('pusher:subscription_error', () => resolve()),
+    );
+    assert.equal((await endingSdk.terminateUserConnections('7')).status, 200);
+    await ownerBack;
+    await thiefRefused;
+    assert.notEqual(owner.connection.socket_id, ownerSocket);
+    assert.notEqual(thief.connection.socket_id, thiefSocket);
+    assert.equal(other.connection.socket_id, otherSocket);
+
+    await endingSdk.trigger('private-message.7', 'Message', { id: 2 });
+    await endingSdk.trigger('private-message.8', 'Message', { id: 3 });
+    await waitFor(() => toOwner.length === 1 && toOther.length === 1);
+    await sleep(100);
+    assert.deepEqual(toThief, []);
+  });
+});

@@ -254,7 +254,12 @@ for (const dialect of DIALECTS) {
       const early = await book();
       s.clock.advance(23 * HOUR);
       const late = await book();
-      assert.deepEqual(await sweepJobs(s.app.ctx), { expired: 0, refundsSettled: 0, orphanChargesRefunded: 0 });
+      assert.deepEqual(await sweepJobs(s.app.ctx), {
+        expired: 0,
+        refundsSettled: 0,
+        orphanChargesRefunded: 0,
+        unusedCardTokensDeleted: 0,
+      });
       assert.equal((await jobOf(early.id)).status, 'Pending');
 
       // The API was "down" at the deadline: the first pass after it catches up on everything overdue.

@@ -6,7 +6,8 @@
  *    (protocol 7: connection_established, ping/pong, subscribe/unsubscribe, public and `private-`
  *    channels authorised with `key:HMAC-SHA256(secret, "socket_id:channel")`);
  *  - the HTTP API the official `pusher` SDK publishes to: `POST /apps/{appId}/events` and
- *    `/batch_events`, plus `GET /apps/{appId}/channels[/{name}]`, each checked against the SDK's
+ *    `/batch_events`, `GET /apps/{appId}/channels[/{name}]` and
+ *    `POST /apps/{appId}/users/{userId}/terminate_connections`, each checked against the SDK's
  *    request signature (auth_key, auth_timestamp, auth_version, body_md5, auth_signature).
  *
  * Presence channels and client events are not supported (the product uses neither); they are
@@ -63,6 +64,12 @@ export interface RealtimeServerOptions {
   trustProxy?: boolean | string;
   /** Most channels one connection may subscribe to. Default 100. */
   maxChannelsPerConnection?: number;
+  /**
+   * Whose private channel a channel is (a user id), or null. Pusher's terminate_connections ends the
+   * connections signed in as a user; this server's clients do not sign in, so a user's connections are
+   * the ones subscribed to that user's channels. Unset: terminate_connections ends none.
+   */
+  userOfChannel?: (channel: string) => string | null;
   /** A connection whose unsent output exceeds this many bytes is dropped (slow consumer). Default 1 MiB. */
   maxBufferedBytes?: number;
   /** Interval of the server's liveness check (WebSocket ping); a connection silent for two intervals is dropped. Default 60 s. */
@@ -162,6 +169,7 @@ export async function startRealtimeServer(opts: RealtimeServerOptions): Promise<
     subscriptionsRefused: 0,
     slowConsumersDropped: 0,
     connectionsRefusedPerAddress: 0,
+    connectionsTerminated: 0,
   };
 
   // ---------------------------------------------------------------- channels
@@ -206,6 +214,21 @@ export async function startRealtimeServer(opts: RealtimeServerOptions): Promise<
     }
     conn.ws.send(message);
     return true;
+  }
+
+  /**
+   * Ends every connection subscribed to one of the user's channels (the API asks when a session of theirs
+   * is revoked). Closed with 4200, which pusher-js answers by reconnecting at once: a connection whose
+   * token still holds subscribes again, one whose token was revoked is refused its channel.
+   */
+  function terminateConnectionsOf(userId: string): void {
+    if (!opts.userOfChannel) return;
+    for (const conn of [...connections.values()]) {
+      if (![...conn.channels].some((channel) => opts.userOfChannel!(channel) === userId)) continue;
+      stats.connectionsTerminated++;
+      dropConnection(conn);
+      conn.ws.close(4200, 'Connection terminated');
+    }
   }
 
   function deliver(event: PublishedEvent): void {
@@ -444,6 +467,11 @@ export async function startRealtimeServer(opts: RealtimeServerOptions): Promise<
       const result: Record<string, object> = {};
       for (const name of channels.keys()) if (name.startsWith(prefix)) result[name] = {};
       return json(res, 200, { channels: result });
+    }
+    const userMatch = /^\/users\/([^/]+)\/terminate_connections$/.exec(route);
+    if (method === 'POST' && userMatch) {
+      terminateConnectionsOf(safeDecode(userMatch[1]));
+      return json(res, 200, {});
     }
     const channelMatch = /^\/channels\/([^/]+)$/.exec(route);
     if (method === 'GET' && channelMatch) {

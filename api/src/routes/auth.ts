@@ -26,6 +26,11 @@ export function loginThrottledMessage(seconds: number): string {
   return `Too many login attempts. Please try again in ${seconds} seconds.`;
 }
 
+/** The 429 of a sign-up past the hour's limit for one client address. */
+export function signupThrottledMessage(seconds: number): string {
+  return `Too many sign-ups from this network. Please try again in ${Math.ceil(seconds / 60)} minutes.`;
+}
+
 const normaliseEmail = (email: string) => email.trim().toLowerCase();
 
 export default async function authRoutes(app: FastifyInstance) {
@@ -52,13 +57,16 @@ export default async function authRoutes(app: FastifyInstance) {
             role: roleField,
           },
         },
-        response: responses({ 201: envelope(userSchema) }, [400]),
+        response: responses({ 201: envelope(userSchema) }, [400, 429]),
       },
     },
     async (request, reply) => {
       const body = request.body;
       if (body.password_confirmation === '') throw fieldError('password_confirmation', 'Confirm password is required');
       if (body.password !== body.password_confirmation) throw fieldError('password_confirmation', 'Password must match');
+      // Counted before the password's hash, the work a stream of new addresses would make the server do.
+      const wait = await ctx.signupThrottle.attempt(request.ip);
+      if (wait > 0) throw tooManyRequests(signupThrottledMessage(wait), wait);
       const email = normaliseEmail(body.email);
       const now = ctx.clock.now().toISOString();
       const passwordHash = await hashPassword(body.password);
@@ -184,6 +192,7 @@ export default async function authRoutes(app: FastifyInstance) {
     },
     async (request, reply) => {
       await ctx.db.deleteFrom('api_tokens').where('token_hash', '=', request.tokenHash!).execute();
+      ctx.publisher.endConnectionsOf(currentUser(request).id);
       return send(reply, null, 'Logged out successfully');
     },
   );
@@ -346,6 +355,8 @@ export default async function authRoutes(app: FastifyInstance) {
         return true;
       });
       if (!changed) throw fieldError('otp', OTP_INVALID);
+      // Every session of the account was revoked: so is what any of them had subscribed to.
+      ctx.publisher.endConnectionsOf(user.id);
       // The code proved the account is the caller's: its role sets their login form (deviation 53).
       return send(reply, { role: user.role }, 'Your password has been reset. Please log in.');
     },

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { checkCard } from '../domain/card.js';
-import { badRequest } from '../http/errors.js';
+import { badRequest, tooManyRequests } from '../http/errors.js';
 import { nameField } from '../http/fields.js';
 import { responses } from '../http/schemas.js';
 
@@ -76,11 +76,13 @@ export default async function sandboxRoutes(app: FastifyInstance) {
               },
             },
           },
-          [400],
+          [400, 429],
         ),
       },
     },
     async (request, reply) => {
+      const wait = await ctx.sandboxTokenThrottle.attempt(request.ip);
+      if (wait > 0) throw tooManyRequests(`Too many cards tried. Please try again in ${wait} seconds.`, wait);
       const now = ctx.clock.now();
       const result = checkCard(request.body, now);
       if ('errors' in result) {

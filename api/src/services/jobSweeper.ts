@@ -11,11 +11,15 @@ export interface SweepReport {
   refundsSettled: number;
   /** Processor charges with no booking on our side (a crash between charge and commit), given back. */
   orphanChargesRefunded: number;
+  /** Sandbox card tokens nobody saved within the hour, deleted (a processor's tokens expire too). */
+  unusedCardTokensDeleted: number;
 }
 
 const EXPIRE_BATCH = 200;
 /** How far back the processor's charges are compared with ours. */
 const ORPHAN_LOOKBACK_MS = 7 * 24 * 60 * 60 * 1000;
+/** How long a sandbox card token waits to be saved as a card. */
+export const UNUSED_CARD_TOKEN_TTL_MS = 60 * 60 * 1000;
 
 /**
  * One pass of the lifecycle timer. Everything it does is keyed so that a pass that runs twice, or on
@@ -23,7 +27,7 @@ const ORPHAN_LOOKBACK_MS = 7 * 24 * 60 * 60 * 1000;
  * expiry is a conditional status change, and refunds go to the processor with one idempotency key each.
  */
 export async function sweepJobs(ctx: AppContext): Promise<SweepReport> {
-  const report: SweepReport = { expired: 0, refundsSettled: 0, orphanChargesRefunded: 0 };
+  const report: SweepReport = { expired: 0, refundsSettled: 0, orphanChargesRefunded: 0, unusedCardTokensDeleted: 0 };
   const now = ctx.clock.now();
 
   const expire = findTransition('Pending', 'Expired')!;
@@ -61,6 +65,13 @@ export async function sweepJobs(ctx: AppContext): Promise<SweepReport> {
   for (const { id } of pending) if (await settleRefund(ctx, id)) report.refundsSettled++;
 
   report.orphanChargesRefunded = await refundOrphanCharges(ctx, now);
+
+  const deleted = await ctx.db
+    .deleteFrom('sandbox_tokens')
+    .where('attached_at', 'is', null)
+    .where('created_at', '<', new Date(now.getTime() - UNUSED_CARD_TOKEN_TTL_MS).toISOString())
+    .executeTakeFirst();
+  report.unusedCardTokensDeleted = Number(deleted.numDeletedRows);
   return report;
 }
 

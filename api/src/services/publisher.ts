@@ -7,6 +7,8 @@ import { PublishQueue, type PublishQueueOptions, type PublishQueueStats } from '
 
 /** The private channel of one user, the only one the client subscribes to (DESIGN.md section 4). */
 export const userChannel = (userId: number) => `private-message.${userId}`;
+/** The user whose private channel `channel` is (userChannel's inverse), or null. */
+export const userOfChannel = (channel: string): string | null => /^private-message\.([1-9][0-9]*)$/.exec(channel)?.[1] ?? null;
 
 /** One event for one user's private channel. */
 export interface RealtimeEvent {
@@ -53,6 +55,12 @@ export interface Publisher {
   publish(events: RealtimeEvent[]): void;
   /** Signs a private-channel subscription for pusher-js (`{ auth }`). */
   authorizeChannel(socketId: string, channel: string): { auth: string };
+  /**
+   * A session of the user was revoked (Logout, a new password): their realtime connections are ended, so
+   * that one subscribed with a revoked token stops receiving; the others reconnect and subscribe again.
+   * In the background; never throws.
+   */
+  endConnectionsOf(userId: number): void;
   /** Publishes what is still pending (within a deadline) and stops; the app calls it when it closes. */
   close?(): Promise<void>;
 }
@@ -158,6 +166,15 @@ export class PusherPublisher implements Publisher {
 
   authorizeChannel(socketId: string, channel: string): { auth: string } {
     return this.pusher.authorizeChannel(socketId, channel);
+  }
+
+  endConnectionsOf(userId: number): void {
+    // Hosted Pusher ends only connections signed in as the user (pusher-js's user sign-in, which the app
+    // does not use); the embedded server ends those subscribed to the user's channel.
+    this.pusher
+      .terminateUserConnections(String(userId))
+      .then((res) => (res as unknown as { text(): Promise<string> }).text())
+      .catch((err: unknown) => this.log.warn({ err, userId }, 'realtime connections not ended'));
   }
 
   async close(): Promise<void> {

@@ -172,12 +172,16 @@ describe('Rate your Booking (/bookingfinished)', () => {
     await waitFor(() => expect(screen.getByRole('button', { name: 'Submit' })).toHaveFocus());
   });
 
-  it('rated in another tab while the form is open: shows it rated at once (the live job update)', async () => {
+  it('rated in another tab while the form is open: shows it rated at once (the live job update), with the focus', async () => {
+    const user = userEvent.setup();
     fakeApi({ 'GET /api/jobs/4': ok(completed) });
     open();
     await screen.findByRole('button', { name: 'Submit' });
+    await user.click(screen.getByLabelText('Review'));
     act(() => sharedBus.emit({ type: 'job/updated', job: { ...completed, rating: 4 } }));
     expect(screen.getByText(ALREADY_RATED)).toBeInTheDocument();
+    // The field the focus was in went with the form: the reason takes it, to be read out.
+    expect(screen.getByText(ALREADY_RATED).closest('.ui-card')).toHaveFocus();
     expect(screen.getByRole('img', { name: '4 out of 5 stars' })).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Submit' })).not.toBeInTheDocument();
   });

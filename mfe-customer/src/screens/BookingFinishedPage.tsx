@@ -1,4 +1,4 @@
-import { useId, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 import {
   ApiError,
@@ -21,7 +21,7 @@ import {
   messageOfError,
 } from 'shared';
 import { pathWithIds, jobIdFrom } from 'shared/src/contracts/addressIds';
-import { useFocusBackAfter } from 'shared/src/ui/focus';
+import { focusIsLost, useFocusBackAfter } from 'shared/src/ui/focus';
 import { NothingHere } from 'shared/src/ui/NothingHere';
 import { TextAreaField } from '../components/Field';
 import { Stars } from '../components/Rating';
@@ -148,6 +148,26 @@ function RatingForm({
 }
 
 /**
+ * The booking rated already, with its stars. Shown in place of the form when the booking was rated
+ * meanwhile (in another tab), it takes the focus the form's field had, so that the reason is read out.
+ */
+function AlreadyRated({ rating }: { rating: number }) {
+  const card = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (focusIsLost()) card.current?.focus();
+  }, []);
+  return (
+    <div ref={card} className="ui-card ui-empty" tabIndex={-1}>
+      <p className="cust-message">{ALREADY_RATED}</p>
+      <Stars value={rating} />
+      <Link to="/previousbooking" className="ui-button">
+        Go to Previous Bookings
+      </Link>
+    </div>
+  );
+}
+
+/**
  * Rate your Booking (/bookingfinished, state { jobId }): star rating (0 by default), a review and
  * Submit → POST /ratings. No star chosen: a message and nothing sent. Success: a toast and Previous
  * Bookings. A job rated already (the API's 409, or live: rated in another tab) shows it rated, with its stars.
@@ -205,13 +225,7 @@ export default function BookingFinishedPage() {
             )}
           </div>
         ) : job.rating !== null && !sending ? (
-          <div className="ui-card ui-empty">
-            <p className="cust-message">{ALREADY_RATED}</p>
-            <Stars value={job.rating} />
-            <Link to="/previousbooking" className="ui-button">
-              Go to Previous Bookings
-            </Link>
-          </div>
+          <AlreadyRated rating={job.rating} />
         ) : (
           <RatingForm
             job={job}

@@ -43,6 +43,12 @@ describe('UI primitives', () => {
     expect(screen.getByRole('status')).toHaveTextContent('Loading…');
   });
 
+  it('ErrorState is an alert with its message and detail (read out though it appears with its text), Retry beside it', () => {
+    render(<ErrorState message="The booking could not be loaded." detail="Network Error" onRetry={() => undefined} />);
+    expect(screen.getByRole('alert')).toHaveTextContent('The booking could not be loaded.Network Error');
+    expect(screen.getByRole('button', { name: 'Retry' })).toBeInTheDocument();
+  });
+
   it('PlaceholderPage shows the spec title, never a blank page', () => {
     render(<PlaceholderPage title="Previous Bookings" />);
     expect(screen.getByRole('heading', { name: 'Previous Bookings', level: 1 })).toBeInTheDocument();

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { messageOfError } from 'shared';
 
 export type LoadState<T> = { status: 'loading' } | { status: 'error'; message: string } | { status: 'ready'; data: T };
@@ -18,9 +18,12 @@ interface Outcome<T> {
 export function useLoad<T>(load: () => Promise<T>) {
   const [attempt, setAttempt] = useState(0);
   const [outcome, setOutcome] = useState<Outcome<T> | null>(null);
+  /** Counts refreshes, and the loads that supersede them: only the latest refresh's answer counts. */
+  const refreshes = useRef(0);
 
   useEffect(() => {
     let latest = true;
+    refreshes.current++;
     load().then(
       (data) => {
         if (latest) setOutcome({ load, attempt, state: { status: 'ready', data } });
@@ -41,11 +44,14 @@ export function useLoad<T>(load: () => Promise<T>) {
   const reload = useCallback(() => setAttempt((n) => n + 1), []);
   /**
    * Reads again without going back to `loading` (something changed elsewhere): the data shown stays until
-   * the answer replaces it, and stays should the read fail. Only a screen already showing data is refreshed.
+   * the answer replaces it, and stays should the read fail. Only a screen already showing data is refreshed,
+   * and only by the latest refresh: an earlier one answering last would show what it read before.
    */
   const refresh = useCallback(() => {
+    const refresh = ++refreshes.current;
     load().then(
       (data) =>
+        refresh === refreshes.current &&
         setOutcome((current) =>
           current?.load === load && current.state.status === 'ready' ? { ...current, state: { status: 'ready', data } } : current,
         ),

@@ -162,14 +162,25 @@ export async function loginViaApi(
  * to it (most screens read again on subscribing, but a test timing a live update starts after it). Call
  * before the page's goto.
  */
-export function channelSubscribed(page: Page): Promise<void> {
-  return new Promise((resolve) => {
+export function channelSubscribed(page: Page, timeoutMs = 30_000): Promise<void> {
+  const subscribed = new Promise<void>((resolve, reject) => {
+    // A channel that never subscribes fails the test (with its pages saved) instead of hanging the suite.
+    const timer = setTimeout(
+      () => reject(new Error(`the realtime channel of ${page.url()} did not subscribe within ${timeoutMs} ms`)),
+      timeoutMs,
+    );
     page.on('websocket', (socket) =>
       socket.on('framereceived', (frame) => {
-        if (String(frame.payload).includes('subscription_succeeded')) resolve();
+        if (!String(frame.payload).includes('subscription_succeeded')) return;
+        clearTimeout(timer);
+        resolve();
       }),
     );
+    page.on('close', () => clearTimeout(timer));
   });
+  // Awaited by the test later; a test that failed before that leaves no unhandled rejection behind.
+  subscribed.catch(() => undefined);
+  return subscribed;
 }
 
 /** Logs in through the /login form, as a person would (choosing the role, then Login). */

@@ -161,6 +161,27 @@ describe('guard', () => {
     await page.getByRole('heading', { name: 'My Profile' }).waitFor();
     await context.close();
   });
+
+  it("a shared link opened signed out: after the login, the page's Go Back stays in the app", async () => {
+    const provider = await providerOffering('Driver', 30, { first_name: 'Gwen' });
+    const customer = await createAccount('Customer');
+    const { page, context } = await openPage(browser());
+    // A new tab: the link is its first page; the guard and the login replace their way back to it.
+    await page.goto(`/providerprofile?service=${provider.serviceId}&provider=${provider.id}`);
+    await page.waitForURL('**/login');
+    await fillLogin(page, customer.email, customer.password, 'Customer');
+    await page.getByRole('heading', { name: provider.fullName }).waitFor();
+    await page.getByRole('button', { name: 'Go Back' }).click();
+    // The service's drivers, where Go Back leads from a profile with nothing of the app before it.
+    await page.waitForURL(
+      (url) => url.pathname === '/drivebooking' && url.searchParams.get('service') === String(provider.serviceId),
+    );
+    await page
+      .getByRole('link', { name: new RegExp(provider.fullName) })
+      .first()
+      .waitFor();
+    await context.close();
+  });
 });
 
 describe('password reset', () => {

@@ -2,6 +2,7 @@ import { useEffect, useId, useRef, useState, type ChangeEvent } from 'react';
 import { Form, Formik, useFormikContext, type FormikHelpers, type FormikProps } from 'formik';
 import { useLocation, useNavigate } from 'react-router-dom';
 import {
+  hasAppEntryBehind,
   ApiError,
   Avatar,
   bus,
@@ -95,7 +96,7 @@ export default function EditProfilePage() {
   const isProvider = user.role === 'Provider';
 
   const goBack = () => {
-    if (location.key !== 'default') void navigate(-1);
+    if (hasAppEntryBehind(location)) void navigate(-1);
     else void navigate('/profile');
   };
 

@@ -1,6 +1,16 @@
 import { useCallback, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
-import { Avatar, ErrorState, fetchProviders, fetchReviews, formatPrice, Loader, PageTitle, useSessionUser } from 'shared';
+import {
+  Avatar,
+  ErrorState,
+  hasAppEntryBehind,
+  fetchProviders,
+  fetchReviews,
+  formatPrice,
+  Loader,
+  PageTitle,
+  useSessionUser,
+} from 'shared';
 import { navIdFrom, pathWithIds } from 'shared/src/contracts/addressIds';
 import { NothingHere } from 'shared/src/ui/NothingHere';
 import { BookingModal } from '../components/BookingModal';
@@ -51,7 +61,7 @@ export default function ProviderProfilePage() {
   const back = () => {
     // Opened from a screen of the app: back to it. Opened directly (a shared link in a new tab), there is
     // nothing of the app to go back to: the service's drivers, rather than a dead button or another site.
-    if (location.key !== 'default') void navigate(-1);
+    if (hasAppEntryBehind(location)) void navigate(-1);
     else if (serviceId) void navigate(pathWithIds('/drivebooking', { serviceId }), { state: { serviceId } });
     else void navigate('/service');
   };

@@ -1,5 +1,5 @@
 import { Link, useLocation, useNavigate } from 'react-router-dom';
-import { ErrorState, Loader, PageTitle, useJob, type Job, type JobNavState, useSessionUser } from 'shared';
+import { ErrorState, hasAppEntryBehind, Loader, PageTitle, useJob, type Job, type JobNavState, useSessionUser } from 'shared';
 import { pathWithIds, navIdFrom } from 'shared/src/contracts/addressIds';
 import { ProgressCard } from '../components/Stepper';
 import { CustomerFollowMap } from '../map/CustomerFollowMap';
@@ -33,7 +33,7 @@ export default function ViewOnMapPage() {
 
   const goBack = () => {
     // Opened from a screen of the app: back to it; opened directly: to the job's details.
-    if (location.key !== 'default') void navigate(-1);
+    if (hasAppEntryBehind(location)) void navigate(-1);
     else {
       const target = detailsRoute(users?.role, view && view.kind !== 'notYours' ? job : null);
       void navigate(pathWithIds(target.path, target.state ?? {}), { state: target.state });

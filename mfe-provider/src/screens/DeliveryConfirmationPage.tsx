@@ -1,5 +1,6 @@
 import { useLocation, useNavigate } from 'react-router-dom';
 import {
+  hasAppEntryBehind,
   ErrorState,
   formatPrice,
   PageTitle,
@@ -111,7 +112,7 @@ export default function DeliveryConfirmationPage() {
                 onClick={() =>
                   // Back to the request it came from (the browser's Back then leaves it too); opened
                   // directly, with no entry of the app before it, the request takes this entry's place.
-                  location.key !== 'default'
+                  hasAppEntryBehind(location)
                     ? navigate(-1)
                     : navigate(pathWithIds('/jobrequestdetails', { jobId: job.id }), {
                         replace: true,

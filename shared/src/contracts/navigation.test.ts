@@ -1,5 +1,12 @@
 import { jobIdFrom, navIdFrom, pathWithIds } from './addressIds';
-import { afterLoginPath, afterLoginState, cameStraightFrom, historyIndex, returnAddressFrom } from './navigation';
+import {
+  afterLoginPath,
+  afterLoginState,
+  cameStraightFrom,
+  hasAppEntryBehind,
+  historyIndex,
+  returnAddressFrom,
+} from './navigation';
 
 describe('jobIdFrom', () => {
   it('takes the job from navigation state first, else from ?job= (links from e-mails)', () => {
@@ -73,5 +80,21 @@ describe('the way back from the card form', () => {
     window.history.replaceState(null, '');
     expect(historyIndex()).toBeNull();
     expect(cameStraightFrom({ returnTo: '/providerprofile', returnIndex: 4 })).toBe(false);
+  });
+});
+
+describe('whether going back stays in the app', () => {
+  afterEach(() => window.history.replaceState(null, ''));
+
+  it('not from the first entry of the tab, even with a key of its own (the sign-in replaced its way there)', () => {
+    window.history.replaceState({ usr: null, key: 'after-login', idx: 0 }, '');
+    expect(hasAppEntryBehind({ key: 'after-login' })).toBe(false);
+    window.history.replaceState({ usr: null, key: 'k', idx: 3 }, '');
+    expect(hasAppEntryBehind({ key: 'k' })).toBe(true);
+  });
+
+  it('where the index is not known (a memory router), from any entry but the first', () => {
+    expect(hasAppEntryBehind({ key: 'default' })).toBe(false);
+    expect(hasAppEntryBehind({ key: 'abc' })).toBe(true);
   });
 });

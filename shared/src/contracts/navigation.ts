@@ -71,6 +71,17 @@ export function historyIndex(): number | null {
   return historyIndexOf((globalThis as { history?: { state?: unknown } }).history?.state);
 }
 
+/**
+ * Whether going back (`navigate(-1)`) stays in the app: an entry of the app's own comes before this one
+ * in this tab. A page opened in a new tab has none, nor one that the sign-in brought back to (the guard
+ * and the login replace their entries, which gives the page a key of its own but no entry before it).
+ * Where the index is not known (a memory router), the router's first entry is the only one without one.
+ */
+export function hasAppEntryBehind(location: { key: string }): boolean {
+  const index = historyIndex();
+  return index === null ? location.key !== 'default' : index > 0;
+}
+
 /** Whether the page that sent the user to the card form is the history entry just before this one. */
 export function cameStraightFrom(back: AddCardNavState): boolean {
   const here = historyIndex();

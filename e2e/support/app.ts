@@ -1,5 +1,6 @@
 // Helpers every e2e test uses: a browser on system Chromium, the app's URLs, accounts made through the
 // real API, signing in, reading the development mailbox, and stopping or restarting one remote.
+import assert from 'node:assert/strict';
 import { after, afterEach, before } from 'node:test';
 import { randomUUID } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
@@ -181,6 +182,23 @@ export function channelSubscribed(page: Page, timeoutMs = 30_000): Promise<void>
   // Awaited by the test later; a test that failed before that leaves no unhandled rejection behind.
   subscribed.catch(() => undefined);
   return subscribed;
+}
+
+/**
+ * Revokes a session's token as its expiry does: with nothing said to the browser. The API has no call for
+ * that, so the token is signed out (POST /api/auth/logout), which also has the realtime server end the
+ * session's connections, whose refused channel would end the session at once; the pages' channel
+ * authorisation with that token is held back (aborted) instead, so that, as after an expiry, the next
+ * request a page makes is what meets the refused token.
+ */
+export async function expireSession(token: string, ...pages: Page[]): Promise<void> {
+  for (const page of pages) {
+    await page.route('**/broadcasting/auth', (route) =>
+      route.request().headers().authorization === `Bearer ${token}` ? route.abort() : route.continue(),
+    );
+  }
+  const out = await apiCall('POST', '/api/auth/logout', undefined, token);
+  assert.equal(out.status, 200, JSON.stringify(out.body));
 }
 
 /** Logs in through the /login form, as a person would (choosing the role, then Login). */

@@ -11,6 +11,7 @@ import {
   collectErrors,
   createAccount,
   DESKTOP,
+  expireSession,
   fillLogin,
   loginInPlace,
   loginViaApi,
@@ -684,8 +685,8 @@ describe('a session the API no longer accepts', () => {
     // The page's own start-up requests (unread count, realtime channel auth) finish first, so that the
     // click below is what meets the revoked token; one of them meeting it would end the session early.
     await page.waitForLoadState('networkidle');
-    // The token is revoked elsewhere (as an expiry or a password reset would).
-    assert.equal((await apiCall('POST', '/api/auth/logout', undefined, session.token)).status, 200);
+    // The token expires (revoked with nothing said to the browser).
+    await expireSession(session.token, page);
     await page.getByRole('link', { name: 'Previous Bookings' }).click();
     await page.waitForURL('**/login');
     await page.getByText('Your session has expired. Please log in again.').first().waitFor();
@@ -714,7 +715,7 @@ describe('a session the API no longer accepts', () => {
       .click();
     await page.getByRole('button', { name: 'View on Map' }).waitFor();
     await page.waitForLoadState('networkidle');
-    assert.equal((await apiCall('POST', '/api/auth/logout', undefined, session.token)).status, 200);
+    await expireSession(session.token, page);
     // The next screen's request meets the revoked session: to /login, and back once signed in.
     await page.getByRole('button', { name: 'View on Map' }).click();
     await page.waitForURL('**/login');
@@ -745,7 +746,7 @@ describe('a session the API no longer accepts', () => {
     await page.getByLabel('Query Title').fill('Payout missing');
     await page.getByLabel('Message').fill('My payout for last week has not arrived.');
 
-    assert.equal((await apiCall('POST', '/api/auth/logout', undefined, session.token)).status, 200);
+    await expireSession(session.token, page, other);
     await page.getByRole('button', { name: 'Submit' }).click();
     await page.waitForURL('**/login');
     await page.getByText('Your session has expired. Please log in again.').first().waitFor();
@@ -766,6 +767,28 @@ describe('a session the API no longer accepts', () => {
     await context.close();
   });
 
+  it('a new password set on another device signs this one out at once, before it asks the API anything', async () => {
+    const { page, context, errors } = await openPage(browser());
+    const account = await createAccount('Customer');
+    await signInDirectly(page, account);
+    const subscribed = channelSubscribed(page);
+    await page.goto('/contactus');
+    await page.getByRole('heading', { name: 'Contact Us' }).waitFor();
+    await subscribed;
+    await page.waitForLoadState('networkidle');
+
+    // On another device: a reset code, then a new password (every session of the account is revoked).
+    assert.equal((await apiCall('POST', '/api/auth/reset-password', { email: account.email })).status, 200);
+    const otp = await readOtp(account.email);
+    const reset = await apiCall('POST', '/api/auth/forgot', { email: account.email, otp, password: 'another-pass-1' });
+    assert.equal(reset.status, 200);
+    // This device's realtime channel is ended and refused again: the session ends with its message.
+    await page.waitForURL('**/login');
+    await page.getByText('Your session has expired. Please log in again.').first().waitFor();
+    assert.deepEqual(errors, []);
+    await context.close();
+  });
+
   it('loses nothing typed when another tab is the one the API refuses', async () => {
     const { page, context, errors } = await openPage(browser());
     const account = await createAccount('Customer');
@@ -780,7 +803,7 @@ describe('a session the API no longer accepts', () => {
     await Promise.all(subscribed);
     await Promise.all([page.waitForLoadState('networkidle'), other.waitForLoadState('networkidle')]);
 
-    assert.equal((await apiCall('POST', '/api/auth/logout', undefined, session.token)).status, 200);
+    await expireSession(session.token, page, other);
     await other.getByRole('link', { name: 'Previous Bookings' }).click();
     await other.waitForURL('**/login');
     await page.waitForURL('**/login');

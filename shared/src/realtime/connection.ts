@@ -1,7 +1,7 @@
 import Pusher from 'pusher-js';
 import type { AppNotification, BusEvent, Job, Message, RealtimeState } from '../contracts';
 import type { RuntimeConfig } from '../config';
-import { fetchMessage } from '../api';
+import { fetchMe, fetchMessage } from '../api';
 import type { RealtimeConnection } from './index';
 
 export interface ConnectionOptions {
@@ -130,6 +130,13 @@ export function createConnection({ userId, token, config, emit }: ConnectionOpti
     );
   });
   channel.bind('pusher:subscription_succeeded', () => emit({ type: 'realtime/subscribed' }));
+  // Refused its channel (401): the session's token was revoked (a sign-out elsewhere, a new password; the
+  // realtime server then ends the connection and it comes back without its channel). The API is asked
+  // who the session is, so that a refused token ends the session here as any other 401 does (the API
+  // client says so), and a token still good leaves it be.
+  channel.bind('pusher:subscription_error', (error: unknown) => {
+    if ((error as { status?: unknown } | null)?.status === 401) fetchMe({ silent: true }).catch(() => undefined);
+  });
   channel.bind('Notification', (data: unknown) => {
     if (isNotification(data)) emit({ type: 'notifications/arrived', notification: data });
     emit({ type: 'notifications/changed' });

@@ -343,6 +343,27 @@ describe('the realtime connection (pusher-js mocked)', () => {
     expect(events).toEqual([{ type: 'realtime/subscribed' }]);
   });
 
+  it('refused its channel (401: the token was revoked), asks the API who the session is, so that a refused token ends it', async () => {
+    const requests: InternalAxiosRequestConfig[] = [];
+    const original = apiClient.defaults.adapter;
+    apiClient.defaults.adapter = async (config) => {
+      requests.push(config);
+      return { data: { data: { id: 12 }, message: '' }, status: 200, statusText: '200', headers: {}, config };
+    };
+    try {
+      await connectRealtime({ userId: 12, token: 'tok12' });
+      const handlers = channels['private-message.12'].handlers;
+      handlers['pusher:subscription_error']({ type: 'AuthError', error: 'Server error', status: 500 });
+      expect(requests).toHaveLength(0);
+      handlers['pusher:subscription_error']({ type: 'AuthError', error: 'Unauthenticated.', status: 401 });
+      await new Promise((resolve) => setTimeout(resolve, 0));
+      expect(requests.map((r) => r.url)).toEqual(['/api/auth/me']);
+      expect(requests[0].silent).toBe(true);
+    } finally {
+      apiClient.defaults.adapter = original;
+    }
+  });
+
   it('connects once per user and disconnects on logout', async () => {
     const before = instances.length;
     const first = connectRealtime({ userId: 9, token: 'a' });

@@ -18,6 +18,7 @@ import {
   draftOf,
   emptyComposer,
   enterSends,
+  fileReplaced,
   MESSAGE_TOO_LONG,
   messageLength,
 } from '../lib/composer';
@@ -60,8 +61,16 @@ export function Composer({ onSend, restore, draftKey, focusRequest = 0 }: Compos
 
   useEffect(() => keepDraft(draftKey, { text: state.text, file: state.file }), [draftKey, state.text, state.file]);
 
+  /** The file attached now, for a restore that brings a file of its own. */
+  const attached = useRef(state.file);
+  useEffect(() => {
+    attached.current = state.file;
+  });
   useEffect(() => {
     if (restore) {
+      // A message holds one file: the edited message's takes the place of one attached since, which is said.
+      const replaced = restore.file && attached.current && attached.current !== restore.file ? attached.current : null;
+      setFileProblem(replaced ? fileReplaced(replaced.name, restore.file!.name) : null);
       dispatch({ type: 'restored', text: restore.text, file: restore.file });
       box.current?.focus();
     }
@@ -74,6 +83,8 @@ export function Composer({ onSend, restore, draftKey, focusRequest = 0 }: Compos
   const submit = () => {
     if (!canSend(state)) return;
     const draft = draftOf(state);
+    // What was said about a file (refused, replaced) is over once the message goes.
+    setFileProblem(null);
     dispatch({ type: 'submitted' });
     if (fileInput.current) fileInput.current.value = '';
     onSend(draft);
@@ -102,6 +113,7 @@ export function Composer({ onSend, restore, draftKey, focusRequest = 0 }: Compos
   };
 
   const clearFile = () => {
+    setFileProblem(null);
     dispatch({ type: 'attached', file: null });
     if (fileInput.current) fileInput.current.value = '';
     // The remove button goes with the file: the focus goes on to the message, not to the page.

@@ -49,6 +49,10 @@ export type ComposerAction =
   /** A failed message is taken back for editing: its text and file return to the composer. */
   | { type: 'restored'; text: string; file: File | null };
 
+/** Said when a failed message taken back for editing brings its file in place of one attached since. */
+export const fileReplaced = (removed: string, restored: string) =>
+  `${removed} was taken out: a message holds one file, and ${restored} is back with the message you are editing. Attach ${removed} again to send it next.`;
+
 export function composerReducer(state: ComposerState, action: ComposerAction): ComposerState {
   switch (action.type) {
     case 'typed':

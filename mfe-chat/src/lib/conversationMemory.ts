@@ -7,7 +7,7 @@ import type { OutgoingMessage } from './outgoing';
  * are still on their way or failed. A message that fails after its pane was closed is there, with
  * Retry, when the conversation is opened again. Kept in memory only, per signed-in user and chat, and
  * forgotten at sign-out (an expired session keeps the text: keepTextThroughExpiry): nothing typed is
- * written to storage.
+ * written to storage, and reloading or closing the tab with any of it asks first.
  */
 
 export interface ComposerDraft {
@@ -93,6 +93,22 @@ export function subscribeOutboxes(listener: () => void): () => void {
   listeners.add(listener);
   return () => listeners.delete(listener);
 }
+
+/** Whether something typed or sent in a conversation has not reached the server: a draft, or the outbox. */
+export function holdsUnsent(): boolean {
+  for (const draft of drafts.values()) if (draft.text.trim() !== '' || draft.file !== null) return true;
+  for (const outbox of outboxes.values()) if (outbox.length > 0) return true;
+  return false;
+}
+
+// Reloading or closing the tab would lose it (it is kept in memory only): the browser's own question
+// first, as for any form's unsaved changes. Moving inside the app keeps it, and asks nothing.
+window.addEventListener('beforeunload', (event) => {
+  if (!holdsUnsent()) return;
+  event.preventDefault();
+  // Chromium before 119 and Safari ask only when returnValue is set.
+  event.returnValue = '';
+});
 
 export function forgetConversations(): void {
   drafts.clear();

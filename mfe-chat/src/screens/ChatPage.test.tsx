@@ -1317,6 +1317,42 @@ describe('sending', () => {
     expect(within(log).queryByRole('button', { name: 'Edit' })).not.toBeInTheDocument();
   });
 
+  it('what was said about a refused file goes when a message is sent, or when the file is removed', async () => {
+    customerApi({ 'POST /api/chats': ok(makeMessage({ id: 90, chat_id: 1, message: 'Gate code is 1234' })) });
+    renderChat({ route: '/chatview/20' });
+    const attach = await screen.findByLabelText('Attach a file');
+    const user = userEvent.setup({ applyAccept: false });
+    const composer = screen.getByRole('form', { name: 'Send a message' });
+    await user.upload(attach, new File(['hello'], 'notes.txt', { type: 'text/plain' }));
+    expect(within(composer).getByRole('alert')).toHaveTextContent('The attachment must be an image or a PDF.');
+    await user.type(screen.getByRole('textbox', { name: 'Message' }), 'Gate code is 1234{Enter}');
+    expect(within(composer).queryByRole('alert')).not.toBeInTheDocument();
+
+    await user.upload(attach, new File(['hello'], 'notes.txt', { type: 'text/plain' }));
+    await user.upload(attach, new File(['png'], 'fine.png', { type: 'image/png' }));
+    await user.upload(attach, new File(['hello'], 'notes.txt', { type: 'text/plain' }));
+    expect(within(composer).getByRole('alert')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Remove fine.png' }));
+    expect(within(composer).queryByRole('alert')).not.toBeInTheDocument();
+  });
+
+  it('Edit of a failed photo with another file attached since says that file was taken out, and how to send it', async () => {
+    customerApi({ 'POST /api/chats': () => Promise.reject(Object.assign(new Error('Network Error'), { isAxiosError: true })) });
+    renderChat({ route: '/chatview/20' });
+    const attach = await screen.findByLabelText('Attach a file');
+    const user = userEvent.setup();
+    await user.upload(attach, new File(['png'], 'gate.png', { type: 'image/png' }));
+    await user.click(screen.getByRole('button', { name: 'Send' }));
+    const failed = await within(screen.getByRole('log')).findByRole('alert');
+    await user.upload(attach, new File(['pdf'], 'receipt.pdf', { type: 'application/pdf' }));
+    await user.click(within(failed).getByRole('button', { name: 'Edit' }));
+    const composer = screen.getByRole('form', { name: 'Send a message' });
+    expect(within(composer).getByText('gate.png')).toBeInTheDocument();
+    expect(within(composer).getByRole('alert')).toHaveTextContent(
+      'receipt.pdf was taken out: a message holds one file, and gate.png is back with the message you are editing. Attach receipt.pdf again to send it next.',
+    );
+  });
+
   it('a failed message can be taken back into the box (Edit); offline says the server cannot be reached', async () => {
     customerApi({ 'POST /api/chats': () => Promise.reject(Object.assign(new Error('Network Error'), { isAxiosError: true })) });
     renderChat({ route: '/chatview/20' });

@@ -1,4 +1,4 @@
-import { useCallback, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { bus, fetchJobs, fetchProviders, fetchServices, type Job } from 'shared';
 import { serviceIdForAssign } from '../lib/assignJob';
 
@@ -44,10 +44,21 @@ export function useAssignJob(providerId: number | null) {
   /** Set at once (state is not), so a second press while asking does nothing: the button stays enabled. */
   const running = useRef(false);
   const [notice, setNotice] = useState<string | null>(null);
+  /** Counts the asks, and the pane's closing or its provider's change, which end the ask on its way. */
+  const asks = useRef(0);
+  useEffect(
+    () => () => {
+      asks.current++;
+    },
+    [providerId],
+  );
 
   const assign = useCallback(async () => {
     if (providerId === null || running.current) return;
     running.current = true;
+    const ask = ++asks.current;
+    // Left meanwhile (another contact, another screen): no booking form for this provider pops up there.
+    const stillWanted = () => asks.current === ask;
     setBusy(true);
     setNotice(null);
     try {
@@ -67,14 +78,15 @@ export function useAssignJob(providerId: number | null) {
           providerId,
         );
       } catch {
-        setNotice(BOOKING_UNAVAILABLE);
+        if (stillWanted()) setNotice(BOOKING_UNAVAILABLE);
         return;
       }
+      if (!stillWanted()) return;
       if (serviceId === null) {
         setNotice(NO_SERVICE);
         return;
       }
-      const ask = () => {
+      const askHost = () => {
         let handled = false;
         const subscription = bus.on('booking/assignHandled').subscribe((event) => {
           if (event.providerId === providerId) handled = true;
@@ -86,7 +98,10 @@ export function useAssignJob(providerId: number | null) {
         }
         return handled;
       };
-      if (!ask() && !((await bookingHostReady()) && ask())) setNotice(BOOKING_UNAVAILABLE);
+      if (askHost()) return;
+      const ready = await bookingHostReady();
+      if (!stillWanted()) return;
+      if (!(ready && askHost())) setNotice(BOOKING_UNAVAILABLE);
     } finally {
       running.current = false;
       setBusy(false);

@@ -1408,6 +1408,29 @@ describe('Assign Job', () => {
     }
   });
 
+  it('left before it has asked (another screen), opens no booking form there', async () => {
+    let answerJobs: () => void = () => undefined;
+    customerApi({
+      'GET /api/jobs': () => new Promise((resolve) => (answerJobs = () => resolve(ok(jobs)))),
+      'GET /api/services': ok([service(2, 'Delivery'), service(3, 'Shipping')]),
+      'GET /api/providers/2': offering(20),
+      'GET /api/providers/3': offering(21, 20),
+    });
+    const host = bus.on('booking/assign').subscribe((e) => bus.emit({ type: 'booking/assignHandled', providerId: e.providerId }));
+    try {
+      const { unmount } = renderChat({ route: '/chatview/20' });
+      await userEvent.click(await screen.findByRole('button', { name: 'Assign Job' }));
+      unmount();
+      await act(async () => {
+        answerJobs();
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      });
+      expect(recorded.events.filter((e) => e.type === 'booking/assign')).toEqual([]);
+    } finally {
+      host.unsubscribe();
+    }
+  });
+
   it('asks the customer remote for the booking modal of this provider over the bus', async () => {
     customerApi({
       'GET /api/jobs': ok(jobs),

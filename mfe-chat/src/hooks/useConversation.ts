@@ -174,7 +174,8 @@ export function useConversation(chat: Chat | null, myId: number | undefined, cal
         const known = new Set(current.messages.map((m) => m.id));
         const missed = page.filter((m) => !known.has(m.id));
         if (missed.length === 0) return;
-        setState((s) => (s.status === 'ready' ? { ...s, messages: [...missed, ...s.messages] } : s));
+        // Against the list as it is by now: a live message may have joined it since `current` was read.
+        setState((s) => (s.status === 'ready' ? { ...s, messages: missed.reduceRight(prependMessage, s.messages) } : s));
         callbacksRef.current.onIncoming(missed[0]);
       },
       (error: unknown) => {

@@ -520,6 +520,31 @@ describe('live messages', () => {
     expect(reads()).toBe(2);
   });
 
+  it('a message that arrives live just before the catch-up answers is shown once', async () => {
+    let catchUp: ((reply: FakeReply) => void) | null = null;
+    let opened = false;
+    customerApi({
+      'GET /api/chats/1/messages': () => {
+        if (!opened) {
+          opened = true;
+          return messagesReply(peteMessages());
+        }
+        return new Promise<FakeReply>((resolve) => (catchUp = resolve));
+      },
+    });
+    const log = await openPeteConversation();
+    act(() => bus.emit({ type: 'realtime/subscribed' }));
+    await waitFor(() => expect(catchUp).not.toBeNull());
+    const arrived = makeMessage({ id: 13, chat_id: 1, from_id: pete.id, message: 'Both ways at once' });
+    await act(async () => {
+      bus.emit({ type: 'realtime/message', message: arrived });
+      catchUp!(messagesReply([arrived, ...peteMessages()]));
+      await new Promise((resolve) => setTimeout(resolve, 0));
+    });
+    expect(within(log).getAllByText('Both ways at once')).toHaveLength(1);
+    expect(within(log).getAllByRole('listitem')).toHaveLength(4);
+  });
+
   it('the catch-up after a reconnection that fails keeps the messages shown and says so; Retry brings the missed one', async () => {
     let down = false;
     let newest = peteMessages();

@@ -1,4 +1,4 @@
-import { useCallback, useMemo, useState } from 'react';
+import { useCallback, useMemo, useRef, useState } from 'react';
 import { Avatar, ErrorState, Loader, type Chat, type Message, type Role } from 'shared';
 import { useAssignJob } from '../hooks/useAssignJob';
 import { useConversation } from '../hooks/useConversation';
@@ -75,6 +75,7 @@ export function ConversationPane({ chat, myId, role, onBack, onIncoming, onSent 
 
   // Retry goes with the failure it answered: the focus goes on to the message box, not to the page.
   const [composerFocus, setComposerFocus] = useState(0);
+  const assignButton = useRef<HTMLButtonElement>(null);
   const onRetry = useCallback(
     (key: string) => {
       retry(key);
@@ -104,6 +105,7 @@ export function ConversationPane({ chat, myId, role, onBack, onIncoming, onSent 
             {/* aria-disabled, not disabled, while busy: a disabled button drops focus, and the booking
                 modal opened meanwhile would give it back to <body> on close instead of here. */}
             <button
+              ref={assignButton}
               type="button"
               className="ui-button ui-button--primary chat-assign"
               onClick={() => void assignJob.assign()}
@@ -117,7 +119,16 @@ export function ConversationPane({ chat, myId, role, onBack, onIncoming, onSent 
       {assignJob.notice ? (
         <div className="chat-notice" role="alert">
           <span>{assignJob.notice}</span>
-          <button type="button" className="chat-icon-button" aria-label="Dismiss" onClick={assignJob.dismiss}>
+          <button
+            type="button"
+            className="chat-icon-button"
+            aria-label="Dismiss"
+            onClick={() => {
+              // The notice goes with this button: the focus goes back to Assign Job, which the notice was about.
+              assignButton.current?.focus();
+              assignJob.dismiss();
+            }}
+          >
             ×
           </button>
         </div>
@@ -125,7 +136,15 @@ export function ConversationPane({ chat, myId, role, onBack, onIncoming, onSent 
       {state.status === 'ready' && conversation.refreshError ? (
         <div className="chat-notice" role="alert">
           <span>{messagesNotRefreshed(conversation.refreshError)}</span>
-          <button type="button" className="chat-link-button" onClick={conversation.refresh}>
+          <button
+            type="button"
+            className="chat-link-button"
+            onClick={() => {
+              // Retry goes with the failure once the messages are in: the focus goes on to the message box.
+              setComposerFocus((n) => n + 1);
+              conversation.refresh();
+            }}
+          >
             Retry
           </button>
         </div>

@@ -158,7 +158,15 @@ export function MessagesView({
             {loadingOlder ? (
               <Loader label="Loading older messages…" />
             ) : (
-              <button type="button" className="chat-link-button" onClick={loadOlder}>
+              <button
+                type="button"
+                className="chat-link-button"
+                onClick={() => {
+                  // A loader takes the button's place: the focus goes to the messages, not to the page.
+                  scroller.current?.focus({ preventScroll: true });
+                  loadOlder();
+                }}
+              >
                 Load older messages
               </button>
             )}

@@ -340,6 +340,8 @@ describe('opening a conversation', () => {
     renderChat({ route: '/chatview/20' });
     await userEvent.click(await screen.findByRole('button', { name: 'Load older messages' }));
     const log = screen.getByRole('log');
+    // A loader took the button's place: the focus is on the messages, not dropped to the page.
+    expect(log).toHaveFocus();
     await waitFor(() => expect(within(log).getAllByRole('listitem')).toHaveLength(4));
     expect(within(log).getAllByRole('listitem')[0]).toHaveTextContent('Earlier hello');
     // History added to the live log is not read out as news; the messages shown at first, and new ones, are the log's.
@@ -562,6 +564,8 @@ describe('live messages', () => {
     await user.click(conversation().getByRole('button', { name: 'Retry' }));
     expect(await within(log).findByText('Sent while you were away')).toBeInTheDocument();
     expect(conversation().queryByText(messagesNotRefreshed('The server is busy. Please try again.'))).not.toBeInTheDocument();
+    // Retry went with the failure: the focus is in the message box.
+    expect(screen.getByRole('textbox', { name: 'Message' })).toHaveFocus();
   });
 
   it('a message in another conversation moves its contact to the top and raises its unread count', async () => {
@@ -1539,7 +1543,12 @@ describe('Assign Job', () => {
     });
     renderChat({ route: '/chatview/20' });
     await userEvent.click(await screen.findByRole('button', { name: 'Assign Job' }));
-    expect(await screen.findByRole('alert')).toHaveTextContent('Booking is unavailable right now. Please try again later.');
+    const notice = await screen.findByRole('alert');
+    expect(notice).toHaveTextContent('Booking is unavailable right now. Please try again later.');
+    // Dismissed, the notice goes with its button: the focus goes back to Assign Job.
+    await userEvent.click(within(notice).getByRole('button', { name: 'Dismiss' }));
+    expect(notice).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Assign Job' })).toHaveFocus();
     // With no job between them yet, the first service this provider offers.
     expect(recorded.events).toContainEqual({
       type: 'booking/assign',

@@ -1,7 +1,8 @@
 import { act, render, screen } from '@testing-library/react';
 import { startTransition, Suspense, useEffect } from 'react';
 import { createRoot } from 'react-dom/client';
-import { lazyComponent, loadComponent, loadedComponent } from './loadedComponents';
+import { ErrorBoundary } from 'shared';
+import { lazyComponent, loadComponent, loadedComponent, retryFailedLoads } from './loadedComponents';
 import { RemoteMount } from './RemoteMount';
 
 /** A module load that resolves only when told, counting its calls. */
@@ -29,6 +30,42 @@ describe('loadedComponents: a screen whose code has arrived shows at once (issue
     expect(screen.getByText('Loading…')).toBeInTheDocument();
     await act(async () => arrive());
     expect(await screen.findByText('Offers for Asha')).toBeInTheDocument();
+  });
+
+  it('a download that failed is tried again on Retry (React.lazy alone keeps the failure for good)', async () => {
+    jest.spyOn(console, 'error').mockImplementation(() => undefined);
+    let online = false;
+    const load = jest.fn(async () => {
+      if (!online) throw Object.assign(new Error('Loading chunk 12 failed.'), { name: 'ChunkLoadError' });
+      return { default: () => <p>Contact Us</p> };
+    });
+    const ContactUs = lazyComponent(load);
+    render(
+      <ErrorBoundary
+        fallback={(_error, reset) => (
+          <button
+            onClick={() => {
+              retryFailedLoads();
+              reset();
+            }}
+          >
+            Retry
+          </button>
+        )}
+      >
+        <Suspense fallback={<p>Loading…</p>}>
+          <ContactUs />
+        </Suspense>
+      </ErrorBoundary>,
+    );
+    const retry = await screen.findByRole('button', { name: 'Retry' });
+    // Failed once: not downloaded again by itself while the failure is shown.
+    expect(load).toHaveBeenCalledTimes(1);
+    online = true;
+    await act(async () => retry.click());
+    expect(await screen.findByText('Contact Us')).toBeInTheDocument();
+    expect(load).toHaveBeenCalledTimes(2);
+    jest.restoreAllMocks();
   });
 
   it('once loadComponent has loaded the module (a preload at start-up), it renders on the first render: no fallback', async () => {

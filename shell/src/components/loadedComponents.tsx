@@ -25,6 +25,19 @@ export function loadedComponent<C extends AnyComponent>(load: ComponentLoad<C>):
   return loaded.get(load) as C | undefined;
 }
 
+/** How each lazy component whose load failed starts anew. */
+const retries = new Set<() => void>();
+
+/**
+ * Lets every lazy component whose download failed load anew when it is next rendered: a Retry's. React.lazy
+ * keeps a failed load for good, so a download that failed once (a dropped connection) failed again on
+ * every Retry, and on every later visit, until a reload. Only on a Retry: React renders a failed part again
+ * by itself, which would otherwise start a new download each time while offline.
+ */
+export function retryFailedLoads(): void {
+  for (const retry of retries) retry();
+}
+
 /**
  * React.lazy of `load`, except that once loaded (by loadComponent, anywhere) it renders at once, without
  * suspending. Each place it is rendered keeps the way it started with: in a transition React waits for the
@@ -34,7 +47,20 @@ export function loadedComponent<C extends AnyComponent>(load: ComponentLoad<C>):
  * a moment later with the phone's menu the user had just opened shut.
  */
 export function lazyComponent<C extends AnyComponent>(load: ComponentLoad<C>): ComponentType<React.ComponentProps<C>> {
-  const Lazy = lazy(() => loadComponent(load));
+  let failed = false;
+  const lazyLoad = () =>
+    lazy(() =>
+      loadComponent(load).catch((error: unknown) => {
+        failed = true;
+        throw error;
+      }),
+    );
+  let Lazy = lazyLoad();
+  retries.add(() => {
+    if (!failed) return;
+    failed = false;
+    Lazy = lazyLoad();
+  });
   function LazyComponent(props: React.ComponentProps<C>) {
     const [Loaded] = useState<AnyComponent | undefined>(() => loadedComponent(load));
     return Loaded ? <Loaded {...props} /> : <Lazy {...props} />;

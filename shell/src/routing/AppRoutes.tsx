@@ -1,8 +1,8 @@
 import { Suspense, useEffect, useRef, type ReactNode } from 'react';
 import { Route, Routes, useLocation, useNavigate } from 'react-router-dom';
-import { ErrorBoundary, ErrorState, Loader, type RemoteRoute, useSignedIn } from 'shared';
-import { lazyComponent } from '../components/loadedComponents';
-import { Shown } from '../components/RemoteMount';
+import { ErrorBoundary, ErrorState, Loader, MAIN_CONTENT_ID, type RemoteRoute, useSignedIn } from 'shared';
+import { lazyComponent, retryFailedLoads } from '../components/loadedComponents';
+import { failureDetail, Shown } from '../components/RemoteMount';
 import { useAllRemotes, useRemotes } from '../federation/RemotesContext';
 import { firstScreenShown } from '../session/firstScreenShown';
 import { focusIsLost, keepFocusOnThePage } from 'shared/src/ui/focus';
@@ -27,12 +27,38 @@ const ContactUsPage = lazyComponent(loadContactUsPage);
 function ShellPage({ children, blocksSayShown = false }: { children: ReactNode; blocksSayShown?: boolean }) {
   return (
     <ErrorBoundary
-      fallback={(error, reset) => <ErrorState message="This page failed to load." detail={error.message} onRetry={reset} />}
+      fallback={(error, reset) => (
+        <ErrorState message="This page failed to load." detail={failureDetail(error, 'This page')} onRetry={retryAfter(reset)} />
+      )}
     >
       <Suspense fallback={<Loader />}>
         {children}
         {blocksSayShown ? null : <Shown onShown={firstScreenShown} />}
       </Suspense>
+    </ErrorBoundary>
+  );
+}
+
+/** A Retry that downloads again what failed to download (loadedComponents.ts), then renders anew. */
+const retryAfter = (reset: () => void) => () => {
+  retryFailedLoads();
+  reset();
+};
+
+/**
+ * The signed-in layout, which is downloaded at sign-in: should that fail (a dropped connection, a
+ * redeploy), the page says so with Retry instead of going blank.
+ */
+function LayoutOrFailure() {
+  return (
+    <ErrorBoundary
+      fallback={(error, reset) => (
+        <main className="ui-page" id={MAIN_CONTENT_ID} tabIndex={-1}>
+          <ErrorState message="The app failed to load." detail={failureDetail(error, 'The app')} onRetry={retryAfter(reset)} />
+        </main>
+      )}
+    >
+      <Layout />
     </ErrorBoundary>
   );
 }
@@ -123,7 +149,7 @@ function SignedInRoutes() {
 function SignedInRoutesTable({ contractRoutes }: { contractRoutes: RemoteRoute[] }) {
   return (
     <Routes>
-      <Route element={<Layout />}>
+      <Route element={<LayoutOrFailure />}>
         <Route
           index
           element={

@@ -1,4 +1,5 @@
-import { screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { hasUnsavedChanges } from 'shared';
 import userEvent from '@testing-library/user-event';
 import NewPaymentMethodPage from './NewPaymentMethodPage';
 import { renderWithStore, signedIn } from '../testing/renderWithStore';
@@ -20,6 +21,16 @@ describe('NewPaymentMethodPage', () => {
     expect(screen.getByText('cvv date is required')).toBeInTheDocument();
     // The focus goes to the first field to mend.
     await waitFor(() => expect(screen.getByLabelText('Card Name')).toHaveFocus());
+  });
+
+  it('Cancel opened in a new tab (Ctrl or Cmd) leaves this tab asking before its typed card is dropped', async () => {
+    const user = userEvent.setup();
+    renderWithStore(<NewPaymentMethodPage />, { path: '/newpaymentmethod', session: signedIn() });
+    await user.type(screen.getByLabelText('Card Name'), 'Cora');
+    await waitFor(() => expect(hasUnsavedChanges()).toBe(true));
+    fireEvent.click(screen.getByRole('link', { name: 'Cancel' }), { ctrlKey: true });
+    fireEvent.click(screen.getByRole('link', { name: 'Cancel' }), { metaKey: true });
+    expect(hasUnsavedChanges()).toBe(true);
   });
 
   it('limits the card name to 15 characters and wants 16 digits', async () => {

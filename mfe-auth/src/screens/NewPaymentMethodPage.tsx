@@ -39,10 +39,12 @@ export default function NewPaymentMethodPage() {
               state={back?.returnState}
               className="auth-secondary"
               onClick={(event) => {
-                releaseLeaveGuards();
-                // A click opening it in a new tab or window is the browser's.
+                // A click opening it in a new tab or window is the browser's: this tab stays, and so does
+                // the question before its card is dropped.
                 const newTab = event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey;
-                if (!goesBack || newTab) return;
+                if (newTab) return;
+                releaseLeaveGuards();
+                if (!goesBack) return;
                 event.preventDefault();
                 void navigate(-1);
               }}

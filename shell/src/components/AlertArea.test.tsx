@@ -16,6 +16,8 @@ describe('the alert kept 50 s over the top right of the page', () => {
     await screen.findByRole('heading', { name: 'Customer home blocks' });
     act(() => bus.emit({ type: 'alert/show', alert: { type: 'success', message: 'Login successful' } }));
     const alert = await screen.findByRole('alert');
+    // Said once: the alert is a live region, inside none other.
+    expect(alert.parentElement?.closest('[aria-live], [role="status"], [role="alert"], [role="log"]')).toBeNull();
     const area = container.ownerDocument.querySelector<HTMLElement>('.alert-area')!;
     // Laid out as on a 1280 px window: the alert at the top right, where My Profile has Edit Profile.
     let alertAt = box(844, 76, 420, 48);

@@ -112,7 +112,8 @@ export function AlertArea() {
   const Container = toastModule?.ToastContainer;
   return (
     <>
-      <div ref={area} className={`alert-area${moved ? ' alert-area--low' : ''}`} aria-live="polite">
+      {/* No live region of its own: the alert in it is one (role="alert"), and inside another it was said twice. */}
+      <div ref={area} className={`alert-area${moved ? ' alert-area--low' : ''}`}>
         {alert ? (
           <div role="alert" className={`alert alert--${alert.type}`}>
             <span>{alert.message}</span>

@@ -14,22 +14,27 @@ const initialValues: PaymentCardValues = { cardName: '', cardNumber: '', expirey
  * provider's token endpoint only; the caller gets the token (never the number). The provider's refusal
  * (e.g. 'Your card number is incorrect.') is shown until the user changes any field.
  */
-export function CardForm({ submitLabel, onToken, footer }: CardFormProps) {
+export function CardForm({ submitLabel, onToken, footer, onBusy }: CardFormProps) {
   const [error, setError] = useState<string | null>(null);
 
   const submit = async (values: PaymentCardValues) => {
     setError(null);
-    let token: string;
+    onBusy?.(true);
     try {
-      const answer = await createSandboxCardToken(toCardTokenRequest(values));
-      token = answer?.id ?? '';
-    } catch (e) {
-      console.error(e);
-      setError(messageOf(e));
-      return;
+      let token: string;
+      try {
+        const answer = await createSandboxCardToken(toCardTokenRequest(values));
+        token = answer?.id ?? '';
+      } catch (e) {
+        console.error(e);
+        setError(messageOf(e));
+        return;
+      }
+      const refused = await onToken(token);
+      if (typeof refused === 'string') setError(refused);
+    } finally {
+      onBusy?.(false);
     }
-    const refused = await onToken(token);
-    if (typeof refused === 'string') setError(refused);
   };
 
   return (

@@ -1,9 +1,22 @@
-import { Dialog } from 'shared';
+import { useRef } from 'react';
+import { DiscardableDialog } from 'shared/src/ui/DiscardableDialog';
 import { CHECKOUT_AMOUNT, CHECKOUT_CURRENCY } from '../constants';
 import { CardCheckout } from './CardCheckout';
 import '../account.css';
 
-/** Spec section 7: the card provider's checkout, for 10.00 INR and the user's email; answers a token. */
+/** Asked before a card typed into the checkout is dropped (×, Escape, Back). */
+export const DISCARD_CARD_TEXTS = {
+  title: 'Discard this card?',
+  message: 'The card details you typed are lost if you close the checkout.',
+  keep: 'Keep editing',
+  discard: 'Discard',
+} as const;
+
+/**
+ * Spec section 7: the card provider's checkout, for 10.00 INR and the user's email; answers a token. Closing
+ * it with a card typed asks first; while the card is on its way it stays open, so its answer (saved, or why
+ * not) is shown where it was asked for.
+ */
 export function CheckoutModal({
   email,
   onToken,
@@ -14,8 +27,9 @@ export function CheckoutModal({
   onClose: () => void;
 }) {
   const amount = `${CHECKOUT_AMOUNT} ${CHECKOUT_CURRENCY}`;
+  const paying = useRef(false);
   return (
-    <Dialog title="Checkout" onClose={onClose}>
+    <DiscardableDialog title="Checkout" texts={DISCARD_CARD_TEXTS} onClose={onClose} held={() => paying.current}>
       <div className="auth-checkout-summary">
         <span>{email}</span>
         <strong>{amount}</strong>
@@ -23,12 +37,15 @@ export function CheckoutModal({
       <CardCheckout
         submitLabel={`Pay ${amount}`}
         onToken={onToken}
+        onBusy={(busy) => {
+          paying.current = busy;
+        }}
         footer={
           <button type="button" className="auth-secondary" onClick={onClose}>
             Cancel
           </button>
         }
       />
-    </Dialog>
+    </DiscardableDialog>
   );
 }

@@ -78,7 +78,7 @@ interface ElementChange {
  * shows the spec's messages (section 5) like the sandbox form. Stripe's refusal is shown until the user
  * changes the card name or the card.
  */
-export default function StripeCardForm({ submitLabel, onToken, footer }: CardFormProps) {
+export default function StripeCardForm({ submitLabel, onToken, footer, onBusy }: CardFormProps) {
   const key = getRuntimeConfig().stripePublishableKey;
   const numberElementRef = useRef<StripeCardNumberElement | null>(null);
   const [stripe, setStripe] = useState<Stripe | null>(null);
@@ -117,6 +117,7 @@ export default function StripeCardForm({ submitLabel, onToken, footer }: CardFor
     const numberElement = numberElementRef.current;
     if (!numberElement) return;
     setError(null);
+    onBusy?.(true);
     try {
       // Stripe reads the expiry and CVC from the Elements of the same group as the number.
       const result = await stripe.createToken(numberElement, { name: values.cardName.trim() });
@@ -129,6 +130,8 @@ export default function StripeCardForm({ submitLabel, onToken, footer }: CardFor
     } catch (e) {
       console.error(e);
       setError(messageOf(e));
+    } finally {
+      onBusy?.(false);
     }
   };
 

@@ -9,6 +9,8 @@ export interface CardFormProps {
   /** Gets the token; may answer why it could not be used (saved): said in the form, where the user is. */
   onToken: (token: string) => Promise<string | null | void> | void;
   footer?: ReactNode;
+  /** Told true when a submit starts (the card on its way to the provider, then onToken) and false when it ends. */
+  onBusy?: (busy: boolean) => void;
 }
 
 /** The end of a card form, the same for the sandbox and Stripe: the refusal, the actions and the saving loader. */

@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import ProfilePage from './ProfilePage';
 import { customer, provider, renderWithStore, signedIn } from '../testing/renderWithStore';
-import { fail, fakeApi, ok } from '../testing/fakeApi';
+import { fail, fakeApi, ok, type FakeReply } from '../testing/fakeApi';
 import { setupScreenTest } from '../testing/screenTest';
 import { fillCard, master, visa } from '../testing/cards';
 
@@ -230,6 +230,45 @@ describe('ProfilePage', () => {
     expect(await within(dialog).findByRole('alert')).toHaveTextContent('Your card number is incorrect.');
     await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+
+  it('closing the checkout with a card typed asks first; Keep editing keeps it, Discard drops it', async () => {
+    fakeApi({ 'GET /api/payment-methods': ok([visa]) });
+    const user = userEvent.setup();
+    renderWithStore(<ProfilePage />, { path: '/profile', session: signedIn() });
+    await screen.findByRole('listitem', { name: 'Visa ending in 4242' });
+    await user.click(screen.getByRole('button', { name: 'Add New' }));
+    const checkout = screen.getByRole('dialog', { name: 'Checkout' });
+    await fillCard(user, '5555555555554444', within(checkout));
+    await user.keyboard('{Escape}');
+    const ask = screen.getByRole('dialog', { name: 'Discard this card?' });
+    expect(ask).toHaveTextContent('The card details you typed are lost if you close the checkout.');
+    await user.click(within(ask).getByRole('button', { name: 'Keep editing' }));
+    expect(within(checkout).getByLabelText('Card Number')).toHaveValue('5555555555554444');
+    await user.click(within(checkout).getByRole('button', { name: 'Close' }));
+    await user.click(within(screen.getByRole('dialog', { name: 'Discard this card?' })).getByRole('button', { name: 'Discard' }));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Add New' })).toHaveFocus();
+  });
+
+  it('stays open while the card is on its way, so its answer is shown in it', async () => {
+    let answer: (reply: FakeReply) => void = () => undefined;
+    fakeApi({
+      'GET /api/payment-methods': ok([]),
+      'POST /sandbox/v1/tokens': () => new Promise<FakeReply>((resolve) => (answer = resolve)),
+    });
+    const user = userEvent.setup();
+    renderWithStore(<ProfilePage />, { path: '/profile', session: signedIn() });
+    await screen.findByText('You have no saved cards yet.');
+    await user.click(screen.getByRole('button', { name: 'Add New' }));
+    const checkout = screen.getByRole('dialog', { name: 'Checkout' });
+    await fillCard(user, '4242424242424241', within(checkout));
+    await user.click(within(checkout).getByRole('button', { name: 'Pay 10.00 INR' }));
+    await user.keyboard('{Escape}');
+    expect(screen.getByRole('dialog', { name: 'Checkout' })).toBeInTheDocument();
+    expect(screen.queryByRole('dialog', { name: 'Discard this card?' })).not.toBeInTheDocument();
+    answer(fail(400, 'Your card number is incorrect.'));
+    expect(await within(checkout).findByRole('alert')).toHaveTextContent('Your card number is incorrect.');
   });
 
   it('the checkout is a modal for the keyboard: focus moves in, Tab stays inside, Escape gives it back to Add New', async () => {

@@ -8,6 +8,7 @@
  * booking was refunded exactly once.
  */
 import { describe, test } from 'node:test';
+import SQLite from 'better-sqlite3';
 import assert from 'node:assert/strict';
 import type { Job } from 'shared/src/contracts/entities';
 import { createDb } from '../src/db/index.js';
@@ -71,6 +72,17 @@ for (const dialect of DIALECTS) {
           cvv: '123',
         });
 
+        // The processor's books, read as the API writes them (another process, the same file).
+        const processorBooks = new SQLite(env.SANDBOX_LEDGER_PATH, { readonly: true, fileMustExist: true });
+        const processorCharges = () =>
+          (processorBooks.prepare(`select count(*) as n from ledger where kind = 'charge'`).get() as { n: number }).n;
+        /** Resolves as soon as the processor records its next charge (its answer then takes SANDBOX_LATENCY_MS). */
+        const untilNextCharge = async () => {
+          const now = processorCharges();
+          for (let waited = 0; processorCharges() === now && waited < 5_000; waited += 2) {
+            await new Promise((r) => setTimeout(r, 2));
+          }
+        };
         const unanswered: Attempt[] = [];
         let crashes = 0;
         for (let round = 0; round < ROUNDS; round++) {
@@ -104,6 +116,9 @@ for (const dialect of DIALECTS) {
           };
           const workers = Array.from({ length: WORKERS }, (_, w) => worker(w));
           await new Promise((r) => setTimeout(r, 500 + Math.floor(Math.random() * 700)));
+          // Every other round the kill waits for the processor's next charge and lands in its answer's way
+          // back, before the booking's commit (a charge with no booking); the others fall where they fall.
+          if (round % 2 === 1) await untilNextCharge();
           child.kill('SIGKILL');
           crashes++;
           running = false;
@@ -123,6 +138,7 @@ for (const dialect of DIALECTS) {
         }
         child.kill('SIGTERM');
         await stopped(child);
+        processorBooks.close();
         assert.equal(crashes, ROUNDS);
 
         const handle = createDb(

@@ -428,6 +428,17 @@ describe('payment cards', () => {
     await confirm.getByRole('button', { name: 'Keep card' }).click();
     await confirm.waitFor({ state: 'detached' });
     await visa.waitFor();
+    // The browser's (a phone's) Back closes the question, as Keep card does, and the page stays (reached
+    // from Home inside the app, so that Back has a page of the app to go to).
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Home' }).click();
+    await page.getByRole('heading', { name: 'Home', level: 1 }).waitFor();
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'My Profile' }).click();
+    await page.getByRole('button', { name: 'Delete Visa ending in 4242' }).click();
+    await confirm.waitFor();
+    await page.goBack();
+    await confirm.waitFor({ state: 'detached' });
+    await page.waitForURL((url) => url.pathname === '/profile');
+    await visa.waitFor();
     await page.getByRole('button', { name: 'Delete Visa ending in 4242' }).click();
     await confirm.getByRole('button', { name: 'Remove card' }).click();
     await visa.waitFor({ state: 'detached' });
@@ -462,6 +473,44 @@ describe('payment cards', () => {
     await page.getByRole('button', { name: 'Save' }).click();
     await page.waitForURL('**/payment');
     await page.getByRole('listitem', { name: 'Visa ending in 0002' }).waitFor();
+    assert.deepEqual(errors, []);
+    await context.close();
+  });
+
+  it("closing the checkout with a card typed asks first (Escape, the phone's Back), on a phone with a long email", async () => {
+    const { page, context, errors } = await openPage(browser(), PHONE);
+    const account = await createAccount('Customer', { email: uniqueEmail('averyveryverylongcustomername') });
+    await signInDirectly(page, account);
+    // Reached from Home inside the app, so that the phone's Back has a page of the app to go to.
+    await page.goto('/');
+    await page.getByRole('heading', { name: 'Home', level: 1 }).waitFor();
+    await page.getByRole('button', { name: 'Toggle menu' }).click();
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'My Profile' }).click();
+    await page.getByText('You have no saved cards yet.').waitFor();
+    await page.getByRole('button', { name: 'Add New' }).click();
+    const checkout = page.getByRole('dialog', { name: 'Checkout' });
+    // The long email wraps in the summary: the amount stays inside the dialog, nothing scrolls sideways.
+    const [dialogBox, amountBox] = await Promise.all([
+      checkout.boundingBox(),
+      checkout.getByText('10.00 INR', { exact: true }).boundingBox(),
+    ]);
+    assert.ok(amountBox!.x + amountBox!.width <= dialogBox!.x + dialogBox!.width, 'the amount is inside the dialog');
+    assert.equal(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth), true);
+    await checkout.getByLabel('Card Name').fill('Cora');
+    await snap(page, 'checkout-long-email');
+
+    const ask = page.getByRole('dialog', { name: 'Discard this card?' });
+    await page.keyboard.press('Escape');
+    await ask.getByText('The card details you typed are lost if you close the checkout.').waitFor();
+    await snap(page, 'checkout-discard');
+    await ask.getByRole('button', { name: 'Keep editing' }).click();
+    await ask.waitFor({ state: 'detached' });
+    assert.equal(await checkout.getByLabel('Card Name').inputValue(), 'Cora');
+    await page.goBack();
+    await ask.getByRole('button', { name: 'Discard' }).click();
+    await checkout.waitFor({ state: 'detached' });
+    await page.waitForURL((url) => url.pathname === '/profile');
+    await page.getByRole('button', { name: 'Add New' }).waitFor();
     assert.deepEqual(errors, []);
     await context.close();
   });

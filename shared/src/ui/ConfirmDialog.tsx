@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
-import { messageOfError } from '../errorText';
-import { Dialog } from './Dialog';
+// Through 'shared', not relative paths: imported by path, this module is bundled into each remote that uses
+// it, and a relative import would bring a second Dialog whose open dialogs the browser's Back never closes.
+import { Dialog, messageOfError } from 'shared';
 
 /** The words of one confirmation: its title, what confirming does, and its two buttons. */
 export interface ConfirmTexts {

@@ -1,6 +1,7 @@
 import { useState, type ReactNode } from 'react';
-import { Dialog } from './Dialog';
-import { hasUnsavedChanges } from './leaveGuard';
+// Through 'shared', not a relative path: imported by path, this module is bundled into each remote that
+// uses it, and a relative import would bring a second copy of the leave guards, which no form registers with.
+import { Dialog, hasUnsavedChanges } from 'shared';
 
 /*
  * Imported by path (shared/src/ui/DiscardableDialog): only signed-in screens' forms use it, and it stays out

@@ -8,6 +8,8 @@ import jsxA11y from 'eslint-plugin-jsx-a11y';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
+import { readdirSync, readFileSync, existsSync } from 'node:fs';
+import path from 'node:path';
 
 const REMOTES = ['mfe-auth', 'mfe-customer', 'mfe-provider', 'mfe-chat'];
 const BROWSER_CODE = ['shared/src/**', 'shell/src/**', ...REMOTES.map((r) => `${r}/src/**`)];
@@ -23,6 +25,31 @@ const apiImport = {
   regex: workspaceImport('api'),
   message: 'Browser code never imports the API server; use the client and contracts in shared.',
 };
+
+/**
+ * The modules of `shared` the apps import by path (`shared/src/ui/ConfirmDialog`) to keep them out of the
+ * shared chunk every page loads. Such a module is bundled into each app that imports it: one of its
+ * relative imports into the rest of `shared` would bring a second copy of that module, with its own state
+ * (the open dialogs the browser's Back closes, the leave guards, the bus), which nothing else uses.
+ */
+function pathImportedSharedModules() {
+  const files = new Set();
+  const visit = (dir) => {
+    for (const entry of readdirSync(dir, { withFileTypes: true })) {
+      const full = path.join(dir, entry.name);
+      if (entry.isDirectory()) visit(full);
+      else if (/\.tsx?$/.test(entry.name) && !/\.test\.tsx?$/.test(entry.name)) {
+        for (const [, module] of readFileSync(full, 'utf8').matchAll(/from '(shared\/src\/[^']+)'/g)) {
+          const file = ['.ts', '.tsx', '/index.ts'].map((end) => module + end).find((candidate) => existsSync(candidate));
+          if (file) files.add(file);
+        }
+      }
+    }
+  };
+  for (const app of ['shell', ...REMOTES]) visit(path.join(app, 'src'));
+  // Federation singletons of their own (one copy per page), with rules of their own; test helpers.
+  return [...files].filter((file) => !/^shared\/src\/(format|location|testing|harness)\b/.test(file));
+}
 
 export default tseslint.config(
   {
@@ -128,6 +155,24 @@ export default tseslint.config(
   {
     files: ['shared/src/**'],
     rules: { 'no-restricted-imports': ['error', { patterns: [appImport('shell'), ...REMOTES.map(appImport), apiImport] }] },
+  },
+  {
+    files: pathImportedSharedModules(),
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '^\\.\\.?/',
+              allowTypeImports: true,
+              message:
+                "Imported by path into the apps, this module is bundled into each: reach the rest of shared through 'shared' (a relative import brings a second copy, with state of its own).",
+            },
+          ],
+        },
+      ],
+    },
   },
   // The location module is a federation singleton of its own: a relative import out of its folder would
   // bundle a second copy of that part of shared (a second API client, a second config) into its chunk.

@@ -1347,7 +1347,7 @@ describe('sending', () => {
   });
 
   it('what was said about a refused file goes when a message is sent, or when the file is removed', async () => {
-    customerApi({ 'POST /api/chats': ok(makeMessage({ id: 90, chat_id: 1, message: 'Gate code is 1234' })) });
+    customerApi({ 'POST /api/chats': ok(makeMessage({ id: 90, chat_id: 1, from_id: cara.id, message: 'Gate code is 1234' })) });
     renderChat({ route: '/chatview/20' });
     const attach = await screen.findByLabelText('Attach a file');
     const user = userEvent.setup({ applyAccept: false });

@@ -1,5 +1,5 @@
 import type { Job } from '../contracts';
-import { formatPrice } from '../price';
+import { formatPrice } from 'shared';
 
 /**
  * A job's Summary card, as both roles see it: the date, duration, price and, when the customer gave

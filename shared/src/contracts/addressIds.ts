@@ -1,4 +1,4 @@
-import { idFromState } from './navigation';
+import { idFromState } from 'shared';
 
 /*
  * Imported by path (shared/src/contracts/addressIds): the signed-in screens use it, and it stays out of

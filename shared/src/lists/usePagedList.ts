@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { messageOfError } from '../errorText';
+import { messageOfError } from 'shared';
 import type { PagedEnvelope } from '../contracts';
-import { appendOlderPage, mergeFirstPage, type Row } from './pagedRows';
+import { appendOlderPage, mergeFirstPage, type Row } from 'shared/src/lists/pagedRows';
 
 export interface PagedListState<T> {
   rows: T[];

@@ -86,8 +86,9 @@ export function ConversationPane({ chat, myId, role, onBack, onIncoming, onSent 
 
   const onEdit = useCallback(
     (key: string) => {
-      const item = takeBack(key);
-      if (item) setRestore({ text: item.message, file: item.file, key: Date.now() });
+      void takeBack(key).then((item) => {
+        if (item) setRestore({ text: item.message, file: item.file, key: Date.now() });
+      });
     },
     [takeBack],
   );

@@ -162,28 +162,35 @@ export function useConversation(chat: Chat | null, myId: number | undefined, cal
   const [refreshError, setRefreshError] = useState<string | null>(null);
   // The realtime channel (re)subscribed: messages published while it was connecting were missed. The
   // newest page has them; the ones not shown yet join the list (and the chat is marked read, as live).
+  /** The newest page as the server has it now: held copies of what it stored go, what is not shown joins. */
+  const takeInNewestPage = useCallback(
+    (page: readonly Message[]) => {
+      const current = stateRef.current;
+      if (current.status !== 'ready') return;
+      dropCopiesOfStored(page);
+      const known = new Set(current.messages.map((m) => m.id));
+      const missed = page.filter((m) => !known.has(m.id));
+      if (missed.length === 0) return;
+      // Against the list as it is by now: a live message may have joined it since `current` was read.
+      setState((s) => (s.status === 'ready' ? { ...s, messages: missed.reduceRight(prependMessage, s.messages) } : s));
+      callbacksRef.current.onIncoming(missed[0]);
+    },
+    [dropCopiesOfStored],
+  );
   const catchUp = useCallback(() => {
     if (chatId === null) return;
     fetchMessages(chatId, { page: 1, per_page: PAGE_SIZE }, { silent: true }).then(
       (response) => {
-        const current = stateRef.current;
-        if (chatRef.current?.id !== chatId || current.status !== 'ready') return;
+        if (chatRef.current?.id !== chatId || stateRef.current.status !== 'ready') return;
         setRefreshError(null);
-        const page = response.data?.messages ?? [];
-        dropCopiesOfStored(page);
-        const known = new Set(current.messages.map((m) => m.id));
-        const missed = page.filter((m) => !known.has(m.id));
-        if (missed.length === 0) return;
-        // Against the list as it is by now: a live message may have joined it since `current` was read.
-        setState((s) => (s.status === 'ready' ? { ...s, messages: missed.reduceRight(prependMessage, s.messages) } : s));
-        callbacksRef.current.onIncoming(missed[0]);
+        takeInNewestPage(response.data?.messages ?? []);
       },
       (error: unknown) => {
         console.error(error);
         if (chatRef.current?.id === chatId) setRefreshError(failureMessageOf(error));
       },
     );
-  }, [chatId, dropCopiesOfStored]);
+  }, [chatId, takeInNewestPage]);
   useEffect(() => {
     const subscription = bus.on('realtime/subscribed').subscribe(catchUp);
     return () => subscription.unsubscribe();
@@ -245,14 +252,35 @@ export function useConversation(chat: Chat | null, myId: number | undefined, cal
     [deliver, key, outgoing],
   );
 
-  /** Removes a failed message from the pane and answers it (its text and file go back to the composer). */
+  /**
+   * Removes a failed message from the pane and answers it (its text and file go back to the composer). One
+   * whose answer was lost (a failure sending again may mend) may be stored all the same: the server is
+   * asked first, and a message it has is shown as sent instead, so that Edit never sends it twice.
+   */
   const takeBack = useCallback(
-    (localId: string): OutgoingMessage | null => {
+    async (localId: string): Promise<OutgoingMessage | null> => {
       const item = outgoing.find((o) => o.localId === localId) ?? null;
-      if (key !== null) updateOutbox(key, (list) => list.filter((o) => o.localId !== localId));
+      if (!item || key === null) return null;
+      if (item.retryable !== false) {
+        try {
+          const response = await fetchMessages(item.chatId, { page: 1, per_page: PAGE_SIZE }, { silent: true });
+          const page = response.data?.messages ?? [];
+          if (page.some((m) => m.client_key === item.sendKey)) {
+            if (chatRef.current?.id === item.chatId) takeInNewestPage(page);
+            else dropCopiesOfStored(page);
+            return null;
+          }
+        } catch (error) {
+          // Not known (still offline): handed back, as the user asked.
+          console.warn('chat: whether the message was stored could not be asked', error);
+        }
+      }
+      // Sent again (Retry) or dropped meanwhile: nothing to hand back.
+      if (!isInOutbox(key, localId)) return null;
+      updateOutbox(key, (list) => list.filter((o) => o.localId !== localId));
       return item;
     },
-    [key, outgoing],
+    [dropCopiesOfStored, key, outgoing, takeInNewestPage],
   );
 
   return {

@@ -1376,7 +1376,7 @@ describe('sending', () => {
     await user.upload(attach, new File(['pdf'], 'receipt.pdf', { type: 'application/pdf' }));
     await user.click(within(failed).getByRole('button', { name: 'Edit' }));
     const composer = screen.getByRole('form', { name: 'Send a message' });
-    expect(within(composer).getByText('gate.png')).toBeInTheDocument();
+    expect(await within(composer).findByText('gate.png')).toBeInTheDocument();
     expect(within(composer).getByRole('alert')).toHaveTextContent(
       'receipt.pdf was taken out: a message holds one file, and gate.png is back with the message you are editing. Attach receipt.pdf again to send it next.',
     );
@@ -1390,8 +1390,33 @@ describe('sending', () => {
     const alert = await within(screen.getByRole('log')).findByRole('alert');
     expect(alert).toHaveTextContent('The server cannot be reached. Check your connection and retry.');
     await userEvent.click(within(alert).getByRole('button', { name: 'Edit' }));
-    expect(box).toHaveValue('Are you near?');
+    await waitFor(() => expect(box).toHaveValue('Are you near?'));
     expect(within(screen.getByRole('log')).queryByText('Are you near?')).not.toBeInTheDocument();
+  });
+
+  it('Edit of a message whose answer was lost, but which the server stored, shows it sent instead of sending it twice', async () => {
+    let newest = peteMessages();
+    let sentKey: string | null = null;
+    const api = customerApi({
+      'GET /api/chats/1/messages': () => messagesReply(newest),
+      'POST /api/chats': (config) => {
+        sentKey = (config.headers as Record<string, string>)['Idempotency-Key'] ?? null;
+        newest = [
+          makeMessage({ id: 80, chat_id: 1, from_id: cara.id, message: 'Are you near?', client_key: sentKey }),
+          ...peteMessages(),
+        ];
+        return Promise.reject(Object.assign(new Error('Network Error'), { isAxiosError: true }));
+      },
+    });
+    const log = await openPeteConversation();
+    const box = screen.getByRole('textbox', { name: 'Message' });
+    await userEvent.type(box, 'Are you near?{Enter}');
+    const alert = await within(log).findByRole('alert');
+    await userEvent.click(within(alert).getByRole('button', { name: 'Edit' }));
+    await waitFor(() => expect(within(log).queryByRole('alert')).not.toBeInTheDocument());
+    expect(within(log).getAllByText('Are you near?')).toHaveLength(1);
+    expect(box).toHaveValue('');
+    expect(api.callsTo('POST', '/api/chats')).toHaveLength(1);
   });
 });
 

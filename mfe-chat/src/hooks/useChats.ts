@@ -33,15 +33,30 @@ export function useChats() {
     openRef.current = id;
   }, []);
 
+  /**
+   * When each chat was last read (here or in another tab), on one counter with the lists asked for: a list
+   * asked before a chat was read answers it unread still, and is laid over with the read.
+   */
+  const ticks = useRef(0);
+  const readAt = useRef(new Map<number, number>());
+  const noteRead = useCallback((chatId: number) => {
+    readAt.current.set(chatId, ++ticks.current);
+  }, []);
+
   /** Chats a list was read again for, because a message of theirs came while it was asked for and it lacked them. */
   const readAgainFor = useRef(new Set<number>());
   /** Fetches the list; `quietly`, a failure leaves a list shown in place and says so (refreshError). */
   const fetchList = useCallback(
     (quietly: boolean): Promise<void> => {
-      const read = (quiet: boolean): Promise<void> =>
-        fetchChats({ silent: true }).then(
+      const read = (quiet: boolean): Promise<void> => {
+        const askedAt = ++ticks.current;
+        return fetchChats({ silent: true }).then(
           ({ data }) => {
             let chats = sortChats(Array.isArray(data) ? data : []);
+            // Chats read since this list was asked for: read, whatever it says (it was read before).
+            readAt.current.forEach((at, chatId) => {
+              if (at > askedAt) chats = markReadLocally(chats, chatId);
+            });
             const unknownChats = new Set<number>();
             // Messages that arrived while the list was asked for, and which its answer does not have yet.
             for (const message of ledger.answeredList(chats)) {
@@ -66,6 +81,7 @@ export function useChats() {
             else setState({ status: 'error', message });
           },
         );
+      };
       return read(quietly);
     },
     [ledger],
@@ -108,19 +124,18 @@ export function useChats() {
     // The channel (re)subscribed: messages published while it was connecting were missed; reload quietly.
     const resubscribed = bus.on('realtime/subscribed').subscribe(refresh);
     // The user read a chat in another tab or device: it is read here too.
-    const readElsewhere = bus
-      .on('chat/read')
-      .subscribe(({ chatId }) =>
-        setState((current) =>
-          current.status === 'ready' ? { status: 'ready', chats: markReadLocally(current.chats, chatId) } : current,
-        ),
+    const readElsewhere = bus.on('chat/read').subscribe(({ chatId }) => {
+      noteRead(chatId);
+      setState((current) =>
+        current.status === 'ready' ? { status: 'ready', chats: markReadLocally(current.chats, chatId) } : current,
       );
+    });
     return () => {
       subscription.unsubscribe();
       resubscribed.unsubscribe();
       readElsewhere.unsubscribe();
     };
-  }, [noteMessage, refresh]);
+  }, [noteMessage, noteRead, refresh]);
 
   const upsert = useCallback(
     (chat: Chat) => {
@@ -131,17 +146,21 @@ export function useChats() {
   );
 
   /** Marks a chat read here at once and at the API; the API's answer is the new unread total. */
-  const markRead = useCallback(async (chatId: number) => {
-    setState((current) =>
-      current.status === 'ready' ? { status: 'ready', chats: markReadLocally(current.chats, chatId) } : current,
-    );
-    try {
-      const { data } = await markChatRead(chatId, { silent: true });
-      if (typeof data?.unread_total === 'number') bus.emit({ type: 'chat/unreadChanged', total: data.unread_total });
-    } catch (error) {
-      console.error(error);
-    }
-  }, []);
+  const markRead = useCallback(
+    async (chatId: number) => {
+      noteRead(chatId);
+      setState((current) =>
+        current.status === 'ready' ? { status: 'ready', chats: markReadLocally(current.chats, chatId) } : current,
+      );
+      try {
+        const { data } = await markChatRead(chatId, { silent: true });
+        if (typeof data?.unread_total === 'number') bus.emit({ type: 'chat/unreadChanged', total: data.unread_total });
+      } catch (error) {
+        console.error(error);
+      }
+    },
+    [noteRead],
+  );
 
   const total = useMemo(() => (state.status === 'ready' ? totalUnread(state.chats) : null), [state]);
   useEffect(() => {

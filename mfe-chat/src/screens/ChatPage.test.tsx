@@ -226,6 +226,31 @@ describe('opening a conversation', () => {
     await waitFor(() => expect(unreadEvents().at(-1)).toBe(0));
   });
 
+  it('a list asked for before a chat was read, answering after, does not count it unread again', async () => {
+    let lists = 0;
+    let answerLate: (reply: FakeReply) => void = () => undefined;
+    customerApi({
+      'GET /api/chats': () => {
+        lists += 1;
+        return lists === 1 ? ok(customerChats()) : new Promise<FakeReply>((resolve) => (answerLate = resolve));
+      },
+    });
+    renderChat();
+    await contacts().findByRole('link', { name: 'Pete Provider, 2 unread' });
+    // The channel reconnects: the list is asked for again (read on the server before Pete's chat is opened).
+    act(() => bus.emit({ type: 'realtime/subscribed' }));
+    await waitFor(() => expect(lists).toBe(2));
+    await userEvent.click(contacts().getByRole('link', { name: 'Pete Provider, 2 unread' }));
+    await contacts().findByRole('link', { name: 'Pete Provider' });
+    await act(async () => {
+      answerLate(ok(customerChats()));
+      await new Promise((resolve) => setTimeout(resolve, 0));
+    });
+    expect(contacts().getByRole('link', { name: 'Pete Provider' })).toBeInTheDocument();
+    expect(contacts().queryByRole('link', { name: 'Pete Provider, 2 unread' })).not.toBeInTheDocument();
+    expect(unreadEvents().at(-1)).toBe(0);
+  });
+
   it('a contact opens its conversation; the back control returns to the list', async () => {
     customerApi();
     renderChat();

@@ -70,7 +70,9 @@ const files = readdirSync(path.join(here, 'tests'))
   .filter((f) => !process.env.E2E_ONLY || process.env.E2E_ONLY.split(',').some((only) => f.includes(only.trim())))
   .map((f) => path.join('tests', f));
 
-const child = spawn(process.execPath, ['--import', 'tsx', '--test', '--test-concurrency=1', ...files], {
+// A test that waits on something that never comes (a page Chromium never opens) fails after 5 minutes,
+// with its pages saved, instead of stalling the suite for good.
+const child = spawn(process.execPath, ['--import', 'tsx', '--test', '--test-concurrency=1', '--test-timeout=300000', ...files], {
   cwd: here,
   stdio: 'inherit',
   env: {

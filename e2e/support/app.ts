@@ -48,8 +48,12 @@ async function saveFailedPages(browser: Browser, testName: string): Promise<void
       console.log(`failed test "${testName}": page ${index + 1} at ${page.url()} could not be saved (${String(error)})`);
     }
   }
-  // The failed test never reached its own close; later failures should show only their own pages.
-  await Promise.all(browser.contexts().map((context) => context.close()));
+  // The failed test never reached its own close; later failures should show only their own pages. A
+  // context that does not close within 10 s (a hung page) is left to the browser's close at the end.
+  await Promise.race([
+    Promise.all(browser.contexts().map((context) => context.close().catch(() => undefined))),
+    new Promise((resolve) => setTimeout(resolve, 10_000).unref()),
+  ]);
 }
 
 /**
@@ -93,15 +97,55 @@ export function collectErrors(page: Page): string[] {
   return errors;
 }
 
+/** How long a new page may take to open before it is asked for again. */
+const NEW_PAGE_WAIT_MS = 10_000;
+
+/**
+ * `context.newPage()`, asked again if it has not answered within NEW_PAGE_WAIT_MS: Chromium now and then
+ * never answers one (microsoft/playwright#4761, #3939: seen here once in a CI run, where it stalled the whole
+ * suite). Null after three tries; a page that arrives late is closed.
+ */
+async function pageWithin(context: BrowserContext, tries: number): Promise<Page | null> {
+  for (let attempt = 1; attempt <= tries; attempt++) {
+    const opening = context.newPage();
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const page = await Promise.race([
+      opening,
+      new Promise<null>((resolve) => {
+        timer = setTimeout(() => resolve(null), NEW_PAGE_WAIT_MS);
+      }),
+    ]);
+    clearTimeout(timer);
+    if (page) return page;
+    void opening.then((late) => late.close()).catch(() => undefined);
+  }
+  return null;
+}
+
+/** Another tab of the same browser context (the same localStorage and session), as `context.newPage()`. */
+export async function newTab(context: BrowserContext): Promise<Page> {
+  const page = await pageWithin(context, 3);
+  if (!page) throw new Error(`Chromium opened no new page within ${NEW_PAGE_WAIT_MS} ms, three times`);
+  return page;
+}
+
 /** A fresh context (its own localStorage) with a page, at desktop size unless told, and its `collectErrors`. */
 export async function openPage(
   browser: Browser,
   viewport = DESKTOP,
 ): Promise<{ context: BrowserContext; page: Page; errors: string[] }> {
-  const context = await browser.newContext({ baseURL: BASE_URL, viewport });
-  const page = await context.newPage();
-  page.setDefaultTimeout(15_000);
-  return { context, page, errors: collectErrors(page) };
+  for (let attempt = 1; attempt <= 3; attempt++) {
+    const context = await browser.newContext({ baseURL: BASE_URL, viewport });
+    const page = await pageWithin(context, 1);
+    if (!page) {
+      // A context whose page never came is left behind (closing it may not answer either) for a fresh one.
+      void context.close().catch(() => undefined);
+      continue;
+    }
+    page.setDefaultTimeout(15_000);
+    return { context, page, errors: collectErrors(page) };
+  }
+  throw new Error(`Chromium opened no page within ${NEW_PAGE_WAIT_MS} ms in three fresh contexts`);
 }
 
 export function uniqueEmail(prefix = 'user'): string {

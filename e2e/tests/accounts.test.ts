@@ -24,6 +24,7 @@ import {
   useBrowser,
   type Account,
   type Role,
+  newTab,
 } from '../support/app.ts';
 import { bookViaApi, customerWithCards, GOOD_CARD, providerOffering } from '../support/bookings.ts';
 
@@ -576,7 +577,7 @@ describe('notifications', () => {
     const { sendChat } = await customerContactsProvider(customer, session);
 
     // A second tab of the same user: its bell follows what the first one reads.
-    const otherTab = await context.newPage();
+    const otherTab = await newTab(context);
     await otherTab.goto('/');
     await otherTab.getByRole('link', { name: 'Notifications: 2 unread' }).waitFor();
     await page.goto('/');
@@ -783,7 +784,7 @@ describe('a session the API no longer accepts', () => {
     const subscribed = [channelSubscribed(page)];
     await page.goto('/contactus');
     await page.getByRole('heading', { name: 'Contact Us' }).waitFor();
-    const other = await context.newPage();
+    const other = await newTab(context);
     const otherErrors = collectErrors(other);
     subscribed.push(channelSubscribed(other));
     await other.goto('/jobrequest');
@@ -845,7 +846,7 @@ describe('a session the API no longer accepts', () => {
     const subscribed = [channelSubscribed(page)];
     await page.goto('/contactus');
     await page.getByLabel('Message').fill('I was charged twice.');
-    const other = await context.newPage();
+    const other = await newTab(context);
     subscribed.push(channelSubscribed(other));
     await other.goto('/activebooking');
     await other.getByRole('heading', { name: 'Active Bookings' }).waitFor();

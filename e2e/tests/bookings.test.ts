@@ -16,6 +16,7 @@ import {
   snap,
   useBrowser,
   type Role,
+  newTab,
 } from '../support/app.ts';
 import {
   bookViaApi,
@@ -569,7 +570,7 @@ describe('links opened in a new tab', () => {
     const { c, p } = await openTwoParties(customer, provider);
     const inNewTab = async (page: Page, href: string | null) => {
       assert.ok(href, 'the link has an address');
-      const tab = await page.context().newPage();
+      const tab = await newTab(page.context());
       await tab.goto(href);
       return tab;
     };

@@ -17,6 +17,7 @@ import {
   signInDirectly,
   snap,
   useBrowser,
+  newTab,
 } from '../support/app.ts';
 import { onPhone } from '../support/phoneFit.ts';
 import { bookViaApi, customerWithCards, GOOD_CARD, providerOffering } from '../support/bookings.ts';
@@ -250,7 +251,7 @@ describe('chat between a customer and a provider, live', () => {
     // Two tabs of the same customer (one browser context, one session) and the provider in another.
     const a = await openPage(browser());
     await signInDirectly(a.page, customer.account);
-    const tabB = await a.context.newPage();
+    const tabB = await newTab(a.context);
     const tabBErrors = collectErrors(tabB);
     const p = await openPage(browser());
     await signInDirectly(p.page, provider.account);

@@ -13,6 +13,7 @@ import {
   snap,
   uniqueEmail,
   useBrowser,
+  newTab,
 } from '../support/app.ts';
 
 const browser = useBrowser();
@@ -135,7 +136,7 @@ describe('first day', () => {
     const start = phone.page.getByRole('region', { name: 'Get started' });
     await start.getByText('Customers find you only under the services you offer, and you offer none yet.').waitFor();
     // The phone also has All Services open in a second tab.
-    const phoneServices = await phone.context.newPage();
+    const phoneServices = await newTab(phone.context);
     await phoneServices.goto('/service');
     const driverCard = phoneServices.getByRole('article', { name: 'Driver' });
     await driverCard.getByRole('button', { name: 'Add' }).waitFor();

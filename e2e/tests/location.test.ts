@@ -5,7 +5,7 @@ import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { describe, it } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
-import { apiCall, BASE_URL, collectErrors, signInDirectly, snap, useBrowser } from '../support/app.ts';
+import { apiCall, BASE_URL, collectErrors, signInDirectly, snap, useBrowser, newTab } from '../support/app.ts';
 import { bookViaApi, customerWithCards, GOOD_CARD, providerOffering } from '../support/bookings.ts';
 
 const browser = useBrowser();
@@ -22,7 +22,7 @@ async function pageWith(b: Browser, options: { geolocation?: { latitude: number;
     ...(options.geolocation ? { geolocation: options.geolocation } : {}),
     permissions: options.grant ? ['geolocation'] : [],
   });
-  const page = await context.newPage();
+  const page = await newTab(context);
   page.setDefaultTimeout(15_000);
   return { context, page, errors: collectErrors(page) };
 }
@@ -130,7 +130,7 @@ describe('the customer follows the provider of an accepted booking', () => {
       .waitFor();
 
     // The provider opens a job from an e-mail in a new tab: that tab shares, the first says another tab does.
-    const second = await p.context.newPage();
+    const second = await newTab(p.context);
     const secondErrors = collectErrors(second);
     await second.goto(`/provideractivebookingdetails?job=${jobId}`);
     await sharing(second)

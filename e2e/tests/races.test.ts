@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { describe, it } from 'node:test';
 import type { Locator, Page } from 'playwright-core';
-import { apiCall, openPage, PHONE, signInDirectly, snap, useBrowser } from '../support/app.ts';
+import { apiCall, openPage, PHONE, signInDirectly, snap, useBrowser, newTab } from '../support/app.ts';
 import {
   bookViaApi,
   customerWithCards,
@@ -30,7 +30,7 @@ async function twoParties(first: string, cards = [GOOD_CARD]) {
 }
 
 /** A second tab of the same browser (the same signed-in session). */
-const secondTab = (page: Page) => page.context().newPage();
+const secondTab = (page: Page) => newTab(page.context());
 
 async function statusOf(token: string, jobId: number) {
   return (await jobsOf(token)).find((j) => j.id === jobId)?.status;

@@ -19,6 +19,7 @@ import {
   startRemote,
   stopRemote,
   useBrowser,
+  newTab,
 } from '../support/app.ts';
 
 const browser = useBrowser();
@@ -443,7 +444,7 @@ describe('signed-in layout', () => {
     const { page: first, context, errors } = await openPage(browser());
     await fillLogin(first, customer.email, customer.password, 'Customer');
     await first.getByText('User Dashboard').waitFor();
-    const second = await context.newPage();
+    const second = await newTab(context);
     const secondErrors = collectErrors(second);
     await second.goto('/activebooking');
     await second.getByRole('heading', { name: 'Active Bookings' }).first().waitFor();
@@ -477,7 +478,7 @@ describe('signed-in layout', () => {
 describe("a public page's static first frame", () => {
   it('shows /login whole before any script runs, and none of it while only part of the page is parsed', async () => {
     const context = await browser().newContext({ baseURL: BASE_URL, viewport: PHONE, javaScriptEnabled: false });
-    const page = await context.newPage();
+    const page = await newTab(context);
     const frame = page.locator('#root > [data-first-frame]');
     await page.goto('/login');
     await frame.locator('h1', { hasText: 'Login' }).waitFor();

@@ -29,11 +29,12 @@ function client(
   authorize: (socketId: string, channel: string) => string | null = (socketId, channel) =>
     sdk.authorizeChannel(socketId, channel).auth,
   key = KEY,
+  port = server.port,
 ): Pusher {
   const c = new Pusher(key, {
     cluster: 'mt1',
     wsHost: '127.0.0.1',
-    wsPort: server.port,
+    wsPort: port,
     forceTLS: false,
     enabledTransports: ['ws'],
     disableStats: true,
@@ -389,7 +390,6 @@ describe('realtime server', () => {
 describe("ending a user's connections (terminate_connections)", () => {
   let ending: RealtimeServer;
   let endingSdk: PusherServer;
-  const ownClients: Pusher[] = [];
 
   before(async () => {
     ending = await startRealtimeServer({
@@ -409,31 +409,13 @@ describe("ending a user's connections (terminate_connections)", () => {
     });
   });
   after(async () => {
-    for (const c of ownClients) c.disconnect();
+    for (const c of clients) c.disconnect();
     await ending.close();
   });
 
   /** A client of `ending` whose channel authorisation holds while `valid()` does (its token is not revoked). */
-  function sessionClient(valid: () => boolean): Pusher {
-    const c = new Pusher(KEY, {
-      cluster: 'mt1',
-      wsHost: '127.0.0.1',
-      wsPort: ending.port,
-      forceTLS: false,
-      enabledTransports: ['ws'],
-      disableStats: true,
-      channelAuthorization: {
-        endpoint: '/unused',
-        transport: 'ajax',
-        customHandler: (params, callback) => {
-          if (valid()) callback(null, endingSdk.authorizeChannel(params.socketId, params.channelName));
-          else callback(new Error('401'), null);
-        },
-      },
-    });
-    ownClients.push(c);
-    return c;
-  }
+  const sessionClient = (valid: () => boolean) =>
+    client((socketId, channel) => (valid() ? endingSdk.authorizeChannel(socketId, channel).auth : null), KEY, ending.port);
 
   test("a subscription made with a revoked token stops receiving; the user's other sessions and other users carry on", async () => {
     let stolenTokenValid = true;

@@ -1,13 +1,12 @@
 // Helpers every e2e test uses: a browser on system Chromium, the app's URLs, accounts made through the
 // real API, signing in, reading the development mailbox, and stopping or restarting one remote.
 import assert from 'node:assert/strict';
-import { after, afterEach, before } from 'node:test';
 import { randomUUID } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
-import { CHROMIUM_ARGS } from './chromium.mjs';
+import type { Browser, BrowserContext, BrowserContextOptions, Page } from 'playwright-core';
+import { ANSWER_WAIT_MS, contextWithPage, keepBrowser, newPageWithin } from './browserKeeper.ts';
 
 export const BASE_URL = process.env.E2E_BASE_URL ?? 'http://localhost:3100';
 export const API_URL = process.env.E2E_API_URL ?? 'http://localhost:4100';
@@ -57,26 +56,12 @@ async function saveFailedPages(browser: Browser, testName: string): Promise<void
 }
 
 /**
- * Launches one browser for the test file and closes it afterwards. When a test fails, the pages it left
- * open are saved first (see FAILURE_SHOTS_DIR); tests close their contexts in `finally` only after that.
+ * Launches one browser for the test file (kept answering: see browserKeeper.ts) and closes it afterwards.
+ * When a test fails, the pages it left open are saved first (see FAILURE_SHOTS_DIR); tests close their
+ * contexts in `finally` only after that.
  */
 export function useBrowser(): () => Browser {
-  let browser: Browser | undefined;
-  before(async () => {
-    browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH, args: CHROMIUM_ARGS });
-  });
-  afterEach(async (t) => {
-    // Node 20 sets `passed` on the context afterEach receives; @types/node does not declare it yet.
-    const { passed } = t as { passed?: boolean };
-    if (browser && passed === false) await saveFailedPages(browser, t.name);
-  });
-  after(async () => {
-    await browser?.close();
-  });
-  return () => {
-    if (!browser) throw new Error('the browser is not started yet');
-    return browser;
-  };
+  return keepBrowser(saveFailedPages);
 }
 
 /** The window sizes screens are checked at: a desktop, and a phone (the same as support/phoneFit.ts's PHONE). */
@@ -97,60 +82,33 @@ export function collectErrors(page: Page): string[] {
   return errors;
 }
 
-/** How long a new page may take to open before it is asked for again. */
-const NEW_PAGE_WAIT_MS = 10_000;
-
-/**
- * `context.newPage()`, asked again if it has not answered within NEW_PAGE_WAIT_MS: Chromium now and then
- * never answers one (microsoft/playwright#4761, #3939: seen here once in a CI run, where it stalled the whole
- * suite). Null after three tries; a page that arrives late is closed.
- */
-async function pageWithin(context: BrowserContext, tries: number): Promise<Page | null> {
-  for (let attempt = 1; attempt <= tries; attempt++) {
-    const opening = context.newPage();
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    const page = await Promise.race([
-      opening,
-      new Promise<null>((resolve) => {
-        timer = setTimeout(() => resolve(null), NEW_PAGE_WAIT_MS);
-      }),
-    ]);
-    clearTimeout(timer);
-    if (page) return page;
-    void opening.then((late) => late.close()).catch(() => undefined);
-  }
-  return null;
-}
-
 /** Another tab of the same browser context (the same localStorage and session), as `context.newPage()`. */
 export async function newTab(context: BrowserContext): Promise<Page> {
-  const page = await pageWithin(context, 3);
-  if (!page) throw new Error(`Chromium opened no new page within ${NEW_PAGE_WAIT_MS} ms, three times`);
+  const page = await newPageWithin(context, 3);
+  if (!page) throw new Error(`Chromium opened no new page within ${ANSWER_WAIT_MS} ms, three times`);
   return page;
 }
 
-/** A fresh context (its own localStorage) with a page, at desktop size unless told, and its `collectErrors`. */
+/**
+ * A fresh context (its own localStorage) with a page, at desktop size unless told, and its `collectErrors`;
+ * `options` are the context's other options (time zone, geolocation, JavaScript off).
+ */
 export async function openPage(
   browser: Browser,
   viewport = DESKTOP,
+  options: BrowserContextOptions = {},
 ): Promise<{ context: BrowserContext; page: Page; errors: string[] }> {
-  for (let attempt = 1; attempt <= 3; attempt++) {
-    const context = await browser.newContext({ baseURL: BASE_URL, viewport });
-    const page = await pageWithin(context, 1);
-    if (!page) {
-      // A context whose page never came is left behind (closing it may not answer either) for a fresh one.
-      void context.close().catch(() => undefined);
-      continue;
-    }
-    page.setDefaultTimeout(15_000);
-    return { context, page, errors: collectErrors(page) };
-  }
-  throw new Error(`Chromium opened no page within ${NEW_PAGE_WAIT_MS} ms in three fresh contexts`);
+  const { context, page } = await contextWithPage(browser, { baseURL: BASE_URL, viewport, ...options });
+  page.setDefaultTimeout(15_000);
+  return { context, page, errors: collectErrors(page) };
 }
 
 export function uniqueEmail(prefix = 'user'): string {
   return `${prefix}-${randomUUID().slice(0, 8)}@example.com`;
 }
+
+/** How long a call to the API may take (the slowest, a booking's charge, takes well under a second). */
+const API_ANSWER_WAIT_MS = 30_000;
 
 export async function apiCall<T = unknown>(
   method: string,
@@ -165,6 +123,13 @@ export async function apiCall<T = unknown>(
       ...(token ? { Authorization: `Bearer ${token}` } : {}),
     },
     body: body === undefined ? undefined : JSON.stringify(body),
+    // An API that stopped answering fails the test that asked, by name, instead of stalling the file.
+    signal: AbortSignal.timeout(API_ANSWER_WAIT_MS),
+  }).catch((error: unknown) => {
+    if (error instanceof Error && error.name === 'TimeoutError') {
+      throw new Error(`${method} ${path}: the API did not answer within ${API_ANSWER_WAIT_MS / 1000} s`);
+    }
+    throw error;
   });
   const text = await response.text();
   return { status: response.status, body: (text ? JSON.parse(text) : null) as T };

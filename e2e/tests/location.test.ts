@@ -5,7 +5,7 @@ import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { describe, it } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
-import { apiCall, BASE_URL, collectErrors, signInDirectly, snap, useBrowser, newTab } from '../support/app.ts';
+import { apiCall, collectErrors, DESKTOP, openPage, signInDirectly, snap, useBrowser, newTab } from '../support/app.ts';
 import { bookViaApi, customerWithCards, GOOD_CARD, providerOffering } from '../support/bookings.ts';
 
 const browser = useBrowser();
@@ -16,15 +16,10 @@ const MOVED = { latitude: 12.98, longitude: 77.6 };
 const FAR_AWAY = { latitude: 13.05, longitude: 77.7 };
 
 async function pageWith(b: Browser, options: { geolocation?: { latitude: number; longitude: number }; grant: boolean }) {
-  const context = await b.newContext({
-    baseURL: BASE_URL,
-    viewport: { width: 1280, height: 900 },
+  return openPage(b, DESKTOP, {
     ...(options.geolocation ? { geolocation: options.geolocation } : {}),
     permissions: options.grant ? ['geolocation'] : [],
   });
-  const page = await newTab(context);
-  page.setDefaultTimeout(15_000);
-  return { context, page, errors: collectErrors(page) };
 }
 
 const fact = (page: Page, id: string) => page.getByRole('definition').and(page.getByTestId(id));

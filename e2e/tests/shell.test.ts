@@ -8,7 +8,6 @@ import { describe, it } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import type { Locator, Page } from 'playwright-core';
 import {
-  BASE_URL,
   collectErrors,
   createAccount,
   DESKTOP,
@@ -477,8 +476,7 @@ describe('signed-in layout', () => {
 
 describe("a public page's static first frame", () => {
   it('shows /login whole before any script runs, and none of it while only part of the page is parsed', async () => {
-    const context = await browser().newContext({ baseURL: BASE_URL, viewport: PHONE, javaScriptEnabled: false });
-    const page = await newTab(context);
+    const { context, page } = await openPage(browser(), PHONE, { javaScriptEnabled: false });
     const frame = page.locator('#root > [data-first-frame]');
     await page.goto('/login');
     await frame.locator('h1', { hasText: 'Login' }).waitFor();

@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { describe, it } from 'node:test';
 import type { Locator, Page } from 'playwright-core';
-import { apiCall, BASE_URL, collectErrors, DESKTOP, signInDirectly, snap, useBrowser, newTab } from '../support/app.ts';
+import { apiCall, DESKTOP, openPage, signInDirectly, snap, useBrowser } from '../support/app.ts';
 import { cardOf, customerWithCards, GOOD_CARD, providerOffering, type Party } from '../support/bookings.ts';
 
 const browser = useBrowser();
@@ -17,10 +17,7 @@ const LOS_ANGELES = 'America/Los_Angeles';
 
 /** A context (one person's device) whose browser is in `timezoneId`, signed in as `party`. */
 async function signedInAt(timezoneId: string, party: Party, prepare?: (page: Page) => Promise<void>) {
-  const context = await browser().newContext({ baseURL: BASE_URL, viewport: DESKTOP, timezoneId });
-  const page = await newTab(context);
-  page.setDefaultTimeout(15_000);
-  const errors = collectErrors(page);
+  const { context, page, errors } = await openPage(browser(), DESKTOP, { timezoneId });
   await prepare?.(page);
   await signInDirectly(page, party.account);
   return { context, page, errors };

@@ -812,10 +812,9 @@ describe('a session the API no longer accepts', () => {
     await page.waitForURL('**/contactus');
     assert.equal(await page.getByLabel('Query Title').inputValue(), 'Payout missing');
     assert.equal(await page.getByLabel('Message').inputValue(), 'My payout for last week has not arrived.');
-    // The other tab, signed out, follows the sign-in: it starts afresh on Home (a full page load, which a
-    // closing context must not meet halfway: Chromium then never closes it).
-    await other.waitForURL((url) => url.pathname === '/');
-    await other.getByText('Provider Dashboard').waitFor();
+    // The other tab follows the sign-in back to the page it was on, in place (nothing it held is lost).
+    await other.waitForURL('**/jobrequest');
+    await other.getByRole('heading', { name: 'Job Requests' }).waitFor();
     assert.deepEqual(errors, []);
     assert.deepEqual(otherErrors, []);
     await context.close();
@@ -865,9 +864,9 @@ describe('a session the API no longer accepts', () => {
     await loginInPlace(page, account, 'Customer');
     await page.waitForURL('**/contactus');
     assert.equal(await page.getByLabel('Message').inputValue(), 'I was charged twice.');
-    // The refused tab follows the sign-in and starts afresh on Home (see the test above).
-    await other.waitForURL((url) => url.pathname === '/');
-    await other.getByText('User Dashboard').waitFor();
+    // The refused tab follows the sign-in back to the page whose request was refused.
+    await other.waitForURL('**/previousbooking');
+    await other.getByRole('heading', { name: 'Previous Bookings' }).waitFor();
     assert.deepEqual(errors, []);
     await context.close();
   });

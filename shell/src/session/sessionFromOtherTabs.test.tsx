@@ -85,6 +85,27 @@ describe('a session changed in another tab of the browser', () => {
     expect(screen.getByLabelText('Message')).toHaveValue('I was charged twice.');
   });
 
+  it('ended there, then the same user signed in again there: this tab goes back to its page signed in, with what was typed, and loads nothing afresh', async () => {
+    const user = userEvent.setup();
+    const { store } = renderShell({ role: 'Customer', route: '/contactus', user: { id: 31 } });
+    await user.type(await screen.findByLabelText('Query Title'), 'Refund');
+    await user.type(screen.getByLabelText('Message'), 'I was charged twice.');
+
+    markSessionExpired(31);
+    anotherTabSaves(LOGGED_OUT);
+    await waitFor(() => expect(screen.getByTestId('where')).toHaveTextContent('/login'));
+    expect(await screen.findByText(SESSION_EXPIRED_MESSAGE)).toBeInTheDocument();
+
+    // A full page load would fail here (jsdom does not navigate) and lose what was typed.
+    anotherTabSaves(signedIn({ token: 'new-token', users: makeUser({ id: 31, role: 'Customer' }) }));
+
+    await waitFor(() => expect(screen.getByTestId('where')).toHaveTextContent('/contactus'));
+    expect(await screen.findByLabelText('Query Title')).toHaveValue('Refund');
+    expect(screen.getByLabelText('Message')).toHaveValue('I was charged twice.');
+    expect(screen.getByRole('button', { name: 'Logout' })).toBeInTheDocument();
+    expect(store.getState().session).toMatchObject({ isLogin: true, token: 'new-token', users: { id: 31 } });
+  });
+
   it('signed out there (Logout): what was typed here is not kept', async () => {
     const user = userEvent.setup();
     const first = renderShell({ role: 'Customer', route: '/contactus', user: { id: 31 } });
@@ -138,13 +159,13 @@ describe('another account signed in in another tab', () => {
     return null;
   }
 
-  function renderTab(session: PersistedSession) {
+  function renderTab(session: PersistedSession, entry: string | { pathname: string; state: unknown } = '/chatview') {
     localStorage.setItem(SESSION_STORAGE_KEY, JSON.stringify(session));
     const store = createShellStore();
     const reload = jest.fn();
     render(
       <Provider store={store}>
-        <MemoryRouter initialEntries={['/chatview']}>
+        <MemoryRouter initialEntries={[entry]}>
           <TabOf reload={reload} />
           <Where />
         </MemoryRouter>
@@ -171,6 +192,25 @@ describe('another account signed in in another tab', () => {
     anotherTabSaves(provider);
 
     expect(reload).toHaveBeenCalledWith('/');
+    expect(store.getState().session).toMatchObject({ isLogin: true, users: { id: 2 } });
+  });
+
+  it("this tab, on /login after its session ended on a page, starts afresh on Home when someone else signs in, not on that user's page", () => {
+    const { reload } = renderTab(LOGGED_OUT, { pathname: '/login', state: { from: '/contactus', forUserId: 31 } });
+
+    anotherTabSaves(provider);
+
+    expect(reload).toHaveBeenCalledWith('/');
+    expect(screen.getByTestId('where')).toHaveTextContent('/login');
+  });
+
+  it('this tab, on /login after its session ended on a page, goes back to it in place when the same user signs in', () => {
+    const { reload, store } = renderTab(LOGGED_OUT, { pathname: '/login', state: { from: '/jobrequest', forUserId: 2 } });
+
+    anotherTabSaves(provider);
+
+    expect(reload).not.toHaveBeenCalled();
+    expect(screen.getByTestId('where')).toHaveTextContent('/jobrequest');
     expect(store.getState().session).toMatchObject({ isLogin: true, users: { id: 2 } });
   });
 

@@ -1,6 +1,9 @@
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import { useDispatch, useStore } from 'react-redux';
+import { useLocation, useNavigate } from 'react-router-dom';
 import {
+  afterLoginPath,
+  afterLoginState,
   bus,
   loadPersistedSession,
   releaseLeaveGuards,
@@ -17,6 +20,10 @@ const openAfresh = (path: string) => {
   window.location.replace(path);
 };
 
+/** Whether /login's navigation state names `userId` as the user whose session ended on the page it came from. */
+const returnsTo = (state: unknown, userId: number) =>
+  typeof state === 'object' && state !== null && (state as { forUserId?: unknown }).forUserId === userId;
+
 /**
  * Keeps this tab's session in step with what the browser's other tabs save under authType. Every tab
  * saves its whole session on each change, so without this a tab left open would write its own session
@@ -26,8 +33,10 @@ const openAfresh = (path: string) => {
  * - was refused the session's token by the API, this tab's session expired too: announced here as
  *   `auth/sessionExpired`, so that this tab ends it as its own 401 would (the message on /login) and its
  *   open forms and chats keep what was typed in it;
- * - signs in as another account (or signs in while this tab is signed out), this tab starts afresh on
- *   Home with that session: nothing of the previous account's screens, connections or caches remains;
+ * - signs in again as the user whose session ended on this tab's page (an expiry, a Logout), this tab
+ *   goes back to that page with the session, as its own Login would, and what was typed there is kept;
+ * - signs in as another account (or signs in while this tab is signed out otherwise), this tab starts
+ *   afresh on Home with that session: nothing of the previous account's screens, connections or caches remains;
  * - signs the same account in again (a new token), or edits the profile, this tab takes the new token
  *   or details where it is.
  */
@@ -35,6 +44,12 @@ export function useSessionFromOtherTabs(reload: (path: string) => void = openAfr
   const dispatch = useDispatch();
   const store = useStore<RootStateWithSession>();
   const endSession = useEndSession();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const loginState = useRef<unknown>(null);
+  useEffect(() => {
+    loginState.current = location.pathname === '/login' ? location.state : null;
+  });
   useEffect(() => {
     const onStorage = (event: StorageEvent) => {
       // key null: another tab cleared the whole storage.
@@ -50,7 +65,13 @@ export function useSessionFromOtherTabs(reload: (path: string) => void = openAfr
       if (!current.isLogin || saved.users?.id !== current.users?.id) {
         // Taken on first, so that whatever this tab saves before the page is gone is the new session.
         dispatch(sessionActions.patched(saved));
-        reload('/');
+        const userId = saved.users?.id;
+        const backTo = afterLoginPath(loginState.current, userId);
+        if (!current.isLogin && userId !== undefined && backTo !== '/' && returnsTo(loginState.current, userId)) {
+          void navigate(backTo, { replace: true, state: afterLoginState(loginState.current, userId) });
+        } else {
+          reload('/');
+        }
         return;
       }
       if (saved.token !== current.token || JSON.stringify(saved.users) !== JSON.stringify(current.users)) {
@@ -59,5 +80,5 @@ export function useSessionFromOtherTabs(reload: (path: string) => void = openAfr
     };
     window.addEventListener('storage', onStorage);
     return () => window.removeEventListener('storage', onStorage);
-  }, [dispatch, endSession, reload, store]);
+  }, [dispatch, endSession, navigate, reload, store]);
 }

@@ -47,12 +47,9 @@ async function saveFailedPages(browser: Browser, testName: string): Promise<void
       console.log(`failed test "${testName}": page ${index + 1} at ${page.url()} could not be saved (${String(error)})`);
     }
   }
-  // The failed test never reached its own close; later failures should show only their own pages. A
-  // context that does not close within 10 s (a hung page) is left to the browser's close at the end.
-  await Promise.race([
-    Promise.all(browser.contexts().map((context) => context.close().catch(() => undefined))),
-    new Promise((resolve) => setTimeout(resolve, 10_000).unref()),
-  ]);
+  // The failed test never reached its own close; later failures should show only their own pages. Each
+  // close gives up after ANSWER_WAIT_MS (a hung page), and the next test then gets a new browser.
+  await Promise.all(browser.contexts().map((context) => context.close().catch(() => undefined)));
 }
 
 /**

@@ -16,7 +16,7 @@ const STALL_REPORT_MS = 90_000;
 const TIMED_OUT = Symbol('timed out');
 
 /** `promise`, or TIMED_OUT once `ms` have passed without its answer. */
-export async function within<T>(promise: Promise<T>, ms: number): Promise<T | typeof TIMED_OUT> {
+async function within<T>(promise: Promise<T>, ms: number): Promise<T | typeof TIMED_OUT> {
   let timer: ReturnType<typeof setTimeout> | undefined;
   try {
     return await Promise.race([
@@ -46,7 +46,7 @@ let relaunching: Promise<Browser> | undefined;
 const launch = () => chromium.launch({ executablePath: process.env.CHROMIUM_PATH, args: CHROMIUM_ARGS, logger: callLogger });
 
 /** The pids and states of this process's Chromium processes (the browser and what it started). */
-function chromiumProcesses(): { pid: number; state: string; name: string }[] {
+function chromiumProcesses(): { pid: number; state: string }[] {
   const all = readdirSync('/proc')
     .filter((entry) => /^\d+$/.test(entry))
     .flatMap((pid) => {
@@ -60,14 +60,14 @@ function chromiumProcesses(): { pid: number; state: string; name: string }[] {
       }
     });
   const ours = new Set([process.pid]);
-  const found: { pid: number; state: string; name: string }[] = [];
+  const found: { pid: number; state: string }[] = [];
   // Descendants, breadth first: the browser is this process's child, its helpers the browser's.
   for (let grew = true; grew;) {
     grew = false;
     for (const proc of all) {
       if (ours.has(proc.pid) || !ours.has(proc.ppid) || !proc.name.startsWith('chrom')) continue;
       ours.add(proc.pid);
-      found.push({ pid: proc.pid, state: proc.state, name: proc.name });
+      found.push({ pid: proc.pid, state: proc.state });
       grew = true;
     }
   }

@@ -9,6 +9,7 @@ import {
   releaseLeaveGuards,
   SESSION_STORAGE_KEY,
   sessionActions,
+  type LoginNavState,
   type RootStateWithSession,
 } from 'shared';
 import { sessionJustExpiredFor } from './sessionExpiredMark';
@@ -22,7 +23,7 @@ const openAfresh = (path: string) => {
 
 /** Whether /login's navigation state names `userId` as the user whose session ended on the page it came from. */
 const returnsTo = (state: unknown, userId: number) =>
-  typeof state === 'object' && state !== null && (state as { forUserId?: unknown }).forUserId === userId;
+  typeof state === 'object' && state !== null && (state as Partial<LoginNavState>).forUserId === userId;
 
 /**
  * Keeps this tab's session in step with what the browser's other tabs save under authType. Every tab

@@ -12,14 +12,7 @@ type ToastRequest = Omit<BusEventOf<'toast/show'>, 'type'>;
  */
 export function presentToast(mod: ToastModule, errorsShown: Set<string>, { kind, message }: ToastRequest) {
   const toastId = kind === 'error' ? `error:${message}` : undefined;
-  if (kind !== 'info') {
-    errorsShown.forEach((id) => {
-      if (id !== toastId) {
-        mod.toast.dismiss(id);
-        errorsShown.delete(id);
-      }
-    });
-  }
+  if (kind !== 'info') dismissErrorToasts(mod, errorsShown, toastId);
   if (!toastId) {
     mod.toast(message, { type: kind });
     return;
@@ -27,6 +20,16 @@ export function presentToast(mod: ToastModule, errorsShown: Set<string>, { kind,
   if (errorsShown.has(toastId)) return;
   errorsShown.add(toastId);
   mod.toast(message, { type: kind, toastId, onClose: () => errorsShown.delete(toastId) });
+}
+
+/** Takes away the error toasts on screen (but `keep`). */
+function dismissErrorToasts(mod: ToastModule, errorsShown: Set<string>, keep?: string) {
+  errorsShown.forEach((id) => {
+    if (id !== keep) {
+      mod.toast.dismiss(id);
+      errorsShown.delete(id);
+    }
+  });
 }
 
 const overlap = (a: DOMRect, b: DOMRect) => a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom;
@@ -65,7 +68,8 @@ function useAlertDodgesFocus(area: RefObject<HTMLDivElement | null>, alert: Aler
 
 export function AlertArea() {
   const dispatch = useDispatch();
-  const { alert } = useSession();
+  const { alert, users } = useSession();
+  const signedInAs = users?.id ?? null;
   const [toastModule, setToastModule] = useState<ToastModule | null>(null);
   /** Toasts announced before the toast module and its container were there. */
   const pending = useRef<ToastRequest[]>([]);
@@ -108,6 +112,23 @@ export function AlertArea() {
     ready.current = toastModule;
     pending.current.splice(0).forEach((request) => presentToast(toastModule, errorsShown.current, request));
   }, [toastModule]);
+
+  // A success alert says that what failed has since worked, as a success toast does.
+  useEffect(() => {
+    if (alert?.type === 'success' && ready.current) dismissErrorToasts(ready.current, errorsShown.current);
+  }, [alert]);
+
+  // Signing in ends what the signed-out screens toasted: a failed attempt's reason, or 'Registered
+  // successfully. Please log in.', stayed on Home beside 'Login successful'.
+  const seenSignedIn = useRef(signedInAs);
+  useEffect(() => {
+    const before = seenSignedIn.current;
+    seenSignedIn.current = signedInAs;
+    if (signedInAs === null || signedInAs === before) return;
+    pending.current.length = 0;
+    errorsShown.current.clear();
+    ready.current?.toast.dismiss();
+  }, [signedInAs]);
 
   const Container = toastModule?.ToastContainer;
   return (

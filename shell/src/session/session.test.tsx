@@ -158,6 +158,46 @@ describe('alerts', () => {
     await waitFor(() => expect(screen.queryByText('Card declined')).toBeNull());
     expect(screen.getByText('Card added')).toBeInTheDocument();
   });
+
+  it('signing in takes away what the signed-out screens toasted; a later toast stays', async () => {
+    jest.useRealTimers();
+    fakeApi();
+    renderShell({ route: '/login' });
+    await screen.findByRole('heading', { name: 'Login' });
+    act(() => bus.emit({ type: 'toast/show', kind: 'success', message: 'Registered successfully. Please log in.' }));
+    act(() => bus.emit({ type: 'toast/show', kind: 'error', message: 'Please Enter Correct Email or Password' }));
+    const toasts = await Promise.all(
+      ['Registered successfully. Please log in.', 'Please Enter Correct Email or Password'].map(async (text) =>
+        (await screen.findByText(text)).closest('.Toastify__toast')!,
+      ),
+    );
+    act(() => bus.emit({ type: 'auth/loggedIn', user: makeUser({ first_name: 'Lena' }), token: 'newtoken' }));
+    await screen.findByText('Lena');
+    for (const toast of toasts) {
+      await waitFor(() => expect(toast).toHaveAttribute('data-in', 'false'));
+      fireEvent.animationEnd(toast);
+    }
+    await waitFor(() => expect(screen.queryByText('Please Enter Correct Email or Password')).toBeNull());
+    expect(screen.queryByText('Registered successfully. Please log in.')).toBeNull();
+    act(() => bus.emit({ type: 'toast/show', kind: 'error', message: 'Could not save' }));
+    expect(await screen.findByText('Could not save')).toBeInTheDocument();
+  });
+
+  it('a success alert takes away an error toast still on screen, as a success toast does', async () => {
+    jest.useRealTimers();
+    fakeApi();
+    renderShell({ route: '/login' });
+    act(() => bus.emit({ type: 'toast/show', kind: 'error', message: 'Could not save' }));
+    const toast = (await screen.findByText('Could not save')).closest('.Toastify__toast')!;
+    act(() => bus.emit({ type: 'alert/show', alert: { type: 'danger', message: 'Still failing' } }));
+    await screen.findByText('Still failing');
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(toast).toHaveAttribute('data-in', 'true');
+    act(() => bus.emit({ type: 'alert/show', alert: { type: 'success', message: 'Saved' } }));
+    await waitFor(() => expect(toast).toHaveAttribute('data-in', 'false'));
+    fireEvent.animationEnd(toast);
+    await waitFor(() => expect(screen.queryByText('Could not save')).toBeNull());
+  });
 });
 
 describe('the bus drives the session', () => {

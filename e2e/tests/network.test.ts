@@ -4,7 +4,7 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import type { Page, Route } from 'playwright-core';
 import { apiCall, openPage, signInDirectly, snap, useBrowser } from '../support/app.ts';
-import { bookViaApi, customerWithCards, GOOD_CARD, jobsOf, providerOffering } from '../support/bookings.ts';
+import { bookViaApi, cardOf, customerWithCards, GOOD_CARD, jobsOf, providerOffering } from '../support/bookings.ts';
 
 const browser = useBrowser();
 
@@ -137,6 +137,28 @@ describe('on a failing network', () => {
     await page.keyboard.press('Enter');
     await page.getByRole('main').getByRole('list', { name: 'Bookings' }).getByText(provider.fullName).waitFor();
     await focusStaysInTheMainRegion(page);
+    await context.close();
+  });
+
+  it('a screen whose code could not be downloaded offline loads by itself once the connection is back, with no reload', async () => {
+    const provider = await providerOffering('Driver', 25);
+    const customer = await customerWithCards([GOOD_CARD]);
+    await bookViaApi(customer, provider);
+    const { page, context, errors } = await openPage(browser());
+    await signInDirectly(page, customer.account);
+    await page.goto('/activebooking');
+    const booking = cardOf(page, 'Bookings', provider.fullName);
+    await booking.getByText('Waiting for Approval').waitFor();
+    await page.evaluate(() => Object.assign(window, { loadedBeforeOffline: true }));
+    // A tunnel: the booking's details screen, not downloaded yet, cannot be.
+    await context.setOffline(true);
+    await booking.getByRole('link').first().click();
+    await page.getByText('This part of the app is unavailable right now.').waitFor();
+    await context.setOffline(false);
+    await page.getByRole('main').getByText('2 Drop Road').waitFor();
+    assert.equal(await page.evaluate(() => 'loadedBeforeOffline' in window), true, 'the page was not reloaded');
+    await page.getByRole('main').getByText('Waiting for Approval').waitFor();
+    assert.deepEqual(errors, []);
     await context.close();
   });
 

@@ -94,6 +94,62 @@ describe('a remote that is down', () => {
     expect(chat.attempts()).toBe(2);
   });
 
+  it('a screen whose code failed to download while offline downloads it again by itself once the browser is back online', async () => {
+    const chat = chatFailingOnce(new Error('Loading chunk 12 failed'));
+    renderShell({ route: '/chatview/3', role: 'Provider', loader: chat.loader });
+    expect(await screen.findByText(REMOTE_UNAVAILABLE_MESSAGE)).toBeInTheDocument();
+    act(() => {
+      window.dispatchEvent(new Event('online'));
+    });
+    expect(await screen.findByRole('heading', { name: 'Chat' })).toBeInTheDocument();
+    expect(chat.attempts()).toBe(2);
+  });
+
+  it('a chunk that failed while offline is downloaded again once back online, without reloading the page', async () => {
+    const realFetch = global.fetch;
+    global.fetch = jest.fn().mockRejectedValue(new TypeError('Failed to fetch'));
+    const reload = jest.spyOn(browserPage, 'reload').mockImplementation(() => undefined);
+    sessionStorage.clear();
+    try {
+      const chat = chatFailingOnce(chunkLoadError('http://localhost:3004/802.2d97f63c.js'));
+      renderShell({ route: '/chatview/3', role: 'Provider', loader: chat.loader });
+      expect(await screen.findByText(REMOTE_UNAVAILABLE_MESSAGE)).toBeInTheDocument();
+      (global.fetch as jest.Mock).mockResolvedValue({ status: 0, type: 'opaque' });
+      act(() => {
+        window.dispatchEvent(new Event('online'));
+      });
+      expect(await screen.findByRole('heading', { name: 'Chat' })).toBeInTheDocument();
+      expect(chat.attempts()).toBe(2);
+      expect(reload).not.toHaveBeenCalled();
+    } finally {
+      global.fetch = realFetch;
+    }
+  });
+
+  it('a screen that stopped on an error of its own is not tried again when the browser comes back online', async () => {
+    const chat = chatFailingOnce(new TypeError("Cannot read properties of undefined (reading 'id')"));
+    renderShell({ route: '/chatview/3', role: 'Provider', loader: chat.loader });
+    expect(await screen.findByText(REMOTE_UNAVAILABLE_MESSAGE)).toBeInTheDocument();
+    act(() => {
+      window.dispatchEvent(new Event('online'));
+    });
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(screen.getByText(REMOTE_UNAVAILABLE_MESSAGE)).toBeInTheDocument();
+    expect(chat.attempts()).toBe(1);
+  });
+
+  it('a remote that could not be reached while offline is asked again once the browser is back online', async () => {
+    const { loader, offline } = fakeLoader(fakeContracts(), ['mfe_chat']);
+    renderShell({ route: '/chatview', role: 'Customer', loader });
+    expect(await screen.findByText(REMOTE_UNAVAILABLE_MESSAGE)).toBeInTheDocument();
+    offline.delete('mfe_chat');
+    act(() => {
+      window.dispatchEvent(new Event('online'));
+    });
+    expect(await screen.findByRole('heading', { name: 'Chat' })).toBeInTheDocument();
+    expect(loader.retryContract).toHaveBeenCalledWith('mfe_chat');
+  });
+
   it('a screen from a remote redeployed since the tab loaded it (its chunk gone, its server up): the page reloads once for the new build', async () => {
     const fetchMock = jest.fn().mockResolvedValue({ status: 0, type: 'opaque' });
     const realFetch = global.fetch;

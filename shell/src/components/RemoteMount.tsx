@@ -1,4 +1,4 @@
-import { Suspense, useEffect, useState, type ComponentType } from 'react';
+import { Suspense, useEffect, useEffectEvent, useState, type ComponentType } from 'react';
 import { ErrorBoundary, ErrorState, Loader } from 'shared';
 import { firstScreenShown } from '../session/firstScreenShown';
 import { lazyComponent } from './loadedComponents';
@@ -9,7 +9,28 @@ export const LOADING_NEW_BUILD = 'Loading the new version of this page…';
 
 type RemoteLoad = () => Promise<{ default: ComponentType }>;
 
-export function RemoteUnavailable({ onRetry, detail }: { onRetry: () => void; detail?: string }) {
+/**
+ * The message with Retry. What failed to download is tried again by itself when the browser is back
+ * online (`onBackOnline`, Retry's work unless told otherwise; null: not at all), so a screen that failed
+ * while offline mends without a press, as the lists on screen do.
+ */
+export function RemoteUnavailable({
+  onRetry,
+  detail,
+  onBackOnline = onRetry,
+}: {
+  onRetry: () => void;
+  detail?: string;
+  onBackOnline?: (() => void) | null;
+}) {
+  const backOnline = useEffectEvent(() => onBackOnline?.());
+  const retriesWhenOnline = onBackOnline !== null;
+  useEffect(() => {
+    if (!retriesWhenOnline) return undefined;
+    const onOnline = () => backOnline();
+    window.addEventListener('online', onOnline);
+    return () => window.removeEventListener('online', onOnline);
+  }, [retriesWhenOnline]);
   return <ErrorState message={REMOTE_UNAVAILABLE_MESSAGE} detail={detail} onRetry={onRetry} />;
 }
 
@@ -66,7 +87,14 @@ function ScreenFailed({ error, label, onRetry }: { error: Error; label?: string;
       {checking ? (
         <Loader label={LOADING_NEW_BUILD} />
       ) : (
-        <RemoteUnavailable detail={failureDetail(error, label)} onRetry={retry} />
+        <RemoteUnavailable
+          detail={failureDetail(error, label)}
+          onRetry={retry}
+          // Downloaded again, not the page reloaded as Retry may: that the server answers again says nothing
+          // of a new build, and a chunk gone for good fails again and is handled above. A screen that stopped
+          // on an error of its own is not mended by the connection.
+          onBackOnline={isDownloadFailure(error) ? onRetry : null}
+        />
       )}
       <Shown onShown={firstScreenShown} />
     </>

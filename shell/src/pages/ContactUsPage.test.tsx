@@ -82,10 +82,17 @@ describe('ContactUsPage', () => {
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
   });
 
-  it('keeps the title and message within what the server takes', () => {
+  it("keeps a title or message pasted over the server's limits whole, to be shortened once the server says so", async () => {
+    const user = userEvent.setup();
     renderWithProviders(<ContactUsPage />, { session: signedInAs('Customer') });
-    expect(screen.getByLabelText('Query Title')).toHaveAttribute('maxLength', '200');
-    expect(screen.getByLabelText('Message')).toHaveAttribute('maxLength', '5000');
+    const title = screen.getByLabelText('Query Title');
+    const message = screen.getByLabelText('Message');
+    await user.click(title);
+    await user.paste('T'.repeat(250));
+    await user.click(message);
+    await user.paste('M'.repeat(5001));
+    expect(title).toHaveValue('T'.repeat(250));
+    expect(message).toHaveValue('M'.repeat(5001));
   });
 
   it('asks before leaving while the message is on its way; left anyway, a failure says so in a toast', async () => {

@@ -137,6 +137,21 @@ describe('sign-up and login', () => {
     await context.close();
   });
 
+  it('a press on Login straight after typing a wrong email is not lost: the focus goes to Email with its message', async () => {
+    const { page, context, errors } = await openPage(browser());
+    await page.goto('/login');
+    await page.getByRole('heading', { name: 'Login' }).waitFor();
+    await page.getByLabel('Password').fill('secret123');
+    await page.getByLabel('Email').fill('not-an-email');
+    // Leaving Email checks it: its message comes above the button as the button is pressed.
+    await page.getByRole('button', { name: 'Login' }).click();
+    await page.getByText('Email is invalid').waitFor();
+    await page.waitForFunction(() => document.activeElement?.getAttribute('type') === 'email');
+    assert.equal(pathOf(page), '/login');
+    assert.deepEqual(errors, []);
+    await context.close();
+  });
+
   it('asks for correct email and password when submitted empty', async () => {
     const { page, context } = await openPage(browser());
     await page.goto('/login');
@@ -277,6 +292,21 @@ describe('profile', () => {
     assert.ok(me.body.data.avatar);
     await page.reload();
     await page.getByRole('heading', { name: 'Edith Editor' }).waitFor();
+    assert.deepEqual(errors, []);
+    await context.close();
+  });
+
+  it('a press on Save Changes straight after typing a wrong phone is not lost: the focus goes to Phone with its message', async () => {
+    const { page, context, errors } = await editProfileOfNewCustomer();
+    await page.getByLabel('Phone').fill('12ab');
+    await page.getByRole('button', { name: 'Save Changes' }).click();
+    await page.getByText('Phone must contain digits only').waitFor();
+    await page.waitForFunction(() => document.activeElement?.getAttribute('type') === 'tel');
+    // Mended, one press saves.
+    await page.getByLabel('Phone').fill('5550123');
+    await page.getByRole('button', { name: 'Save Changes' }).click();
+    await page.waitForURL('**/profile');
+    await page.getByRole('region', { name: 'Profile details' }).getByText('5550123').waitFor();
     assert.deepEqual(errors, []);
     await context.close();
   });

@@ -39,7 +39,18 @@ export function SubmitButton({
   const button = useFocusAfterSubmit(submitting);
   return (
     <>
-      <button ref={button} type="submit" className="auth-primary" disabled={submitting}>
+      <button
+        ref={button}
+        type="submit"
+        className="auth-primary"
+        disabled={submitting}
+        // Pressed with the mouse, it does not take the focus: the field it would take it from is checked on
+        // leaving, and the message said under that field moved the button between the press and the release,
+        // which then landed beside it and the submit was lost. The submit checks every field anyway.
+        onMouseDown={(event) => {
+          if (event.button === 0) event.preventDefault();
+        }}
+      >
         {children}
       </button>
       {submitting ? <Loader label={loaderLabel} /> : null}

@@ -201,6 +201,24 @@ describe('EditProfilePage', () => {
     expect(api.callsTo('POST', '/api/auth/update-profile')).toHaveLength(0);
   });
 
+  it('a mouse press on Save Changes leaves the focus in the field typed in: its check on leaving would move the button under the pointer', async () => {
+    const user = userEvent.setup();
+    renderWithStore(<EditProfilePage />, { path: '/editprofile', session: signedIn(customer) });
+    const phone = screen.getByLabelText('Phone');
+    await user.clear(phone);
+    await user.type(phone, '12ab');
+    const save = screen.getByRole('button', { name: 'Save Changes' });
+    expect(fireEvent.mouseDown(save, { button: 0 })).toBe(false);
+    expect(phone).toHaveFocus();
+    expect(screen.queryByText('Phone must contain digits only')).not.toBeInTheDocument();
+    await user.click(save);
+    expect(await screen.findByText('Phone must contain digits only')).toBeInTheDocument();
+    expect(phone).toHaveFocus();
+    // The keyboard's press is a button's as ever.
+    save.focus();
+    expect(save).toHaveFocus();
+  });
+
   it('checks the provider numbers', async () => {
     const user = userEvent.setup();
     renderWithStore(<EditProfilePage />, { path: '/editprofile', session: signedIn(provider) });

@@ -98,41 +98,29 @@ describe('a remote that is down', () => {
     const chat = chatFailingOnce(new Error('Loading chunk 12 failed'));
     renderShell({ route: '/chatview/3', role: 'Provider', loader: chat.loader });
     expect(await screen.findByText(REMOTE_UNAVAILABLE_MESSAGE)).toBeInTheDocument();
-    act(() => {
-      window.dispatchEvent(new Event('online'));
-    });
+    comeBackOnline();
     expect(await screen.findByRole('heading', { name: 'Chat' })).toBeInTheDocument();
     expect(chat.attempts()).toBe(2);
   });
 
   it('a chunk that failed while offline is downloaded again once back online, without reloading the page', async () => {
-    const realFetch = global.fetch;
-    global.fetch = jest.fn().mockRejectedValue(new TypeError('Failed to fetch'));
-    const reload = jest.spyOn(browserPage, 'reload').mockImplementation(() => undefined);
-    sessionStorage.clear();
-    try {
+    await whileChunkServerUnreachable(async (fetchMock, reload) => {
       const chat = chatFailingOnce(chunkLoadError('http://localhost:3004/802.2d97f63c.js'));
       renderShell({ route: '/chatview/3', role: 'Provider', loader: chat.loader });
       expect(await screen.findByText(REMOTE_UNAVAILABLE_MESSAGE)).toBeInTheDocument();
-      (global.fetch as jest.Mock).mockResolvedValue({ status: 0, type: 'opaque' });
-      act(() => {
-        window.dispatchEvent(new Event('online'));
-      });
+      fetchMock.mockResolvedValue({ status: 0, type: 'opaque' });
+      comeBackOnline();
       expect(await screen.findByRole('heading', { name: 'Chat' })).toBeInTheDocument();
       expect(chat.attempts()).toBe(2);
       expect(reload).not.toHaveBeenCalled();
-    } finally {
-      global.fetch = realFetch;
-    }
+    });
   });
 
   it('a screen that stopped on an error of its own is not tried again when the browser comes back online', async () => {
     const chat = chatFailingOnce(new TypeError("Cannot read properties of undefined (reading 'id')"));
     renderShell({ route: '/chatview/3', role: 'Provider', loader: chat.loader });
     expect(await screen.findByText(REMOTE_UNAVAILABLE_MESSAGE)).toBeInTheDocument();
-    act(() => {
-      window.dispatchEvent(new Event('online'));
-    });
+    comeBackOnline();
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect(screen.getByText(REMOTE_UNAVAILABLE_MESSAGE)).toBeInTheDocument();
     expect(chat.attempts()).toBe(1);
@@ -143,9 +131,7 @@ describe('a remote that is down', () => {
     renderShell({ route: '/chatview', role: 'Customer', loader });
     expect(await screen.findByText(REMOTE_UNAVAILABLE_MESSAGE)).toBeInTheDocument();
     offline.delete('mfe_chat');
-    act(() => {
-      window.dispatchEvent(new Event('online'));
-    });
+    comeBackOnline();
     expect(await screen.findByRole('heading', { name: 'Chat' })).toBeInTheDocument();
     expect(loader.retryContract).toHaveBeenCalledWith('mfe_chat');
   });
@@ -171,11 +157,7 @@ describe('a remote that is down', () => {
   });
 
   it('a chunk that fails while its server is down shows the message, and Retry downloads it again without reloading', async () => {
-    const realFetch = global.fetch;
-    global.fetch = jest.fn().mockRejectedValue(new TypeError('Failed to fetch'));
-    const reload = jest.spyOn(browserPage, 'reload').mockImplementation(() => undefined);
-    sessionStorage.clear();
-    try {
+    await whileChunkServerUnreachable(async (_fetchMock, reload) => {
       const chat = chatFailingOnce(chunkLoadError('http://localhost:3004/802.2d97f63c.js'));
       renderShell({ route: '/chatview/3', role: 'Provider', loader: chat.loader });
       expect(await screen.findByText(REMOTE_UNAVAILABLE_MESSAGE)).toBeInTheDocument();
@@ -183,11 +165,35 @@ describe('a remote that is down', () => {
       expect(await screen.findByRole('heading', { name: 'Chat' })).toBeInTheDocument();
       expect(chat.attempts()).toBe(2);
       expect(reload).not.toHaveBeenCalled();
-    } finally {
-      global.fetch = realFetch;
-    }
+    });
   });
 });
+
+/** The browser tells the page it is back online. */
+function comeBackOnline() {
+  act(() => {
+    window.dispatchEvent(new Event('online'));
+  });
+}
+
+/**
+ * Runs `test` while the chunks' server cannot be reached (fetch fails; `fetchMock` can answer later) and
+ * page reloads are recorded by `reload` instead of done.
+ */
+async function whileChunkServerUnreachable(
+  test: (fetchMock: jest.Mock, reload: jest.SpyInstance) => Promise<void>,
+): Promise<void> {
+  const realFetch = global.fetch;
+  const fetchMock = jest.fn().mockRejectedValue(new TypeError('Failed to fetch'));
+  global.fetch = fetchMock;
+  const reload = jest.spyOn(browserPage, 'reload').mockImplementation(() => undefined);
+  sessionStorage.clear();
+  try {
+    await test(fetchMock, reload);
+  } finally {
+    global.fetch = realFetch;
+  }
+}
 
 /** webpack's error for a chunk that did not load. */
 function chunkLoadError(address: string): Error {

@@ -90,6 +90,12 @@ describe('logout', () => {
   });
 });
 
+/** Ends a toast's exit animation, which jsdom does not run, as a browser would. */
+async function leaves(toast: Element) {
+  await waitFor(() => expect(toast).toHaveAttribute('data-in', 'false'));
+  fireEvent.animationEnd(toast);
+}
+
 describe('alerts', () => {
   /** The shell has loaded the login screen's remote and shown it: nothing it started is still on its way. */
   const loginShown = () => screen.findByRole('heading', { name: 'Login' });
@@ -133,11 +139,6 @@ describe('alerts', () => {
     jest.useRealTimers();
     fakeApi();
     renderShell({ route: '/login' });
-    /** Ends a toast's exit animation, which jsdom does not run, as a browser would. */
-    const leaves = async (toast: Element) => {
-      await waitFor(() => expect(toast).toHaveAttribute('data-in', 'false'));
-      fireEvent.animationEnd(toast);
-    };
     act(() => bus.emit({ type: 'toast/show', kind: 'success', message: 'Card added' }));
     act(() => bus.emit({ type: 'toast/show', kind: 'error', message: 'Could not save' }));
     await screen.findByText('Could not save');
@@ -173,10 +174,7 @@ describe('alerts', () => {
     );
     act(() => bus.emit({ type: 'auth/loggedIn', user: makeUser({ first_name: 'Lena' }), token: 'newtoken' }));
     await screen.findByText('Lena');
-    for (const toast of toasts) {
-      await waitFor(() => expect(toast).toHaveAttribute('data-in', 'false'));
-      fireEvent.animationEnd(toast);
-    }
+    for (const toast of toasts) await leaves(toast);
     await waitFor(() => expect(screen.queryByText('Please Enter Correct Email or Password')).toBeNull());
     expect(screen.queryByText('Registered successfully. Please log in.')).toBeNull();
     act(() => bus.emit({ type: 'toast/show', kind: 'error', message: 'Could not save' }));
@@ -194,8 +192,7 @@ describe('alerts', () => {
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect(toast).toHaveAttribute('data-in', 'true');
     act(() => bus.emit({ type: 'alert/show', alert: { type: 'success', message: 'Saved' } }));
-    await waitFor(() => expect(toast).toHaveAttribute('data-in', 'false'));
-    fireEvent.animationEnd(toast);
+    await leaves(toast);
     await waitFor(() => expect(screen.queryByText('Could not save')).toBeNull());
   });
 });

@@ -14,6 +14,7 @@ export type Selection =
 export const NOT_A_USER = (raw: string) => `“${raw}” is not a user id, so there is no conversation to open.`;
 export const CHAT_NOT_FOUND = 'This conversation was not found among your chats.';
 export const cannotOpen = (reason: string) => `This conversation cannot be opened: ${reason}`;
+export const OWN_ACCOUNT = cannotOpen('that user id is your own account.');
 
 /**
  * Which conversation the address opens. A user id already among the contacts opens that chat;
@@ -24,7 +25,7 @@ export const cannotOpen = (reason: string) => `This conversation cannot be opene
 export function useSelectedChat(
   target: ChatTarget,
   chats: ChatsState,
-  role: Role | undefined,
+  me: { id: number; role: Role } | null | undefined,
   upsert: (chat: Chat) => void,
 ): Selection {
   const targetKey =
@@ -36,6 +37,8 @@ export function useSelectedChat(
   // A new address forgets the answer for the previous one (adjusting state while rendering).
   if (opened && opened.targetKey !== targetKey) setOpened(null);
 
+  const role = me?.role;
+  const ownAccount = target.kind === 'user' && target.id === me?.id;
   const list = chats.status === 'ready' ? chats.chats : null;
   const targetId = target.kind === 'chat' || target.kind === 'user' ? target.id : null;
   const known =
@@ -45,7 +48,7 @@ export function useSelectedChat(
         : list.find((c) => counterpartOf(c, role).id === targetId)
       : undefined;
   /** The user id to open through the API: the list is there and has no chat with them. */
-  const toOpen = list && target.kind === 'user' && !known ? target.id : null;
+  const toOpen = list && target.kind === 'user' && !known && !ownAccount ? target.id : null;
 
   // Runs when the address or the list's readiness changes, not on every live update of the list.
   useEffect(() => {
@@ -78,6 +81,7 @@ export function useSelectedChat(
 
   if (target.kind === 'none') return { status: 'none' };
   if (target.kind === 'invalid') return { status: 'error', message: NOT_A_USER(target.raw) };
+  if (ownAccount) return { status: 'error', message: OWN_ACCOUNT };
   if (chats.status === 'error') return { status: 'none' };
   if (!list) return { status: 'opening' };
   if (known) return { status: 'open', chatId: known.id };

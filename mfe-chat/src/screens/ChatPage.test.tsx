@@ -340,6 +340,16 @@ describe('opening a conversation', () => {
     expect(api.callsTo('POST', '/api/chats/open')).toHaveLength(2);
   });
 
+  it("the user's own id says it is their own account, without asking the API", async () => {
+    const api = customerApi({ 'POST /api/chats/open': fail(400, 'A customer can only chat with a provider.') });
+    renderChat({ route: `/chatview/${cara.id}` });
+    expect(await conversation().findByRole('alert')).toHaveTextContent(
+      'This conversation cannot be opened: that user id is your own account.',
+    );
+    expect(conversation().queryByRole('textbox', { name: 'Message' })).not.toBeInTheDocument();
+    expect(api.callsTo('POST', '/api/chats/open')).toHaveLength(0);
+  });
+
   it('an address that is no user id says so', async () => {
     customerApi();
     renderChat({ route: '/chatview/abc' });

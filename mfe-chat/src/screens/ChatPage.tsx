@@ -26,7 +26,7 @@ export default function ChatPage() {
 
   const chats = useChats();
   const { state, upsert, markRead, setOpenChatId } = chats;
-  const selection = useSelectedChat(target, state, role, upsert);
+  const selection = useSelectedChat(target, state, me, upsert);
   const openChatId = selection.status === 'open' ? selection.chatId : null;
   setOpenChatId(openChatId);
   const selectedChat =

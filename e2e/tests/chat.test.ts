@@ -149,10 +149,13 @@ describe('chat between a customer and a provider, live', () => {
     await read;
     await p.page.getByRole('link', { name: 'Notifications: 1 unread' }).waitFor();
 
-    // The provider replies with a PNG: the customer sees an image.
+    // The provider replies with a PNG and a few words: the customer sees an image, and the contact list
+    // shows it as the last message with its words.
     await p.page.getByLabel('Attach a file').setInputFiles({ name: 'gate.png', mimeType: 'image/png', buffer: PNG });
-    await p.page.getByRole('button', { name: 'Send' }).click();
+    await send(p.page, 'The blue gate');
     await messages(c.page, provider.fullName).getByRole('img', { name: 'Photo gate.png' }).waitFor();
+    await messages(c.page, provider.fullName).getByText('The blue gate').waitFor();
+    await c.page.getByRole('region', { name: 'Contacts' }).getByText('Photo: The blue gate').waitFor();
 
     // The customer sends a PDF: the provider gets a link that downloads the same bytes.
     await c.page.getByLabel('Attach a file').setInputFiles({ name: 'receipt.pdf', mimeType: 'application/pdf', buffer: PDF });

@@ -36,6 +36,24 @@ describe('previewOf (the last message in the list)', () => {
       previewOf(makeMessage({ chat_id: 1, from_id: 1, message_type: 'photo', message: '', attachment_name: 'dent.png' })),
     ).toBe('Photo');
   });
+  it('is the file and then the text sent with it', () => {
+    expect(
+      previewOf(
+        makeMessage({
+          chat_id: 1,
+          from_id: 1,
+          message_type: 'photo',
+          message: 'The dent\n on the door',
+          attachment_name: 'dent.png',
+        }),
+      ),
+    ).toBe('Photo: The dent on the door');
+    expect(
+      previewOf(
+        makeMessage({ chat_id: 1, from_id: 1, message_type: 'attachment', message: 'Receipt', attachment_name: 'invoice.pdf' }),
+      ),
+    ).toBe('invoice.pdf: Receipt');
+  });
   it('is the file name for an attachment', () => {
     expect(
       previewOf(makeMessage({ chat_id: 1, from_id: 1, message_type: 'attachment', message: '', attachment_name: 'invoice.pdf' })),

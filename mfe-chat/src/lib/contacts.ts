@@ -5,7 +5,7 @@ export interface Contact {
   chatId: number;
   /** The other party: the provider for a Customer, the customer for a Provider. */
   person: PersonSummary;
-  /** The last message as one line: its text, 'Photo', or the attached file's name; '' when there is none. */
+  /** The last message as one line: its text, 'Photo' or the attached file's name (then the text sent with it); '' when there is none. */
   preview: string;
   /** When the conversation last moved (ISO), or null. */
   time: string | null;
@@ -20,12 +20,16 @@ export function counterpartOf(chat: Chat, role: Role | null | undefined): Person
   return role === 'Provider' ? chat.customer : chat.provider;
 }
 
-/** What the list shows of a message: its text, 'Photo' for a photo, the file name for an attachment. */
+/**
+ * What the list shows of a message, on one line: its text; for a photo 'Photo', for another file its name,
+ * followed by the text sent with it.
+ */
 export function previewOf(message: Message | null | undefined): string {
   if (!message) return '';
-  if (message.message_type === 'photo') return 'Photo';
-  if (message.message_type === 'attachment') return message.attachment_name || 'Attachment';
-  return message.message.replace(/\s+/g, ' ').trim();
+  const text = message.message.replace(/\s+/g, ' ').trim();
+  if (message.message_type === 'text') return text;
+  const file = message.message_type === 'photo' ? 'Photo' : message.attachment_name || 'Attachment';
+  return text ? `${file}: ${text}` : file;
 }
 
 /** The contacts of the chats, in the chats' order (see chatList.ts for the ordering). */

@@ -156,6 +156,7 @@ describe('chat between a customer and a provider, live', () => {
     await messages(c.page, provider.fullName).getByRole('img', { name: 'Photo gate.png' }).waitFor();
     await messages(c.page, provider.fullName).getByText('The blue gate').waitFor();
     await c.page.getByRole('region', { name: 'Contacts' }).getByText('Photo: The blue gate').waitFor();
+    await snap(c.page, 'chat-customer');
 
     // The customer sends a PDF: the provider gets a link that downloads the same bytes.
     await c.page.getByLabel('Attach a file').setInputFiles({ name: 'receipt.pdf', mimeType: 'application/pdf', buffer: PDF });

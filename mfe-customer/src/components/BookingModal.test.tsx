@@ -623,6 +623,40 @@ describe('the booking modal (Booking Details)', () => {
     ]);
   });
 
+  it('the card shown is removed in another tab: choosing another card answers the message', async () => {
+    const user = userEvent.setup();
+    const amex = { ...visa, id: 15, brand: 'amex', card_last4: '0005', is_default: false };
+    let cards = [visa, amex, { ...master, is_default: true }];
+    renderModal({ 'GET /api/payment-methods': () => ok(cards) });
+    expect(await screen.findByRole('radio', { name: /Mastercard •••• 4444/ })).toBeChecked();
+    const dialog = await fillForm(user);
+    cards = [{ ...visa, is_default: true }, amex];
+    act(() => appBus.emit({ type: 'payments/changed' }));
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent(CARD_GONE);
+    await user.click(within(dialog).getByRole('radio', { name: /•••• 0005/ }));
+    expect(within(dialog).getByRole('radio', { name: /•••• 0005/ })).toBeChecked();
+    expect(within(dialog).queryByRole('alert')).not.toBeInTheDocument();
+  });
+
+  it('every card removed in another tab: says there is none to pay with, not to choose another; one added back is offered', async () => {
+    const user = userEvent.setup();
+    let cards = [visa];
+    renderModal({ 'GET /api/payment-methods': () => ok(cards) });
+    expect(await screen.findByText('Visa •••• 4242')).toBeInTheDocument();
+    const dialog = await fillForm(user);
+    cards = [];
+    act(() => appBus.emit({ type: 'payments/changed' }));
+    expect(
+      await within(dialog).findByText('You have no saved card yet. Add a card to pay for this booking.'),
+    ).toBeInTheDocument();
+    expect(within(dialog).queryByText(CARD_GONE)).not.toBeInTheDocument();
+    cards = [{ ...master, is_default: true }];
+    act(() => appBus.emit({ type: 'payments/changed' }));
+    expect(await within(dialog).findByText('Mastercard •••• 4444')).toBeInTheDocument();
+    expect(within(dialog).queryByRole('alert')).not.toBeInTheDocument();
+    expect(within(dialog).getByLabelText('Pick Address')).toHaveValue('12 MG Road');
+  });
+
   it('the driver withdrew the service while the form was open: says so, and leads to another driver instead of Submit & Pay', async () => {
     const user = userEvent.setup();
     const withdrawnMessage = 'The selected provider does not offer this service.';

@@ -123,6 +123,8 @@ export interface BookingFormProps {
 }
 
 const loadSavedCards = async () => (await fetchPaymentMethods({ silent: true })).data;
+/** The message shown, less the one that the card shown is gone. */
+const withoutCardGone = (shown: string | null) => (shown === CARD_NO_LONGER_SAVED ? null : shown);
 
 /**
  * The booking form of spec section 2 ('Booking Details'): when, where, and 'Payment Details' with the
@@ -221,11 +223,18 @@ export function BookingForm({
   const card = list.find((c) => c.id === chosenCard) ?? defaultCard(list);
   // The card shown was removed in another tab or device (the list followed it): said, so that nobody
   // pays with the card offered in its place without noticing.
+  // With no card left, the form says there is none: no card to choose instead.
   const [shownCard, setShownCard] = useState<number | null>(null);
   if (cards.state.status === 'ready' && (card?.id ?? null) !== shownCard) {
-    if (shownCard !== null && !list.some((c) => c.id === shownCard)) setError(CARD_NO_LONGER_SAVED);
+    if (shownCard !== null && !list.some((c) => c.id === shownCard))
+      setError((shown) => (card ? CARD_NO_LONGER_SAVED : withoutCardGone(shown)));
     setShownCard(card?.id ?? null);
   }
+  /** Another card chosen answers the message that the one shown is gone (also the API's, in the same words). */
+  const chooseCard = (id: number) => {
+    setChosenCard(id);
+    setError(withoutCardGone);
+  };
 
   // The key of this booking's attempt: an earlier attempt's while its outcome is unknown (bookingAttempt.ts).
   // Read as the form opens, and again when Submit & Pay is pressed for another service (Assign Job's choice).
@@ -425,7 +434,7 @@ export function BookingForm({
           <legend>Pay with</legend>
           {list.map((c) => (
             <label key={c.id} className="cust-card-choice">
-              <input type="radio" name="payment-card" checked={c.id === card.id} onChange={() => setChosenCard(c.id)} />
+              <input type="radio" name="payment-card" checked={c.id === card.id} onChange={() => chooseCard(c.id)} />
               <span className="cust-card-number">{cardLabel(c)}</span>
               <CardExpiry card={c} />
               {c.id === defaultCard(list)?.id ? <span className="cust-card-tag">Default</span> : null}

@@ -6,6 +6,7 @@ import { migrateToLatest } from './db/migrations.js';
 import type { Database, JobStatus, Role } from './db/schema.js';
 import { systemClock, type Clock } from './domain/clock.js';
 import { hashPassword } from './domain/password.js';
+import { refreshProviderRating } from './queries/ratings.js';
 
 export const DEMO_PASSWORD = 'password123';
 export const DEMO_ACCOUNTS = [
@@ -369,6 +370,8 @@ export async function seedDemo(db: Kysely<Database>, options: { clock?: Clock } 
         await job(c, ids[u.email], u.service!, 'Completed', 200 + k * 5, 3 + (k % 3));
       }
     }
+
+    await refreshProviderRating(trx);
 
     // A chat between the demo pair, and one with a second driver: [from, text, hours ago] a message.
     async function chatBetween(customerId: number, providerId: number, lines: [number, string, number][]) {

@@ -1,5 +1,6 @@
 import type { Job, PersonSummary, User } from 'shared/src/contracts/entities';
 import type { JobRow, UserRow } from './db/schema.js';
+import { roundRating } from './queries/ratings.js';
 
 /** `Date#toISOString()`'s own format (UTC, milliseconds): such a string is already its own ISO form. */
 const CANONICAL_ISO = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
@@ -63,7 +64,8 @@ export interface PeopleColumns {
   p_avatar: string | null;
 }
 
-export type JobJoinedRow = JobRow & PeopleColumns & { service_name: string; rating: number | null; refund_id: number | null };
+export type JobJoinedRow = JobRow &
+  PeopleColumns & { p_rating: number | null; service_name: string; rating: number | null; refund_id: number | null };
 
 export function toJob(r: JobJoinedRow): Job {
   return {
@@ -74,7 +76,7 @@ export function toJob(r: JobJoinedRow): Job {
     provider_id: r.provider_id,
     customer_id: r.customer_id,
     customer: person(r.customer_id, r.c_first_name, r.c_last_name, r.c_avatar),
-    provider: person(r.provider_id, r.p_first_name, r.p_last_name, r.p_avatar),
+    provider: { ...person(r.provider_id, r.p_first_name, r.p_last_name, r.p_avatar), rating: roundRating(r.p_rating) },
     address: r.address,
     destination_address: r.destination_address,
     destination_lat: r.destination_lat,

@@ -11,7 +11,7 @@ import {
   type TestServer,
   type TestUser,
 } from './helpers.js';
-import type { ProviderServiceData, Review, Service, UserService } from 'shared/src/contracts/entities';
+import type { Job, ProviderServiceData, Review, Service, UserService } from 'shared/src/contracts/entities';
 
 for (const dialect of DIALECTS) {
   describe(`services, providers, ratings and reviews (${dialect})`, () => {
@@ -173,6 +173,12 @@ for (const dialect of DIALECTS) {
         const after = await s.req('GET', `/api/providers/${serviceId}`, { token: customer.token });
         const p = after.body.data.find((x: ProviderServiceData) => x.id === provider.id);
         assert.equal(p.rating, 3.5);
+        // Every booking with them carries the same average, the one still waiting too.
+        const jobs = await s.req('GET', '/api/jobs?per_page=50', { token: customer.token });
+        const theirs = jobs.body.data.filter((j: Job) => j.provider_id === provider.id);
+        assert.ok(theirs.some((j: Job) => j.status === 'Pending'));
+        assert.deepEqual(new Set(theirs.map((j: Job) => j.provider.rating)), new Set([3.5]));
+        assert.equal((await s.req('GET', `/api/jobs/${j1}`, { token: provider.token })).body.data.provider.rating, 3.5);
         assert.equal(p.total_provider_jobs, total0 + 3);
         assert.equal(p.completed_jobs, (completed0 ?? 0) + 2);
         assert.equal((await s.req('GET', '/api/providers/99999', { token: customer.token })).status, 404);
@@ -205,6 +211,12 @@ for (const dialect of DIALECTS) {
         assert.equal(twice.status, 409);
         const job = await s.req('GET', `/api/jobs/${jobId}`, { token: customer.token });
         assert.equal(job.body.data.rating, 4);
+        // The refused second rating left the provider's average as the list of providers has it.
+        const listed = (await s.req('GET', `/api/providers/${serviceId}`, { token: customer.token })).body.data.find(
+          (x: ProviderServiceData) => x.id === provider.id,
+        );
+        assert.equal(typeof listed.rating, 'number');
+        assert.equal(job.body.data.provider.rating, listed.rating);
       });
 
       test('validation: rating 1 to 5, job must exist', async () => {

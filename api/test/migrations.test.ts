@@ -87,7 +87,7 @@ async function seedBefore0003(db: Kysely<Database>) {
     .insertInto('ratings')
     .values({ job_id: job.id, customer_id: customer.id, provider_id: provider.id, rating: 5, feedback: 'good', created_at: NOW })
     .execute();
-  return { customerId: customer.id, jobId: job.id };
+  return { customerId: customer.id, providerId: provider.id, jobId: job.id };
 }
 
 for (const dialect of DIALECTS) {
@@ -108,7 +108,7 @@ for (const dialect of DIALECTS) {
         });
         const to0002 = await migrator.migrateTo('0002_session_expiry_and_rate_limits');
         assert.equal(to0002.error, undefined);
-        const { customerId, jobId } = await seedBefore0003(handle.db);
+        const { customerId, providerId, jobId } = await seedBefore0003(handle.db);
 
         await migrateToLatest(handle);
         const job = await handle.db.selectFrom('jobs').selectAll().where('id', '=', jobId).executeTakeFirstOrThrow();
@@ -127,6 +127,14 @@ for (const dialect of DIALECTS) {
           .where('id', '=', customerId)
           .executeTakeFirstOrThrow();
         assert.equal(Number(user.email_notifications), 1);
+        // Migration 0010 keeps the provider's average from the ratings already there.
+        const averages = await handle.db
+          .selectFrom('users')
+          .select(['id', 'rating_avg'])
+          .where('id', 'in', [customerId, providerId])
+          .execute();
+        assert.equal(averages.find((u) => u.id === providerId)?.rating_avg, 5);
+        assert.equal(averages.find((u) => u.id === customerId)?.rating_avg, null);
 
         for (const status of ['Cancelled', 'Expired'] as const) {
           await handle.db.updateTable('jobs').set({ status }).where('id', '=', jobId).execute();

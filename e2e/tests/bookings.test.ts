@@ -134,6 +134,8 @@ describe('a booking from request to rating, both sides live', () => {
     const booking = cardOf(c.page, 'Bookings', provider.fullName);
     await booking.getByText('Waiting for Approval').waitFor();
     await booking.getByText(/ - \$25/).waitFor();
+    // A driver not rated yet shows the spec's placeholder.
+    await booking.getByText('Rating 4.0').waitFor();
 
     // The provider accepts.
     await request.getByRole('link', { name: 'View Details' }).click();
@@ -152,7 +154,10 @@ describe('a booking from request to rating, both sides live', () => {
     // The customer's open card turns Accepted with no reload.
     await booking.getByText('Accepted', { exact: true }).waitFor({ timeout: 2_000 });
     await snap(c.page, 'active-bookings');
-    await booking.getByRole('link').first().click();
+    // A press anywhere on the card opens it, on its status too (as a finger would, at that point of the screen).
+    const status = await booking.getByText('Accepted', { exact: true }).boundingBox();
+    assert.ok(status);
+    await c.page.mouse.click(status.x + status.width / 2, status.y + status.height / 2);
     await c.page.waitForURL((url) => url.pathname === '/activebookingdetails');
     await c.page.getByRole('heading', { name: 'Booking Details' }).waitFor();
     const step = c.page.getByRole('list', { name: 'Booking progress' }).locator('[aria-current="step"]');
@@ -197,6 +202,14 @@ describe('a booking from request to rating, both sides live', () => {
     await openBookingModal(c.page, provider).then((d) => d.getByRole('button', { name: 'Close' }).click());
     await c.page.getByText('5.0').first().waitFor();
     await c.page.getByText('Smooth ride, right on time.').waitFor();
+
+    // The next booking with them shows their new average on its card.
+    const again = await openBookingModal(c.page, provider);
+    await fillBooking(again);
+    await again.getByRole('button', { name: 'Submit & Pay' }).click();
+    await c.page.waitForURL('**/requestconfirmation');
+    await c.page.getByRole('link', { name: 'Go to Bookings' }).click();
+    await cardOf(c.page, 'Bookings', provider.fullName).getByText('Rating 5.0').waitFor();
 
     assert.deepEqual(c.errors, []);
     assert.deepEqual(p.errors, []);

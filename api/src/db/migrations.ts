@@ -386,6 +386,19 @@ export function buildMigrations(dialect: Dialect): Record<string, Migration> {
         await db.schema.alterTable('payments').dropColumn('booking_fingerprint').execute();
       },
     },
+    '0010_provider_rating': {
+      // A provider's average rating kept on their row (queries/ratings.ts keeps it): every booking card
+      // shows its driver's, read with the names the job lists join already, with no aggregate per row.
+      async up(db: MigrationDb) {
+        await db.schema.alterTable('users').addColumn('rating_avg', 'double precision').execute();
+        await sql`update users set rating_avg = (select avg(rating) from ratings where ratings.provider_id = users.id) where role = 'Provider'`.execute(
+          db,
+        );
+      },
+      async down(db: MigrationDb) {
+        await db.schema.alterTable('users').dropColumn('rating_avg').execute();
+      },
+    },
   };
 }
 

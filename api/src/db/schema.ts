@@ -30,6 +30,8 @@ export interface UsersTable {
   payment_customer_ref: string | null;
   /** 1: the user gets the booking e-mails; 0: turned off on Edit Profile. Migration 0003. */
   email_notifications: CountColumn;
+  /** A provider's average rating, null before the first (queries/ratings.ts keeps it). Migration 0010. */
+  rating_avg: number | null;
   created_at: Timestamp;
   updated_at: Timestamp;
 }

@@ -20,15 +20,14 @@ export const paginationQuery = {
   per_page: { type: 'integer', minimum: 1, maximum: 100, default: 50, description: '1 to 100' },
 } as const;
 
-export const personSummary: Schema = {
-  type: 'object',
-  properties: {
-    id: { type: 'integer' },
-    full_name: { type: 'string' },
-    first_name: { type: 'string' },
-    avatar: nullable('string'),
-  },
+const personSummaryProperties: Schema = {
+  id: { type: 'integer' },
+  full_name: { type: 'string' },
+  first_name: { type: 'string' },
+  avatar: nullable('string'),
 };
+
+export const personSummary: Schema = { type: 'object', properties: personSummaryProperties };
 
 export const userSchema: Schema = {
   type: 'object',
@@ -62,7 +61,13 @@ export const jobSchema: Schema = {
     provider_id: { type: 'integer' },
     customer_id: { type: 'integer' },
     customer: personSummary,
-    provider: personSummary,
+    provider: {
+      type: 'object',
+      properties: {
+        ...personSummaryProperties,
+        rating: nullable('number', { description: "The provider's average rating (two decimals), null before the first." }),
+      },
+    },
     address: { type: 'string' },
     destination_address: { type: 'string' },
     destination_lat: nullable('number'),

@@ -6,7 +6,7 @@ import { PEOPLE_COLUMNS } from './people.js';
 import { toJob, type JobJoinedRow } from '../serializers.js';
 import { JOB_STATUSES } from '../domain/jobTransitions.js';
 
-/** Jobs with their customer, provider, service name and rating, as the API answers them. */
+/** Jobs with their customer, provider (and their average rating), service name and rating, as the API answers them. */
 export function jobsWithPeople(db: Kysely<Database>) {
   return db
     .selectFrom('jobs')
@@ -16,7 +16,13 @@ export function jobsWithPeople(db: Kysely<Database>) {
     .leftJoin('ratings as r', 'r.job_id', 'jobs.id')
     .leftJoin('refunds as rf', 'rf.job_id', 'jobs.id')
     .selectAll('jobs')
-    .select([...PEOPLE_COLUMNS, 's.name as service_name', 'r.rating as rating', 'rf.id as refund_id']);
+    .select([
+      ...PEOPLE_COLUMNS,
+      'p.rating_avg as p_rating',
+      's.name as service_name',
+      'r.rating as rating',
+      'rf.id as refund_id',
+    ]);
 }
 
 /** One job by id, compiled once: the apps read a job on every screen of a booking. */

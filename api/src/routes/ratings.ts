@@ -7,6 +7,7 @@ import { AUTH_ERRORS, envelope, listOf, responses, reviewSchema } from '../http/
 import { isUniqueViolation } from '../db/index.js';
 import { fullName, toIso } from '../serializers.js';
 import { getJob } from '../queries/jobs.js';
+import { refreshProviderRating } from '../queries/ratings.js';
 import { jobEvents } from '../services/jobLifecycle.js';
 
 const tags = ['ratings'];
@@ -74,18 +75,22 @@ export default async function ratingsRoutes(app: FastifyInstance) {
     if (job.customer_id !== user.id) throw forbidden("Only the job's customer can rate it.");
     if (job.status !== 'Completed') throw conflict('A job can be rated once it is Completed.');
     try {
-      const row = await db
-        .insertInto('ratings')
-        .values({
-          job_id: job.id,
-          customer_id: user.id,
-          provider_id: job.provider_id,
-          rating: body.rating,
-          feedback: (body.feedback ?? '').trim(),
-          created_at: ctx.clock.now().toISOString(),
-        })
-        .returning(['id', 'job_id', 'rating', 'feedback', 'created_at'])
-        .executeTakeFirstOrThrow();
+      const row = await db.transaction().execute(async (trx) => {
+        const stored = await trx
+          .insertInto('ratings')
+          .values({
+            job_id: job.id,
+            customer_id: user.id,
+            provider_id: job.provider_id,
+            rating: body.rating,
+            feedback: (body.feedback ?? '').trim(),
+            created_at: ctx.clock.now().toISOString(),
+          })
+          .returning(['id', 'job_id', 'rating', 'feedback', 'created_at'])
+          .executeTakeFirstOrThrow();
+        await refreshProviderRating(trx, job.provider_id);
+        return stored;
+      });
       // Every open screen of the booking, on both sides (another tab with the rating form too), shows it rated.
       const rated = await getJob(db, job.id);
       if (rated) ctx.publisher.publish(jobEvents(rated));

@@ -21,6 +21,7 @@ import { profileEvent } from '../services/profileEvent.js';
 import type { Database } from '../db/schema.js';
 import type { Kysely } from 'kysely';
 import { centsToAmount, fullName } from '../serializers.js';
+import { roundRating } from '../queries/ratings.js';
 
 const tags = ['services'];
 const security = [{ bearerAuth: [] }];
@@ -39,9 +40,6 @@ async function providerServices(db: Kysely<Database>, userId: number): Promise<U
     service: { id: r.service_id, name: r.name, description: r.description, icon: r.icon },
   }));
 }
-
-/** Rounds an average rating to two decimals; null when there are no ratings. */
-const roundRating = (avg: number | string | null) => (avg === null ? null : Math.round(Number(avg) * 100) / 100);
 
 export default async function servicesRoutes(app: FastifyInstance) {
   const { db } = app.ctx;
@@ -165,12 +163,7 @@ export default async function servicesRoutes(app: FastifyInstance) {
           'u.bio',
           'u.year_of_exp',
           'u.basic_price_cents',
-          (eb) =>
-            eb
-              .selectFrom('ratings')
-              .select(sql<number | null>`avg(rating)`.as('avg'))
-              .whereRef('ratings.provider_id', '=', 'u.id')
-              .as('rating'),
+          'u.rating_avg as rating',
           (eb) =>
             eb
               .selectFrom('jobs')

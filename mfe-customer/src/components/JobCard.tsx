@@ -21,7 +21,7 @@ export interface JobCardProps {
 /**
  * One booking: the counterpart's avatar and name, the service, the updated time
  * ('MMMM Do YYYY, h:mm a'), a dash and the price, and on the side the status (and rating).
- * The card opens the booking's details. The customer reads their own label (a refunded rejection says
+ * The whole card opens the booking's details (a press on the status too), but for its own action. The customer reads their own label (a refunded rejection says
  * so); the provider the plain status.
  */
 export function JobCard({ job, role, variant, onOpen }: JobCardProps) {
@@ -55,7 +55,8 @@ export function JobCard({ job, role, variant, onOpen }: JobCardProps) {
         {variant === 'active' ? (
           <>
             <StatusBadge status={job.status} label={label} />
-            <RatingValue rating={job.rating} />
+            {/* The driver's average for a customer; a provider sees the spec's placeholder (customers are not rated). */}
+            <RatingValue rating={isCustomer ? job.provider.rating : null} />
           </>
         ) : (
           <>

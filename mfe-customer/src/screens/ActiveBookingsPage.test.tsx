@@ -14,10 +14,18 @@ const accepted = makeJob({
   status: 'Accepted',
   price: 32.5,
   rating: null,
-  provider: { id: 21, full_name: 'Meera Nair', avatar: null },
+  provider: { id: 21, full_name: 'Meera Nair', avatar: null, rating: 4.67 },
 });
-const rejected = makeJob({ id: 3, status: 'Rejected', provider: { id: 22, full_name: 'Arjun Singh', avatar: null } });
-const completed = makeJob({ id: 4, status: 'Completed', provider: { id: 23, full_name: 'Priya Shah', avatar: null } });
+const rejected = makeJob({
+  id: 3,
+  status: 'Rejected',
+  provider: { id: 22, full_name: 'Arjun Singh', avatar: null, rating: null },
+});
+const completed = makeJob({
+  id: 4,
+  status: 'Completed',
+  provider: { id: 23, full_name: 'Priya Shah', avatar: null, rating: null },
+});
 
 const card = (name: RegExp) => screen.getByRole('link', { name }).closest('li')!;
 
@@ -34,7 +42,9 @@ describe('Active Bookings (/activebooking)', () => {
     const ravi = card(/Ravi Kumar/);
     expect(ravi).toHaveTextContent('March 5th 2025, 2:07 pm - $25');
     expect(ravi).toHaveTextContent('Waiting for Approval');
-    expect(ravi).toHaveTextContent('4.0');
+    // The driver's average; the spec's placeholder 4.0 for a driver not rated yet.
+    expect(ravi).toHaveTextContent('Rating 4.0');
+    expect(card(/Meera Nair/)).toHaveTextContent('Rating 4.7');
     expect(card(/Meera Nair/)).toHaveTextContent('Accepted');
     expect(card(/Meera Nair/)).toHaveTextContent('$32.50');
     expect(screen.queryByText('Arjun Singh')).not.toBeInTheDocument();
@@ -66,6 +76,13 @@ describe('Active Bookings (/activebooking)', () => {
     renderScreen(<ActiveBookingsPage />, { path: '/activebooking', role: 'Provider' });
     expect(await screen.findByRole('link', { name: /Asha Verma/ })).toBeInTheDocument();
     expect(screen.queryByText('Ravi Kumar')).not.toBeInTheDocument();
+  });
+
+  it("a provider's cards show the spec's placeholder rating, not their own average (customers are not rated)", async () => {
+    fakeApi({ 'GET /api/jobs': ok([{ ...pending, provider: { ...pending.provider, rating: 3.2 } }]) });
+    renderScreen(<ActiveBookingsPage />, { path: '/activebooking', role: 'Provider' });
+    await screen.findByRole('link', { name: /Asha Verma/ });
+    expect(card(/Asha Verma/)).toHaveTextContent('Rating 4.0');
   });
 
   it('a card opens its booking details', async () => {

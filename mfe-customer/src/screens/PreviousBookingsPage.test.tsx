@@ -14,21 +14,34 @@ import { setupScreenTest } from '../testing/screenTest';
 import { PREVIOUS_PAGE_SIZE } from '../bookings/usePreviousJobs';
 
 const pending = makeJob({ id: 1, status: 'Pending' });
-const rejected = makeJob({ id: 3, status: 'Rejected', provider: { id: 22, full_name: 'Arjun Singh', avatar: null } });
-const unrated = makeJob({ id: 4, status: 'Completed', provider: { id: 23, full_name: 'Priya Shah', avatar: null } });
-const rated = makeJob({ id: 5, status: 'Completed', rating: 4, provider: { id: 24, full_name: 'Neha Gupta', avatar: null } });
+const rejected = makeJob({
+  id: 3,
+  status: 'Rejected',
+  provider: { id: 22, full_name: 'Arjun Singh', avatar: null, rating: null },
+});
+const unrated = makeJob({
+  id: 4,
+  status: 'Completed',
+  provider: { id: 23, full_name: 'Priya Shah', avatar: null, rating: null },
+});
+const rated = makeJob({
+  id: 5,
+  status: 'Completed',
+  rating: 4,
+  provider: { id: 24, full_name: 'Neha Gupta', avatar: null, rating: null },
+});
 
 const cancelled = makeJob({
   id: 6,
   status: 'Cancelled',
   refunded: true,
-  provider: { id: 25, full_name: 'Kabir Das', avatar: null },
+  provider: { id: 25, full_name: 'Kabir Das', avatar: null, rating: null },
 });
 const expired = makeJob({
   id: 7,
   status: 'Expired',
   refunded: true,
-  provider: { id: 26, full_name: 'Leela Menon', avatar: null },
+  provider: { id: 26, full_name: 'Leela Menon', avatar: null, rating: null },
 });
 const refundedRejection = { ...rejected, refunded: true };
 
@@ -172,7 +185,7 @@ describe('Previous Bookings (/previousbooking)', () => {
         id: 100 + i,
         status: 'Completed',
         updated_at: new Date(Date.UTC(2025, 5, 1) - i * 60_000).toISOString(),
-        provider: { id: 300 + i, full_name: `Driver ${String(i + 1).padStart(2, '0')}`, avatar: null },
+        provider: { id: 300 + i, full_name: `Driver ${String(i + 1).padStart(2, '0')}`, avatar: null, rating: null },
       }),
     );
     const pages = (config: { params?: { page?: number; per_page?: number } }) => {
@@ -201,7 +214,7 @@ describe('Previous Bookings (/previousbooking)', () => {
         id: 99,
         status: 'Rejected',
         updated_at: '2025-06-02T00:00:00.000Z',
-        provider: { id: 299, full_name: 'Driver 00', avatar: null },
+        provider: { id: 299, full_name: 'Driver 00', avatar: null, rating: null },
       });
       act(() => bus.emit({ type: 'job/updated', job: justFinished }));
       await user.click(screen.getByRole('button', { name: 'Load more' }));
@@ -295,7 +308,7 @@ describe('Previous Bookings (/previousbooking)', () => {
           id: 99,
           status: 'Rejected',
           updated_at: '2025-06-02T00:00:00.000Z',
-          provider: { id: 299, full_name: 'Driver 00', avatar: null },
+          provider: { id: 299, full_name: 'Driver 00', avatar: null, rating: null },
         }),
       ];
       await user.click(screen.getByRole('button', { name: 'Retry' }));

@@ -12,14 +12,14 @@ const older = makeJob({
   id: 1,
   status: 'Accepted',
   created_at: '2025-03-01T10:00:00.000Z',
-  provider: { id: 21, full_name: 'Meera Nair', avatar: null },
+  provider: { id: 21, full_name: 'Meera Nair', avatar: null, rating: null },
 });
 const newest = makeJob({ id: 2, status: 'Pending', price: 25, created_at: '2025-03-04T10:00:00.000Z' });
 const done = makeJob({
   id: 3,
   status: 'Completed',
   created_at: '2025-03-09T10:00:00.000Z',
-  provider: { id: 22, full_name: 'Arjun Singh', avatar: null },
+  provider: { id: 22, full_name: 'Arjun Singh', avatar: null, rating: null },
 });
 
 const status = () => screen.getByRole('region', { name: 'Status' });

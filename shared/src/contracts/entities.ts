@@ -60,6 +60,11 @@ export interface PersonSummary {
   avatar: string | null;
 }
 
+/** A job's provider: who they are, and their average rating (two decimals), null before the first. */
+export interface JobProvider extends PersonSummary {
+  rating: number | null;
+}
+
 export interface Job {
   id: number;
   status: JobStatus;
@@ -69,7 +74,7 @@ export interface Job {
   provider_id: number;
   customer_id: number;
   customer: PersonSummary;
-  provider: PersonSummary;
+  provider: JobProvider;
   address: string;
   destination_address: string;
   destination_lat: number | null;

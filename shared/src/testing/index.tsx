@@ -82,7 +82,7 @@ export function makeJob(overrides: Partial<Job> = {}): Job {
     provider_id: TEST_PROVIDER_ID,
     customer_id: TEST_CUSTOMER_ID,
     customer: { id: TEST_CUSTOMER_ID, full_name: 'Asha Verma', first_name: 'Asha', avatar: null },
-    provider: { id: TEST_PROVIDER_ID, full_name: 'Ravi Kumar', avatar: null },
+    provider: { id: TEST_PROVIDER_ID, full_name: 'Ravi Kumar', avatar: null, rating: null },
     address: '12 MG Road',
     destination_address: 'Airport Terminal 1',
     destination_lat: null,

@@ -171,7 +171,9 @@ describe('Job Requests (/jobrequest)', () => {
     const mine = makeJob({ id: 5, status: 'Pending', provider: { id: 20, full_name: 'Ravi Kumar', avatar: null, rating: null } });
 
     it('lists their own requests waiting for approval, read-only, with the provider on each', async () => {
-      fakeApi({ 'GET /api/jobs': ok([mine, { ...accepted, provider: { id: 21, full_name: 'Meera Nair', avatar: null, rating: null } }]) });
+      fakeApi({
+        'GET /api/jobs': ok([mine, { ...accepted, provider: { id: 21, full_name: 'Meera Nair', avatar: null, rating: null } }]),
+      });
       renderScreen(<JobRequestsPage />, { path: '/jobrequest', role: 'Customer' });
       const ravi = await screen.findByRole('listitem', { name: 'Ravi Kumar' });
       expect(ravi).toHaveTextContent('Waiting for Approval');

@@ -62,7 +62,8 @@ describe('the job state machine (exhaustive)', () => {
     assert.deepEqual(refusal('Accepted', 'Accepted'), [409, 'This job is already Accepted.']);
     assert.deepEqual(refusal('Completed', 'Completed'), [409, 'This job is already Completed.']);
     assert.deepEqual(refusal('Rejected', 'Rejected'), [409, 'This job is already Rejected.']);
-    assert.deepEqual(refusal('Cancelled', 'Cancelled', 'customer'), [409, 'This job is already Cancelled.']);
+    assert.deepEqual(refusal('Cancelled', 'Cancelled', 'customer'), [409, 'This booking has already been cancelled.']);
+    assert.deepEqual(refusal('Expired', 'Cancelled', 'customer'), [409, 'This request expired before it was answered.']);
     assert.deepEqual(refusal('Accepted', 'Rejected'), [409, 'This request has already been answered: Accepted.']);
     assert.deepEqual(refusal('Rejected', 'Accepted'), [409, 'This request has already been answered: Rejected.']);
     assert.deepEqual(refusal('Completed', 'Accepted'), [409, 'This request has already been answered: Completed.']);

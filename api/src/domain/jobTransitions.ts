@@ -1,3 +1,4 @@
+import { CANCEL_ACCEPTED_MESSAGE, cancelRefusal } from 'shared/src/bookings/cancelRefusal';
 import type { JobStatus } from '../db/schema.js';
 
 export const JOB_STATUSES: readonly JobStatus[] = [
@@ -44,8 +45,7 @@ export const JOB_TRANSITIONS: readonly JobTransition[] = [
   { from: 'Accepted', to: 'Completed', actor: 'provider', payment: 'none' },
 ];
 
-export const CANCEL_ACCEPTED_MESSAGE =
-  'This booking has already been accepted and can no longer be cancelled in the app. Please chat with your provider.';
+export { CANCEL_ACCEPTED_MESSAGE };
 
 export function isJobStatus(value: unknown): value is JobStatus {
   return typeof value === 'string' && (JOB_STATUSES as readonly string[]).includes(value);
@@ -100,8 +100,7 @@ export function checkTransition(from: JobStatus, to: JobStatus, actor: Exclude<J
   if (transition?.actor === actor) return { ok: true, transition };
   const someoneElses = actor === 'customer' || targetsOf('customer').includes(to) || targetsOf('system').includes(to);
   if (!targetsOf(actor).includes(to) && someoneElses) return { ok: false, status: 403, message: notYoursToSet(to, actor) };
-  if (actor === 'customer' && to === 'Cancelled' && from === 'Accepted') {
-    return { ok: false, status: 409, message: CANCEL_ACCEPTED_MESSAGE };
-  }
+  // Worded as the customer's open booking screen words it when the booking changes under its dialog.
+  if (actor === 'customer' && to === 'Cancelled') return { ok: false, status: 409, message: cancelRefusal(from) };
   return { ok: false, status: 409, message: transitionRefusal(from, to) };
 }

@@ -1,4 +1,6 @@
-import { ApiError, bus, cancelBooking, type Job } from 'shared';
+import { ApiError, bus, cancelBooking, type Job, type JobStatus } from 'shared';
+import { cancelRefusal } from 'shared/src/bookings/cancelRefusal';
+import { canCustomerCancel } from 'shared/src/bookings/jobLists';
 // By path: only the screens that ask load it (not the shared chunk of every page).
 import { ConfirmDialog } from 'shared/src/ui/ConfirmDialog';
 import { BOOKING_PAYMENT } from './bookingTexts';
@@ -32,6 +34,8 @@ export async function cancelMyBooking(jobId: number): Promise<Job | null> {
 
 export interface CancelBookingDialogProps {
   jobId: number;
+  /** The booking's status as the screen shows it now (live): once it is not Pending, the dialog says why it cannot be cancelled. */
+  status: JobStatus;
   /** Keep booking, the close button or Escape (ignored while the call is in flight). */
   onClose: () => void;
   /** The API cancelled the booking. */
@@ -48,9 +52,10 @@ const isOutdated = (error: unknown) => error instanceof ApiError && error.status
  * 10.00 INR payment is refunded) and asks to confirm. Focus starts on 'Keep booking', the safe choice.
  * While the call runs, 'Yes, cancel booking' reads 'Cancelling…' and both buttons are disabled; a refusal
  * is shown here, and the dialog stays open; the 409 of a booking accepted, rejected or expired meanwhile
- * leaves only Close (asking again would fail again) and has the screen fetch the booking as it is now.
+ * leaves only OK (asking again would fail again) and has the screen fetch the booking as it is now. When
+ * the booking changes while the dialog is open (the provider accepts it), the dialog says so at once.
  */
-export function CancelBookingDialog({ jobId, onClose, onCancelled, onOutdated }: CancelBookingDialogProps) {
+export function CancelBookingDialog({ jobId, status, onClose, onCancelled, onOutdated }: CancelBookingDialogProps) {
   const { title, explanation, confirm, busy, keep } = CANCEL_TEXTS;
   return (
     <ConfirmDialog
@@ -64,6 +69,7 @@ export function CancelBookingDialog({ jobId, onClose, onCancelled, onOutdated }:
       onClose={onClose}
       onDone={onCancelled}
       isFinal={isOutdated}
+      outdated={canCustomerCancel({ status }) ? null : cancelRefusal(status)}
     />
   );
 }

@@ -233,22 +233,56 @@ describe('Booking Details (/activebookingdetails, customer view)', () => {
       expect(api.writes()).toHaveLength(1);
     });
 
-    it('accepted live while the dialog is open: the button goes, and pressing Yes shows the API answer and only OK', async () => {
+    it('accepted live while the dialog is open: it says so at once, leaves only OK and sends nothing', async () => {
       const user = userEvent.setup();
-      fakeApi({ 'GET /api/jobs/7': ok(pending), 'PATCH /api/jobs/7': fail(409, ACCEPTED_409) });
+      const api = fakeApi({ 'GET /api/jobs/7': ok(pending) });
       open();
       await user.click(await screen.findByRole('button', { name: 'Cancel Booking' }));
       act(() => bus.emit({ type: 'job/updated', job: accepted }));
-      expect(screen.getByText(ACCEPTED_LINE)).toBeInTheDocument();
-      expect(screen.queryByRole('button', { name: 'Cancel Booking', hidden: true })).not.toBeInTheDocument();
-      await user.click(within(dialog()).getByRole('button', { name: 'Yes, cancel booking' }));
-      expect(await within(dialog()).findByRole('alert')).toHaveTextContent(ACCEPTED_409);
+      expect(within(dialog()).getByRole('alert')).toHaveTextContent(ACCEPTED_409);
+      expect(within(dialog()).queryByText(/will be refunded/)).not.toBeInTheDocument();
       expect(
         within(dialog())
           .getAllByRole('button')
           .map((b) => b.textContent),
       ).toEqual(expect.not.arrayContaining(['Yes, cancel booking', 'Keep booking']));
-      expect(within(dialog()).getByRole('button', { name: 'OK' })).toBeInTheDocument();
+      expect(within(dialog()).getByRole('button', { name: 'OK' })).toHaveFocus();
+      await user.click(within(dialog()).getByRole('button', { name: 'OK' }));
+      expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+      expect(screen.getByRole('region', { name: 'Driver' })).toHaveTextContent('Accepted');
+      expect(screen.getByText(ACCEPTED_LINE)).toBeInTheDocument();
+      expect(api.writes()).toEqual([]);
+    });
+
+    it.each([
+      ['Rejected', 'This booking has already been rejected.'],
+      ['Expired', 'This request expired before it was answered.'],
+      ['Cancelled', 'This booking has already been cancelled.'],
+    ] as const)('%s live while the dialog is open: the dialog says "%s"', async (status, message) => {
+      const user = userEvent.setup();
+      const api = fakeApi({ 'GET /api/jobs/7': ok(pending) });
+      open();
+      await user.click(await screen.findByRole('button', { name: 'Cancel Booking' }));
+      act(() => bus.emit({ type: 'job/updated', job: { ...pending, status, refunded: true } }));
+      expect(within(dialog()).getByRole('alert')).toHaveTextContent(message);
+      expect(within(dialog()).queryByRole('button', { name: 'Yes, cancel booking' })).not.toBeInTheDocument();
+      expect(within(dialog()).getByRole('button', { name: 'OK' })).toHaveFocus();
+      expect(api.writes()).toEqual([]);
+    });
+
+    it('news of the booking while Yes runs does not interrupt it: the cancel ends in Previous Bookings', async () => {
+      const user = userEvent.setup();
+      const cancelledJob = { ...pending, status: 'Cancelled' as const, refunded: true };
+      const answer = deferred(ok([cancelledJob], 'Booking cancelled successfully'));
+      fakeApi({ 'GET /api/jobs/7': ok(pending), 'PATCH /api/jobs/7': answer.handler });
+      open();
+      await user.click(await screen.findByRole('button', { name: 'Cancel Booking' }));
+      await user.click(within(dialog()).getByRole('button', { name: 'Yes, cancel booking' }));
+      act(() => bus.emit({ type: 'job/updated', job: cancelledJob }));
+      expect(within(dialog()).queryByRole('alert')).not.toBeInTheDocument();
+      expect(within(dialog()).getByRole('button', { name: 'Cancelling…' })).toBeDisabled();
+      answer.release();
+      await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/previousbooking'));
     });
 
     it('an Accepted booking has no Cancel Booking but says to chat with the provider, beside Chat', async () => {

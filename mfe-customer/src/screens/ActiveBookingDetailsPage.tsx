@@ -108,6 +108,7 @@ export default function ActiveBookingDetailsPage() {
         {confirming ? (
           <CancelBookingDialog
             jobId={job.id}
+            status={job.status}
             onClose={() => setConfirming(false)}
             onCancelled={cancelled}
             // Quietly, under the open dialog: the page behind it then shows the booking as it is now.

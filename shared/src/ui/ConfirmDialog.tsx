@@ -28,6 +28,11 @@ export interface ConfirmDialogProps {
    * removed in another tab): the message stays, the confirm button goes, and 'OK' is left.
    */
   isFinal?: (error: unknown) => boolean;
+  /**
+   * Set when what the dialog asks about changed under it (the provider accepted the booking while the
+   * dialog was open): said at once, like a final refusal, with only OK left. Ignored while the call runs.
+   */
+  outdated?: string | null;
 }
 
 /** The one button left after a final refusal. */
@@ -39,12 +44,16 @@ export const FINAL_LABEL = 'OK';
  * call runs, the confirm button reads `texts.busy`, both buttons are disabled and it cannot be pressed
  * twice; a refusal is shown here with the server's message, focus goes back to the confirm button and
  * the dialog stays open. A final refusal (`isFinal`) says only why and leaves only OK (it closes): pressing again
- * could only fail again. Imported by path ('shared/src/ui/ConfirmDialog'): only the screens that ask load it.
+ * could only fail again; so does news from outside that the question no longer stands (`outdated`). Imported by path ('shared/src/ui/ConfirmDialog'): only the screens that ask load it.
  */
-export function ConfirmDialog({ texts, onConfirm, onClose, onDone, isFinal }: ConfirmDialogProps) {
+export function ConfirmDialog({ texts, onConfirm, onClose, onDone, isFinal, outdated }: ConfirmDialogProps) {
   const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-  const [final, setFinal] = useState(false);
+  const [refusal, setRefusal] = useState<string | null>(null);
+  const [finalRefusal, setFinalRefusal] = useState(false);
+  // Not while the call runs (its success closes the dialog), nor over the server's own final word.
+  const changedMeanwhile = !busy && !finalRefusal && outdated ? outdated : null;
+  const error = changedMeanwhile ?? refusal;
+  const final = finalRefusal || changedMeanwhile !== null;
   const inFlight = useRef(false);
   const confirmRef = useRef<HTMLButtonElement>(null);
   const closeRef = useRef<HTMLButtonElement>(null);
@@ -59,7 +68,7 @@ export function ConfirmDialog({ texts, onConfirm, onClose, onDone, isFinal }: Co
     if (inFlight.current) return;
     inFlight.current = true;
     setBusy(true);
-    setError(null);
+    setRefusal(null);
     try {
       await onConfirm();
       onDone();
@@ -67,8 +76,8 @@ export function ConfirmDialog({ texts, onConfirm, onClose, onDone, isFinal }: Co
       console.error(err);
       inFlight.current = false;
       setBusy(false);
-      setError(messageOfError(err));
-      setFinal(isFinal?.(err) ?? false);
+      setRefusal(messageOfError(err));
+      setFinalRefusal(isFinal?.(err) ?? false);
     }
   };
 

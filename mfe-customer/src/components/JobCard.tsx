@@ -21,8 +21,8 @@ export interface JobCardProps {
 /**
  * One booking: the counterpart's avatar and name, the service, the updated time
  * ('MMMM Do YYYY, h:mm a'), a dash and the price, and on the side the status (and rating).
- * The whole card opens the booking's details (a press on the status too), but for its own action. The customer reads their own label (a refunded rejection says
- * so); the provider the plain status.
+ * The whole card opens the booking's details (a press on the status too), except its own 'Rate this booking' link.
+ * The customer reads their own label (a refunded rejection says so); the provider the plain status.
  */
 export function JobCard({ job, role, variant, onOpen }: JobCardProps) {
   const person = counterpartOf(job, role);

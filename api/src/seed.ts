@@ -7,6 +7,7 @@ import type { Database, JobStatus, Role } from './db/schema.js';
 import { systemClock, type Clock } from './domain/clock.js';
 import { hashPassword } from './domain/password.js';
 import { refreshProviderRating } from './queries/ratings.js';
+import { refundKeyOf } from './services/jobLifecycle.js';
 
 export const DEMO_PASSWORD = 'password123';
 export const DEMO_ACCOUNTS = [
@@ -182,6 +183,31 @@ const USERS: SeedUser[] = [
 
 const round6 = (n: number) => Math.round(n * 1e6) / 1e6;
 
+const HALF_HOUR_MS = 30 * 60_000;
+/** The first half hour at or after `ms` (epoch milliseconds). */
+const nextHalfHour = (ms: number) => Math.ceil(ms / HALF_HOUR_MS) * HALF_HOUR_MS;
+
+/** The demo is set in Bengaluru: a booking's date and time, as its customer's form sent them, are India's wall time. */
+const DEMO_TIME_ZONE = 'Asia/Kolkata';
+
+/** YYYY-MM-DD and HH:MM of a moment, on the demo's wall clock (the formats of the booking form's inputs). */
+function demoWallTime(ms: number): { date: string; time: string } {
+  const parts = Object.fromEntries(
+    new Intl.DateTimeFormat('en-CA', {
+      timeZone: DEMO_TIME_ZONE,
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      hourCycle: 'h23',
+    })
+      .formatToParts(new Date(ms))
+      .map((part) => [part.type, part.value]),
+  );
+  return { date: `${parts.year}-${parts.month}-${parts.day}`, time: `${parts.hour}:${parts.minute}` };
+}
+
 const FEEDBACK = [
   'Very professional and right on time.',
   'Smooth ride, would book again.',
@@ -295,6 +321,15 @@ export async function seedDemo(db: Kysely<Database>, options: { clock?: Clock } 
     ) {
       jobN += 1;
       const created = at(hoursAgo);
+      const durationMin = 30 + (jobN % 4) * 15;
+      // The request is for a time after it was made: an hour on for one already answered or done, a day on
+      // for one still open (a moment still to come).
+      const open = status === 'Pending' || status === 'Accepted';
+      const requested = nextHalfHour(nowMs - hoursAgo * 3_600_000 + (open ? 24 : 1) * 3_600_000);
+      const when = demoWallTime(requested);
+      // A finished ride ends its duration after the time asked for; any other change comes an hour after the request.
+      const updated =
+        status === 'Completed' ? new Date(requested + durationMin * 60_000).toISOString() : at(Math.max(0, hoursAgo - 1));
       const row = await trx
         .insertInto('jobs')
         .values({
@@ -309,17 +344,17 @@ export async function seedDemo(db: Kysely<Database>, options: { clock?: Clock } 
           destination_lat: round6(12.95 + jobN / 1000),
           destination_lng: round6(77.58 + jobN / 1000),
           price_cents: priceOf(emailOf(providerId)),
-          duration: `${30 + (jobN % 4) * 15} min`,
+          duration: `${durationMin} min`,
           day: null,
-          date: created.slice(0, 10),
-          time: '10:30',
+          date: when.date,
+          time: when.time,
           custom_time: null,
           created_at: created,
-          updated_at: at(Math.max(0, hoursAgo - 1)),
+          updated_at: updated,
         })
         .returning('id')
         .executeTakeFirstOrThrow();
-      await trx
+      const charge = await trx
         .insertInto('payments')
         .values({
           job_id: row.id,
@@ -334,7 +369,28 @@ export async function seedDemo(db: Kysely<Database>, options: { clock?: Clock } 
           status: 'succeeded',
           created_at: created,
         })
-        .execute();
+        .returning(['id', 'amount_cents', 'currency'])
+        .executeTakeFirstOrThrow();
+      // A rejected request was refunded when it was rejected (issue 13), as the API does it.
+      if (status === 'Rejected') {
+        await trx
+          .insertInto('refunds')
+          .values({
+            payment_id: charge.id,
+            job_id: row.id,
+            user_id: customerId,
+            amount_cents: charge.amount_cents,
+            currency: charge.currency,
+            processor: 'sandbox',
+            processor_ref: `re_demo_${row.id}`,
+            status: 'succeeded',
+            idempotency_key: refundKeyOf(row.id),
+            reason: status,
+            created_at: updated,
+            updated_at: updated,
+          })
+          .execute();
+      }
       if (rating) {
         await trx
           .insertInto('ratings')
@@ -344,7 +400,7 @@ export async function seedDemo(db: Kysely<Database>, options: { clock?: Clock } 
             provider_id: providerId,
             rating,
             feedback: FEEDBACK[jobN % FEEDBACK.length],
-            created_at: at(Math.max(0, hoursAgo - 2)),
+            created_at: new Date(Date.parse(updated) + 3_600_000).toISOString(),
           })
           .execute();
       }

@@ -193,6 +193,16 @@ for (const dialect of DIALECTS) {
             jobs.some((j: Job) => j.status === status),
             status,
           );
+        // As the app makes them: a request is for a time after it was made (the demo's wall clock is India's),
+        // an open one for a time still to come, and a rejected one was refunded.
+        for (const j of jobs as Job[]) {
+          const requestedFor = Date.parse(`${j.date}T${j.time}:00+05:30`);
+          assert.ok(requestedFor >= Date.parse(j.created_at), `job ${j.id} is for a time after it was made`);
+          if (j.status === 'Pending' || j.status === 'Accepted')
+            assert.ok(requestedFor > Date.now(), `job ${j.id} is still to come`);
+          if (j.status === 'Completed') assert.ok(Date.parse(j.updated_at) > requestedFor, `job ${j.id} finished after it began`);
+          assert.equal(j.refunded, j.status === 'Rejected', `job ${j.id} (${j.status}) refunded`);
+        }
         // Unread is only what the other party wrote after one's own last message, as if each had replied in the app.
         const chats: Chat[] = (await fresh.req('GET', '/api/chats', { token })).body.data;
         assert.ok(chats.length >= 1);
@@ -208,6 +218,15 @@ for (const dialect of DIALECTS) {
         const history: PaymentRecord[] = (await fresh.req('GET', '/api/payments', { token })).body.data;
         assert.ok(history.length > 0);
         assert.ok(history.every((p) => p.card_brand === 'Visa' && p.card_last4 === '4242'));
+        const rejected = (jobs as Job[]).filter((j) => j.status === 'Rejected').map((j) => j.id);
+        assert.deepEqual(
+          history
+            .filter((p) => p.kind === 'refund')
+            .map((p) => p.job_id)
+            .sort((a, b) => a - b),
+          rejected.sort((a, b) => a - b),
+          'a refund line for each rejected booking',
+        );
         // Every demo booking is for a service its provider offers, as POST /api/jobs requires.
         const unoffered = await fresh.app.ctx.db
           .selectFrom('jobs')

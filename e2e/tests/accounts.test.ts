@@ -199,6 +199,27 @@ describe('guard', () => {
       .waitFor();
     await context.close();
   });
+
+  it("a link naming no service says so on Book a Driver and on a driver's profile, and leads to all services", async () => {
+    const provider = await providerOffering('Driver', 30, { first_name: 'Hugo' });
+    const customer = await createAccount('Customer');
+    const { page, context, errors } = await openPage(browser());
+    await page.goto('/login');
+    await fillLogin(page, customer.email, customer.password, 'Customer');
+    await page.waitForURL((url) => url.pathname === '/');
+    const notFound = page.getByText('This service was not found. Choose one from all services.');
+    await page.goto('/drivebooking?service=999999');
+    await notFound.waitFor();
+    assert.equal(await page.getByRole('list', { name: 'Suggested Drivers' }).count(), 0, "no other service's drivers");
+    await snap(page, 'drivebooking-no-such-service');
+    await page.goto(`/providerprofile?service=999999&provider=${provider.id}`);
+    await notFound.waitFor();
+    assert.equal(await page.getByRole('button', { name: 'Retry' }).count(), 0, 'no Retry that cannot help');
+    await page.getByRole('link', { name: 'Browse services' }).click();
+    await page.waitForURL('**/service');
+    assert.deepEqual(errors, []);
+    await context.close();
+  });
 });
 
 describe('password reset', () => {

@@ -7,6 +7,8 @@ export const ASSIGN_PROVIDER_MISSING = 'This driver does not offer this service 
 /** Leads to Book a Driver for the same service, when the driver being booked withdrew it. */
 export const CHOOSE_ANOTHER_DRIVER = 'Choose another driver';
 export const LOADING_DRIVER = 'Loading the driver…';
+/** Book a Driver or a driver's profile opened from a link whose service id names no service. */
+export const SERVICE_NOT_FOUND = 'This service was not found. Choose one from all services.';
 /** Instead of Assign Job (and of the form) for a driver with no price: a booking would read $0 (the API's words for it). */
 export const DRIVER_WITHOUT_PRICE = 'This driver has not set a price yet, so they cannot be booked.';
 /** Beside a driver with no price in Book a Driver's list (they are listed after the drivers who can be booked). */

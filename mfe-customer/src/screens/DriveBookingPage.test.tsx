@@ -10,6 +10,7 @@ import { renderScreen } from '../testing/renderScreen';
 import { fail, fakeApi, ok } from '../testing/fakeApi';
 import { meera, ravi, services } from '../testing/fixtures';
 import { setupScreenTest } from '../testing/screenTest';
+import { SERVICE_NOT_FOUND } from '../components/bookingTexts';
 
 describe('Book a Driver (/drivebooking)', () => {
   setupScreenTest();
@@ -131,6 +132,27 @@ describe('Book a Driver (/drivebooking)', () => {
     expect(screen.getByText(`For the ${services[1].name} service`)).toBeInTheDocument();
     expect(api.callsTo('GET', '/api/providers/1')).toHaveLength(0);
     expect(meeraLink).toHaveAttribute('href', '/providerprofile?service=2&provider=21');
+  });
+
+  it.each(['?service=99', '?service=abc', '?service=0'])(
+    "opened from an address naming no service (%s) it says so, lists no other service's drivers and leads to all services",
+    async (search) => {
+      const api = fakeApi({ 'GET /api/services': ok(services), 'GET /api/providers/1': ok([ravi]) });
+      renderScreen(<DriveBookingPage />, { path: '/drivebooking', search });
+      expect(await screen.findByText(SERVICE_NOT_FOUND)).toBeInTheDocument();
+      expect(screen.getByRole('link', { name: 'See all services' })).toHaveAttribute('href', '/service');
+      expect(screen.queryByText(/For the .* service/)).not.toBeInTheDocument();
+      expect(screen.queryByRole('link', { name: /Ravi Kumar/ })).not.toBeInTheDocument();
+      expect(screen.queryByRole('button', { name: 'Retry' })).not.toBeInTheDocument();
+      expect(api.callsTo('GET', '/api/providers/1')).toHaveLength(0);
+    },
+  );
+
+  it('opened with a service the API does not know (404) it says so, with no Retry', async () => {
+    fakeApi({ 'GET /api/providers/7': fail(404, 'Service not found.') });
+    renderScreen(<DriveBookingPage />, { path: '/drivebooking', state: { serviceId: 7 } });
+    expect(await screen.findByText(SERVICE_NOT_FOUND)).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Retry' })).not.toBeInTheDocument();
   });
 
   it('says so when no driver offers the service', async () => {

@@ -1,6 +1,7 @@
 import { useCallback, useMemo, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 import {
+  ApiError,
   Avatar,
   ErrorState,
   fetchProviders,
@@ -12,9 +13,10 @@ import {
   type ProviderServiceData,
   type Service,
 } from 'shared';
-import { pathWithIds, navIdFrom } from 'shared/src/contracts/addressIds';
+import { addressNamesId, pathWithIds, navIdFrom } from 'shared/src/contracts/addressIds';
+import { NothingHere } from 'shared/src/ui/NothingHere';
 import { hasNoPrice } from '../components/driverPrice';
-import { NO_PRICE_YET } from '../components/bookingTexts';
+import { NO_PRICE_YET, SERVICE_NOT_FOUND } from '../components/bookingTexts';
 import { RatingValue } from '../components/Rating';
 import { useLoad } from '../lib/useLoad';
 import '../styles/customer.css';
@@ -24,24 +26,38 @@ interface Suggestions {
   serviceId: number | null;
   service: Service | null;
   providers: ProviderServiceData[];
+  /** The page was opened for a service that does not exist (a link with a wrong or stale id). */
+  serviceMissing: boolean;
 }
+
+const NO_SERVICE: Suggestions = { serviceId: null, service: null, providers: [], serviceMissing: false };
 
 /**
  * The drivers of the service the page was opened for. Opened from the app (navigation state), the
  * service is known; opened from its address (a new tab, a bookmark) it is looked up by the address's
- * id, so that the page names it; with no id, or one no service has, it is the first service.
+ * id, so that the page names it; with no id at all it is the first service. An id no service has is
+ * said, rather than showing another service's drivers (a booking would then be for that service).
  */
-async function loadSuggestions(serviceIdOfState: number | null, serviceIdOfAddress: number | null): Promise<Suggestions> {
+async function loadSuggestions(
+  serviceIdOfState: number | null,
+  serviceOfAddress: number | 'unnamed' | null,
+): Promise<Suggestions> {
   let serviceId = serviceIdOfState;
   let service: Service | null = null;
   if (!serviceId) {
     const { data: services } = await fetchServices({ silent: true });
-    service = services.find((s) => s.id === serviceIdOfAddress) ?? services[0] ?? null;
+    service = serviceOfAddress === 'unnamed' ? (services[0] ?? null) : (services.find((s) => s.id === serviceOfAddress) ?? null);
+    if (!service && serviceOfAddress !== 'unnamed') return { ...NO_SERVICE, serviceMissing: true };
     serviceId = service?.id ?? null;
   }
-  if (!serviceId) return { serviceId: null, service: null, providers: [] };
-  const { data: providers } = await fetchProviders(serviceId, { silent: true });
-  return { serviceId, service, providers };
+  if (!serviceId) return NO_SERVICE;
+  try {
+    const { data: providers } = await fetchProviders(serviceId, { silent: true });
+    return { serviceId, service, providers, serviceMissing: false };
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 404) return { ...NO_SERVICE, serviceMissing: true };
+    throw error;
+  }
 }
 
 /** The drivers who can be booked, then those who have not set a price yet (in the API's order within each). */
@@ -62,9 +78,10 @@ export const SEARCH_PARAM = 'q';
 export default function DriveBookingPage() {
   const location = useLocation();
   const serviceIdOfState = idFromState(location.state, 'serviceId');
-  const serviceIdOfAddress = navIdFrom(location, 'serviceId');
+  // What the address asks for: a service id, an id that names none ('abc' reads as null), or nothing.
+  const serviceOfAddress = addressNamesId(location, 'serviceId') ? navIdFrom(location, 'serviceId') : 'unnamed';
   const { state, reload } = useLoad(
-    useCallback(() => loadSuggestions(serviceIdOfState, serviceIdOfAddress), [serviceIdOfState, serviceIdOfAddress]),
+    useCallback(() => loadSuggestions(serviceIdOfState, serviceOfAddress), [serviceIdOfState, serviceOfAddress]),
   );
   const navigate = useNavigate();
   // The input keeps its own state: the router applies address changes inside startTransition, and a
@@ -89,6 +106,15 @@ export default function DriveBookingPage() {
     const matching = q ? state.data.providers.filter((p) => p.full_name.toLowerCase().includes(q)) : state.data.providers;
     return bookableFirst(matching);
   }, [state, query]);
+
+  if (state.status === 'ready' && state.data.serviceMissing) {
+    return (
+      <div className="ui-page">
+        <PageTitle>Book a Driver</PageTitle>
+        <NothingHere message={SERVICE_NOT_FOUND} to="/service" linkLabel="See all services" />
+      </div>
+    );
+  }
 
   return (
     <div className="ui-page">

@@ -5,7 +5,7 @@ import { renderScreen } from '../testing/renderScreen';
 import { fail, fakeApi, ok } from '../testing/fakeApi';
 import { makeReview, meera, ravi, visa } from '../testing/fixtures';
 import { DEFAULT_BIO, SAMPLE_REVIEWS } from '../lib/samples';
-import { DRIVER_WITHOUT_PRICE } from '../components/bookingTexts';
+import { DRIVER_WITHOUT_PRICE, SERVICE_NOT_FOUND } from '../components/bookingTexts';
 import { setupScreenTest } from '../testing/screenTest';
 
 const state = { serviceId: 1, providerId: ravi.id };
@@ -126,11 +126,19 @@ describe('the provider profile (/providerprofile)', () => {
     expect(api.calls).toHaveLength(0);
   });
 
-  it('says so when the driver no longer offers the service', async () => {
+  it('says so when the driver does not offer the service (withdrew it, or a link with a wrong driver)', async () => {
     fakeApi({ 'GET /api/providers/1': ok([meera]), 'GET /api/getReview': ok([]) });
     renderScreen(<ProviderProfilePage />, { path: '/providerprofile', state });
     expect(await screen.findByText(PROVIDER_NOT_FOUND)).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Assign Job' })).not.toBeInTheDocument();
+  });
+
+  it('says so, with no Retry, when the service of the link does not exist', async () => {
+    fakeApi({ 'GET /api/providers/99': fail(404, 'Service not found.'), 'GET /api/getReview': ok([]) });
+    renderScreen(<ProviderProfilePage />, { path: '/providerprofile', search: `?service=99&provider=${ravi.id}` });
+    expect(await screen.findByText(SERVICE_NOT_FOUND)).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Browse services' })).toHaveAttribute('href', '/service');
+    expect(screen.queryByRole('button', { name: 'Retry' })).not.toBeInTheDocument();
   });
 
   it('shows a clear failure with Retry', async () => {

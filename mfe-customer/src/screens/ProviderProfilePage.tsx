@@ -1,6 +1,7 @@
 import { useCallback, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import {
+  ApiError,
   Avatar,
   ErrorState,
   hasAppEntryBehind,
@@ -15,7 +16,7 @@ import { navIdFrom, pathWithIds } from 'shared/src/contracts/addressIds';
 import { NothingHere } from 'shared/src/ui/NothingHere';
 import { BookingModal } from '../components/BookingModal';
 import { hasNoPrice } from '../components/driverPrice';
-import { DRIVER_WITHOUT_PRICE } from '../components/bookingTexts';
+import { DRIVER_WITHOUT_PRICE, SERVICE_NOT_FOUND } from '../components/bookingTexts';
 import { RatingValue } from '../components/Rating';
 import { ReviewList } from '../components/ReviewList';
 import { DEFAULT_BIO } from '../lib/samples';
@@ -23,7 +24,7 @@ import { useLoad } from '../lib/useLoad';
 import '../styles/customer.css';
 
 export const NO_PROVIDER_CHOSEN = 'No driver was chosen. Pick one from the services to see their profile.';
-export const PROVIDER_NOT_FOUND = 'This driver does not offer this service any more.';
+export const PROVIDER_NOT_FOUND = 'This driver does not offer this service.';
 export const CUSTOMERS_BOOK = 'Only customers can book or chat with a driver.';
 /** A stat a driver new to the app has not filled in yet (Edit Profile): not a $0 price or 0 years they never gave. */
 export const NOT_SET = 'Not set yet';
@@ -34,13 +35,20 @@ function StatValue({ value, format }: { value: number | null | undefined; format
   return <dd>{format(value)}</dd>;
 }
 
+/** The driver and their reviews; null when the page names no driver; `provider: null` when the service has no such driver. */
 async function loadProfile(serviceId: number | null, providerId: number | null) {
   if (!serviceId || !providerId) return null;
-  const [providers, reviews] = await Promise.all([
-    fetchProviders(serviceId, { silent: true }),
-    fetchReviews(providerId, { silent: true }),
-  ]);
-  return { provider: providers.data.find((p) => p.id === providerId) ?? null, reviews: reviews.data };
+  try {
+    const [providers, reviews] = await Promise.all([
+      fetchProviders(serviceId, { silent: true }),
+      fetchReviews(providerId, { silent: true }),
+    ]);
+    return { provider: providers.data.find((p) => p.id === providerId) ?? null, reviews: reviews.data, serviceMissing: false };
+  } catch (error) {
+    // A link naming a service that does not exist: no try will find it.
+    if (error instanceof ApiError && error.status === 404) return { provider: null, reviews: [], serviceMissing: true };
+    throw error;
+  }
 }
 
 /**
@@ -77,7 +85,11 @@ export default function ProviderProfilePage() {
     body = <ErrorState message="The driver's profile could not be loaded." detail={state.message} onRetry={reload} />;
   else if (!state.data || !state.data.provider)
     body = (
-      <NothingHere message={state.data ? PROVIDER_NOT_FOUND : NO_PROVIDER_CHOSEN} to="/service" linkLabel="Browse services" />
+      <NothingHere
+        message={!state.data ? NO_PROVIDER_CHOSEN : state.data.serviceMissing ? SERVICE_NOT_FOUND : PROVIDER_NOT_FOUND}
+        to="/service"
+        linkLabel="Browse services"
+      />
     );
   else {
     const { provider, reviews } = state.data;

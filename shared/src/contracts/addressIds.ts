@@ -31,6 +31,10 @@ export function navIdFrom(location: { state: unknown; search: string }, field: N
   );
 }
 
+/** Whether the address names the id at all (`?service=abc` does, and names no service). */
+export const addressNamesId = (location: { search: string }, field: NavIdField): boolean =>
+  new URLSearchParams(location.search).has(ID_PARAMS[field]);
+
 /**
  * The job of a screen: from navigation state, else from the `job` query parameter (a link opened in a
  * new tab; the finish e-mail's "Rate your booking" opens /bookingfinished?job=ID).

@@ -6,6 +6,7 @@ import { migrateToLatest } from './db/migrations.js';
 import type { Database, JobStatus, Role } from './db/schema.js';
 import { systemClock, type Clock } from './domain/clock.js';
 import { hashPassword } from './domain/password.js';
+import { dayAndTimeIn } from './domain/timeZone.js';
 import { refreshProviderRating } from './queries/ratings.js';
 import { refundKeyOf } from './services/jobLifecycle.js';
 
@@ -190,24 +191,6 @@ const nextHalfHour = (ms: number) => Math.ceil(ms / HALF_HOUR_MS) * HALF_HOUR_MS
 /** The demo is set in Bengaluru: a booking's date and time, as its customer's form sent them, are India's wall time. */
 const DEMO_TIME_ZONE = 'Asia/Kolkata';
 
-/** YYYY-MM-DD and HH:MM of a moment, on the demo's wall clock (the formats of the booking form's inputs). */
-function demoWallTime(ms: number): { date: string; time: string } {
-  const parts = Object.fromEntries(
-    new Intl.DateTimeFormat('en-CA', {
-      timeZone: DEMO_TIME_ZONE,
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      minute: '2-digit',
-      hourCycle: 'h23',
-    })
-      .formatToParts(new Date(ms))
-      .map((part) => [part.type, part.value]),
-  );
-  return { date: `${parts.year}-${parts.month}-${parts.day}`, time: `${parts.hour}:${parts.minute}` };
-}
-
 const FEEDBACK = [
   'Very professional and right on time.',
   'Smooth ride, would book again.',
@@ -325,8 +308,8 @@ export async function seedDemo(db: Kysely<Database>, options: { clock?: Clock } 
       // The request is for a time after it was made: an hour on for one already answered or done, a day on
       // for one still open (a moment still to come).
       const open = status === 'Pending' || status === 'Accepted';
-      const requested = nextHalfHour(nowMs - hoursAgo * 3_600_000 + (open ? 24 : 1) * 3_600_000);
-      const when = demoWallTime(requested);
+      const requested = nextHalfHour(Date.parse(created) + (open ? 24 : 1) * 3_600_000);
+      const when = dayAndTimeIn(DEMO_TIME_ZONE, new Date(requested));
       // A finished ride ends its duration after the time asked for; any other change comes an hour after the request.
       const updated =
         status === 'Completed' ? new Date(requested + durationMin * 60_000).toISOString() : at(Math.max(0, hoursAgo - 1));
@@ -346,7 +329,7 @@ export async function seedDemo(db: Kysely<Database>, options: { clock?: Clock } 
           price_cents: priceOf(emailOf(providerId)),
           duration: `${durationMin} min`,
           day: null,
-          date: when.date,
+          date: when.day,
           time: when.time,
           custom_time: null,
           created_at: created,

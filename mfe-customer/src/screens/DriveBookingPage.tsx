@@ -1,10 +1,8 @@
 import { useCallback, useMemo, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 import {
-  ApiError,
   Avatar,
   ErrorState,
-  fetchProviders,
   fetchServices,
   idFromState,
   Loader,
@@ -18,6 +16,7 @@ import { NothingHere } from 'shared/src/ui/NothingHere';
 import { hasNoPrice } from '../components/driverPrice';
 import { NO_PRICE_YET, SERVICE_NOT_FOUND } from '../components/bookingTexts';
 import { RatingValue } from '../components/Rating';
+import { providersOfService } from '../lib/providersOfService';
 import { useLoad } from '../lib/useLoad';
 import '../styles/customer.css';
 
@@ -51,13 +50,8 @@ async function loadSuggestions(
     serviceId = service?.id ?? null;
   }
   if (!serviceId) return NO_SERVICE;
-  try {
-    const { data: providers } = await fetchProviders(serviceId, { silent: true });
-    return { serviceId, service, providers, serviceMissing: false };
-  } catch (error) {
-    if (error instanceof ApiError && error.status === 404) return { ...NO_SERVICE, serviceMissing: true };
-    throw error;
-  }
+  const providers = await providersOfService(serviceId);
+  return providers ? { serviceId, service, providers, serviceMissing: false } : { ...NO_SERVICE, serviceMissing: true };
 }
 
 /** The drivers who can be booked, then those who have not set a price yet (in the API's order within each). */

@@ -1,17 +1,6 @@
 import { useCallback, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
-import {
-  ApiError,
-  Avatar,
-  ErrorState,
-  hasAppEntryBehind,
-  fetchProviders,
-  fetchReviews,
-  formatPrice,
-  Loader,
-  PageTitle,
-  useSessionUser,
-} from 'shared';
+import { Avatar, ErrorState, hasAppEntryBehind, fetchReviews, formatPrice, Loader, PageTitle, useSessionUser } from 'shared';
 import { navIdFrom, pathWithIds } from 'shared/src/contracts/addressIds';
 import { NothingHere } from 'shared/src/ui/NothingHere';
 import { BookingModal } from '../components/BookingModal';
@@ -20,6 +9,7 @@ import { DRIVER_WITHOUT_PRICE, SERVICE_NOT_FOUND } from '../components/bookingTe
 import { RatingValue } from '../components/Rating';
 import { ReviewList } from '../components/ReviewList';
 import { DEFAULT_BIO } from '../lib/samples';
+import { providersOfService } from '../lib/providersOfService';
 import { useLoad } from '../lib/useLoad';
 import '../styles/customer.css';
 
@@ -38,17 +28,12 @@ function StatValue({ value, format }: { value: number | null | undefined; format
 /** The driver and their reviews; null when the page names no driver; `provider: null` when the service has no such driver. */
 async function loadProfile(serviceId: number | null, providerId: number | null) {
   if (!serviceId || !providerId) return null;
-  try {
-    const [providers, reviews] = await Promise.all([
-      fetchProviders(serviceId, { silent: true }),
-      fetchReviews(providerId, { silent: true }),
-    ]);
-    return { provider: providers.data.find((p) => p.id === providerId) ?? null, reviews: reviews.data, serviceMissing: false };
-  } catch (error) {
-    // A link naming a service that does not exist: no try will find it.
-    if (error instanceof ApiError && error.status === 404) return { provider: null, reviews: [], serviceMissing: true };
-    throw error;
-  }
+  const [providers, reviews] = await Promise.all([providersOfService(serviceId), fetchReviews(providerId, { silent: true })]);
+  return {
+    provider: providers?.find((p) => p.id === providerId) ?? null,
+    reviews: reviews.data,
+    serviceMissing: providers === null,
+  };
 }
 
 /**

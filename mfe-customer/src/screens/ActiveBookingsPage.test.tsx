@@ -4,7 +4,7 @@ import { bookingTiming, bus } from 'shared';
 import ActiveBookingsPage from './ActiveBookingsPage';
 import { renderScreen } from '../testing/renderScreen';
 import { deferred, fail, fakeApi, ok } from '../testing/fakeApi';
-import { makeJob } from '../testing/fixtures';
+import { byProvider, makeJob } from '../testing/fixtures';
 import { setupScreenTest } from '../testing/screenTest';
 import { REQUESTS_OF_ONE_LOAD } from 'shared/src/bookings/useMyJobs';
 
@@ -19,12 +19,12 @@ const accepted = makeJob({
 const rejected = makeJob({
   id: 3,
   status: 'Rejected',
-  provider: { id: 22, full_name: 'Arjun Singh', avatar: null, rating: null },
+  ...byProvider(22, 'Arjun Singh'),
 });
 const completed = makeJob({
   id: 4,
   status: 'Completed',
-  provider: { id: 23, full_name: 'Priya Shah', avatar: null, rating: null },
+  ...byProvider(23, 'Priya Shah'),
 });
 
 const card = (name: RegExp) => screen.getByRole('link', { name }).closest('li')!;

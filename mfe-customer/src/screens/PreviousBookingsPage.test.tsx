@@ -9,7 +9,7 @@ import { LocationProbe } from 'shared/src/testing/renderScreen';
 import PreviousBookingsPage from './PreviousBookingsPage';
 import { renderScreen } from '../testing/renderScreen';
 import { fail, fakeApi, ok } from '../testing/fakeApi';
-import { makeJob } from '../testing/fixtures';
+import { byProvider, makeJob } from '../testing/fixtures';
 import { setupScreenTest } from '../testing/screenTest';
 import { PREVIOUS_PAGE_SIZE } from '../bookings/usePreviousJobs';
 
@@ -17,31 +17,31 @@ const pending = makeJob({ id: 1, status: 'Pending' });
 const rejected = makeJob({
   id: 3,
   status: 'Rejected',
-  provider: { id: 22, full_name: 'Arjun Singh', avatar: null, rating: null },
+  ...byProvider(22, 'Arjun Singh'),
 });
 const unrated = makeJob({
   id: 4,
   status: 'Completed',
-  provider: { id: 23, full_name: 'Priya Shah', avatar: null, rating: null },
+  ...byProvider(23, 'Priya Shah'),
 });
 const rated = makeJob({
   id: 5,
   status: 'Completed',
   rating: 4,
-  provider: { id: 24, full_name: 'Neha Gupta', avatar: null, rating: null },
+  ...byProvider(24, 'Neha Gupta'),
 });
 
 const cancelled = makeJob({
   id: 6,
   status: 'Cancelled',
   refunded: true,
-  provider: { id: 25, full_name: 'Kabir Das', avatar: null, rating: null },
+  ...byProvider(25, 'Kabir Das'),
 });
 const expired = makeJob({
   id: 7,
   status: 'Expired',
   refunded: true,
-  provider: { id: 26, full_name: 'Leela Menon', avatar: null, rating: null },
+  ...byProvider(26, 'Leela Menon'),
 });
 const refundedRejection = { ...rejected, refunded: true };
 
@@ -214,7 +214,7 @@ describe('Previous Bookings (/previousbooking)', () => {
         id: 99,
         status: 'Rejected',
         updated_at: '2025-06-02T00:00:00.000Z',
-        provider: { id: 299, full_name: 'Driver 00', avatar: null, rating: null },
+        ...byProvider(299, 'Driver 00'),
       });
       act(() => bus.emit({ type: 'job/updated', job: justFinished }));
       await user.click(screen.getByRole('button', { name: 'Load more' }));
@@ -308,7 +308,7 @@ describe('Previous Bookings (/previousbooking)', () => {
           id: 99,
           status: 'Rejected',
           updated_at: '2025-06-02T00:00:00.000Z',
-          provider: { id: 299, full_name: 'Driver 00', avatar: null, rating: null },
+          ...byProvider(299, 'Driver 00'),
         }),
       ];
       await user.click(screen.getByRole('button', { name: 'Retry' }));

@@ -53,4 +53,4 @@ export const visa: PaymentMethod = { id: 11, card_brand: 'Visa', card_last4: '42
 export const master: PaymentMethod = { id: 12, card_brand: 'Mastercard', card_last4: '4444' };
 
 /** Jobs between CUSTOMER_ID and PROVIDER_ID (shared/src/testing). */
-export { makeJob } from 'shared/src/testing';
+export { byProvider, makeJob } from 'shared/src/testing';

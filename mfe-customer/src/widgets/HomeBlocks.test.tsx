@@ -4,7 +4,7 @@ import { bus } from 'shared';
 import HomeBlocks from './HomeBlocks';
 import { renderScreen } from '../testing/renderScreen';
 import { fail, fakeApi, ok } from '../testing/fakeApi';
-import { makeJob, makeReview } from '../testing/fixtures';
+import { byProvider, makeJob, makeReview } from '../testing/fixtures';
 import { OFFERS, SAMPLE_REVIEWS } from '../lib/samples';
 import { setupScreenTest } from '../testing/screenTest';
 
@@ -12,14 +12,14 @@ const older = makeJob({
   id: 1,
   status: 'Accepted',
   created_at: '2025-03-01T10:00:00.000Z',
-  provider: { id: 21, full_name: 'Meera Nair', avatar: null, rating: null },
+  ...byProvider(21, 'Meera Nair'),
 });
 const newest = makeJob({ id: 2, status: 'Pending', price: 25, created_at: '2025-03-04T10:00:00.000Z' });
 const done = makeJob({
   id: 3,
   status: 'Completed',
   created_at: '2025-03-09T10:00:00.000Z',
-  provider: { id: 22, full_name: 'Arjun Singh', avatar: null, rating: null },
+  ...byProvider(22, 'Arjun Singh'),
 });
 
 const status = () => screen.getByRole('region', { name: 'Status' });

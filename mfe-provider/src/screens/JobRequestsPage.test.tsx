@@ -4,7 +4,7 @@ import { bookingTiming, bus } from 'shared';
 import JobRequestsPage, { NO_SERVICE_YET } from './JobRequestsPage';
 import { location, renderScreen } from '../testing/renderScreen';
 import { fail, fakeApi, ok } from '../testing/fakeApi';
-import { makeJob } from '../testing/fixtures';
+import { byProvider, makeJob } from '../testing/fixtures';
 import { setupScreenTest } from '../testing/screenTest';
 import { REQUESTS_OF_ONE_LOAD } from 'shared/src/bookings/useMyJobs';
 
@@ -168,11 +168,11 @@ describe('Job Requests (/jobrequest)', () => {
   });
 
   describe('for a customer (the Home Status link)', () => {
-    const mine = makeJob({ id: 5, status: 'Pending', provider: { id: 20, full_name: 'Ravi Kumar', avatar: null, rating: null } });
+    const mine = makeJob({ id: 5, status: 'Pending', ...byProvider(20, 'Ravi Kumar') });
 
     it('lists their own requests waiting for approval, read-only, with the provider on each', async () => {
       fakeApi({
-        'GET /api/jobs': ok([mine, { ...accepted, provider: { id: 21, full_name: 'Meera Nair', avatar: null, rating: null } }]),
+        'GET /api/jobs': ok([mine, { ...accepted, ...byProvider(21, 'Meera Nair') }]),
       });
       renderScreen(<JobRequestsPage />, { path: '/jobrequest', role: 'Customer' });
       const ravi = await screen.findByRole('listitem', { name: 'Ravi Kumar' });

@@ -14,4 +14,4 @@ export const services: Service[] = [
 export const offer = (id: number, service: Service): UserService => ({ id, service_id: service.id, service });
 
 /** Jobs between CUSTOMER_ID and PROVIDER_ID (shared/src/testing). */
-export { makeJob } from 'shared/src/testing';
+export { byProvider, makeJob } from 'shared/src/testing';

@@ -71,6 +71,11 @@ export function signedInAs(role: Role = 'Customer', user: Partial<User> = {}): P
 export const TEST_CUSTOMER_ID = 10;
 export const TEST_PROVIDER_ID = 20;
 
+/** The overrides that give a `makeJob` job another provider, by id and name (no avatar, no rating yet). */
+export function byProvider(id: number, full_name: string): Pick<Job, 'provider_id' | 'provider'> {
+  return { provider_id: id, provider: { id, full_name, avatar: null, rating: null } };
+}
+
 /** A job between the test customer and the test provider: Pending, Driver, $25, unless overridden. */
 export function makeJob(overrides: Partial<Job> = {}): Job {
   const id = overrides.id ?? 1;

@@ -20,6 +20,8 @@ export interface ConversationPaneProps {
   onBack: () => void;
   onIncoming: (message: Message) => void;
   onSent: (message: Message) => void;
+  /** Told when the reader reaches the newest message or scrolls up from it. */
+  onNewestInView: (inView: boolean) => void;
 }
 
 function viewOfOutgoing(o: OutgoingMessage): MessageView {
@@ -61,7 +63,7 @@ export function PaneHeader({ title, onBack }: { title: string; onBack: () => voi
 }
 
 /** Right pane: the other person, the messages (reading order, kept at the newest), Assign Job and the composer. */
-export function ConversationPane({ chat, myId, role, onBack, onIncoming, onSent }: ConversationPaneProps) {
+export function ConversationPane({ chat, myId, role, onBack, onIncoming, onSent, onNewestInView }: ConversationPaneProps) {
   const other = counterpartOf(chat, role);
   const conversation = useConversation(chat, myId, { onIncoming, onSent });
   const assignJob = useAssignJob(role === 'Customer' ? chat.provider_id : null);
@@ -172,6 +174,7 @@ export function ConversationPane({ chat, myId, role, onBack, onIncoming, onSent 
           onLoadOlder={() => void conversation.loadOlder()}
           onRetry={onRetry}
           onEdit={onEdit}
+          onNewestInView={onNewestInView}
         />
       )}
       <Composer

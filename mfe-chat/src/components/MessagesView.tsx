@@ -12,6 +12,8 @@ export interface MessagesViewProps {
   onLoadOlder: () => void;
   onRetry: (key: string) => void;
   onEdit: (key: string) => void;
+  /** Told when the reader reaches the bottom (the newest message is in view) or scrolls up from it. */
+  onNewestInView?: (inView: boolean) => void;
 }
 
 /** How close to an edge (px) counts as being at it. */
@@ -46,9 +48,18 @@ export function MessagesView({
   onLoadOlder,
   onRetry,
   onEdit,
+  onNewestInView,
 }: MessagesViewProps) {
   const scroller = useRef<HTMLDivElement>(null);
   const atBottom = useRef(true);
+  const setAtBottom = useCallback(
+    (inView: boolean) => {
+      if (atBottom.current === inView) return;
+      atBottom.current = inView;
+      onNewestInView?.(inView);
+    },
+    [onNewestInView],
+  );
   /** Distance from the bottom to keep while an older page is added above. */
   const keepFromBottom = useRef<number | null>(null);
   /** The list's box size as last followed (null without a ResizeObserver). */
@@ -86,10 +97,10 @@ export function MessagesView({
       keepFromBottom.current = null;
     } else if (before.last === undefined || ((lastChanged || arrived) && atBottom.current) || (lastChanged && lastFromHere)) {
       el.scrollTop = el.scrollHeight;
-      atBottom.current = true;
+      setAtBottom(true);
     }
     previous.current = { first, last: lastKey, confirmed: confirmedKey, lastState };
-  }, [first, lastKey, confirmedKey, lastFromHere, lastState]);
+  }, [first, lastKey, confirmedKey, lastFromHere, lastState, setAtBottom]);
 
   // The list's box can shrink after it was taken to the bottom (a notice bar appears below the page, a
   // phone's keyboard opens): a reader at the bottom stays there instead of losing the newest messages.
@@ -121,7 +132,7 @@ export function MessagesView({
       followNewSize(el);
       return;
     }
-    atBottom.current = el.scrollHeight - el.scrollTop - el.clientHeight < EDGE;
+    setAtBottom(el.scrollHeight - el.scrollTop - el.clientHeight < EDGE);
     if (atBottom.current) setSeenLast(null);
     else if (seenLast === null) setSeenLast(confirmedKey);
     if (el.scrollTop < EDGE && hasMore && !loadingOlder && !olderError) loadOlder();
@@ -136,7 +147,7 @@ export function MessagesView({
     const el = scroller.current;
     if (!el) return;
     el.scrollTop = el.scrollHeight;
-    atBottom.current = true;
+    setAtBottom(true);
     setSeenLast(null);
     // The button goes away: focus goes on to the list rather than being dropped.
     el.focus({ preventScroll: true });

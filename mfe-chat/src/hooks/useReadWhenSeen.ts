@@ -1,19 +1,28 @@
-import { useCallback, useEffect, useEffectEvent, useRef } from 'react';
+import { useCallback, useEffect, useRef } from 'react';
 
 const pageShown = () => document.visibilityState === 'visible';
 
 /**
- * Marks the open conversation read only while the page is shown: a chat left open in a tab behind
- * others, or on a screen that went to sleep, must not mark new messages read on the user's other
- * devices (their bell and Chat count would never rise). What arrived meanwhile is marked read when the
- * page is shown again, if that conversation is still open.
+ * Marks the open conversation read only once its newest messages are seen: while the page is shown (a
+ * chat left open in a tab behind others, or on a screen that went to sleep, must not mark new messages
+ * read on the user's other devices: their bell and Chat count would never rise) and while the reader is
+ * at the bottom of the list (one scrolled up to older messages has not seen what just arrived: it stays
+ * unread, counted, until they scroll down or press "New messages"). What arrived meanwhile is marked
+ * read when both hold again, if that conversation is still open.
  */
 export function useReadWhenSeen(openChatId: number | null, markRead: (chatId: number) => unknown) {
   const unseen = useRef<number | null>(null);
+  const newestInView = useRef(true);
+  const seen = () => pageShown() && newestInView.current;
+
+  // Another conversation opens at its newest message.
+  useEffect(() => {
+    newestInView.current = true;
+  }, [openChatId]);
 
   const readWhenSeen = useCallback(
     (chatId: number) => {
-      if (pageShown()) {
+      if (seen()) {
         unseen.current = null;
         void markRead(chatId);
       } else unseen.current = chatId;
@@ -21,17 +30,25 @@ export function useReadWhenSeen(openChatId: number | null, markRead: (chatId: nu
     [markRead],
   );
 
-  const shownAgain = useEffectEvent(() => {
+  const catchUp = useCallback(() => {
     const chatId = unseen.current;
-    if (!pageShown() || chatId === null) return;
+    if (!seen() || chatId === null) return;
     unseen.current = null;
     if (chatId === openChatId) void markRead(chatId);
-  });
+  }, [openChatId, markRead]);
   useEffect(() => {
-    const onChange = () => shownAgain();
-    document.addEventListener('visibilitychange', onChange);
-    return () => document.removeEventListener('visibilitychange', onChange);
-  }, []);
+    document.addEventListener('visibilitychange', catchUp);
+    return () => document.removeEventListener('visibilitychange', catchUp);
+  }, [catchUp]);
 
-  return readWhenSeen;
+  /** The message list tells whether its newest message is in view (the reader is at the bottom). */
+  const setNewestInView = useCallback(
+    (inView: boolean) => {
+      newestInView.current = inView;
+      if (inView) catchUp();
+    },
+    [catchUp],
+  );
+
+  return { readWhenSeen, setNewestInView };
 }

@@ -876,6 +876,40 @@ describe('new messages while scrolled up', () => {
     expect(log).toHaveFocus();
   });
 
+  it('a message arriving while the reader is scrolled up stays unread until they reach it: by scrolling down, or with "New messages"', async () => {
+    const api = customerApi();
+    watchScrolling();
+    const log = await openPeteConversation();
+    const reads = () => api.calls.filter((c) => c.url === '/api/chats/1/read').length;
+    await waitFor(() => expect(reads()).toBe(1));
+
+    fireEvent.scroll(log); // scrolled up to older messages
+    arrive(45, 'Are you there?');
+    expect(within(log).getAllByRole('listitem').at(-1)).toHaveTextContent('Are you there?');
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(reads()).toBe(1);
+
+    // Scrolled down to it: now it is read.
+    const scrollTop = jest.spyOn(Element.prototype, 'scrollTop', 'get').mockReturnValue(LIST_HEIGHT);
+    fireEvent.scroll(log);
+    await waitFor(() => expect(reads()).toBe(2));
+    // Staying at the bottom, the next one is read as it arrives; scrolling about reads nothing again.
+    arrive(46, 'Outside now');
+    await waitFor(() => expect(reads()).toBe(3));
+    fireEvent.scroll(log);
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(reads()).toBe(3);
+
+    // Up again, another arrives; "New messages" takes the reader to it, and reads it.
+    scrollTop.mockReturnValue(0);
+    fireEvent.scroll(log);
+    arrive(47, 'At the gate');
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(reads()).toBe(3);
+    await userEvent.click(screen.getByRole('button', { name: 'New messages' }));
+    await waitFor(() => expect(reads()).toBe(4));
+  });
+
   it('goes away when the reader scrolls to the bottom, and is not shown for their own message', async () => {
     customerApi({
       'POST /api/chats': {

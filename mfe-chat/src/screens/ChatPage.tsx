@@ -33,7 +33,7 @@ export default function ChatPage() {
     openChatId !== null && state.status === 'ready' ? (state.chats.find((c) => c.id === openChatId) ?? null) : null;
 
   // Opening a conversation marks it read; so does a message arriving in it while it is open (each once seen).
-  const readWhenSeen = useReadWhenSeen(openChatId, markRead);
+  const { readWhenSeen, setNewestInView } = useReadWhenSeen(openChatId, markRead);
   useEffect(() => {
     if (openChatId !== null) readWhenSeen(openChatId);
   }, [openChatId, readWhenSeen]);
@@ -92,6 +92,7 @@ export default function ChatPage() {
         onBack={back}
         onIncoming={onIncoming}
         onSent={chats.noteMessage}
+        onNewestInView={setNewestInView}
       />
     );
   } else if (selection.status === 'error') {

@@ -107,7 +107,7 @@ for (const dialect of DIALECTS) {
         (e) => e.event === 'Notification' && e.userId === provider.id && e.data.chat_id === msg.chat_id,
       );
       assert.equal(note.data.title, 'Chat');
-      assert.deepEqual(note.data.user, { avatar: null, full_name: 'Cara Test' });
+      assert.deepEqual(note.data.user, { id: customer.id, avatar: null, full_name: 'Cara Test' });
       // The sender's own channel gets it too (their other tabs and devices), but no notification.
       await s.publisher.waitFor((e) => e.event === 'Message' && e.userId === customer.id && e.data.id === msg.id);
       assert.ok(!s.publisher.events.some((e) => e.event === 'Notification' && e.userId === customer.id));

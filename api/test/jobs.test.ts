@@ -85,7 +85,7 @@ for (const dialect of DIALECTS) {
           (e) => e.event === 'Notification' && e.userId === provider.id && e.data.job_id === job.id,
         );
         assert.equal(live.data.title, 'Job');
-        assert.deepEqual(live.data.user, { avatar: null, full_name: 'Cara Test' });
+        assert.deepEqual(live.data.user, { id: customer.id, avatar: null, full_name: 'Cara Test' });
         const list = await s.req('GET', '/api/notifications', { token: provider.token });
         assert.ok(list.body.data.some((n: AppNotification) => n.id === live.data.id && n.title === 'Job' && n.read === false));
         // Both parties' open screens get the new job itself, live.

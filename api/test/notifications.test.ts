@@ -6,7 +6,7 @@
  */
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { insertNotification } from '../src/queries/notifications.js';
+import { insertNotification, notificationEvent } from '../src/queries/notifications.js';
 import { DIALECTS, signUp, startTestServer, type TestServer, type TestUser } from './helpers.js';
 import type { AppNotification } from 'shared/src/contracts/entities';
 
@@ -117,6 +117,22 @@ for (const dialect of DIALECTS) {
       assert.equal(one.body.data.find((x) => x.id === b)?.read, false);
       assert.equal(await unread(), 1);
       await readAll({ up_to_id: b });
+    });
+
+    test('each notification names its sender by id, and one from the platform itself has none (no badge to show)', async () => {
+      const now = s.clock.now().toISOString();
+      const fromPlatform = { userId: provider.id, senderId: null, title: 'Location', description: 'From the platform' };
+      const fromCustomer = { userId: provider.id, senderId: customer.id, title: 'Chat', description: 'From the customer' };
+      const platformId = await insertNotification(s.app.ctx.db, fromPlatform, now);
+      const customerId = await insertNotification(s.app.ctx.db, fromCustomer, now);
+      const listed = (await page(1)).data;
+      assert.deepEqual(listed.find((n) => n.id === platformId)?.user, { id: null, avatar: null, full_name: 'Marketplace' });
+      assert.equal(listed.find((n) => n.id === customerId)?.user.id, customer.id);
+      // The live event says the same.
+      const sender = { first_name: 'Asha', last_name: 'Verma', avatar: null };
+      assert.equal((notificationEvent(customerId, fromCustomer, sender, now).data as AppNotification).user.id, customer.id);
+      assert.equal((notificationEvent(platformId, fromPlatform, null, now).data as AppNotification).user.id, null);
+      await readAll({ up_to_id: customerId });
     });
 
     test('a bad read-all body is a 400 with a clear message, and marks nothing', async () => {

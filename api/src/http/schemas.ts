@@ -146,7 +146,10 @@ export const notificationSchema: Schema = {
     id: { type: 'integer' },
     title: { type: 'string' },
     description: { type: 'string' },
-    user: { type: 'object', properties: { avatar: nullable('string'), full_name: { type: 'string' } } },
+    user: {
+      type: 'object',
+      properties: { id: nullable('integer'), avatar: nullable('string'), full_name: { type: 'string' } },
+    },
     read: { type: 'boolean' },
     job_id: nullable('integer'),
     chat_id: nullable('integer'),

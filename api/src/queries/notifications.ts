@@ -47,6 +47,7 @@ function notificationsWithSender(db: Kysely<Database>) {
       'n.chat_id',
       'n.read_at',
       'n.created_at',
+      's.id as sender_id',
       's.first_name',
       's.last_name',
       's.avatar',
@@ -61,6 +62,8 @@ type Row = {
   chat_id: number | null;
   read_at: Date | string | null;
   created_at: Date | string;
+  /** Null for a notification from the platform itself (no person sent it). */
+  sender_id: number | null;
   first_name: string | null;
   last_name: string | null;
   avatar: string | null;
@@ -71,7 +74,11 @@ export function toNotification(r: Row): AppNotification & { job_id: number | nul
     id: r.id,
     title: r.title,
     description: r.description,
-    user: { avatar: r.avatar, full_name: r.first_name ? fullName(r.first_name, r.last_name ?? '') : 'Marketplace' },
+    user: {
+      id: r.sender_id,
+      avatar: r.avatar,
+      full_name: r.first_name ? fullName(r.first_name, r.last_name ?? '') : 'Marketplace',
+    },
     read: r.read_at !== null,
     job_id: r.job_id,
     chat_id: r.chat_id,
@@ -134,6 +141,7 @@ export function notificationEvent(
       chat_id: n.chatId ?? null,
       read_at: null,
       created_at: createdAt,
+      sender_id: sender ? n.senderId : null,
       first_name: sender?.first_name ?? null,
       last_name: sender?.last_name ?? null,
       avatar: sender?.avatar ?? null,

@@ -176,7 +176,8 @@ export interface AppNotification {
   id: number;
   title: string;
   description: string;
-  user: { avatar: string | null; full_name: string };
+  /** Who sent it; `id` is null for a notification from the platform itself (full_name 'Marketplace'). */
+  user: { id?: number | null; avatar: string | null; full_name: string };
   read: boolean;
   created_at?: string;
   /** The job or chat the notification is about, when there is one. */

@@ -146,6 +146,20 @@ describe('NotificationsPage', () => {
     expect(screen.queryByText('Certified Driver')).not.toBeInTheDocument();
   });
 
+  it('shows no badge on a notification from the platform itself (no person sent it)', async () => {
+    const fromPlatform: AppNotification = {
+      ...note(4, 'Location', 'Marketplace', 'Your driver shares a live location on the map.'),
+      user: { id: null, full_name: 'Marketplace', avatar: null },
+    };
+    mockedFetch.mockResolvedValue({ data: [fromPlatform, { ...NOTES[0], user: { ...NOTES[0].user, id: 20 } }], message: '' });
+    renderWithProviders(<NotificationsPage />, { session: signedInAs('Customer') });
+    const platform = await screen.findByRole('listitem', { name: 'Location from Marketplace' });
+    expect(within(platform).queryByText('Certified Driver')).not.toBeInTheDocument();
+    expect(
+      within(screen.getByRole('listitem', { name: 'Job from Pete Provider' })).getByText('Certified Driver'),
+    ).toBeInTheDocument();
+  });
+
   it('says so when there are no notifications', async () => {
     mockedFetch.mockResolvedValue({ data: [], message: '' });
     renderWithProviders(<NotificationsPage />, { session: signedInAs('Customer') });

@@ -20,7 +20,7 @@ export function detailsLinkOf({ title, chat_id, job_id }: Pick<AppNotification, 
   return { to: `${title === 'Job' ? '/activebookingdetails' : '/ViewOnMap'}?job=${job_id}`, state: { jobId: job_id } };
 }
 
-/** Certified Driver for customers, Certified User for providers. */
+/** Certified Driver for customers, Certified User for providers; a notification from the platform itself has none. */
 export const badgeFor = (role: Role | null | undefined): string => (role === 'Provider' ? 'Certified User' : 'Certified Driver');
 
 const card: CSSProperties = { display: 'flex', gap: 14, alignItems: 'flex-start' };
@@ -71,7 +71,7 @@ export default function NotificationsPage() {
               <div style={{ flex: 1, minWidth: 0, overflowWrap: 'anywhere' }}>
                 <p style={{ margin: '0 0 4px' }}>
                   <strong>{n.user.full_name}</strong>
-                  <span style={badge}>{badgeFor(role)}</span>
+                  {n.user.id === null ? null : <span style={badge}>{badgeFor(role)}</span>}
                   {fresh.has(n.id) ? <span style={freshLabel}>New</span> : null}
                 </p>
                 <p id={`notification-${n.id}`} style={{ margin: '0 0 8px' }}>

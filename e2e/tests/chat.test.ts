@@ -395,4 +395,62 @@ describe('chat between a customer and a provider, live', () => {
       await context.close();
     }
   });
+
+  it('a message arriving while the reader is scrolled up stays unread until they reach it; a message not sent asks before a reload', async () => {
+    const provider = await providerOffering('Driver', 25, { first_name: 'Omar', last_name: `Up${randomUUID().slice(0, 6)}` });
+    const customer = await customerWithCards([GOOD_CARD], { first_name: 'Lea', last_name: `Up${randomUUID().slice(0, 6)}` });
+    await bookViaApi(customer, provider);
+    for (let i = 1; i <= 40; i++) {
+      const body = { customer_id: customer.id, provider_id: provider.id, message_type: 'text', message: `Earlier ${i}` };
+      assert.equal((await apiCall('POST', '/api/chats', body, provider.token)).status, 201);
+    }
+    const c = await openPage(browser());
+    await signInDirectly(c.page, customer.account);
+    const p = await openPage(browser());
+    await signInDirectly(p.page, provider.account);
+    const subscribed = channelSubscribed(c.page);
+    await c.page.goto(`/chatview/${provider.id}`);
+    const log = messages(c.page, provider.fullName);
+    await log.getByText('Earlier 40', { exact: true }).waitFor();
+    await c.page.getByRole('link', { name: 'Chat', exact: true }).waitFor();
+    await subscribed;
+    await p.page.goto(`/chatview/${customer.id}`);
+    await messages(p.page, customer.fullName).getByText('Earlier 40', { exact: true }).waitFor();
+
+    // The customer scrolls up to older messages; the provider writes. It shows, but is not read yet.
+    await log.evaluate((el) => {
+      el.scrollTop = 0;
+    });
+    await send(p.page, 'Are you still there?');
+    await log.getByText('Are you still there?').waitFor();
+    const newMessages = c.page.getByRole('button', { name: 'New messages' });
+    await newMessages.waitFor();
+    await c.page.getByRole('link', { name: 'Chat: 1 unread' }).waitFor();
+    await c.page.waitForTimeout(1_000);
+    assert.equal(await c.page.getByRole('link', { name: 'Chat: 1 unread' }).count(), 1, 'read while scrolled up');
+    await snap(c.page, 'chat-unread-while-scrolled-up');
+    // New messages takes the customer to it: now it is read.
+    await newMessages.click();
+    await c.page.getByRole('link', { name: 'Chat', exact: true }).waitFor();
+
+    // A message the server never took: the reload asks first, and, dismissed, the message stays with Retry.
+    await c.page.route('**/api/chats', (route) => (route.request().method() === 'POST' ? route.abort() : route.fallback()));
+    await send(c.page, 'Sent into the void');
+    await log.getByText(/^Not sent:/).waitFor();
+    const asked = new Promise<string>((resolve) =>
+      c.page.once('dialog', (dialog) => {
+        resolve(dialog.type());
+        void dialog.dismiss();
+      }),
+    );
+    await c.page.evaluate(() => setTimeout(() => window.location.reload(), 0));
+    assert.equal(await asked, 'beforeunload');
+    await log.getByText('Sent into the void').waitFor();
+    await log.getByRole('button', { name: 'Retry' }).waitFor();
+    await c.page.unroute('**/api/chats');
+
+    assert.deepEqual(p.errors, []);
+    await c.context.close();
+    await p.context.close();
+  });
 });

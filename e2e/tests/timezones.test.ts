@@ -132,7 +132,7 @@ describe('a customer in Kolkata and a provider in Los Angeles, at once', () => {
     await request.getByRole('link', { name: 'View Details' }).click();
     await p.page.waitForURL((url) => url.pathname === '/jobrequestdetails');
     assert.equal(await summaryValue(p.page, 'Requested for').textContent(), requested);
-    assert.equal(await summaryValue(p.page, 'Date').textContent(), createdLosAngeles);
+    assert.equal(await summaryValue(p.page, 'Received').textContent(), createdLosAngeles);
     await snap(p.page, 'tz-job-request-details-los-angeles');
 
     // The customer's Active Bookings and Booking Details: the same request, their own clock.

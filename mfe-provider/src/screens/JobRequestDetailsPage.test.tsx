@@ -35,7 +35,9 @@ describe('Job Request Details (/jobrequestdetails)', () => {
     expect(customer).toHaveTextContent('Driver');
     expect(customer).toHaveTextContent('Status: Waiting for Approval');
     const summary = screen.getByRole('region', { name: 'Summary' });
-    expect(summary).toHaveTextContent('DateMarch 5th 2025, 2:07 pm');
+    // When the request came in (the list's time), named so: 'Date' on Job Details is the last change.
+    expect(summary).toHaveTextContent('ReceivedMarch 5th 2025, 2:07 pm');
+    expect(summary).not.toHaveTextContent('Date');
     expect(summary).toHaveTextContent('Duration45 min');
     expect(summary).toHaveTextContent('Price$32.50');
     expect(summary).toHaveTextContent('Requested forMarch 8th 2025, 10:30 am');

@@ -40,7 +40,9 @@ export default function JobRequestDetailsPage() {
         />
         <JobSummary
           job={job}
+          // When the request came in, as the Job Requests list shows it; 'Date' elsewhere is the last change.
           date={formatDateLong(job.created_at)}
+          dateLabel="Received"
           requested={formatRequestedTime(job)}
           headingId={`prov-summary-${job.id}`}
         />

@@ -3,18 +3,21 @@ import { formatPrice } from 'shared';
 
 /**
  * A job's Summary card, as both roles see it: the date, duration, price and, when the customer gave
- * one, the requested time. `date` and `requested` come formatted (formatDateLong and
+ * one, the requested time. The date row reads 'Date' (the job's last change, spec section 2) unless the
+ * screen shows another moment, which it then names (`dateLabel`). `date` and `requested` come formatted (formatDateLong and
  * formatRequestedTime of 'shared/src/format'), so that this module does not bring the date library into
  * every screen that imports 'shared'.
  */
 export function JobSummary({
   job,
   date,
+  dateLabel = 'Date',
   requested,
   headingId,
 }: {
   job: Job;
   date: string;
+  dateLabel?: string;
   requested: string | null;
   headingId: string;
 }) {
@@ -25,7 +28,7 @@ export function JobSummary({
       </h2>
       <dl className="ui-details">
         <div>
-          <dt>Date</dt>
+          <dt>{dateLabel}</dt>
           <dd>{date}</dd>
         </div>
         <div>

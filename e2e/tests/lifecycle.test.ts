@@ -161,19 +161,25 @@ describe('cancelling, refunds and expiry, both sides live', () => {
     await c.page.goto('/payment');
     await historyLine(c.page, jobId, 'Paid').waitFor();
 
-    // The history's API is unavailable when the rejection makes the open history fetch its first page again.
+    // The history's API is unavailable when the rejection makes the open history fetch its first page again:
+    // once for the rejection, and once more when the refund has gone through (the job's second update).
     const historyCall = (url: URL) => url.pathname === '/api/payments';
-    await c.page.route(historyCall, (route) =>
-      route.fulfill({
+    let refused = 0;
+    await c.page.route(historyCall, (route) => {
+      refused += 1;
+      return route.fulfill({
         status: 503,
         contentType: 'application/json',
         headers: { 'access-control-allow-origin': route.request().headers().origin ?? '*' },
         body: JSON.stringify({ message: 'Payments are unavailable right now.' }),
-      }),
-    );
+      });
+    });
     await rejectFromJobRequests(p.page, customer);
     const history = c.page.getByRole('region', { name: 'Payment history' });
     await history.getByText('Your payment history could not be refreshed.').waitFor();
+    // Both refreshes have failed before the API comes back, so only Retry can bring the refund.
+    for (const deadline = Date.now() + 10_000; refused < 2 && Date.now() < deadline;) await c.page.waitForTimeout(100);
+    assert.equal(refused, 2, "the rejection and the refund's settling each fetch the history once");
     await history.getByText('Payments are unavailable right now.').waitFor();
     await historyLine(c.page, jobId, 'Paid').waitFor();
     assert.equal(await history.getByText('More payments could not be loaded.').count(), 0);

@@ -35,13 +35,24 @@ describe('a list whose refresh fails', () => {
     await requests.getByRole('listitem', { name: first.fullName }).waitFor();
 
     // The connection drops while the API cannot be reached; a booking is made meanwhile, its event lost.
-    await page.route('**/api/jobs?**', (route) => route.abort());
+    let dropped = false;
+    let refusedAfterReconnect = 0;
+    await page.route('**/api/jobs?**', (route) => {
+      if (dropped && sockets.length > 0) refusedAfterReconnect += 1;
+      return route.abort();
+    });
     tunnel = true;
     for (const ws of sockets.splice(0)) await ws.close();
+    dropped = true;
     await bookViaApi(missed, provider);
     tunnel = false;
     const failure = page.getByText('The job requests could not be refreshed.');
     await failure.waitFor({ timeout: 15_000 });
+    // The failure shown is the reconnection's read (not a late read of the first connection), so no read of
+    // the channel is still to come once the API is back: only Retry can bring the missed request.
+    for (const deadline = Date.now() + 15_000; refusedAfterReconnect === 0 && Date.now() < deadline;)
+      await page.waitForTimeout(100);
+    assert.ok(refusedAfterReconnect > 0, 'the reconnected channel read the list again');
     await snap(page, 'job-requests-not-refreshed');
     assert.equal(await requests.getByRole('listitem', { name: first.fullName }).isVisible(), true, 'the list shown went');
     assert.equal(await requests.getByRole('listitem', { name: missed.fullName }).count(), 0, 'the missed request came anyway');

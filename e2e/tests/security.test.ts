@@ -1,7 +1,7 @@
 // The app's pages as a browser receives them: a Content-Security-Policy that names what the product is
 // made of, a fresh nonce for the page's own scripts on every load, and a script injected into a signed-in
 // page (where the session token sits in localStorage) that does not run. That the policy refuses nothing
-// the app needs is checked on every route in both roles by a11y.test.ts, and in every flow that asserts
+// the app needs is checked on every route in both roles by the a11y.*.test.ts walk, and in every flow that asserts
 // `errors` is empty (support/app.ts collects the policy's refusals there).
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';

@@ -4,21 +4,21 @@
 // is opened with a real job made through the API, as the app itself would open it. One line per route
 // says how many serious or critical violations it has; the test fails on any, naming each rule, the
 // elements and axe's help text. Each route is then laid out on a phone (390×844) and checked again: axe,
-// and nothing on it may be cut off by the right edge of the screen (support/phoneFit.ts). On both, every
-// button and field is drawn in the app's typeface, not the browser's default (support/typeface.ts), and
+// and nothing on it may be cut off by the right edge of the screen (phoneFit.ts). On both, every
+// button and field is drawn in the app's typeface, not the browser's default (typeface.ts), and
 // the page's Content-Security-Policy refuses nothing the screen loads or runs. With E2E_SCREENSHOTS=<dir>
 // every route is saved at desktop and phone width, for looking over the whole app at once.
+// The walk is run by three files (a11y.public, a11y.customer, a11y.provider): one, it came near the
+// runner's five minutes per file on a busy machine.
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { after, before, describe, it } from 'node:test';
 import AxeBuilder from '@axe-core/playwright';
 import type { BrowserContext, Page } from 'playwright-core';
-import { apiCall, openPage, signInDirectly, snap, useBrowser, type Role } from '../support/app.ts';
-import { bookViaApi, customerWithCards, GOOD_CARD, providerOffering, type Party } from '../support/bookings.ts';
-import { cutOffByScreenEdge, onPhone } from '../support/phoneFit.ts';
-import { controlsOffTypeface } from '../support/typeface.ts';
-
-const browser = useBrowser();
+import { apiCall, openPage, signInDirectly, snap, useBrowser, type Role } from './app.ts';
+import { bookViaApi, customerWithCards, GOOD_CARD, providerOffering, type Party } from './bookings.ts';
+import { cutOffByScreenEdge, onPhone } from './phoneFit.ts';
+import { controlsOffTypeface } from './typeface.ts';
 
 const BLOCKING = new Set(['serious', 'critical']);
 
@@ -247,37 +247,46 @@ async function audit(page: Page, errors: string[], check: Check, role: Role | 'p
   assert.deepEqual(refused, [], `${check.name} (${role}): the page's Content-Security-Policy refused what the screen needs`);
 }
 
-let fixture: Fixture;
-before(async () => {
-  fixture = await setUp();
-});
-after(() => {
-  console.log(`\na11y summary (${summary.length} routes):\n${summary.join('\n')}`);
-  if (failures.length) console.log(`\na11y violations:\n${failures.join('\n\n')}`);
-});
-
-describe('accessibility of the public routes', () => {
-  let context: BrowserContext;
-  let page: Page;
-  let errors: string[];
-  before(async () => {
-    ({ context, page, errors } = await openPage(browser()));
+/** Prints what was checked, one line per route (and each violation in full), once the file's checks are done. */
+function reportWhenDone() {
+  after(() => {
+    console.log(`\na11y summary (${summary.length} routes):\n${summary.join('\n')}`);
+    if (failures.length) console.log(`\na11y violations:\n${failures.join('\n\n')}`);
   });
-  after(async () => {
-    await context.close();
-  });
-  for (const check of PUBLIC_CHECKS) {
-    it(`${check.name}: no serious or critical axe violations on a desktop or a phone, nothing cut off on a phone`, () =>
-      audit(page, errors, check, 'public'));
-  }
-});
+}
 
-for (const role of ['Customer', 'Provider'] as const) {
+/** The public routes, signed out. */
+export function auditPublicRoutes() {
+  const browser = useBrowser();
+  reportWhenDone();
+  describe('accessibility of the public routes', () => {
+    let context: BrowserContext;
+    let page: Page;
+    let errors: string[];
+    before(async () => {
+      ({ context, page, errors } = await openPage(browser()));
+    });
+    after(async () => {
+      await context.close();
+    });
+    for (const check of PUBLIC_CHECKS) {
+      it(`${check.name}: no serious or critical axe violations on a desktop or a phone, nothing cut off on a phone`, () =>
+        audit(page, errors, check, 'public'));
+    }
+  });
+}
+
+/** Every signed-in route as `role` opens it, with jobs in each state and a conversation made through the API first. */
+export function auditSignedInRoutes(role: Role) {
+  const browser = useBrowser();
+  reportWhenDone();
+  let fixture: Fixture;
   describe(`accessibility of the signed-in routes as a ${role}`, () => {
     let context: BrowserContext;
     let page: Page;
     let errors: string[];
     before(async () => {
+      fixture = await setUp();
       ({ context, page, errors } = await openPage(browser()));
       await signInDirectly(page, role === 'Customer' ? fixture.customer.account : fixture.provider.account);
     });

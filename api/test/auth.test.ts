@@ -62,6 +62,13 @@ for (const dialect of DIALECTS) {
         assert.deepEqual(bad.body.errors.email, ['Email is invalid']);
         assert.deepEqual(bad.body.errors.password, ['Password must be at least 6 charaters']);
 
+        // The forms check the same rule (shared EMAIL_ADDRESS_PATTERN): a domain needs a dot.
+        for (const email of ['a@b', 'ada..l@example.com']) {
+          const refused = await register({ email });
+          assert.equal(refused.status, 400, email);
+          assert.deepEqual(refused.body.errors, { email: ['Email is invalid'] });
+        }
+
         const mismatch = await register({ password_confirmation: 'other123' });
         assert.equal(mismatch.status, 400);
         assert.equal(mismatch.body.message, 'Password must match');

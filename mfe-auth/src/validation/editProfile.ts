@@ -1,5 +1,6 @@
 import * as Yup from 'yup';
-import { charactersIn, nameRule } from './rules';
+import { charactersIn } from 'shared';
+import { nameRule } from './rules';
 
 /**
  * Edit-profile rules. The original defined these (names at most 15, phone and address at least 6)

@@ -27,6 +27,13 @@ describe('new payment form schema (spec section 5)', () => {
     });
   });
 
+  it('counts the card name as the card provider does: an emoji is one character', async () => {
+    expect(await errorsOf(paymentCardSchema, { ...valid, cardName: '😀'.repeat(15) })).toEqual({});
+    expect(await errorsOf(paymentCardSchema, { ...valid, cardName: '😀'.repeat(16) })).toEqual({
+      cardName: 'Must be 15 characters or less',
+    });
+  });
+
   it('wants the expiry as MM/YY', async () => {
     expect(await errorsOf(paymentCardSchema, { ...valid, expireyDate: '13/30' })).toEqual({
       expireyDate: 'Expiry date must be MM/YY',

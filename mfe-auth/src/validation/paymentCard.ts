@@ -1,4 +1,5 @@
 import * as Yup from 'yup';
+import { nameRule } from './rules';
 
 /** MM/YY or MM/YYYY. */
 const EXPIRY = /^(0[1-9]|1[0-2])\s*\/\s*(\d{2}|\d{4})$/;
@@ -14,7 +15,8 @@ export const paymentCardMessages = {
 
 /** The new payment form of spec section 5 (field names as in the original: cardName, cardNumber, expireyDate, cvv). */
 export const paymentCardSchema = Yup.object({
-  cardName: Yup.string().trim().required(paymentCardMessages.required).max(15, paymentCardMessages.cardNameMax),
+  // Characters as the card provider counts them (an emoji is one): the same rule, and messages, as a person's name.
+  cardName: nameRule(),
   cardNumber: Yup.string()
     .transform((value: unknown) => (typeof value === 'string' ? value.replace(/\s+/g, '') : value))
     .required(paymentCardMessages.cardNumber)

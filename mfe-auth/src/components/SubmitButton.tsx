@@ -1,4 +1,4 @@
-import { useEffect, useRef, type ReactNode } from 'react';
+import { useEffect, useRef, type MouseEvent, type ReactNode } from 'react';
 import { useFormikContext } from 'formik';
 import { Loader } from 'shared';
 import '../auth.css';
@@ -26,6 +26,15 @@ export function useFocusAfterSubmit(submitting: boolean) {
   return button;
 }
 
+/**
+ * A submit button pressed with the mouse does not take the focus: the field it would take it from is
+ * checked on leaving, and the message said under that field moved the button between the press and the
+ * release, which then landed beside it and the submit was lost. The submit checks every field anyway.
+ */
+export function keepFocusWhilePressed(event: MouseEvent<HTMLButtonElement>) {
+  if (event.button === 0) event.preventDefault();
+}
+
 /** The form's primary submit button (inside its Formik form), disabled while submitting, with a loader under it meanwhile. */
 export function SubmitButton({
   submitting,
@@ -39,18 +48,7 @@ export function SubmitButton({
   const button = useFocusAfterSubmit(submitting);
   return (
     <>
-      <button
-        ref={button}
-        type="submit"
-        className="auth-primary"
-        disabled={submitting}
-        // Pressed with the mouse, it does not take the focus: the field it would take it from is checked on
-        // leaving, and the message said under that field moved the button between the press and the release,
-        // which then landed beside it and the submit was lost. The submit checks every field anyway.
-        onMouseDown={(event) => {
-          if (event.button === 0) event.preventDefault();
-        }}
-      >
+      <button ref={button} type="submit" className="auth-primary" disabled={submitting} onMouseDown={keepFocusWhilePressed}>
         {children}
       </button>
       {submitting ? <Loader label={loaderLabel} /> : null}

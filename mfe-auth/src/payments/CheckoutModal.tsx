@@ -12,6 +12,19 @@ export const DISCARD_CARD_TEXTS = {
   discard: 'Discard',
 } as const;
 
+/** An e-mail address that a narrow line wraps after its '@' (not mid-word, '…@example.c' / 'om') when it has to. */
+function EmailBreakingAtItsAt({ email }: { email: string }) {
+  const at = email.lastIndexOf('@');
+  if (at < 0) return email;
+  return (
+    <>
+      {email.slice(0, at + 1)}
+      <wbr />
+      {email.slice(at + 1)}
+    </>
+  );
+}
+
 /**
  * Spec section 7: the card provider's checkout, for 10.00 INR and the user's email; answers a token. Closing
  * it with a card typed asks first; while the card is on its way it stays open, so its answer (saved, or why
@@ -31,7 +44,9 @@ export function CheckoutModal({
   return (
     <DiscardableDialog title="Checkout" texts={DISCARD_CARD_TEXTS} onClose={onClose} held={() => paying.current}>
       <div className="auth-checkout-summary">
-        <span>{email}</span>
+        <span>
+          <EmailBreakingAtItsAt email={email} />
+        </span>
         <strong>{amount}</strong>
       </div>
       <CardCheckout

@@ -162,6 +162,8 @@ describe('StripeCardForm', () => {
     await element('cardExpiry').change(filled);
     await element('cardCvc').change(filled);
     await user.click(screen.getByRole('button', { name: 'Pay' }));
+    // The submit's checks are done (the button is enabled again) before the card changes, as a person's would be.
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Pay' })).toBeEnabled());
     expect(field('Card Number')).toHaveAccessibleDescription('Your card number is invalid.');
     expect(stripe.createToken).not.toHaveBeenCalled();
 

@@ -1,5 +1,6 @@
 import type { ReactNode, Ref } from 'react';
 import { Loader } from 'shared';
+import { keepFocusWhilePressed } from '../components/SubmitButton';
 import '../auth.css';
 import '../account.css';
 
@@ -35,7 +36,7 @@ export function CardFormEnd({
         </p>
       ) : null}
       <div className="auth-form-actions">
-        <button ref={buttonRef} type="submit" className="auth-primary" disabled={submitting}>
+        <button ref={buttonRef} type="submit" className="auth-primary" disabled={submitting} onMouseDown={keepFocusWhilePressed}>
           {submitLabel}
         </button>
         {footer}

@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import ProfilePage from './ProfilePage';
 import { customer, provider, renderWithStore, signedIn } from '../testing/renderWithStore';
@@ -176,6 +176,28 @@ describe('ProfilePage', () => {
     // Our API gets the token only, never the card number.
     const saveCall = api.calls.find((c) => c.method === 'POST' && c.url === '/api/payment-methods');
     expect(saveCall?.body).toEqual({ token: 'tok_sandbox_1' });
+  });
+
+  it('a mouse press on Pay leaves the focus in the empty Card Name, and Pay names every field to fill at once', async () => {
+    const api = fakeApi({ 'GET /api/payment-methods': ok([]) });
+    const user = userEvent.setup();
+    renderWithStore(<ProfilePage />, { path: '/profile', session: signedIn() });
+    await screen.findByText('You have no saved cards yet.');
+    await user.click(screen.getByRole('button', { name: 'Add New' }));
+    const dialog = screen.getByRole('dialog', { name: 'Checkout' });
+    const cardName = within(dialog).getByLabelText('Card Name');
+    cardName.focus();
+    const pay = within(dialog).getByRole('button', { name: 'Pay 10.00 INR' });
+    // Leaving Card Name would say 'Required' under it and move Pay from under the pointer before the release.
+    expect(fireEvent.mouseDown(pay, { button: 0 })).toBe(false);
+    expect(cardName).toHaveFocus();
+    expect(within(dialog).queryByText('Required')).not.toBeInTheDocument();
+    await user.click(pay);
+    for (const message of ['Required', 'Must be 16 Digit', 'Expiry date is required', 'cvv date is required']) {
+      expect(await within(dialog).findByText(message)).toBeInTheDocument();
+    }
+    expect(cardName).toHaveFocus();
+    expect(api.calls.some((c) => c.url === '/sandbox/v1/tokens')).toBe(false);
   });
 
   it('says something went wrong when the card provider answers an empty token, and keeps the checkout open', async () => {

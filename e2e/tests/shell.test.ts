@@ -385,6 +385,30 @@ describe('signed-in layout', () => {
     await context.close();
   });
 
+  it('on a small phone the open drawer is whole above the location notice: Logout and Version 2.0 in view, Logout answers a tap', async () => {
+    const { page, context, errors } = await openPage(browser(), { width: 375, height: 667 });
+    await signInDirectly(page, await createAccount('Provider'));
+    await page.goto('/');
+    await page.getByRole('status', { name: 'Location notice' }).waitFor();
+    await page.getByRole('button', { name: 'Toggle menu' }).click();
+    const nav = page.getByRole('navigation', { name: 'Main' });
+    const logout = nav.getByRole('button', { name: 'Logout' });
+    await logout.waitFor();
+    for (const end of [logout, page.getByText('Version 2.0')]) {
+      const box = await end.boundingBox();
+      assert.ok(box && box.y + box.height <= 667, `${await end.innerText()} is below the screen's end`);
+      const atItsMiddle = await end.evaluate((element) => {
+        const { x, y, width, height } = element.getBoundingClientRect();
+        return element.contains(document.elementFromPoint(x + width / 2, y + height / 2));
+      });
+      assert.ok(atItsMiddle, `${await end.innerText()} is covered`);
+    }
+    await logout.click();
+    await page.waitForURL('**/login');
+    assert.deepEqual(errors, []);
+    await context.close();
+  });
+
   for (const role of ['Customer', 'Provider'] as const) {
     it(`on a phone the login's alert (kept 50 s) sits in the top bar: the page's title and buttons, the menu toggle and the bell stay uncovered (${role})`, async () => {
       const { page, context, errors } = await openPage(browser(), PHONE);

@@ -1,4 +1,5 @@
 import { useRef } from 'react';
+import { EmailAddress } from 'shared';
 import { DiscardableDialog } from 'shared/src/ui/DiscardableDialog';
 import { CHECKOUT_AMOUNT, CHECKOUT_CURRENCY } from '../constants';
 import { CardCheckout } from './CardCheckout';
@@ -11,19 +12,6 @@ export const DISCARD_CARD_TEXTS = {
   keep: 'Keep editing',
   discard: 'Discard',
 } as const;
-
-/** An e-mail address that a narrow line wraps after its '@' (not mid-word, '…@example.c' / 'om') when it has to. */
-function EmailBreakingAtItsAt({ email }: { email: string }) {
-  const at = email.lastIndexOf('@');
-  if (at < 0) return email;
-  return (
-    <>
-      {email.slice(0, at + 1)}
-      <wbr />
-      {email.slice(at + 1)}
-    </>
-  );
-}
 
 /**
  * Spec section 7: the card provider's checkout, for 10.00 INR and the user's email; answers a token. Closing
@@ -45,7 +33,7 @@ export function CheckoutModal({
     <DiscardableDialog title="Checkout" texts={DISCARD_CARD_TEXTS} onClose={onClose} held={() => paying.current}>
       <div className="auth-checkout-summary">
         <span>
-          <EmailBreakingAtItsAt email={email} />
+          <EmailAddress email={email} />
         </span>
         <strong>{amount}</strong>
       </div>

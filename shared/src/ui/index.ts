@@ -11,3 +11,4 @@ export * from './Dialog';
 export * from './leaveGuard';
 export * from './LeavePrompt';
 export * from './stillShown';
+export * from './EmailAddress';

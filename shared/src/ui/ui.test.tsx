@@ -1,7 +1,7 @@
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { setRuntimeConfig } from '../config';
-import { Avatar, ErrorBoundary, ErrorState, Loader, PlaceholderPage } from './index';
+import { Avatar, EmailAddress, ErrorBoundary, ErrorState, Loader, PlaceholderPage } from './index';
 
 describe('UI primitives', () => {
   it('Avatar shows the picture from the API host, or a generated initial avatar', () => {
@@ -71,5 +71,15 @@ describe('UI primitives', () => {
     fail = false;
     await userEvent.click(screen.getByRole('button', { name: 'Retry' }));
     expect(screen.getByText('fine now')).toBeInTheDocument();
+  });
+
+  it('an e-mail address reads whole, with its one wrap opportunity right after the @', () => {
+    const { container } = render(
+      <p>
+        <EmailAddress email="qa.customer8099541@example.com" />
+      </p>,
+    );
+    expect(screen.getByText('qa.customer8099541@example.com')).toBeInTheDocument();
+    expect(container.querySelector('p')?.innerHTML).toBe('qa.customer8099541@<wbr>example.com');
   });
 });

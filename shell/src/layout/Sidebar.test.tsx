@@ -37,14 +37,15 @@ describe('Sidebar: a link about to be followed starts loading its screen', () =>
 });
 
 describe('Sidebar: the user', () => {
-  it("a long first name ends in an ellipsis at the sidebar's edge, as the e-mail does, instead of being cut mid-letter", async () => {
+  it("a long first name ends in an ellipsis at the sidebar's edge; a long e-mail shows whole, wrapping after its '@'", async () => {
     const removeStyles = loadShellStyles();
     renderShell({ role: 'Customer', user: { first_name: 'W'.repeat(15), email: 'a.very.long.address@example.com' } });
     const name = await screen.findByText('W'.repeat(15));
+    expect(getComputedStyle(name)).toMatchObject({ overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' });
     const email = screen.getByText('a.very.long.address@example.com');
-    for (const line of [name, email]) {
-      expect(getComputedStyle(line)).toMatchObject({ overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' });
-    }
+    expect(email.innerHTML).toBe('a.very.long.address@<wbr>example.com');
+    expect(getComputedStyle(email).whiteSpace).not.toBe('nowrap');
+    expect(getComputedStyle(email).textOverflow).not.toBe('ellipsis');
     removeStyles();
   });
 });

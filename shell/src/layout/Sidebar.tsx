@@ -1,6 +1,6 @@
 import { useEffect, useState, type CSSProperties, type Ref, type SyntheticEvent } from 'react';
 import { NavLink } from 'react-router-dom';
-import { Avatar, bus, fetchChatUnread, useSessionUser } from 'shared';
+import { Avatar, bus, EmailAddress, fetchChatUnread, useSessionUser } from 'shared';
 import { useRemotes } from '../federation/RemotesContext';
 import { loadScreen } from '../routing/firstScreen';
 import { remoteFor } from '../routing/remoteFor';
@@ -108,7 +108,7 @@ export function Sidebar({ ref }: { ref?: Ref<HTMLElement> }) {
         <Avatar src={user?.avatar} name={user?.first_name || user?.full_name} size={56} />
         <div className="sidebar__user-text">
           <strong className="sidebar__name">{user?.first_name}</strong>
-          <span className="sidebar__email">{user?.email}</span>
+          <span className="sidebar__email">{user ? <EmailAddress email={user.email} /> : null}</span>
         </div>
       </div>
       <nav className="sidebar__nav" aria-label="Main" onPointerOver={prefetch} onFocus={prefetch}>

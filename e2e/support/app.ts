@@ -290,3 +290,11 @@ export async function snap(page: Page, name: string): Promise<void> {
   await page.screenshot({ path: path.join(dir, `${name}-phone.png`), fullPage: true });
   await page.setViewportSize(original);
 }
+
+/**
+ * Waits up to `timeoutMs` for `done()` (a condition on what the test itself counts, such as requests the page
+ * made or errors it logged) to hold, looking every 100 ms; the test asserts what it needs afterwards.
+ */
+export async function until(page: Page, done: () => boolean, timeoutMs = 10_000): Promise<void> {
+  for (const deadline = Date.now() + timeoutMs; !done() && Date.now() < deadline;) await page.waitForTimeout(100);
+}

@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { describe, it } from 'node:test';
 import type { Page } from 'playwright-core';
-import { apiCall, channelSubscribed, snap, useBrowser } from '../support/app.ts';
+import { apiCall, channelSubscribed, snap, until, useBrowser } from '../support/app.ts';
 import {
   bookViaApi,
   cardOf,
@@ -29,11 +29,6 @@ const openTwoParties = (customer: Party, provider: Party) => openBoth(browser(),
 async function unreadNotifications(token: string): Promise<number> {
   const { body } = await apiCall<{ meta: { unread: number } }>('GET', '/api/notifications', undefined, token);
   return body.meta.unread;
-}
-
-/** Waits up to 10 s for `count()` to reach `n` (a count the test keeps of requests the page made). */
-async function untilCount(page: Page, count: () => number, n: number) {
-  for (const deadline = Date.now() + 10_000; count() < n && Date.now() < deadline;) await page.waitForTimeout(100);
 }
 
 /** The line of the customer's payment history about booking `jobId` that reads `text` (e.g. 'Refunded'). */
@@ -173,7 +168,7 @@ describe('cancelling, refunds and expiry, both sides live', () => {
     await historyLine(c.page, jobId, 'Paid').waitFor();
     // The history is read on opening, and again once the live channel is subscribed (events may have been missed).
     await subscribed;
-    await untilCount(c.page, () => historyReads, 2);
+    await until(c.page, () => historyReads >= 2);
     assert.equal(historyReads, 2, 'the history is read on opening and on subscribing');
 
     // The history's API is unavailable when the rejection makes the open history fetch its first page again:
@@ -192,7 +187,7 @@ describe('cancelling, refunds and expiry, both sides live', () => {
     const history = c.page.getByRole('region', { name: 'Payment history' });
     await history.getByText('Your payment history could not be refreshed.').waitFor();
     // Both refreshes have failed before the API comes back, so only Retry can bring the refund.
-    await untilCount(c.page, () => refused, 2);
+    await until(c.page, () => refused >= 2);
     assert.equal(refused, 2, "the rejection and the refund's settling each fetch the history once");
     await history.getByText('Payments are unavailable right now.').waitFor();
     await historyLine(c.page, jobId, 'Paid').waitFor();

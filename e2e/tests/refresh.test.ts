@@ -5,7 +5,7 @@ import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { describe, it } from 'node:test';
 import type { WebSocketRoute } from 'playwright-core';
-import { openPage, PHONE, signInDirectly, snap, useBrowser } from '../support/app.ts';
+import { openPage, PHONE, signInDirectly, snap, until, useBrowser } from '../support/app.ts';
 import { bookViaApi, customerWithCards, GOOD_CARD, providerOffering } from '../support/bookings.ts';
 
 const browser = useBrowser();
@@ -50,8 +50,7 @@ describe('a list whose refresh fails', () => {
     await failure.waitFor({ timeout: 15_000 });
     // The failure shown is the reconnection's read (not a late read of the first connection), so no read of
     // the channel is still to come once the API is back: only Retry can bring the missed request.
-    for (const deadline = Date.now() + 15_000; refusedAfterReconnect === 0 && Date.now() < deadline;)
-      await page.waitForTimeout(100);
+    await until(page, () => refusedAfterReconnect > 0, 15_000);
     assert.ok(refusedAfterReconnect > 0, 'the reconnected channel read the list again');
     await snap(page, 'job-requests-not-refreshed');
     assert.equal(await requests.getByRole('listitem', { name: first.fullName }).isVisible(), true, 'the list shown went');

@@ -6,7 +6,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { pageDirectives } from '../../scripts/pageSecurity.mjs';
-import { API_URL, BASE_URL, createAccount, openPage, signInDirectly, useBrowser } from '../support/app.ts';
+import { API_URL, BASE_URL, createAccount, openPage, signInDirectly, until, useBrowser } from '../support/app.ts';
 
 const browser = useBrowser();
 
@@ -136,7 +136,7 @@ describe('the page’s content security policy', () => {
       });
       // Both refusals reach the console (the handler's only once the image has failed to load).
       const refusals = () => errors.filter((error) => error.includes('Content Security Policy')).length;
-      for (const deadline = Date.now() + 5_000; refusals() < 2 && Date.now() < deadline;) await page.waitForTimeout(100);
+      await until(page, () => refusals() >= 2, 5_000);
       assert.equal(await page.evaluate(() => (window as { __injected?: string }).__injected), undefined);
       assert.equal(refusals(), 2, errors.join('\n'));
       // The browser reported both refusals to the API, which logs them for the operators.

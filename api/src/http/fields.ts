@@ -2,10 +2,8 @@ import { EMAIL_ADDRESS_PATTERN } from 'shared/src/contracts/email';
 import {
   CONTROL_CHARACTERS_MESSAGE,
   CONTROL_OR_OVERRIDE_PATTERN,
-  VISIBLE_CHARACTER_PATTERN as VISIBLE_CHARACTER,
+  VISIBLE_CHARACTER_PATTERN,
 } from 'shared/src/contracts/textRules';
-
-export { CONTROL_CHARACTERS_MESSAGE, hasVisibleCharacter } from 'shared/src/contracts/textRules';
 
 /** Field schemas carrying the exact validation texts of spec section 5 (`x-messages`, see http/errors.ts). */
 
@@ -36,13 +34,13 @@ export const passwordField = {
 
 /**
  * A required text of at most `maxLength` characters: missing, empty, or made only of invisible
- * characters (see INVISIBLE), it is refused with `required`.
+ * characters (shared textRules.ts), it is refused with `required`.
  */
 export const requiredTextField = (maxLength: number, required: string, messages: Record<string, string> = {}) => ({
   type: 'string',
   minLength: 1,
   maxLength,
-  pattern: VISIBLE_CHARACTER,
+  pattern: VISIBLE_CHARACTER_PATTERN,
   'x-messages': { required, minLength: required, pattern: required, ...messages },
 });
 
@@ -50,7 +48,7 @@ export const requiredTextField = (maxLength: number, required: string, messages:
 export const nameField = {
   ...requiredTextField(15, 'Required', { maxLength: 'Must be 15 characters or less', not: CONTROL_CHARACTERS_MESSAGE }),
   // Only a name that shows something is told about its control characters: a blank one is 'Required'.
-  not: { allOf: [{ pattern: VISIBLE_CHARACTER }, { pattern: CONTROL_OR_OVERRIDE_PATTERN }] },
+  not: { allOf: [{ pattern: VISIBLE_CHARACTER_PATTERN }, { pattern: CONTROL_OR_OVERRIDE_PATTERN }] },
 };
 
 export const roleField = {

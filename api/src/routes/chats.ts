@@ -6,7 +6,8 @@ import { precompile } from '../db/precompiled.js';
 import type { Database, MessageType, Role } from '../db/schema.js';
 import { currentUser } from '../http/auth.js';
 import { fieldError, forbidden, notFound } from '../http/errors.js';
-import { fileField, hasVisibleCharacter } from '../http/fields.js';
+import { hasVisibleCharacter } from 'shared/src/contracts/textRules';
+import { fileField } from '../http/fields.js';
 import { send } from '../http/reply.js';
 import {
   AUTH_ERRORS,

@@ -6,8 +6,6 @@ const EXPIRY = /^(0[1-9]|1[0-2])\s*\/\s*(\d{2}|\d{4})$/;
 
 /** The messages of spec section 5 for the new payment form, word for word (the sandbox schema and the Stripe form show them). */
 export const paymentCardMessages = {
-  required: 'Required',
-  cardNameMax: 'Must be 15 characters or less',
   cardNumber: 'Must be 16 Digit',
   expiryRequired: 'Expiry date is required',
   cvvRequired: 'cvv date is required',

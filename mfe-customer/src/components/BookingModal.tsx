@@ -5,6 +5,7 @@ import {
   Avatar,
   bus,
   createJob,
+  charactersIn,
   ErrorState,
   fetchPaymentMethods,
   formatPrice,
@@ -67,7 +68,6 @@ export function missingAddressMessage(pick: string, drop: string): string | null
 /** The API's limits of the typed fields (api/src/routes/jobs.ts, POST /api/jobs), counted as it counts them (code points). */
 export const ADDRESS_MAX_LENGTH = 255;
 export const CUSTOM_TIME_MAX_LENGTH = 100;
-const charactersIn = (value: string) => Array.from(value.trim()).length;
 
 /**
  * The form's own message when an address (as sent: trimmed) is longer than the API takes, naming the field
@@ -76,8 +76,8 @@ const charactersIn = (value: string) => Array.from(value.trim()).length;
  */
 export function longAddressMessage(pick: string, drop: string): string | null {
   const long = [
-    charactersIn(pick) > ADDRESS_MAX_LENGTH ? 'Pick Address' : null,
-    charactersIn(drop) > ADDRESS_MAX_LENGTH ? 'Drop Address' : null,
+    charactersIn(pick.trim()) > ADDRESS_MAX_LENGTH ? 'Pick Address' : null,
+    charactersIn(drop.trim()) > ADDRESS_MAX_LENGTH ? 'Drop Address' : null,
   ].filter(Boolean);
   return long.length ? `The ${long.join(' and the ')} may not be greater than ${ADDRESS_MAX_LENGTH} characters.` : null;
 }
@@ -255,8 +255,8 @@ export function BookingForm({
     const long = longAddressMessage(values.address, values.destination_address);
     if (long) {
       setInvalid({
-        address: charactersIn(values.address) > ADDRESS_MAX_LENGTH,
-        destination_address: charactersIn(values.destination_address) > ADDRESS_MAX_LENGTH,
+        address: charactersIn(values.address.trim()) > ADDRESS_MAX_LENGTH,
+        destination_address: charactersIn(values.destination_address.trim()) > ADDRESS_MAX_LENGTH,
       });
       setError(long);
       setRefusedSubmits((n) => n + 1);
@@ -271,7 +271,7 @@ export function BookingForm({
       setRefusedSubmits((n) => n + 1);
       return;
     }
-    if (charactersIn(values.custom_time) > CUSTOM_TIME_MAX_LENGTH) {
+    if (charactersIn(values.custom_time.trim()) > CUSTOM_TIME_MAX_LENGTH) {
       setInvalid({ custom_time: true });
       setError(CUSTOM_TIME_TOO_LONG);
       setRefusedSubmits((n) => n + 1);

@@ -503,6 +503,8 @@ describe('paying for a booking', () => {
     await again.getByLabel('CVV').fill('123');
     await again.getByRole('button', { name: 'Submit & Pay' }).click();
     await page.waitForURL('**/requestconfirmation');
+    // Back is pressed once the confirmation is on screen, as a person would: the URL changes before its screen is shown.
+    await page.getByRole('heading', { level: 1, name: 'Request Confirmation' }).waitFor();
     const jobs = (await jobsOf(customer.token)) as unknown as { address: string; destination_address: string }[];
     assert.deepEqual(
       jobs.map((job) => [job.address, job.destination_address]),

@@ -259,6 +259,26 @@ for (const dialect of DIALECTS) {
         assert.equal(await answer({ ...losAngeles, date: '2025-06-16', time: '00:00' }), 201);
         // A time with no date is not placed on a day, so it is not in the past.
         assert.equal(await answer({ ...losAngeles, date: null, time: '01:00' }), 201);
+        // Unless its month has only today left: June 30th, 5:30 pm in Kolkata.
+        // Five days at a time, the session used between (it ends after seven idle days).
+        const fiveDays = 5 * 24 * 60 * 60 * 1000;
+        let advanced = 0;
+        try {
+          for (let step = 0; step < 3; step++) {
+            s.clock.advance(fiveDays);
+            advanced += fiveDays;
+            assert.equal((await s.req('GET', '/api/auth/me', { token: customer.token })).status, 200);
+          }
+          const jobsOnTheThirtieth = await count('jobs');
+          assert.equal(
+            await answer({ ...kolkata, date: null, time: '17:00' }),
+            refusal('time', 'The time may not be in the past.'),
+          );
+          assert.equal(await count('jobs'), jobsOnTheThirtieth);
+          // (Nothing is booked on the 30th: a job changed then would head the later tests' lists by last change.)
+        } finally {
+          s.clock.advance(-advanced);
+        }
       });
 
       test('a provider who has not set a price is not booked (nothing at $0): 400 at provider_id, nothing charged', async () => {

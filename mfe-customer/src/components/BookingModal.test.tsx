@@ -204,6 +204,39 @@ describe('the booking modal (Booking Details)', () => {
     }
   });
 
+  it('refuses a time already gone with only this month chosen on its last day: no day of it is left', async () => {
+    fakeDateOnly(new Date(2026, 10, 30, 6, 59));
+    try {
+      const user = userEvent.setup();
+      const api = renderModal({
+        'GET /api/payment-methods': ok([visa]),
+        'POST /api/jobs': ok(makeJob({ id: 44 }), 'Booking created successfully', 201),
+      });
+      await screen.findByText('Visa •••• 4242');
+      const dialog = screen.getByRole('dialog', { name: 'Booking Details' });
+      await user.type(within(dialog).getByLabelText('Select day'), '2026-11');
+      const time = within(dialog).getByLabelText('Select Time');
+      await user.type(time, '00:05');
+      await user.type(within(dialog).getByLabelText('Pick Address'), '12 MG Road');
+      await user.type(within(dialog).getByLabelText('Drop Address'), 'Airport Terminal 1');
+      await user.type(within(dialog).getByLabelText('CVV'), '123');
+      await user.click(within(dialog).getByRole('button', { name: 'Submit & Pay' }));
+      expect(within(dialog).getByRole('alert')).toHaveTextContent('The time may not be in the past.');
+      expect(time).toHaveAttribute('aria-invalid', 'true');
+      expect(api.callsTo('POST', '/api/jobs')).toHaveLength(0);
+      // Next month, the same time is a day to come.
+      await user.clear(within(dialog).getByLabelText('Select day'));
+      await user.type(within(dialog).getByLabelText('Select day'), '2026-12');
+      await user.click(within(dialog).getByRole('button', { name: 'Submit & Pay' }));
+      await waitFor(() => expect(api.callsTo('POST', '/api/jobs')).toHaveLength(1));
+      const sent = api.callsTo('POST', '/api/jobs')[0].body;
+      expect(sent).toMatchObject({ day: '2026-12', time: '00:05' });
+      expect(sent).not.toHaveProperty('date');
+    } finally {
+      jest.useRealTimers();
+    }
+  });
+
   it('checks the day Submit is pressed on: a date chosen before midnight and sent after it is in the past', async () => {
     fakeDateOnly(new Date(2026, 10, 27, 23, 58));
     try {

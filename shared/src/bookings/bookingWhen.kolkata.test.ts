@@ -29,6 +29,23 @@ describe("the booking form's day in Kolkata", () => {
     expect(bookingWhenProblem({ date: '2026-11-29', time: '00:00' }, today, now)).toBeNull();
     expect(bookingWhenProblem({ date: null, time: '00:00' }, today, now)).toBeNull();
   });
+
+  it('refuses a past time with only a month when today is its last day: no day of it is left', () => {
+    const lastOfNovember = new Date('2026-11-30T01:00:00.000Z'); // November 30th, 6:30 am in Kolkata
+    const today = localDay(lastOfNovember);
+    const now = localTime(lastOfNovember);
+    const timePast = { field: 'time', message: BOOKING_WHEN_MESSAGES.timePast };
+    expect(bookingWhenProblem({ day: '2026-11', date: null, time: '06:29' }, today, now)).toEqual(timePast);
+    expect(bookingWhenProblem({ day: '2026-11', date: null, time: '06:30' }, today, now)).toBeNull();
+    expect(bookingWhenProblem({ day: '2026-12', date: null, time: '00:05' }, today, now)).toBeNull();
+    // Earlier in the month, a later day of it may still be meant.
+    const midNovember = localDay(new Date('2026-11-15T01:00:00.000Z'));
+    expect(bookingWhenProblem({ day: '2026-11', date: null, time: '00:05' }, midNovember, now)).toBeNull();
+    // February's last day, in a leap year and not.
+    expect(bookingWhenProblem({ day: '2028-02', time: '00:05' }, '2028-02-29', now)).toEqual(timePast);
+    expect(bookingWhenProblem({ day: '2027-02', time: '00:05' }, '2027-02-28', now)).toEqual(timePast);
+    expect(bookingWhenProblem({ day: '2028-02', time: '00:05' }, '2028-02-28', now)).toBeNull();
+  });
 });
 
 describe('a day, date or time typed as text (a browser without the month, date or time input)', () => {

@@ -36,11 +36,24 @@ export const localDay = (moment: Date) =>
 export const localTime = (moment: Date) =>
   `${String(moment.getHours()).padStart(2, '0')}:${String(moment.getMinutes()).padStart(2, '0')}`;
 
+/** YYYY-MM-DD of the last day of a YYYY-MM. */
+function lastDayOf(month: string): string {
+  const [year, monthNumber] = month.split('-').map(Number);
+  return `${month}-${String(new Date(Date.UTC(year, monthNumber, 0)).getUTCDate()).padStart(2, '0')}`;
+}
+
+/**
+ * Whether the booking can only be for today: its date is today, or, with no date, its month's only day
+ * left is today. A time with neither a date nor a month is not placed on a day, so it is never past.
+ */
+const onlyToday = (day: string | null | undefined, date: string | null | undefined, today: string) =>
+  date ? date === today : day ? lastDayOf(day) === today : false;
+
 /**
  * The first problem with `day`, `date` and `time`, or null: a format first (a browser without a month
  * input, Firefox's or Safari's on a desktop, takes any text in Select day), then a moment past. `today` is
  * YYYY-MM-DD; `timeNow`, HH:MM, when the time of day is known: a time of today earlier than it is past
- * (the minute itself is not).
+ * (the minute itself is not), and so is one in a month whose last day is today, with no date.
  */
 export function bookingWhenProblem(
   { day, date, time }: { day?: string | null; date?: string | null; time?: string | null },
@@ -55,6 +68,7 @@ export function bookingWhenProblem(
   if (date && date < today) return { field: 'date', message: BOOKING_WHEN_MESSAGES.datePast };
   if (day && day < today.slice(0, 7)) return { field: 'day', message: BOOKING_WHEN_MESSAGES.dayPast };
   if (day && date && !date.startsWith(`${day}-`)) return { field: 'date', message: BOOKING_WHEN_MESSAGES.dateOutsideDay };
-  if (date === today && time && timeNow && time < timeNow) return { field: 'time', message: BOOKING_WHEN_MESSAGES.timePast };
+  if (time && timeNow && time < timeNow && onlyToday(day, date, today))
+    return { field: 'time', message: BOOKING_WHEN_MESSAGES.timePast };
   return null;
 }

@@ -409,6 +409,53 @@ describe('signed-in layout', () => {
     await context.close();
   });
 
+  it('with the location notice shown, the keyboard reaches the whole page before the notice, and nothing it focuses is under the notice', async () => {
+    const account = await createAccount('Provider');
+    for (const viewport of [PHONE, DESKTOP]) {
+      const { page, context, errors } = await openPage(browser(), viewport);
+      await signInDirectly(page, account);
+      // Edit Profile is longer than the window: its last controls start under the notice.
+      await page.goto('/editprofile');
+      await page.getByRole('button', { name: 'Save Changes' }).waitFor();
+      const notice = page.getByRole('status', { name: 'Location notice' });
+      await notice.waitFor();
+      const stops: Array<{ name: string; where: 'page' | 'notice' | 'other'; covered: boolean }> = [];
+      for (let i = 0; i < 60 && !stops.some((stop) => stop.name === 'Dismiss'); i++) {
+        await page.keyboard.press('Tab');
+        stops.push(
+          await page.evaluate(() => {
+            const active = document.activeElement as HTMLElement | null;
+            if (!active || active === document.body) return { name: 'nothing', where: 'other' as const, covered: false };
+            const { x, y, width, height } = active.getBoundingClientRect();
+            const top = document.elementFromPoint(x + width / 2, y + height / 2);
+            const label = active.getAttribute('aria-label') ?? (active as HTMLInputElement).labels?.[0]?.textContent ?? '';
+            return {
+              name: (label || active.textContent || active.tagName).trim().slice(0, 60),
+              where: active.closest('[aria-label="Location notice"]')
+                ? ('notice' as const)
+                : active.closest('main')
+                  ? ('page' as const)
+                  : ('other' as const),
+              covered: !(top && (active.contains(top) || top.contains(active))),
+            };
+          }),
+        );
+      }
+      const names = stops.map((stop) => `${stop.where}:${stop.name}`).join(' | ');
+      const firstInNotice = stops.findIndex((stop) => stop.where === 'notice');
+      assert.ok(firstInNotice > 0, `at ${viewport.width} px Tab never reached the notice: ${names}`);
+      assert.ok(
+        stops.slice(0, firstInNotice).some((stop) => stop.name === 'Save Changes'),
+        `at ${viewport.width} px the notice came before the page's end: ${names}`,
+      );
+      assert.ok(!stops.slice(firstInNotice).some((stop) => stop.where === 'page'), `at ${viewport.width} px: ${names}`);
+      const covered = stops.filter((stop) => stop.covered).map((stop) => stop.name);
+      assert.deepEqual(covered, [], `at ${viewport.width} px focused but covered: ${names}`);
+      assert.deepEqual(errors, []);
+      await context.close();
+    }
+  });
+
   for (const role of ['Customer', 'Provider'] as const) {
     it(`on a phone the login's alert (kept 50 s) sits in the top bar: the page's title and buttons, the menu toggle and the bell stay uncovered (${role})`, async () => {
       const { page, context, errors } = await openPage(browser(), PHONE);

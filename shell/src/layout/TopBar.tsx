@@ -1,4 +1,5 @@
 import { useEffect, useLayoutEffect, useRef, useState, type CSSProperties, type Ref } from 'react';
+import { createPortal } from 'react-dom';
 import { Link } from 'react-router-dom';
 import { MAIN_CONTENT_ID, useSession } from 'shared';
 import type { LocationSharingSnapshot, SharingState } from 'shared/src/location';
@@ -227,10 +228,13 @@ function NoticeBar({ state, message, onDismiss }: { state: SharingState; message
     const element = bar.current;
     if (!element) return undefined;
     const body = document.body;
+    const root = document.documentElement;
     const fit = () => {
       body.style.paddingBottom = `${element.offsetHeight}px`;
       body.style.setProperty('--notice-bar-height', `${element.offsetHeight}px`);
       body.style.setProperty('--location-notice-height', `${element.offsetHeight}px`);
+      // On html too: its scroll-padding (styles.css) keeps what the keyboard focuses clear of the bar.
+      root.style.setProperty('--location-notice-height', `${element.offsetHeight}px`);
     };
     fit();
     const observer = typeof ResizeObserver === 'function' ? new ResizeObserver(fit) : null;
@@ -240,11 +244,13 @@ function NoticeBar({ state, message, onDismiss }: { state: SharingState; message
       body.style.paddingBottom = '';
       body.style.removeProperty('--notice-bar-height');
       body.style.removeProperty('--location-notice-height');
+      root.style.removeProperty('--location-notice-height');
       if (element.contains(document.activeElement)) document.getElementById(MAIN_CONTENT_ID)?.focus({ preventScroll: true });
     };
   }, []);
   const warn = state === 'error';
-  return (
+  // At the end of the document, so the keyboard reaches it after the page, as it is shown below the page.
+  return createPortal(
     <div
       ref={bar}
       role="status"
@@ -300,7 +306,8 @@ function NoticeBar({ state, message, onDismiss }: { state: SharingState; message
       >
         Dismiss
       </button>
-    </div>
+    </div>,
+    document.body,
   );
 }
 

@@ -1,6 +1,7 @@
 import { useId } from 'react';
 import { ErrorState, Loader } from 'shared';
 import { formatDateLong } from 'shared/src/format';
+import { useFocusFirstLoaded } from 'shared/src/lists/useFocusFirstLoaded';
 import { paymentAmount, paymentBooking, paymentCard, paymentStatusLabel, paymentStatusTone } from '../payments/paymentHistory';
 import { usePaymentHistory } from '../payments/usePaymentHistory';
 import '../account.css';
@@ -22,6 +23,7 @@ export function PaymentHistory({ customerId }: { customerId: number }) {
   const headingId = useId();
   const { state, loadMore, retry, retryRefresh } = usePaymentHistory(customerId);
   const { rows, loaded, hasMore, loadingMore, error, refreshError } = state;
+  const { listRef, showMore } = useFocusFirstLoaded<HTMLTableSectionElement>(loadingMore, loadMore);
 
   let body;
   if (!loaded) {
@@ -59,7 +61,7 @@ export function PaymentHistory({ customerId }: { customerId: number }) {
                 </th>
               </tr>
             </thead>
-            <tbody role="rowgroup">
+            <tbody ref={listRef} role="rowgroup">
               {rows.map((record) => (
                 <tr
                   role="row"
@@ -102,7 +104,7 @@ export function PaymentHistory({ customerId }: { customerId: number }) {
             <button
               type="button"
               className="ui-button"
-              onClick={loadingMore ? undefined : loadMore}
+              onClick={loadingMore ? undefined : showMore}
               aria-disabled={loadingMore || undefined}
               aria-busy={loadingMore || undefined}
             >

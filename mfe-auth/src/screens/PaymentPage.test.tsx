@@ -192,6 +192,30 @@ describe('PaymentPage payment history', () => {
     ]);
   });
 
+  it('after Load more the focus is on the first row it brought, while more remain and once the button has gone', async () => {
+    fakeApi({
+      'GET /api/payment-methods': ok([]),
+      'GET /api/payments': (config) => {
+        const n = (config.params as { page: number }).page;
+        return page(charges(10, 31 - n * 10), n < 3, n);
+      },
+    });
+    const user = userEvent.setup();
+    renderWithStore(<PaymentPage />, { path: '/payment', session: signedIn(customer) });
+    const table = await historyTable();
+
+    act(() => screen.getByRole('button', { name: 'Load more' }).focus());
+    await user.keyboard('{Enter}');
+    await waitFor(() => expect(bodyRows(table)).toHaveLength(20));
+    await waitFor(() => expect(within(table).getByRole('row', { name: /#11 Delivery/ })).toHaveFocus());
+
+    act(() => screen.getByRole('button', { name: 'Load more' }).focus());
+    await user.keyboard('{Enter}');
+    await waitFor(() => expect(bodyRows(table)).toHaveLength(30));
+    expect(screen.queryByRole('button', { name: /Load more|Loading…/ })).not.toBeInTheDocument();
+    await waitFor(() => expect(within(table).getByRole('row', { name: /#1 Delivery/ })).toHaveFocus());
+  });
+
   it('a failed first load says the history could not be loaded, with the API message and Retry, which loads it', async () => {
     let failNext = true;
     fakeApi({

@@ -225,6 +225,18 @@ describe('Previous Bookings (/previousbooking)', () => {
       expect(api.callsTo('GET', '/api/jobs').map((call) => (call.params as { page: number }).page)).toEqual([1, 2, 3]);
     });
 
+    it('Load more pressed with the keyboard puts the focus on the first booking it brought, while more remain too', async () => {
+      const user = userEvent.setup();
+      fakeApi({ 'GET /api/jobs': pages });
+      renderScreen(<PreviousBookingsPage />, { path: '/previousbooking' });
+      await screen.findByRole('list', { name: 'Bookings' });
+      act(() => screen.getByRole('button', { name: 'Load more' }).focus());
+      await user.keyboard('{Enter}');
+      await waitFor(() => expect(names()).toHaveLength(40));
+      expect(screen.getByRole('button', { name: 'Load more' })).toBeInTheDocument();
+      await waitFor(() => expect(screen.getByRole('link', { name: /Driver 21/ })).toHaveFocus());
+    });
+
     it('Back from a booking opened after Load more shows the pages shown before, with the focus on that booking', async () => {
       const user = userEvent.setup();
       const api = fakeApi({ 'GET /api/jobs': pages });

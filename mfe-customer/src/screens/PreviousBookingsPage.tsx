@@ -2,7 +2,7 @@ import { useEffect, useEffectEvent, useRef } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { ErrorState, Loader, PageTitle, useSessionUser } from 'shared';
 import { lastChangedFirst, previousJobs } from 'shared/src/bookings/jobLists';
-import { focusIsLost } from 'shared/src/ui/focus';
+import { useFocusFirstLoaded } from 'shared/src/lists/useFocusFirstLoaded';
 import { usePreviousJobs } from '../bookings/usePreviousJobs';
 import { JobCard } from '../components/JobCard';
 import { NoBookings } from '../components/NoBookings';
@@ -69,19 +69,7 @@ export default function PreviousBookingsPage() {
     if (wanted.openedJob && !onControl) document.getElementById(`cust-job-${wanted.openedJob}`)?.closest('a')?.focus();
   }, [loaded, error, loadingMore, hasMore, pagesShown, loadMore]);
 
-  // The last page's Load more goes away under the focus: it moves to the first booking that page brought.
-  const list = useRef<HTMLUListElement>(null);
-  const shownBeforeMore = useRef<number | null>(null);
-  const showMore = () => {
-    shownBeforeMore.current = jobs.length;
-    loadMore();
-  };
-  useEffect(() => {
-    if (loadingMore || shownBeforeMore.current === null) return;
-    const firstNew = list.current?.children[shownBeforeMore.current]?.querySelector<HTMLElement>('a');
-    shownBeforeMore.current = null;
-    if (focusIsLost()) firstNew?.focus();
-  }, [loadingMore]);
+  const { listRef, showMore } = useFocusFirstLoaded<HTMLUListElement>(loadingMore, loadMore);
 
   return (
     <div className="ui-page">
@@ -95,7 +83,7 @@ export default function PreviousBookingsPage() {
       ) : null}
       {loaded && jobs.length === 0 ? <NoBookings message="You have no previous bookings." role={role} /> : null}
       {jobs.length > 0 ? (
-        <ul ref={list} className="ui-list" aria-label="Bookings">
+        <ul ref={listRef} className="ui-list" aria-label="Bookings">
           {jobs.map((job) => (
             <JobCard key={job.id} job={job} role={role} variant="previous" onOpen={() => remember({ openedJob: job.id })} />
           ))}
@@ -106,7 +94,14 @@ export default function PreviousBookingsPage() {
       ) : null}
       {loaded && !error && hasMore ? (
         <div className="cust-more">
-          <button type="button" className="ui-button" onClick={showMore} disabled={loadingMore} aria-busy={loadingMore}>
+          {/* aria-disabled, not disabled: a disabled button drops the keyboard's focus to the page. */}
+          <button
+            type="button"
+            className="ui-button"
+            onClick={loadingMore ? undefined : showMore}
+            aria-disabled={loadingMore || undefined}
+            aria-busy={loadingMore || undefined}
+          >
             {loadingMore ? 'Loading…' : 'Load more'}
           </button>
         </div>

@@ -254,6 +254,30 @@ describe('NotificationsPage', () => {
       await waitFor(() => expect(server.every((n) => n.read)).toBe(true));
     });
 
+    it('after Load more the focus is on the first card it brought, also once the last page took the button away', async () => {
+      serve(range(120, 1));
+      const user = userEvent.setup();
+      renderWithProviders(<NotificationsPage />, { session: signedInAs('Customer') });
+      await screen.findByText('Message 120');
+      const detailsOf = (id: number) =>
+        within(screen.getByText(`Message ${id}`).closest('li')!).getByRole('link', { name: 'View Details' });
+
+      act(() => screen.getByRole('button', { name: 'Load more' }).focus());
+      await user.keyboard('{Enter}');
+      await screen.findByText('Message 70');
+      await waitFor(() => expect(detailsOf(70)).toHaveFocus());
+      expect(detailsOf(70)).toHaveAccessibleDescription('Message 70');
+
+      act(() => screen.getByRole('button', { name: 'Load more' }).focus());
+      await user.keyboard('{Enter}');
+      await screen.findByText('Message 20');
+      expect(screen.queryByRole('button', { name: 'Load more' })).toBeNull();
+      await waitFor(() => expect(detailsOf(20)).toHaveFocus());
+      // The next Tab goes on from the new cards, not from the top of the page.
+      await user.tab();
+      expect(detailsOf(19)).toHaveFocus();
+    });
+
     it('shows a loader while the older page comes, and an error with Retry when it fails', async () => {
       serve(range(60, 1));
       const user = userEvent.setup();

@@ -1,6 +1,7 @@
 import { type CSSProperties } from 'react';
 import { Link } from 'react-router-dom';
 import { Avatar, ErrorState, Loader, PageTitle, type AppNotification, type JobNavState, type Role, useSessionUser } from 'shared';
+import { useFocusFirstLoaded } from 'shared/src/lists/useFocusFirstLoaded';
 import { useNotificationPages } from '../notifications/useNotificationPages';
 import { useDocumentTitle } from '../routing/RemoteRouteElement';
 
@@ -50,6 +51,7 @@ export default function NotificationsPage() {
   const role = useSessionUser()?.role;
   const { state, fresh, loadMore, retry } = useNotificationPages();
   const { rows, loaded, hasMore, loadingMore, error } = state;
+  const { listRef, showMore } = useFocusFirstLoaded<HTMLUListElement>(loadingMore, loadMore);
 
   return (
     <div className="ui-page">
@@ -58,7 +60,7 @@ export default function NotificationsPage() {
       {!loaded && error ? <ErrorState message="Your notifications could not be loaded." onRetry={retry} /> : null}
       {loaded && rows.length === 0 ? <div className="ui-card">You have no notifications.</div> : null}
       {rows.length > 0 ? (
-        <ul style={list} aria-label="Notifications">
+        <ul ref={listRef} style={list} aria-label="Notifications">
           {rows.map((n) => (
             <li
               key={n.id}
@@ -87,7 +89,7 @@ export default function NotificationsPage() {
         </ul>
       ) : null}
       {loaded && error ? <ErrorState message="Older notifications could not be loaded." onRetry={retry} /> : null}
-      {loaded && !error && hasMore ? <LoadMore loading={loadingMore} onLoadMore={loadMore} /> : null}
+      {loaded && !error && hasMore ? <LoadMore loading={loadingMore} onLoadMore={showMore} /> : null}
     </div>
   );
 }

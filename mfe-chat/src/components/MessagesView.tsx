@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useLayoutEffect, useRef, useState, type UIEvent } from 'react';
 import { Loader } from 'shared';
+import { focusIsLost } from 'shared/src/ui/focus';
 import { MessageItem, type MessageView } from './MessageItem';
 
 export interface MessagesViewProps {
@@ -37,7 +38,8 @@ function newestConfirmedOf(items: MessageView[]): MessageView | undefined {
  * them to the newest; it goes away once the list is at the bottom. Their own message sent from another
  * tab or device keeps the place too, with no button. Messages on their way or failed stay last, so the
  * newest confirmed message is what tells what arrived. A reader at the bottom stays there when the
- * list's box shrinks.
+ * list's box shrinks. Load older messages keeps the focus while its page comes; when the last page takes
+ * it away, the focus goes to the oldest message instead of to the page.
  */
 export function MessagesView({
   items,
@@ -117,11 +119,29 @@ export function MessagesView({
     return () => observer.disconnect();
   }, [followNewSize]);
 
+  const olderButton = useRef<HTMLButtonElement>(null);
+  /** Load older messages had the focus when the page was asked for (pressed, or scrolled to while focused). */
+  const olderAskedWithFocus = useRef(false);
+  /** Focus moving to Load older messages scrolls it into view: that scroll is not the reader asking for more. */
+  const scrollFromFocus = useRef(false);
+
   const loadOlder = useCallback(() => {
     const el = scroller.current;
     if (el) keepFromBottom.current = el.scrollHeight - el.scrollTop;
+    olderAskedWithFocus.current = olderButton.current !== null && document.activeElement === olderButton.current;
     onLoadOlder();
   }, [onLoadOlder]);
+
+  // The last page takes the button away with the focus: it goes to the oldest message, not to the page.
+  useLayoutEffect(() => {
+    if (loadingOlder || !olderAskedWithFocus.current) return;
+    olderAskedWithFocus.current = false;
+    if (olderButton.current || !focusIsLost()) return;
+    const oldest = scroller.current?.querySelector<HTMLElement>('.chat-message-list > li');
+    if (oldest) oldest.tabIndex = -1;
+    // The reader's place was kept above: the focus does not scroll it away.
+    (oldest ?? scroller.current)?.focus({ preventScroll: true });
+  }, [loadingOlder]);
 
   const onScroll = (event: UIEvent<HTMLDivElement>) => {
     const el = event.currentTarget;
@@ -132,10 +152,12 @@ export function MessagesView({
       followNewSize(el);
       return;
     }
+    const fromFocus = scrollFromFocus.current;
+    scrollFromFocus.current = false;
     setAtBottom(el.scrollHeight - el.scrollTop - el.clientHeight < EDGE);
     if (atBottom.current) setSeenLast(null);
     else if (seenLast === null) setSeenLast(confirmedKey);
-    if (el.scrollTop < EDGE && hasMore && !loadingOlder && !olderError) loadOlder();
+    if (el.scrollTop < EDGE && !fromFocus && hasMore && !loadingOlder && !olderError) loadOlder();
   };
 
   const onMediaLoad = () => {
@@ -166,21 +188,21 @@ export function MessagesView({
       >
         {hasMore ? (
           <div className="chat-messages__older">
-            {loadingOlder ? (
-              <Loader label="Loading older messages…" />
-            ) : (
-              <button
-                type="button"
-                className="chat-link-button"
-                onClick={() => {
-                  // A loader takes the button's place: the focus goes to the messages, not to the page.
-                  scroller.current?.focus({ preventScroll: true });
-                  loadOlder();
-                }}
-              >
-                Load older messages
-              </button>
-            )}
+            {/* Busy, not disabled, while the page comes: a disabled button would drop the focus to the page. */}
+            <button
+              ref={olderButton}
+              type="button"
+              className="chat-link-button"
+              aria-disabled={loadingOlder || undefined}
+              onFocus={() => (scrollFromFocus.current = true)}
+              onBlur={() => (scrollFromFocus.current = false)}
+              onClick={() => {
+                if (!loadingOlder) loadOlder();
+              }}
+            >
+              Load older messages
+            </button>
+            {loadingOlder ? <Loader label="Loading older messages…" /> : null}
             {olderError ? <p className="ui-muted">{olderError}</p> : null}
           </div>
         ) : null}

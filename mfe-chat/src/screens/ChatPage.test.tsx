@@ -373,12 +373,13 @@ describe('opening a conversation', () => {
           : messagesReply(peteMessages(), true),
     });
     renderChat({ route: '/chatview/20' });
-    await userEvent.click(await screen.findByRole('button', { name: 'Load older messages' }));
+    const button = await screen.findByRole('button', { name: 'Load older messages' });
+    await userEvent.click(button);
     const log = screen.getByRole('log');
-    // A loader took the button's place: the focus is on the messages, not dropped to the page.
-    expect(log).toHaveFocus();
     await waitFor(() => expect(within(log).getAllByRole('listitem')).toHaveLength(4));
     expect(within(log).getAllByRole('listitem')[0]).toHaveTextContent('Earlier hello');
+    // The last page took the button away: the focus went to the oldest message, not to the page.
+    expect(within(log).getAllByRole('listitem')[0]).toHaveFocus();
     // History added to the live log is not read out as news; the messages shown at first, and new ones, are the log's.
     expect(
       within(log)
@@ -391,6 +392,68 @@ describe('opening a conversation', () => {
     expect(within(log).getAllByRole('listitem').at(-1)).not.toHaveAttribute('aria-live');
     expect(api.calls.filter((c) => c.url === '/api/chats/1/messages')).toHaveLength(2);
     expect(screen.queryByRole('button', { name: 'Load older messages' })).not.toBeInTheDocument();
+  });
+
+  it('with the keyboard: focus reaching Load older messages loads nothing; Enter does, and the focus keeps its place', async () => {
+    const answers: ((reply: FakeReply) => void)[] = [];
+    customerApi({
+      'GET /api/chats/1/messages': (config) =>
+        ((config.params as { page?: number } | undefined)?.page ?? 1) > 1
+          ? new Promise<FakeReply>((resolve) => answers.push(resolve))
+          : messagesReply(peteMessages(), true),
+    });
+    const answerPage = (ids: number[], hasMore: boolean) =>
+      act(async () =>
+        answers.shift()!(
+          messagesReply(
+            ids.map((id) => makeMessage({ id, chat_id: 1, from_id: pete.id, message: `Older ${id}` })),
+            hasMore,
+          ),
+        ),
+      );
+    const log = await openPeteConversation();
+    log.focus();
+    await userEvent.tab();
+    const button = within(log).getByRole('button', { name: 'Load older messages' });
+    expect(button).toHaveFocus();
+    fireEvent.scroll(log); // the browser scrolled it into view, to the top (jsdom's scrollTop is 0)
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(answers).toHaveLength(0);
+
+    await userEvent.keyboard('{Enter}');
+    // Busy, not disabled, while the page comes: the button keeps the focus, and a second press asks nothing more.
+    expect(button).toHaveAttribute('aria-disabled', 'true');
+    expect(button).toHaveFocus();
+    await userEvent.keyboard('{Enter}');
+    expect(answers).toHaveLength(1);
+    await answerPage([5, 4], true);
+    expect(within(log).getAllByRole('listitem')).toHaveLength(5);
+    // More are left: the button stays, with the focus.
+    expect(button).not.toHaveAttribute('aria-disabled');
+    expect(button).toHaveFocus();
+
+    await userEvent.keyboard(' ');
+    expect(button).toHaveFocus();
+    await answerPage([2, 1], false);
+    expect(within(log).getAllByRole('listitem')).toHaveLength(7);
+    // The last page took the button away: the focus is on the first message it brought, not on the page.
+    expect(button).not.toBeInTheDocument();
+    const oldest = within(log).getAllByRole('listitem')[0];
+    expect(oldest).toHaveTextContent('Older 1');
+    expect(oldest).toHaveFocus();
+  });
+
+  it('scrolled to the top, older messages still load by themselves', async () => {
+    const api = customerApi({
+      'GET /api/chats/1/messages': (config) =>
+        (config.params as { page?: number } | undefined)?.page === 2
+          ? messagesReply([makeMessage({ id: 3, chat_id: 1, from_id: pete.id, message: 'Earlier hello' })], false, 2)
+          : messagesReply(peteMessages(), true),
+    });
+    const log = await openPeteConversation();
+    fireEvent.scroll(log); // jsdom's scrollTop is 0: the top
+    await waitFor(() => expect(within(log).getAllByRole('listitem')).toHaveLength(4));
+    expect(api.calls.filter((c) => c.url === '/api/chats/1/messages')).toHaveLength(2);
   });
 });
 

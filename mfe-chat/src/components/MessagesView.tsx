@@ -125,12 +125,20 @@ export function MessagesView({
   /** Focus moving to Load older messages scrolls it into view: that scroll is not the reader asking for more. */
   const scrollFromFocus = useRef(false);
 
-  const loadOlder = useCallback(() => {
-    const el = scroller.current;
-    if (el) keepFromBottom.current = el.scrollHeight - el.scrollTop;
-    olderAskedWithFocus.current = olderButton.current !== null && document.activeElement === olderButton.current;
-    onLoadOlder();
-  }, [onLoadOlder]);
+  /**
+   * `keepPlace`: the reader stays on the messages they were reading (scrolled up to the top, or clicked);
+   * pressed with a key, the view stays at the top, so the focused button, or the oldest message once the
+   * last page takes it away, stays in view.
+   */
+  const loadOlder = useCallback(
+    (keepPlace: boolean) => {
+      const el = scroller.current;
+      keepFromBottom.current = el && keepPlace ? el.scrollHeight - el.scrollTop : null;
+      olderAskedWithFocus.current = olderButton.current !== null && document.activeElement === olderButton.current;
+      onLoadOlder();
+    },
+    [onLoadOlder],
+  );
 
   // The last page takes the button away with the focus: it goes to the oldest message, not to the page.
   useLayoutEffect(() => {
@@ -157,7 +165,7 @@ export function MessagesView({
     setAtBottom(el.scrollHeight - el.scrollTop - el.clientHeight < EDGE);
     if (atBottom.current) setSeenLast(null);
     else if (seenLast === null) setSeenLast(confirmedKey);
-    if (el.scrollTop < EDGE && !fromFocus && hasMore && !loadingOlder && !olderError) loadOlder();
+    if (el.scrollTop < EDGE && !fromFocus && hasMore && !loadingOlder && !olderError) loadOlder(true);
   };
 
   const onMediaLoad = () => {
@@ -196,8 +204,9 @@ export function MessagesView({
               aria-disabled={loadingOlder || undefined}
               onFocus={() => (scrollFromFocus.current = true)}
               onBlur={() => (scrollFromFocus.current = false)}
-              onClick={() => {
-                if (!loadingOlder) loadOlder();
+              onClick={(event) => {
+                // A click from Enter or Space has no pointer clicks to count (detail 0).
+                if (!loadingOlder) loadOlder(event.detail !== 0);
               }}
             >
               Load older messages

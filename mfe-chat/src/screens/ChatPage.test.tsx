@@ -374,9 +374,13 @@ describe('opening a conversation', () => {
     });
     renderChat({ route: '/chatview/20' });
     const button = await screen.findByRole('button', { name: 'Load older messages' });
+    const scrolls = watchScrolling();
     await userEvent.click(button);
     const log = screen.getByRole('log');
     await waitFor(() => expect(within(log).getAllByRole('listitem')).toHaveLength(4));
+    // Clicked, the reader's place is kept: scrolled back to where they were reading (the list's height less
+    // what was below the top before; jsdom's heights do not grow).
+    expect(scrolls).toEqual([0]);
     expect(within(log).getAllByRole('listitem')[0]).toHaveTextContent('Earlier hello');
     // The last page took the button away: the focus went to the oldest message, not to the page.
     expect(within(log).getAllByRole('listitem')[0]).toHaveFocus();
@@ -412,6 +416,7 @@ describe('opening a conversation', () => {
         ),
       );
     const log = await openPeteConversation();
+    const scrolls = watchScrolling();
     log.focus();
     await userEvent.tab();
     const button = within(log).getByRole('button', { name: 'Load older messages' });
@@ -441,6 +446,8 @@ describe('opening a conversation', () => {
     const oldest = within(log).getAllByRole('listitem')[0];
     expect(oldest).toHaveTextContent('Older 1');
     expect(oldest).toHaveFocus();
+    // Asked with a key, the view stays at the top, where the focus is: the place is not kept below it.
+    expect(scrolls).toEqual([]);
   });
 
   it('scrolled to the top, older messages still load by themselves', async () => {

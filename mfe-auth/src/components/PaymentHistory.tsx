@@ -1,6 +1,7 @@
 import { useId } from 'react';
 import { ErrorState, Loader } from 'shared';
 import { formatDateLong } from 'shared/src/format';
+import { LoadMoreButton } from 'shared/src/lists/LoadMoreButton';
 import { useFocusFirstLoaded } from 'shared/src/lists/useFocusFirstLoaded';
 import { paymentAmount, paymentBooking, paymentCard, paymentStatusLabel, paymentStatusTone } from '../payments/paymentHistory';
 import { usePaymentHistory } from '../payments/usePaymentHistory';
@@ -100,16 +101,7 @@ export function PaymentHistory({ customerId }: { customerId: number }) {
           <ErrorState message="More payments could not be loaded." detail={error.message} onRetry={retry} />
         ) : hasMore ? (
           <div className="auth-history-more">
-            {/* aria-disabled, not disabled: a disabled button drops the keyboard's focus to the page. */}
-            <button
-              type="button"
-              className="ui-button"
-              onClick={loadingMore ? undefined : showMore}
-              aria-disabled={loadingMore || undefined}
-              aria-busy={loadingMore || undefined}
-            >
-              {loadingMore ? 'Loading…' : 'Load more'}
-            </button>
+            <LoadMoreButton loading={loadingMore} onLoadMore={showMore} />
           </div>
         ) : null}
       </>

@@ -2,6 +2,7 @@ import { useEffect, useEffectEvent, useRef } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { ErrorState, Loader, PageTitle, useSessionUser } from 'shared';
 import { lastChangedFirst, previousJobs } from 'shared/src/bookings/jobLists';
+import { LoadMoreButton } from 'shared/src/lists/LoadMoreButton';
 import { useFocusFirstLoaded } from 'shared/src/lists/useFocusFirstLoaded';
 import { usePreviousJobs } from '../bookings/usePreviousJobs';
 import { JobCard } from '../components/JobCard';
@@ -94,16 +95,7 @@ export default function PreviousBookingsPage() {
       ) : null}
       {loaded && !error && hasMore ? (
         <div className="cust-more">
-          {/* aria-disabled, not disabled: a disabled button drops the keyboard's focus to the page. */}
-          <button
-            type="button"
-            className="ui-button"
-            onClick={loadingMore ? undefined : showMore}
-            aria-disabled={loadingMore || undefined}
-            aria-busy={loadingMore || undefined}
-          >
-            {loadingMore ? 'Loading…' : 'Load more'}
-          </button>
+          <LoadMoreButton loading={loadingMore} onLoadMore={showMore} />
         </div>
       ) : null}
     </div>

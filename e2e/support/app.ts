@@ -5,7 +5,7 @@ import { randomUUID } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { Browser, BrowserContext, BrowserContextOptions, Page } from 'playwright-core';
+import type { Browser, BrowserContext, BrowserContextOptions, Locator, Page } from 'playwright-core';
 import { ANSWER_WAIT_MS, contextWithPage, keepBrowser, newPageWithin } from './browserKeeper.ts';
 
 export const BASE_URL = process.env.E2E_BASE_URL ?? 'http://localhost:3100';
@@ -297,4 +297,10 @@ export async function snap(page: Page, name: string): Promise<void> {
  */
 export async function until(page: Page, done: () => boolean, timeoutMs = 10_000): Promise<void> {
   for (const deadline = Date.now() + timeoutMs; !done() && Date.now() < deadline;) await page.waitForTimeout(100);
+}
+
+/** Waits until `target` has the keyboard focus (it moves there once something the page reads has come). */
+export async function waitForFocus(target: Locator, timeoutMs = 10_000): Promise<void> {
+  const element = await target.elementHandle({ timeout: timeoutMs });
+  await target.page().waitForFunction((el) => el === document.activeElement, element, { timeout: timeoutMs });
 }

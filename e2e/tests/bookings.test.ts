@@ -17,6 +17,7 @@ import {
   useBrowser,
   type Role,
   newTab,
+  waitForFocus,
 } from '../support/app.ts';
 import {
   bookViaApi,
@@ -369,6 +370,8 @@ describe('paying for a booking', () => {
     await page.getByRole('link', { name: 'Cancel' }).click();
     await page.waitForURL((url) => url.pathname === '/providerprofile');
     assert.equal(await dialog.getByLabel('Pick Address').inputValue(), '12 Pick Lane');
+    // The focus is back where the customer left off.
+    await waitForFocus(dialog.getByRole('link', { name: 'Add another card' }));
     await dialog.getByRole('link', { name: 'Add another card' }).click();
     await page.waitForURL('**/newpaymentmethod');
     await page.getByLabel('Card Name').fill('Cora');
@@ -383,8 +386,10 @@ describe('paying for a booking', () => {
     assert.equal(await again.getByRole('radio', { name: /Visa •••• 0002/ }).isChecked(), false);
     assert.equal(await again.getByLabel('Pick Address').inputValue(), '12 Pick Lane');
     assert.equal(await again.getByLabel('Select date').inputValue(), BOOKED_FOR.date);
-    await again.getByLabel('CVV').fill('123');
-    await again.getByRole('button', { name: 'Submit & Pay' }).click();
+    // The card added is the next thing to use: its CVV has the focus, and the keyboard goes on from there.
+    await waitForFocus(again.getByLabel('CVV'));
+    await page.keyboard.type('123');
+    await page.keyboard.press('Enter');
     await page.waitForURL('**/requestconfirmation');
     assert.equal((await jobsOf(customer.token)).length, 1);
     // The card form went back to the profile's own entry: back there, Go Back leads to the drivers, not to the card form.

@@ -114,6 +114,11 @@ export interface BookingFormProps {
    */
   cardsBefore?: ReadonlyArray<number>;
   /**
+   * Opened again on the way back from the card form: once the cards are read, the focus goes on where the
+   * customer left off, the CVV of the card added, or the link to add one when none was.
+   */
+  backFromCardForm?: boolean;
+  /**
    * Reads the driver again (quietly: the form stays), so that `provider` brings their price as it is now:
    * called when the API refused a booking because the price changed while the form was open.
    */
@@ -140,6 +145,7 @@ export function BookingForm({
   focusFirstField = false,
   initialValues,
   cardsBefore,
+  backFromCardForm = false,
   serviceChoice,
 }: BookingFormProps) {
   const navigate = useNavigate();
@@ -221,6 +227,21 @@ export function BookingForm({
     if (added) setChosenCard(added.id);
   }
   const card = list.find((c) => c.id === chosenCard) ?? defaultCard(list);
+  const [resumeFocusPending, setResumeFocusPending] = useState(backFromCardForm);
+  const [resumeFocus, setResumeFocus] = useState<'cvv' | 'add-card' | null>(null);
+  if (resumeFocusPending && cards.state.status === 'ready') {
+    setResumeFocusPending(false);
+    const cardAdded = list.some((c) => !cardsBefore?.includes(c.id));
+    setResumeFocus(cardAdded ? 'cvv' : 'add-card');
+  }
+  const cvvField = useRef<HTMLInputElement>(null);
+  const addCardLink = useRef<HTMLAnchorElement>(null);
+  useEffect(() => {
+    // Not taken from a field the customer went to while the cards were read.
+    const untouched = document.activeElement === firstField.current || focusIsLost();
+    if (!resumeFocus || !untouched) return;
+    (resumeFocus === 'cvv' ? cvvField : addCardLink).current?.focus();
+  }, [resumeFocus]);
   // The card shown was removed in another tab or device (the list followed it): said, so that nobody
   // pays with the card offered in its place without noticing.
   // With no card left, the form says there is none: no card to choose instead.
@@ -417,7 +438,13 @@ export function BookingForm({
       {cards.state.status === 'ready' && !card ? (
         <div className="ui-empty">
           <p className="cust-note">You have no saved card yet. Add a card to pay for this booking.</p>
-          <Link to="/newpaymentmethod" state={addCardState} className="ui-button ui-button--primary" onClick={goAddCard}>
+          <Link
+            ref={addCardLink}
+            to="/newpaymentmethod"
+            state={addCardState}
+            className="ui-button ui-button--primary"
+            onClick={goAddCard}
+          >
             Add a card
           </Link>
         </div>
@@ -444,14 +471,14 @@ export function BookingForm({
       ) : null}
       {card ? (
         // A declined or expired card is not a dead end: another card is added from here, as with none.
-        <Link to="/newpaymentmethod" state={addCardState} className="cust-add-card" onClick={goAddCard}>
+        <Link ref={addCardLink} to="/newpaymentmethod" state={addCardState} className="cust-add-card" onClick={goAddCard}>
           {ADD_ANOTHER_CARD}
         </Link>
       ) : null}
       {card ? <p className="cust-note">{PAYMENT_EXPLAINED}</p> : null}
       {card ? (
         <div className="cust-cvv">
-          <Field label="CVV" type="text" inputMode="numeric" autoComplete="cc-csc" {...bind('cvv')} />
+          <Field label="CVV" type="text" inputMode="numeric" autoComplete="cc-csc" {...bind('cvv')} ref={cvvField} />
         </div>
       ) : null}
 

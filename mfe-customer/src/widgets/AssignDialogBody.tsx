@@ -16,6 +16,8 @@ export interface AssignRequest {
   draft?: BookingDraftValues;
   /** The saved cards offered when the customer left to add another (bookingDraft.ts). */
   cardsBefore?: ReadonlyArray<number>;
+  /** Opened again on the way back from the card form. */
+  backFromCardForm?: boolean;
 }
 
 /**
@@ -52,6 +54,7 @@ export default function AssignDialogBody({ request, onClose }: { request: Assign
           focusFirstField
           initialValues={request.draft}
           cardsBefore={request.cardsBefore}
+          backFromCardForm={request.backFromCardForm}
         />
       ) : null}
     </>

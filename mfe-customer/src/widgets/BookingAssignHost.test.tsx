@@ -75,6 +75,8 @@ describe('BookingAssignHost (Assign Job from chat)', () => {
     expect(within(dialog).getByLabelText('Pick Address')).toHaveValue('12 MG Road');
     expect(within(dialog).getByLabelText('Drop Address')).toHaveValue('Airport');
     expect(await within(dialog).findByLabelText('CVV')).toHaveValue('');
+    // The card added is the next thing to use: its CVV takes the focus.
+    expect(within(dialog).getByLabelText('CVV')).toHaveFocus();
     // The history entry keeps the page's own state only: Back or a reload does not open the modal again.
     expect(screen.getByTestId('location')).toHaveTextContent('/providerprofile');
     expect(screen.getByTestId('location-state')).toHaveTextContent(JSON.stringify({ serviceId: 1, providerId: meera.id }));
@@ -144,6 +146,7 @@ describe('BookingAssignHost (Assign Job from chat)', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Booking Details' });
     const cards = await within(dialog).findAllByRole('radio');
     expect(cards.map((card) => (card as HTMLInputElement).checked)).toEqual([false, false, true]);
+    expect(within(dialog).getByLabelText('CVV')).toHaveFocus();
     const user = userEvent.setup();
     await user.click(cards[0]);
     expect(cards.map((card) => (card as HTMLInputElement).checked)).toEqual([true, false, false]);
@@ -159,6 +162,35 @@ describe('BookingAssignHost (Assign Job from chat)', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Booking Details' });
     const cards = await within(dialog).findAllByRole('radio');
     expect(cards.map((card) => (card as HTMLInputElement).checked)).toEqual([false, true]);
+    // Where the customer left off.
+    expect(within(dialog).getByRole('link', { name: 'Add another card' })).toHaveFocus();
+  });
+
+  it('back from the card form with still no card, the focus is on Add a card', async () => {
+    fakeApi({ 'GET /api/providers/1': ok([ravi]), 'GET /api/payment-methods': ok([]) });
+    const values = { day: '', date: '', time: '', custom_time: '', address: '12 MG Road', destination_address: 'Airport' };
+    renderScreen(<BookingAssignHost />, {
+      path: '/providerprofile',
+      state: { bookingDraft: { providerId: ravi.id, serviceId: 1, values } },
+    });
+    const dialog = await screen.findByRole('dialog', { name: 'Booking Details' });
+    expect(await within(dialog).findByRole('link', { name: 'Add a card' })).toHaveFocus();
+  });
+
+  it('back from the card form, a field the customer went to while the cards were read keeps the focus', async () => {
+    const cardsRead = deferred(ok([visa, { ...master, id: 30 }]));
+    fakeApi({ 'GET /api/providers/1': ok([ravi]), 'GET /api/payment-methods': cardsRead.handler });
+    const values = { day: '', date: '', time: '', custom_time: '', address: '12 MG Road', destination_address: 'Airport' };
+    renderScreen(<BookingAssignHost />, {
+      path: '/providerprofile',
+      state: { bookingDraft: { providerId: ravi.id, serviceId: 1, values, cardsBefore: [visa.id] } },
+    });
+    const dialog = await screen.findByRole('dialog', { name: 'Booking Details' });
+    const user = userEvent.setup();
+    await user.click(await within(dialog).findByLabelText('Custom Time'));
+    cardsRead.release();
+    expect(await within(dialog).findByLabelText('CVV')).toBeInTheDocument();
+    expect(within(dialog).getByLabelText('Custom Time')).toHaveFocus();
   });
 
   it("the browser's Back from the card form opens the draft left in the page's entry; once only, and not while leaving", async () => {

@@ -48,6 +48,7 @@ export default function BookingAssignHost() {
         services: draft.services,
         draft: draft.values,
         cardsBefore: draft.cardsBefore,
+        backFromCardForm: true,
       });
     }
   }

@@ -388,6 +388,7 @@ describe('paying for a booking', () => {
     assert.equal(await again.getByLabel('Select date').inputValue(), BOOKED_FOR.date);
     // The card added is the next thing to use: its CVV has the focus, and the keyboard goes on from there.
     await waitForFocus(again.getByLabel('CVV'));
+    await snap(page, 'booking-back-from-card-form');
     await page.keyboard.type('123');
     await page.keyboard.press('Enter');
     await page.waitForURL('**/requestconfirmation');

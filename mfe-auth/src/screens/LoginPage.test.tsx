@@ -183,7 +183,7 @@ describe('LoginPage', () => {
     }
     expect(bus.toasts()).toEqual([]);
     expect(bus.alerts()).toEqual([
-      { type: 'danger', message: 'Network Error' },
+      { type: 'danger', message: 'The server cannot be reached. Check your connection and retry.' },
       { type: 'danger', message: 'The service is down for maintenance.' },
       { type: 'danger', message: 'Too many login attempts. Please try again in 60 seconds.' },
     ]);

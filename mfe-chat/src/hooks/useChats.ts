@@ -1,11 +1,9 @@
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
-import { ApiError, bus, fetchChats, markChatRead, type Chat, type Message, useSessionUser } from 'shared';
+import { bus, fetchChats, failureText, markChatRead, type Chat, type Message, useSessionUser } from 'shared';
 import { applyMessage, markReadLocally, sortChats, totalUnread, upsertChat } from '../lib/chatList';
 import { MessageLedger } from '../lib/messageLedger';
 
 export type ChatsState = { status: 'loading' } | { status: 'error'; message: string } | { status: 'ready'; chats: Chat[] };
-
-const errorText = (error: unknown) => (error instanceof ApiError ? error.message : 'Network Error');
 
 /**
  * The signed-in user's chats, newest conversation first, kept live: a `realtime/message` on the bus
@@ -75,7 +73,7 @@ export function useChats() {
           },
           (error: unknown) => {
             console.error(error);
-            const message = errorText(error);
+            const message = failureText(error);
             // A list already shown stays when a background reload fails, and says it could not be refreshed.
             if (quiet && chatsRef.current) setRefreshError(message);
             else setState({ status: 'error', message });

@@ -1,5 +1,14 @@
 import { useCallback, useEffect, useRef, useState, useSyncExternalStore } from 'react';
-import { ApiError, bus, fetchMessages, isRetryableFailure, sendMessage, type Chat, type Message, type MessageType } from 'shared';
+import {
+  bus,
+  fetchMessages,
+  isRetryableFailure,
+  failureText,
+  sendMessage,
+  type Chat,
+  type Message,
+  type MessageType,
+} from 'shared';
 import { appendOlderPage, prependMessage } from '../lib/messageList';
 import {
   announceConfirmed,
@@ -111,8 +120,7 @@ export function useConversation(chat: Chat | null, myId: number | undefined, cal
       setState(stateRef.current);
     } catch (error) {
       console.error(error);
-      if (chatRef.current?.id === chatId)
-        setState({ status: 'error', message: error instanceof ApiError ? error.message : 'Network Error' });
+      if (chatRef.current?.id === chatId) setState({ status: 'error', message: failureText(error) });
     }
   }, [chatId, dropCopiesOfStored]);
 

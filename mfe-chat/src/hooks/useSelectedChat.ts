@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { ApiError, isRetryableFailure, openChatWith, type Chat, type Role } from 'shared';
+import { isRetryableFailure, failureText, openChatWith, type Chat, type Role } from 'shared';
 import type { ChatTarget } from '../lib/chatTarget';
 import { counterpartOf } from '../lib/contacts';
 import type { ChatsState } from './useChats';
@@ -63,7 +63,7 @@ export function useSelectedChat(
       (error: unknown) => {
         console.error(error);
         if (active) {
-          const message = cannotOpen(error instanceof ApiError ? error.message : 'Network Error');
+          const message = cannotOpen(failureText(error));
           const retry = isRetryableFailure(error)
             ? () => {
                 setOpened(null);

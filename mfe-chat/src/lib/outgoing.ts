@@ -1,4 +1,4 @@
-import { ApiError, type MessageType } from 'shared';
+import { ApiError, NO_CONNECTION_MESSAGE, type MessageType } from 'shared';
 
 /** A message sent from this pane that the API has not confirmed: on its way, or failed with a reason. */
 export interface OutgoingMessage {
@@ -32,7 +32,7 @@ export function newOutgoing(
   return { localId: `local-${seq}`, sendKey: newSendKey(), chatId, ...draft, createdAt: now.toISOString(), status: 'sending' };
 }
 
-export const OFFLINE_MESSAGE = 'The server cannot be reached. Check your connection and retry.';
+export const OFFLINE_MESSAGE = NO_CONNECTION_MESSAGE;
 
 /** The reason shown on a failed message: the server's own message (413 too large, 400 wrong type, ...), or offline. */
 export function failureMessageOf(error: unknown): string {

@@ -201,6 +201,30 @@ describe('the contact list', () => {
 });
 
 describe('opening a conversation', () => {
+  it('with the contacts not loaded, the conversation asked for says why it cannot open, with Retry for a phone, which opens it', async () => {
+    let lists = 0;
+    customerApi({ 'GET /api/chats': () => (++lists === 1 ? fail(500, 'Server Error') : ok(customerChats())) });
+    const removeCss = applyChatCss();
+    const user = userEvent.setup();
+    try {
+      renderChat({ route: '/chatview/20' });
+      expect(await conversation().findByRole('heading', { level: 2, name: 'Conversation unavailable' })).toBeInTheDocument();
+      expect(conversation().queryByText('Choose a contact to start chatting.')).not.toBeInTheDocument();
+      // On a phone, where the contacts' own message is hidden, the pane says it with Retry; on a wide window
+      // (jsdom applies no media query) the contacts beside it say it, and the pane only what waits on them.
+      const narrowOnly = conversation().getByText('Your chats could not be loaded.').closest('.chat-pane-narrow-only')!;
+      expect(within(narrowOnly as HTMLElement).getByText('Server Error')).toBeInTheDocument();
+      expect(getComputedStyle(narrowOnly).display).toBe('none');
+      expect(conversation().getByText('This conversation opens once your chats are loaded.')).toBeVisible();
+      removeCss();
+      await user.click(within(narrowOnly as HTMLElement).getByRole('button', { name: 'Retry' }));
+      expect(await conversation().findByRole('heading', { level: 2, name: 'Pete Provider' })).toBeInTheDocument();
+      expect(lists).toBe(2);
+    } finally {
+      removeCss();
+    }
+  });
+
   it('/chatview/{userId} opens the chat with that user: header, messages in reading order, mine and theirs, times; marks it read', async () => {
     const api = customerApi();
     renderChat({ route: '/chatview/20' });
@@ -333,7 +357,9 @@ describe('opening a conversation', () => {
     });
     const user = userEvent.setup();
     renderChat({ route: '/chatview/22' });
-    expect(await conversation().findByRole('alert')).toHaveTextContent('This conversation cannot be opened: Network Error');
+    expect(await conversation().findByRole('alert')).toHaveTextContent(
+      'This conversation cannot be opened: The server cannot be reached. Check your connection and retry.',
+    );
     online = true;
     await user.click(conversation().getByRole('button', { name: 'Retry' }));
     expect(await conversation().findByRole('heading', { name: 'Nina New' })).toBeInTheDocument();

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef } from 'react';
 import { useLocation, useNavigate, useParams, useSearchParams } from 'react-router-dom';
-import { Loader, PageTitle, type Message, useSessionUser } from 'shared';
+import { ErrorState, Loader, PageTitle, type Message, useSessionUser } from 'shared';
 import { ContactList, type FromContacts } from '../components/ContactList';
 import { ConversationPane, PaneHeader } from '../components/ConversationPane';
 import { OtherChatsAnnouncer } from '../components/OtherChatsAnnouncer';
@@ -107,6 +107,18 @@ export default function ChatPage() {
             Retry
           </button>
         ) : null}
+      </>
+    );
+  } else if (conversationShown && state.status === 'error') {
+    // Which conversation the address names is found in the contacts: with them not loaded, it cannot open.
+    pane = (
+      <>
+        <PaneHeader title="Conversation unavailable" onBack={back} />
+        {/* On a phone the contacts, and their own message with Retry, are hidden behind this pane. */}
+        <div className="chat-pane-narrow-only">
+          <ErrorState message="Your chats could not be loaded." detail={state.message} onRetry={chats.reload} />
+        </div>
+        <p className="chat-prompt chat-pane-wide-only">This conversation opens once your chats are loaded.</p>
       </>
     );
   } else if (conversationShown && (selection.status === 'opening' || state.status === 'loading')) {

@@ -18,7 +18,7 @@ import { DISCARD_TEXTS, PAYMENT_EXPLAINED } from './bookingTexts';
 /** The API's words for a card removed meanwhile (api/src/routes/jobs.ts). */
 const CARD_GONE = 'This card is no longer saved. Please choose another card.';
 import { heldDraftFor } from './bookingDraft';
-import { answeringInTurn } from '../testing/bookingKeys';
+import { answeringInTurn, NO_ANSWER_ALERT } from '../testing/bookingKeys';
 import { renderScreen } from '../testing/renderScreen';
 import { deferred, fail, fakeApi, ok, type Handler } from '../testing/fakeApi';
 import { makeJob, master, ravi, visa } from '../testing/fixtures';
@@ -404,7 +404,7 @@ describe('the booking modal (Booking Details)', () => {
     const dialog = await fillForm(user);
     const submit = within(dialog).getByRole('button', { name: 'Submit & Pay' });
     await user.click(submit);
-    expect(await within(dialog).findByRole('alert')).toHaveTextContent('Network Error');
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent(NO_ANSWER_ALERT);
     await user.click(submit);
     expect(await within(dialog).findByText('Your card was declined.')).toBeInTheDocument();
     await user.click(submit);
@@ -429,9 +429,11 @@ describe('the booking modal (Booking Details)', () => {
     const dialog = await fillForm(user);
     const submit = within(dialog).getByRole('button', { name: 'Submit & Pay' });
     await user.click(submit);
-    expect(await within(dialog).findByRole('alert')).toHaveTextContent('503');
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent(
+      'The server could not complete this just now (error 503). Please try again. If it went through, Submit & Pay again will not book or charge it twice.',
+    );
     await user.click(submit);
-    expect(await within(dialog).findByRole('alert')).toHaveTextContent('500');
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent('(error 500)');
     await user.click(submit);
     await waitFor(() => expect(keys).toHaveLength(3));
     expect(new Set(keys).size).toBe(1);
@@ -457,7 +459,7 @@ describe('the booking modal (Booking Details)', () => {
       await user.click(within(dialog).getByRole('button', { name: 'Submit & Pay' }));
       return dialog;
     };
-    expect(await within(await open()).findByRole('alert')).toHaveTextContent('Network Error');
+    expect(await within(await open()).findByRole('alert')).toHaveTextContent(NO_ANSWER_ALERT);
     await open();
     await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/requestconfirmation'));
     expect(keys[1]).toBe(keys[0]);

@@ -39,6 +39,7 @@ import { attemptKeyFor, keepUnsettledAttempt, newAttemptKey, settleAttempt } fro
 import { BookingDialogHold } from './bookingDialogHold';
 import {
   ADD_ANOTHER_CARD,
+  OUTCOME_UNKNOWN_NOTE,
   ASSIGN_PROVIDER_MISSING,
   CARD_NO_LONGER_SAVED,
   CHOOSE_ANOTHER_DRIVER,
@@ -356,7 +357,14 @@ export function BookingForm({
       // The price changed meanwhile: the page reads the driver again, and the form shows the new one.
       if (fields?.expected_price) readDriverAgain();
       if (fields?.idempotency_key) setBookedAlready(true);
-      setError(fields?.service_id ? ASSIGN_PROVIDER_MISSING : messageOfError(err));
+      const outcomeUnknown = !(err instanceof ApiError) || err.status === 0 || err.status >= 500;
+      setError(
+        fields?.service_id
+          ? ASSIGN_PROVIDER_MISSING
+          : outcomeUnknown
+            ? `${messageOfError(err)} ${OUTCOME_UNKNOWN_NOTE}`
+            : messageOfError(err),
+      );
       inFlight.current = false;
       setBusy(false);
       setRefusedSubmits((n) => n + 1);

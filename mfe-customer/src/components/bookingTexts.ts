@@ -16,6 +16,12 @@ export const NO_PRICE_YET = 'No price yet';
 /** The card shown was removed in another tab or device while the form was open (the API's words for it). */
 export const CARD_NO_LONGER_SAVED = 'This card is no longer saved. Please choose another card.';
 
+/**
+ * After Submit & Pay got no answer, or a server fault, whose booking may have been made and charged: pressed
+ * again, it sends the same attempt's key, so the API books and charges it once.
+ */
+export const OUTCOME_UNKNOWN_NOTE = 'If it went through, Submit & Pay again will not book or charge it twice.';
+
 /** The booking payment of spec section 9: charged by Submit & Pay, refunded when a Pending booking is cancelled. */
 export const BOOKING_PAYMENT = '10.00 INR';
 /** Above the CVV: what Submit & Pay charges, before it is pressed. */

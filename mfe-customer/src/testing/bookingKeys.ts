@@ -10,3 +10,7 @@ export function answeringInTurn(replies: ReadonlyArray<() => FakeReply | Promise
   };
   return { keys, handler };
 }
+
+/** What the booking form says when Submit & Pay got no answer: why, and that pressing it again is safe. */
+export const NO_ANSWER_ALERT =
+  'The server cannot be reached. Check your connection and retry. If it went through, Submit & Pay again will not book or charge it twice.';

@@ -15,7 +15,7 @@ import { deferred, fail, fakeApi, ok } from '../testing/fakeApi';
 import { makeJob, master, meera, ravi, visa } from '../testing/fixtures';
 import { setupScreenTest } from '../testing/screenTest';
 import { attemptKeyFor } from '../components/bookingAttempt';
-import { answeringInTurn } from '../testing/bookingKeys';
+import { answeringInTurn, NO_ANSWER_ALERT } from '../testing/bookingKeys';
 
 const ask = (providerId: number, serviceId = 1) => act(() => appBus.emit({ type: 'booking/assign', providerId, serviceId }));
 
@@ -336,7 +336,7 @@ describe('BookingAssignHost (Assign Job from chat)', () => {
     const dialog = screen.getByRole('dialog', { name: 'Booking Details' });
     await within(dialog).findByText('Visa •••• 4242');
     await fillAndPay(user, dialog);
-    expect(await within(dialog).findByRole('alert')).toHaveTextContent('Network Error');
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent(NO_ANSWER_ALERT);
     await user.selectOptions(within(dialog).getByRole('combobox', { name: 'Service' }), 'Delivery');
     await user.click(within(dialog).getByRole('button', { name: 'Submit & Pay' }));
     expect(await screen.findByTestId('location')).toHaveTextContent('/requestconfirmation');

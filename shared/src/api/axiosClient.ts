@@ -7,6 +7,7 @@ import axios, { type AxiosRequestConfig, type AxiosError, type AxiosInstance, ty
 import type { ApiEnvelope, ApiErrorBody } from '../contracts';
 import { bus } from '../bus';
 import { getRuntimeConfig } from '../config';
+import { NO_CONNECTION_MESSAGE, serverFaultMessage } from '../errorText';
 import { ApiError } from './apiError';
 import { currentToken } from './sessionToken';
 
@@ -93,11 +94,15 @@ function configure(created: AxiosInstance, adapter: () => AxiosRequestConfig['ad
       const timedOut = endLimit(error.config);
       const status = error.response?.status ?? 0;
       const serverMessage = error.response?.data?.message;
+      // The API's own message when it sent one; else a sentence, not the transport's ('Network Error',
+      // 'Request failed with status code 502').
       const message = timedOut
         ? TIMEOUT_MESSAGE
-        : status === 400 && serverMessage
+        : typeof serverMessage === 'string' && serverMessage
           ? serverMessage
-          : serverMessage || error.message || 'Network Error';
+          : status === 0
+            ? NO_CONNECTION_MESSAGE
+            : serverFaultMessage(status);
       if (status === 401 && endsSession(error)) {
         // The session's token was refused (expired or revoked): the shell signs out and says so, once.
         bus.emit({ type: 'auth/sessionExpired' });

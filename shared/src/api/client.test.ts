@@ -3,6 +3,7 @@ import { AxiosError, CanceledError } from 'axios';
 import { bus } from '../bus';
 import { setRuntimeConfig } from '../config';
 import type { Alert } from '../contracts';
+import { NO_CONNECTION_MESSAGE, serverFaultMessage } from '../errorText';
 import { REQUEST_TIMEOUT_MS, TIMEOUT_MESSAGE, UPLOAD_TIMEOUT_MS } from './axiosClient';
 import { apiClient, ApiError, setTokenProvider } from './client';
 import { fetchServices, storeContactUs, updateProfile } from './endpoints';
@@ -65,10 +66,30 @@ describe('the API client (spec section 8)', () => {
     expect(alerts).toEqual([{ type: 'danger', message: 'Please Enter Correct Email or Password' }]);
   });
 
-  it('anything else: a danger alert with the error message', async () => {
-    apiClient.defaults.adapter = fakeAdapter(500, 'oops').adapter;
-    await expect(storeContactUs({ title: 'a', message: 'b' })).rejects.toMatchObject({ status: 500 });
-    expect(alerts).toEqual([{ type: 'danger', message: 'Request failed with status code 500' }]);
+  it("anything else: a danger alert with the error message, the server's when it sent one", async () => {
+    apiClient.defaults.adapter = fakeAdapter(409, { message: 'This job has already been rated.' }).adapter;
+    await expect(storeContactUs({ title: 'a', message: 'b' })).rejects.toMatchObject({ status: 409 });
+    expect(alerts).toEqual([{ type: 'danger', message: 'This job has already been rated.' }]);
+  });
+
+  it("a fault answered without the API's message (a gateway's page) is said in a sentence, not as the transport's text", async () => {
+    apiClient.defaults.adapter = fakeAdapter(502, '<html><body>Bad Gateway</body></html>').adapter;
+    await expect(storeContactUs({ title: 'a', message: 'b' })).rejects.toMatchObject({
+      status: 502,
+      message: serverFaultMessage(502),
+    });
+    expect(alerts).toEqual([
+      { type: 'danger', message: 'The server could not complete this just now (error 502). Please try again.' },
+    ]);
+  });
+
+  it('no answer at all says the server cannot be reached, not "Network Error"', async () => {
+    apiClient.defaults.adapter = (config) => Promise.reject(new AxiosError('Network Error', 'ERR_NETWORK', config));
+    await expect(storeContactUs({ title: 'a', message: 'b' })).rejects.toMatchObject({
+      status: 0,
+      message: NO_CONNECTION_MESSAGE,
+    });
+    expect(alerts).toEqual([{ type: 'danger', message: 'The server cannot be reached. Check your connection and retry.' }]);
   });
 
   it('a silent call reports nothing', async () => {

@@ -1,6 +1,7 @@
 import type { AxiosInstance, AxiosRequestConfig, AxiosResponse } from 'axios';
 import type { ApiEnvelope } from '../contracts';
 import { bus } from '../bus';
+import { NO_CONNECTION_MESSAGE } from '../errorText';
 import { ApiError } from './apiError';
 
 export { ApiError, isSessionRefusal } from './apiError';
@@ -27,9 +28,10 @@ function client(): Promise<AxiosInstance> {
     ({ createApiInstance }) => createApiInstance(() => apiClient.defaults.adapter),
     (error: unknown) => {
       instance = null;
-      const message = error instanceof Error && error.message ? error.message : 'Network Error';
-      bus.emit({ type: 'alert/show', alert: { type: 'danger', message } });
-      throw new ApiError(message, 0);
+      // The download of the client failed: the app's server cannot be reached.
+      console.error(error);
+      bus.emit({ type: 'alert/show', alert: { type: 'danger', message: NO_CONNECTION_MESSAGE } });
+      throw new ApiError(NO_CONNECTION_MESSAGE, 0);
     },
   );
   return instance;

@@ -1,6 +1,7 @@
 import { act, renderHook, waitFor } from '@testing-library/react';
 import { ApiError, fetchJob } from '../api';
 import { bus } from '../bus';
+import { NO_CONNECTION_MESSAGE } from '../errorText';
 import type { Job, JobStatus } from '../contracts';
 import { JOB_NOT_YOURS, useJob } from './useJob';
 
@@ -56,12 +57,12 @@ describe('useJob', () => {
     await act(async () => undefined);
     expect(result.current.state).toEqual({ status: 'ready', job: job(7, 'Accepted') });
     // ... and says why, until Retry (refresh) or the job's next live event brings it as it is.
-    await waitFor(() => expect(result.current.refreshError).toBe('Network Error'));
+    await waitFor(() => expect(result.current.refreshError).toBe(NO_CONNECTION_MESSAGE));
     // Retry while still offline: the message goes at once (the press shows) and comes back with the failure.
     mockedFetchJob.mockRejectedValueOnce(new Error('offline'));
     act(() => result.current.refresh());
     expect(result.current.refreshError).toBeNull();
-    await waitFor(() => expect(result.current.refreshError).toBe('Network Error'));
+    await waitFor(() => expect(result.current.refreshError).toBe(NO_CONNECTION_MESSAGE));
 
     mockedFetchJob.mockResolvedValueOnce({ data: job(7, 'Completed'), message: '' });
     act(() => result.current.refresh());
@@ -70,7 +71,7 @@ describe('useJob', () => {
 
     mockedFetchJob.mockRejectedValueOnce(new Error('offline'));
     act(() => bus.emit({ type: 'realtime/subscribed' }));
-    await waitFor(() => expect(result.current.refreshError).toBe('Network Error'));
+    await waitFor(() => expect(result.current.refreshError).toBe(NO_CONNECTION_MESSAGE));
     act(() => bus.emit({ type: 'job/updated', job: job(7, 'Completed') }));
     expect(result.current.refreshError).toBeNull();
   });

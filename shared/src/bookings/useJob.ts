@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { ApiError, fetchJob } from '../api';
 import { bus } from '../bus';
+import { failureText } from '../errorText';
 import type { Job } from '../contracts';
 
 export type JobState =
@@ -43,7 +44,7 @@ export function useJob(jobId: number | null) {
       const status = error instanceof ApiError ? error.status : 0;
       if (status === 404 || status === 400) return { status: 'missing', message: JOB_NOT_FOUND };
       if (status === 403) return { status: 'missing', message: JOB_NOT_YOURS };
-      return { status: 'error', message: error instanceof ApiError ? error.message : 'Network Error' };
+      return { status: 'error', message: failureText(error) };
     }
   }, [jobId]);
 

@@ -1,6 +1,7 @@
 import { act, renderHook, waitFor } from '@testing-library/react';
 import { ApiError, fetchJobs } from '../api';
 import { bus } from '../bus';
+import { NO_CONNECTION_MESSAGE } from '../errorText';
 import type { Job, JobStatus } from '../contracts';
 import { useMyJobs } from './useMyJobs';
 
@@ -169,7 +170,7 @@ describe('useMyJobs', () => {
     jest.spyOn(console, 'error').mockImplementation(() => undefined);
     mockedFetchJobs.mockRejectedValueOnce(new Error('offline'));
     const { result } = renderHook(() => useMyJobs());
-    await waitFor(() => expect(result.current.state).toEqual({ status: 'error', message: 'Network Error' }));
+    await waitFor(() => expect(result.current.state).toEqual({ status: 'error', message: NO_CONNECTION_MESSAGE }));
   });
 
   it('a list that could not be loaded comes back by itself when the realtime channel subscribes and the server answers', async () => {

@@ -1,7 +1,8 @@
 import { useCallback, useEffect, useState } from 'react';
 import { useStillShown } from '../ui/stillShown';
-import { ApiError, fetchJobs } from '../api';
+import { fetchJobs } from '../api';
 import { bus } from '../bus';
+import { failureText } from '../errorText';
 import type { Job } from '../contracts';
 import { ACTIVE_STATUSES, newestFirst, upsertJob } from './jobLists';
 import { bookingTiming, waitAtLeast } from './timing';
@@ -67,7 +68,7 @@ export function useMyJobs({ withLoader = false }: { withLoader?: boolean } = {})
       return { status: 'ready', jobs: withLive(jobs, live) };
     } catch (error) {
       console.error(error);
-      return { status: 'error', message: error instanceof ApiError ? error.message : 'Network Error' };
+      return { status: 'error', message: failureText(error) };
     }
   }, [withLoader, live]);
 
@@ -89,7 +90,7 @@ export function useMyJobs({ withLoader = false }: { withLoader?: boolean } = {})
       },
       (error: unknown) => {
         console.warn('jobs refresh failed', error);
-        if (shown.current) setRefreshError(error instanceof ApiError ? error.message : 'Network Error');
+        if (shown.current) setRefreshError(failureText(error));
       },
     );
   }, [live, shown]);

@@ -2,6 +2,7 @@ import { useEffect } from 'react';
 import { useDispatch } from 'react-redux';
 import { bus, connectRealtime, disconnectRealtime, fetchMe, sessionActions, useSession } from 'shared';
 import { afterFirstScreen } from './firstScreenShown';
+import { hasKeptRevocations } from './keptRevocations';
 import { noteSignedInUser } from './lastSignedInUser';
 import { startProviderSharing, stopProviderSharing } from './providerLocationSharing';
 import { useSessionExpiry } from './useSessionExpiry';
@@ -94,5 +95,22 @@ export function SessionEffects() {
     return () => stopProviderSharing();
   }, [isLogin, userId, token, role]);
 
+  useRevokeKeptTokens();
   return null;
+}
+
+/** A Logout's revocation that got no answer is made once the first screen is shown, and when back online. */
+function useRevokeKeptTokens(): void {
+  useEffect(() => {
+    const revokeKept = () => {
+      if (!hasKeptRevocations()) return;
+      void import(/* webpackChunkName: "token-revocation" */ './tokenRevocation').then(
+        ({ revokeKeptTokens }) => revokeKeptTokens(),
+        (error: unknown) => console.warn('token revocation unavailable', error),
+      );
+    };
+    void afterFirstScreen().then(revokeKept);
+    window.addEventListener('online', revokeKept);
+    return () => window.removeEventListener('online', revokeKept);
+  }, []);
 }

@@ -88,6 +88,72 @@ describe('logout', () => {
     expect(revocations(requests)).toHaveLength(1);
     subscription.unsubscribe();
   });
+
+  /** The API as fakeApi serves it, but POST /api/auth/logout answered by `logout` (a throw for no answer). */
+  function withLogoutAnswering(logout: (config: InternalAxiosRequestConfig) => never | void) {
+    const requests = fakeApi();
+    const served = apiClient.defaults.adapter as AxiosAdapter;
+    apiClient.defaults.adapter = async (config) => {
+      if (config.url === '/api/auth/logout') {
+        requests.push(config);
+        logout(config);
+      }
+      return served(config);
+    };
+    return requests;
+  }
+  const noAnswer = (config: InternalAxiosRequestConfig): never => {
+    throw new AxiosError('Network Error', 'ERR_NETWORK', config);
+  };
+  const keptForRevocation = () => JSON.parse(localStorage.getItem('tokensToRevoke') ?? '[]') as unknown;
+
+  async function logOut() {
+    const user = userEvent.setup({ advanceTimers: jest.advanceTimersByTime });
+    const shell = renderShell({ role: 'Customer' });
+    await user.click(await screen.findByRole('button', { name: 'Logout' }));
+    await act(async () => jest.advanceTimersByTime(250));
+    expect(shell.store.getState().session.isLogin).toBe(false);
+    return shell;
+  }
+
+  it('a Logout whose revocation got no answer revokes the token when the app starts again (not left valid on the server)', async () => {
+    const first = withLogoutAnswering(noAnswer);
+    const shell = await logOut();
+    await waitFor(() => expect(keptForRevocation()).toEqual(['tok']));
+    expect(revocations(first)).toHaveLength(1);
+    shell.unmount();
+
+    // The next page load, signed out, once its first screen is shown.
+    const requests = fakeApi();
+    renderShell({ route: '/login' });
+    await act(async () => jest.advanceTimersByTime(2500));
+    await waitFor(() => expect(revocations(requests)).toHaveLength(1));
+    await waitFor(() => expect(localStorage.getItem('tokensToRevoke')).toBeNull());
+  });
+
+  it('a revocation kept while offline is made when the browser is back online', async () => {
+    withLogoutAnswering(noAnswer);
+    await logOut();
+    await waitFor(() => expect(keptForRevocation()).toEqual(['tok']));
+
+    const requests = fakeApi();
+    await act(async () => {
+      window.dispatchEvent(new Event('online'));
+    });
+    await waitFor(() => expect(revocations(requests)).toHaveLength(1));
+    await waitFor(() => expect(localStorage.getItem('tokensToRevoke')).toBeNull());
+  });
+
+  it('a revocation refused (401: the token is already over) is not kept', async () => {
+    const requests = withLogoutAnswering((config) => {
+      const response = { data: { message: 'Unauthenticated.' }, status: 401, statusText: '401', headers: {}, config };
+      throw new AxiosError('Request failed with status code 401', 'ERR_BAD_REQUEST', config, null, response);
+    });
+    await logOut();
+    await waitFor(() => expect(revocations(requests)).toHaveLength(1));
+    await act(async () => jest.advanceTimersByTime(100));
+    expect(localStorage.getItem('tokensToRevoke')).toBeNull();
+  });
 });
 
 /** Ends a toast's exit animation, which jsdom does not run, as a browser would. */

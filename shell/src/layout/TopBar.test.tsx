@@ -29,6 +29,7 @@ describe('the top bar tells a provider whether customers can follow them', () =>
   let backend: FakeLocationBackend;
 
   beforeEach(() => {
+    sessionStorage.clear(); // each test is a tab of its own
     jest.spyOn(console, 'warn').mockImplementation(() => undefined);
     geo = fakeGeolocation();
     backend = fakeLocationBackend();
@@ -44,6 +45,14 @@ describe('the top bar tells a provider whether customers can follow them', () =>
   const renderBar = async (role: 'Provider' | 'Customer' = 'Provider') => {
     renderWithProviders(<TopBar menuOpen onToggleMenu={() => undefined} />, { session: signedInAs(role, { id: 20 }) });
     if (role === 'Provider') await act(() => startProviderSharing({ userId: 20, role, token: 'tok' }));
+  };
+  /** renderBar, answering the render (to unmount it, as a reload does). */
+  const renderBarIn = async () => {
+    const rendered = renderWithProviders(<TopBar menuOpen onToggleMenu={() => undefined} />, {
+      session: signedInAs('Provider', { id: 20 }),
+    });
+    await act(() => startProviderSharing({ userId: 20, role: 'Provider', token: 'tok' }));
+    return rendered;
   };
   const indicator = () => screen.getByRole('status', { name: 'Location sharing' });
   const notice = () => screen.queryByRole('status', { name: 'Location notice' });
@@ -147,6 +156,47 @@ describe('the top bar tells a provider whether customers can follow them', () =>
     await user.click(screen.getByRole('button', { name: 'Dismiss' }));
     expect(document.body.style.paddingBottom).toBe('');
     expect(document.body.style.getPropertyValue('--notice-bar-height')).toBe('');
+  });
+
+  it('dismissed, the notice stays away when the tab is reloaded; another state brings its own', async () => {
+    const user = userEvent.setup();
+    const first = await renderBarIn();
+    act(() => geo.fail(1));
+    await user.click(screen.getByRole('button', { name: 'Dismiss' }));
+    first.unmount();
+    act(() => stopLocationSharing());
+
+    const second = await renderBarIn();
+    act(() => geo.fail(1));
+    expect(indicator()).toHaveTextContent('Location off');
+    expect(notice()).not.toBeInTheDocument();
+    second.unmount();
+    act(() => stopLocationSharing());
+
+    await renderBarIn();
+    act(() => geo.fail(2));
+    expect(notice()).toHaveTextContent(UNAVAILABLE_MESSAGE);
+  });
+
+  it('in a window too low for a fixed bar (a phone on its side, a page zoomed to 400 %) the notice ends the page, taking no room of the window', async () => {
+    jest.spyOn(HTMLElement.prototype, 'offsetHeight', 'get').mockReturnValue(145);
+    window.matchMedia = (query: string) =>
+      ({
+        matches: query === '(max-height: 480px)',
+        media: query,
+        addEventListener: () => undefined,
+        removeEventListener: () => undefined,
+      }) as unknown as MediaQueryList;
+    try {
+      await renderBar();
+      act(() => geo.fail(1));
+      expect(notice()).toHaveStyle({ position: 'static' });
+      expect(notice()?.parentElement).toBe(document.body);
+      expect(document.body.style.paddingBottom).toBe('');
+      expect(document.documentElement.style.getPropertyValue('--location-notice-height')).toBe('');
+    } finally {
+      Reflect.deleteProperty(window, 'matchMedia');
+    }
   });
 
   it('not asked yet: Location off, and Share location lets the browser ask (never at page load)', async () => {

@@ -20,6 +20,7 @@ import {
 } from 'shared/src/location/messages';
 import { shareLocationNow, useProviderSharing } from '../session/providerLocationSharing';
 import { useUnreadCount } from '../notifications/unreadCount';
+import { useMediaQuery } from './useMediaQuery';
 
 /** 'Provider Dashboard' for role Provider, 'User Dashboard' otherwise (spec section 1). */
 export const dashboardTitle = (role: string | null | undefined): string =>
@@ -67,19 +68,12 @@ const TONES: Record<Tone, { color: string; background: string; dot: string }> = 
 
 /** Phone-sized windows (as Layout): the indicator keeps its dot, its words shown when the dot is pressed. */
 const NARROW = '(max-width: 800px)';
-function useNarrow(): boolean {
-  const query = () =>
-    typeof window !== 'undefined' && typeof window.matchMedia === 'function' ? window.matchMedia(NARROW) : null;
-  const [narrow, setNarrow] = useState(() => query()?.matches ?? false);
-  useEffect(() => {
-    const q = query();
-    if (!q) return undefined;
-    const onChange = () => setNarrow(q.matches);
-    q.addEventListener('change', onChange);
-    return () => q.removeEventListener('change', onChange);
-  }, []);
-  return narrow;
-}
+const useNarrow = () => useMediaQuery(NARROW);
+/**
+ * Windows too low for a bar fixed at their end (a phone on its side, a page zoomed to 400 %), where with the
+ * top bar it would leave no room for the page: the location notice ends the page there instead.
+ */
+const SHORT = '(max-height: 480px)';
 
 const VISUALLY_HIDDEN: CSSProperties = {
   position: 'absolute',
@@ -207,10 +201,30 @@ const WORDS_UNDER_DOT: CSSProperties = {
  */
 function LocationNotice({ state }: { state: SharingState }) {
   const message = sharingNotice(state);
-  // The notice dismissed for this state; another state brings its own notice.
-  const [dismissed, setDismissed] = useState<SharingState | null>(null);
+  // The notice dismissed for this state, in this tab (a reload does not bring it back); another state brings its own notice.
+  const [dismissed, setDismissed] = useState<string | null>(readDismissedNotice);
   if (!message || dismissed === state) return null;
-  return <NoticeBar state={state} message={message} onDismiss={() => setDismissed(state)} />;
+  const dismiss = () => {
+    setDismissed(state);
+    rememberDismissedNotice(state);
+  };
+  return <NoticeBar state={state} message={message} onDismiss={dismiss} />;
+}
+
+const DISMISSED_NOTICE_KEY = 'locationNoticeDismissed';
+function readDismissedNotice(): string | null {
+  try {
+    return sessionStorage.getItem(DISMISSED_NOTICE_KEY);
+  } catch {
+    return null;
+  }
+}
+function rememberDismissedNotice(state: SharingState): void {
+  try {
+    sessionStorage.setItem(DISMISSED_NOTICE_KEY, state);
+  } catch {
+    /* storage unavailable: a reload shows the notice again */
+  }
 }
 
 /**
@@ -223,10 +237,12 @@ function LocationNotice({ state }: { state: SharingState }) {
  */
 function NoticeBar({ state, message, onDismiss }: { state: SharingState; message: string; onDismiss: () => void }) {
   const bar = useRef<HTMLDivElement>(null);
+  // In a low window the bar is the page's end, in the flow: it takes no room of the window.
+  const inFlow = useMediaQuery(SHORT);
   // Before the bar's first paint: the room (and the sidebar's end) come with it, nothing moves after.
   useLayoutEffect(() => {
     const element = bar.current;
-    if (!element) return undefined;
+    if (!element || inFlow) return undefined;
     const body = document.body;
     const root = document.documentElement;
     const fit = () => {
@@ -245,7 +261,12 @@ function NoticeBar({ state, message, onDismiss }: { state: SharingState; message
       body.style.removeProperty('--notice-bar-height');
       body.style.removeProperty('--location-notice-height');
       root.style.removeProperty('--location-notice-height');
-      if (element.contains(document.activeElement)) document.getElementById(MAIN_CONTENT_ID)?.focus({ preventScroll: true });
+    };
+  }, [inFlow]);
+  useLayoutEffect(() => {
+    const element = bar.current;
+    return () => {
+      if (element?.contains(document.activeElement)) document.getElementById(MAIN_CONTENT_ID)?.focus({ preventScroll: true });
     };
   }, []);
   const warn = state === 'error';
@@ -256,7 +277,7 @@ function NoticeBar({ state, message, onDismiss }: { state: SharingState; message
       role="status"
       aria-label="Location notice"
       style={{
-        position: 'fixed',
+        position: inFlow ? 'static' : 'fixed',
         left: 0,
         right: 0,
         bottom: 0,

@@ -1,0 +1,96 @@
+// The app as it reads for people who set up their browser otherwise: a larger default text size, Windows
+// high contrast (forced colours), less motion, a window zoomed to 400 %.
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import type { Page } from 'playwright-core';
+import { createAccount, DESKTOP, openPage, signInDirectly, snap, useBrowser } from '../support/app.ts';
+
+const browser = useBrowser();
+
+const style = (page: Page, selector: string, property: string) =>
+  page
+    .locator(selector)
+    .first()
+    .evaluate((element, name) => getComputedStyle(element).getPropertyValue(name), property);
+
+describe('display preferences', () => {
+  it("a larger default text size enlarges the page's text, its buttons and fields, not only its headings and labels", async () => {
+    const { page, context, errors } = await openPage(browser());
+    const cdp = await context.newCDPSession(page);
+    await page.goto('/login');
+    await page.getByRole('button', { name: 'Login' }).waitFor();
+    const at16 = await style(page, 'body', 'font-size');
+    await cdp.send('Page.setFontSizes', { fontSizes: { standard: 24 } });
+    await page.reload();
+    await page.getByRole('button', { name: 'Login' }).waitFor();
+    assert.equal(at16, '15px');
+    assert.equal(await style(page, 'body', 'font-size'), '22.5px');
+    assert.equal(await page.getByRole('button', { name: 'Login' }).evaluate((b) => getComputedStyle(b).fontSize), '22.5px');
+    assert.equal(await page.getByLabel('Email').evaluate((i) => getComputedStyle(i).fontSize), '22.5px');
+    assert.deepEqual(errors, []);
+    await context.close();
+  });
+
+  it('in forced colours (high contrast) buttons keep an edge, and the current page in the menu is outlined', async () => {
+    const { page, context, errors } = await openPage(browser(), DESKTOP, { forcedColors: 'active', colorScheme: 'dark' });
+    await page.goto('/login');
+    const login = page.getByRole('button', { name: 'Login' });
+    await login.waitFor();
+    assert.equal(await login.evaluate((b) => getComputedStyle(b).borderTopStyle), 'solid');
+    assert.equal(await login.evaluate((b) => getComputedStyle(b).borderTopWidth), '1px');
+
+    await signInDirectly(page, await createAccount('Customer'));
+    await page.goto('/activebooking');
+    await page.getByRole('heading', { name: 'Active Bookings' }).waitFor();
+    const menu = page.getByRole('navigation', { name: 'Main' });
+    const current = menu.getByRole('link', { name: 'Active Bookings' });
+    assert.equal(await current.evaluate((a) => getComputedStyle(a).outlineStyle), 'solid');
+    const other = menu.getByRole('link', { name: 'Previous Bookings' });
+    assert.equal(await other.evaluate((a) => getComputedStyle(a).outlineStyle), 'none');
+    await snap(page, 'forced-colours-active-bookings');
+    assert.deepEqual(errors, []);
+    await context.close();
+  });
+
+  it('asked for less motion, a loader turns slowly', async () => {
+    const { page, context, errors } = await openPage(browser(), DESKTOP, { reducedMotion: 'reduce' });
+    await signInDirectly(page, await createAccount('Customer'));
+    let answer: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => (answer = resolve));
+    await page.route('**/api/jobs*', async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto('/activebooking');
+    const spinner = page.locator('.ui-loader .ui-spinner').first();
+    await spinner.waitFor();
+    assert.equal(await spinner.evaluate((s) => getComputedStyle(s).animationDuration), '2.4s');
+    answer();
+    await page.getByRole('heading', { name: 'Active Bookings' }).waitFor();
+    assert.deepEqual(errors, []);
+    await context.close();
+  });
+
+  it("zoomed to 400 % (320 × 200), a provider's location notice ends the page instead of covering the window", async () => {
+    const { page, context, errors } = await openPage(browser(), { width: 320, height: 200 }, { deviceScaleFactor: 4 });
+    await signInDirectly(page, await createAccount('Provider'));
+    await page.goto('/jobrequest');
+    const notice = page.getByRole('status', { name: 'Location notice' });
+    await notice.waitFor();
+    assert.equal(await notice.evaluate((n) => getComputedStyle(n).position), 'static');
+    // The page's heading is not covered: what the window shows at its centre is the heading itself.
+    const heading = page.getByRole('heading', { name: 'Job Requests', level: 1 });
+    await heading.scrollIntoViewIfNeeded();
+    assert.ok(
+      await heading.evaluate((h) => {
+        const box = h.getBoundingClientRect();
+        const seen = document.elementFromPoint(box.left + Math.min(box.width / 2, 20), box.top + box.height / 2);
+        return !!seen && h.contains(seen);
+      }),
+      'the heading is covered',
+    );
+    await snap(page, 'zoom-400-job-requests');
+    assert.deepEqual(errors, []);
+    await context.close();
+  });
+});

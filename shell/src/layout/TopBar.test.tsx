@@ -24,6 +24,17 @@ const flush = async () => {
   for (let i = 0; i < 10; i++) await Promise.resolve();
 };
 
+/** jsdom has no matchMedia: a window whose media queries `matches` answers, for one test (deleted after it). */
+function windowMatching(matches: (query: string) => boolean) {
+  window.matchMedia = (query: string) =>
+    ({
+      matches: matches(query),
+      media: query,
+      addEventListener: () => undefined,
+      removeEventListener: () => undefined,
+    }) as unknown as MediaQueryList;
+}
+
 describe('the top bar tells a provider whether customers can follow them', () => {
   let geo: FakeGeolocation;
   let backend: FakeLocationBackend;
@@ -180,13 +191,7 @@ describe('the top bar tells a provider whether customers can follow them', () =>
 
   it('in a window too low for a fixed bar (a phone on its side, a page zoomed to 400 %) the notice ends the page, taking no room of the window', async () => {
     jest.spyOn(HTMLElement.prototype, 'offsetHeight', 'get').mockReturnValue(145);
-    window.matchMedia = (query: string) =>
-      ({
-        matches: query === '(max-height: 480px)',
-        media: query,
-        addEventListener: () => undefined,
-        removeEventListener: () => undefined,
-      }) as unknown as MediaQueryList;
+    windowMatching((query) => query === '(max-height: 480px)');
     try {
       await renderBar();
       act(() => geo.fail(1));
@@ -240,14 +245,8 @@ describe('the top bar tells a provider whether customers can follow them', () =>
 
   it('on a phone the dot is a button: pressed, it shows its words under it, until pressed again, Escape or a press elsewhere', async () => {
     const user = userEvent.setup();
-    // jsdom has no matchMedia: a phone-sized window, for this test only.
-    window.matchMedia = (query: string) =>
-      ({
-        matches: true,
-        media: query,
-        addEventListener: () => undefined,
-        removeEventListener: () => undefined,
-      }) as unknown as MediaQueryList;
+    // A phone-sized window (every query of the bar's matches).
+    windowMatching(() => true);
     try {
       await renderBar();
       await act(async () => {

@@ -2,16 +2,25 @@
 // high contrast (forced colours), less motion, a window zoomed to 400 %.
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import type { Page } from 'playwright-core';
+import type { Locator } from 'playwright-core';
 import { createAccount, DESKTOP, openPage, signInDirectly, snap, useBrowser } from '../support/app.ts';
 
 const browser = useBrowser();
 
-const style = (page: Page, selector: string, property: string) =>
-  page
-    .locator(selector)
-    .first()
-    .evaluate((element, name) => getComputedStyle(element).getPropertyValue(name), property);
+/**
+ * `target`'s computed `property` once it is `expected`, else (after 5 s) as it is: the public pages' first
+ * frame is replaced by the app's own, and an element read during the swap is already out of the page.
+ */
+async function settledStyle(target: Locator, property: string, expected: string): Promise<string> {
+  let value = '';
+  for (const deadline = Date.now() + 5_000; Date.now() < deadline; await new Promise((r) => setTimeout(r, 100))) {
+    value = await target
+      .evaluate((element, name) => (element.isConnected ? getComputedStyle(element).getPropertyValue(name) : ''), property)
+      .catch(() => '');
+    if (value === expected) break;
+  }
+  return value;
+}
 
 describe('display preferences', () => {
   it("a larger default text size enlarges the page's text, its buttons and fields, not only its headings and labels", async () => {
@@ -19,14 +28,14 @@ describe('display preferences', () => {
     const cdp = await context.newCDPSession(page);
     await page.goto('/login');
     await page.getByRole('button', { name: 'Login' }).waitFor();
-    const at16 = await style(page, 'body', 'font-size');
+    const at16 = await settledStyle(page.locator('body'), 'font-size', '15px');
     await cdp.send('Page.setFontSizes', { fontSizes: { standard: 24 } });
     await page.reload();
     await page.getByRole('button', { name: 'Login' }).waitFor();
     assert.equal(at16, '15px');
-    assert.equal(await style(page, 'body', 'font-size'), '22.5px');
-    assert.equal(await page.getByRole('button', { name: 'Login' }).evaluate((b) => getComputedStyle(b).fontSize), '22.5px');
-    assert.equal(await page.getByLabel('Email').evaluate((i) => getComputedStyle(i).fontSize), '22.5px');
+    assert.equal(await settledStyle(page.locator('body'), 'font-size', '22.5px'), '22.5px');
+    assert.equal(await settledStyle(page.getByRole('button', { name: 'Login' }), 'font-size', '22.5px'), '22.5px');
+    assert.equal(await settledStyle(page.getByLabel('Email'), 'font-size', '22.5px'), '22.5px');
     assert.deepEqual(errors, []);
     await context.close();
   });
@@ -36,8 +45,8 @@ describe('display preferences', () => {
     await page.goto('/login');
     const login = page.getByRole('button', { name: 'Login' });
     await login.waitFor();
-    assert.equal(await login.evaluate((b) => getComputedStyle(b).borderTopStyle), 'solid');
-    assert.equal(await login.evaluate((b) => getComputedStyle(b).borderTopWidth), '1px');
+    assert.equal(await settledStyle(login, 'border-top-style', 'solid'), 'solid');
+    assert.equal(await settledStyle(login, 'border-top-width', '1px'), '1px');
 
     await signInDirectly(page, await createAccount('Customer'));
     await page.goto('/activebooking');

@@ -1,5 +1,5 @@
-import { ApiError } from 'shared';
-import { OFFLINE_MESSAGE, failureMessageOf, newOutgoing } from './outgoing';
+import { ApiError, NO_CONNECTION_MESSAGE } from 'shared';
+import { failureMessageOf, newOutgoing } from './outgoing';
 
 describe('outgoing messages', () => {
   it('start as sending, each with its own local id', () => {
@@ -16,7 +16,7 @@ describe('outgoing messages', () => {
     expect(failureMessageOf(new ApiError('The attachment must be an image or a PDF.', 400))).toBe(
       'The attachment must be an image or a PDF.',
     );
-    expect(failureMessageOf(new ApiError('Network Error', 0))).toBe(OFFLINE_MESSAGE);
-    expect(failureMessageOf('???')).toBe(OFFLINE_MESSAGE);
+    expect(failureMessageOf(new ApiError('Network Error', 0))).toBe(NO_CONNECTION_MESSAGE);
+    expect(failureMessageOf('???')).toBe(NO_CONNECTION_MESSAGE);
   });
 });

@@ -1,4 +1,4 @@
-import { ApiError, NO_CONNECTION_MESSAGE, type MessageType } from 'shared';
+import { ApiError, messageOfError, NO_CONNECTION_MESSAGE, type MessageType } from 'shared';
 
 /** A message sent from this pane that the API has not confirmed: on its way, or failed with a reason. */
 export interface OutgoingMessage {
@@ -32,13 +32,11 @@ export function newOutgoing(
   return { localId: `local-${seq}`, sendKey: newSendKey(), chatId, ...draft, createdAt: now.toISOString(), status: 'sending' };
 }
 
-export const OFFLINE_MESSAGE = NO_CONNECTION_MESSAGE;
-
 /** The reason shown on a failed message: the server's own message (413 too large, 400 wrong type, ...), or offline. */
 export function failureMessageOf(error: unknown): string {
   if (error instanceof ApiError) {
-    if (error.status === 0) return OFFLINE_MESSAGE;
+    if (error.status === 0) return NO_CONNECTION_MESSAGE;
     return error.message || `Not sent (error ${error.status}).`;
   }
-  return error instanceof Error && error.message ? error.message : OFFLINE_MESSAGE;
+  return messageOfError(error);
 }

@@ -228,19 +228,17 @@ export function BookingForm({
     if (added) setChosenCard(added.id);
   }
   const card = list.find((c) => c.id === chosenCard) ?? defaultCard(list);
-  const [resumeFocusPending, setResumeFocusPending] = useState(backFromCardForm);
-  const [resumeFocus, setResumeFocus] = useState<'cvv' | 'add-card' | null>(null);
-  if (resumeFocusPending && cards.state.status === 'ready') {
-    setResumeFocusPending(false);
-    const cardAdded = list.some((c) => !cardsBefore?.includes(c.id));
-    setResumeFocus(cardAdded ? 'cvv' : 'add-card');
+  // Back from the card form, where the focus goes once the cards are read ('pending' until then).
+  const [resumeFocus, setResumeFocus] = useState<'pending' | 'cvv' | 'add-card' | null>(backFromCardForm ? 'pending' : null);
+  if (resumeFocus === 'pending' && cards.state.status === 'ready') {
+    setResumeFocus(list.some((c) => !cardsBefore?.includes(c.id)) ? 'cvv' : 'add-card');
   }
   const cvvField = useRef<HTMLInputElement>(null);
   const addCardLink = useRef<HTMLAnchorElement>(null);
   useEffect(() => {
     // Not taken from a field the customer went to while the cards were read.
     const untouched = document.activeElement === firstField.current || focusIsLost();
-    if (!resumeFocus || !untouched) return;
+    if (!resumeFocus || resumeFocus === 'pending' || !untouched) return;
     (resumeFocus === 'cvv' ? cvvField : addCardLink).current?.focus();
   }, [resumeFocus]);
   // The card shown was removed in another tab or device (the list followed it): said, so that nobody

@@ -10,9 +10,9 @@ export const LOGOUT_DELAY_MS = 200;
 /**
  * Logout: clear the session after 200 ms (the guard then goes to /login), then revoke its token
  * (silently; tried again later when the API could not answer, tokenRevocation.ts). Revoked only once the
- * session has ended here: revoked at once, a call still on its way with
- * the token got a 401 meanwhile, which ended the session as expired ('Your session has expired.' after a
- * Logout), and the timer then ended it a second time, losing the way back to the page for its user.
+ * session has ended here: revoked at once, a call still on its way with the token got a 401 meanwhile,
+ * which ended the session as expired ('Your session has expired.' after a Logout), and the timer then
+ * ended it a second time, losing the way back to the page for its user.
  */
 export function useLogout(): () => void {
   const endSession = useEndSession();

@@ -1,4 +1,6 @@
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyServerOptions } from 'fastify';
+import type { IncomingHttpHeaders } from 'node:http';
+import secureJsonParse from 'secure-json-parse';
 import cors from '@fastify/cors';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
@@ -11,7 +13,7 @@ import { Throttle } from './domain/throttle.js';
 import { createRateLimitStore } from './services/rateLimitStore.js';
 import { OTP_MAX_REQUESTS, OTP_REQUEST_WINDOW_MS } from './domain/otp.js';
 import { registerAuth } from './http/auth.js';
-import { registerErrorHandling } from './http/errors.js';
+import { HttpError, registerErrorHandling } from './http/errors.js';
 import { registerInputGuards } from './http/inputGuard.js';
 import { registerMultipart } from './http/multipart.js';
 import { securityHeaders } from './http/securityHeaders.js';
@@ -53,6 +55,18 @@ export interface BuildAppOptions {
   /** Fastify logger option; default: info level with secrets redacted, off when NODE_ENV=test. */
   logger?: FastifyServerOptions['logger'];
 }
+
+export const INVALID_JSON_MESSAGE = "Body is not valid JSON but content-type is set to 'application/json'";
+export const EMPTY_JSON_MESSAGE = "Body cannot be empty when content-type is set to 'application/json'";
+export const FORBIDDEN_KEY_MESSAGE = 'The body may not contain a "__proto__" key, nor a "constructor" key holding "prototype".';
+export const COMPRESSED_BODY_MESSAGE = 'Compressed request bodies are not accepted: send the body without a Content-Encoding.';
+
+/** Whether a request's body comes compressed (any Content-Encoding but identity). */
+const isEncoded = (headers: IncomingHttpHeaders) => {
+  const encoding = headers['content-encoding']?.trim().toLowerCase();
+  return encoding !== undefined && encoding !== '' && encoding !== 'identity';
+};
+const compressedBody = () => new HttpError(415, COMPRESSED_BODY_MESSAGE);
 
 /** Builds the API as a Fastify instance, ready to `listen` or to `inject` into. Does not listen. */
 export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyInstance> {
@@ -157,8 +171,22 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
     maxAge: 600,
   });
 
+  // JSON as Fastify parses it (secure-json-parse, a `__proto__` key refused), but saying which is wrong:
+  // the JSON itself, the forbidden key, or a compressed body (nothing here inflates one).
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
+    if (isEncoded(request.headers)) return done(compressedBody(), undefined);
+    if (body === '') return done(new HttpError(400, EMPTY_JSON_MESSAGE), undefined);
+    try {
+      done(null, secureJsonParse(body, { protoAction: 'error', constructorAction: 'error' }));
+    } catch (error) {
+      const poisoned = (error as Error).message.includes('forbidden prototype property');
+      done(new HttpError(400, poisoned ? FORBIDDEN_KEY_MESSAGE : INVALID_JSON_MESSAGE), undefined);
+    }
+  });
   // Forms (pusher-js posts socket_id and channel_name as application/x-www-form-urlencoded).
-  app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_req, body, done) => {
+  app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (request, body, done) => {
+    if (isEncoded(request.headers)) return done(compressedBody(), undefined);
     done(null, Object.fromEntries(new URLSearchParams(body as string)));
   });
 

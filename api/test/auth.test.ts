@@ -318,6 +318,23 @@ for (const dialect of DIALECTS) {
         assert.deepEqual(done.body.data, { role: 'Provider' });
       });
 
+      test('a wrong code reads the same for an account and for an address that has none (the step reveals no account)', async () => {
+        const u = await signUp(s, 'Customer');
+        await s.req('POST', '/api/auth/reset-password', { json: { email: u.email } });
+        const code = await latestCode(u.email);
+        const wrong = code === '000000' ? '111111' : '000000';
+        const nobody = `nobody-${Date.now()}@example.com`;
+        await s.req('POST', '/api/auth/reset-password', { json: { email: nobody } });
+        const [known, unknown] = await Promise.all(
+          [u.email, nobody].map((email) =>
+            s.req('POST', '/api/auth/forgot', { json: { email, otp: wrong, password: 'brandnew1' } }),
+          ),
+        );
+        assert.equal(known.status, 400);
+        assert.deepEqual(known.body, unknown.body);
+        assert.deepEqual(known.body.errors.otp, ['The OTP is invalid or has expired.']);
+      });
+
       test('the code expires after 10 minutes', async () => {
         const u = await signUp(s, 'Customer');
         await s.req('POST', '/api/auth/reset-password', { json: { email: u.email } });
@@ -575,6 +592,27 @@ for (const dialect of DIALECTS) {
         assert.equal(res.status, 400);
         assert.equal(res.body.message, 'The first_name must be text, not a file.');
         assert.deepEqual(res.body.errors, { first_name: ['The first_name must be text, not a file.'] });
+        const me = await s.req('GET', '/api/auth/me', { token: u.token });
+        assert.equal(me.body.data.first_name, 'Cara');
+      });
+
+      test('text in the avatar field is refused, not ignored with a success; the profile is unchanged', async () => {
+        const u = await signUp(s, 'Customer');
+        const asForm = await s.req('POST', '/api/auth/update-profile', {
+          token: u.token,
+          form: formWith({ first_name: 'Dora', avatar: 'hello' }),
+        });
+        const asJson = await s.req('POST', '/api/auth/update-profile', {
+          token: u.token,
+          json: { first_name: 'Dora', avatar: 'hello' },
+        });
+        for (const res of [asForm, asJson]) {
+          assert.equal(res.status, 400, JSON.stringify(res.body));
+          assert.deepEqual(res.body, {
+            message: 'The avatar must be a file.',
+            errors: { avatar: ['The avatar must be a file.'] },
+          });
+        }
         const me = await s.req('GET', '/api/auth/me', { token: u.token });
         assert.equal(me.body.data.first_name, 'Cara');
       });

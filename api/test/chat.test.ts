@@ -92,6 +92,38 @@ for (const dialect of DIALECTS) {
       assert.match(JSON.stringify(bad.body), /Idempotency-Key header must be 8 to 100/);
     });
 
+    test('an Idempotency-Key sent again with another message or to another chat is a 409 and sends nothing', async () => {
+      const key = `msg-${Date.now()}-reused`;
+      const keyed = (to: TestUser, message: string, attachment?: { data: Buffer; name: string; type: string }) =>
+        s.req('POST', '/api/chats', {
+          token: otherCustomer.token,
+          headers: { 'idempotency-key': key },
+          form: formWith(
+            { customer_id: otherCustomer.id, provider_id: to.id, message_type: attachment ? 'attachment' : 'text', message },
+            attachment && { field: 'attachment', ...attachment },
+          ),
+        });
+      const first = await keyed(otherProvider, 'Meet at five');
+      assert.equal(first.status, 201);
+      const published = s.publisher.events.length;
+      const refusals = [
+        await keyed(otherProvider, 'Meet at six'),
+        await keyed(provider, 'Meet at five'),
+        await keyed(otherProvider, '', { data: FILES.pdf, name: 'five.pdf', type: 'application/pdf' }),
+      ];
+      for (const refused of refusals) {
+        assert.equal(refused.status, 409, JSON.stringify(refused.body));
+        assert.match(refused.body.message, /already sent with this Idempotency-Key/);
+      }
+      // The same message again is still the retry it was.
+      const again = await keyed(otherProvider, ' Meet at five ');
+      assert.equal(again.status, 201);
+      assert.equal(again.body.data.id, first.body.data.id);
+      assert.equal(s.publisher.events.length, published);
+      const chats = await s.req<{ data: Chat[] }>('GET', '/api/chats', { token: provider.token });
+      assert.ok(!chats.body.data.some((c) => c.customer_id === otherCustomer.id), 'no chat was opened with the other provider');
+    });
+
     test('the first message creates the chat; both sides list it; messages newest first; recipient notified live', async () => {
       const first = await sendText(customer, 'Hello driver');
       assert.equal(first.status, 201);

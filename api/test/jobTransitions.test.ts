@@ -70,10 +70,7 @@ describe('the job state machine (exhaustive)', () => {
     assert.deepEqual(refusal('Rejected', 'Cancelled', 'customer'), [409, 'This booking has already been rejected.']);
     assert.deepEqual(refusal('Completed', 'Pending'), [409, 'This job has already been finished.']);
     assert.deepEqual(refusal('Rejected', 'Completed'), [409, 'This request has already been rejected.']);
-    assert.deepEqual(refusal('Pending', 'Completed'), [
-      409,
-      'This job is waiting for approval again. Accept it before finishing it.',
-    ]);
+    assert.deepEqual(refusal('Pending', 'Completed'), [409, 'This job is waiting for approval. Accept it before finishing it.']);
     assert.deepEqual(refusal('Pending', 'Pending'), [409, 'This job is already waiting for approval.']);
     for (const to of ['Accepted', 'Rejected', 'Completed', 'Pending'] as JobStatus[]) {
       assert.deepEqual(refusal('Cancelled', to), [409, 'The customer cancelled this booking.']);

@@ -4,9 +4,11 @@
  * or non-object JSON, NUL characters, pages and ids beyond what the database can take.
  */
 import http from 'node:http';
+import { gzipSync } from 'node:zlib';
+import { COMPRESSED_BODY_MESSAGE, EMPTY_JSON_MESSAGE, FORBIDDEN_KEY_MESSAGE, INVALID_JSON_MESSAGE } from '../src/app.js';
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { DIALECTS, FILES, formWith, signUp, startTestServer, type TestServer, type TestUser } from './helpers.js';
+import { DIALECTS, FILES, formWith, signUp, signUpProvider, startTestServer, type TestServer, type TestUser } from './helpers.js';
 
 function assertErrorEnvelope(body: unknown, what: string) {
   assert.ok(body && typeof body === 'object' && !Array.isArray(body), `${what}: JSON object`);
@@ -170,6 +172,37 @@ for (const dialect of DIALECTS) {
       assert.equal(arrayBody.body.message, 'The request body must be a JSON object or a form.');
     });
 
+    test('the answer says which is wrong: the JSON, a forbidden prototype key, or a compressed body', async () => {
+      const json = { 'content-type': 'application/json' };
+      const says = async (headers: Record<string, string>, body: string | Buffer, status: number, message: string) => {
+        const res = await raw('POST', '/api/auth/login', headers, body);
+        assert.equal(res.status, status, res.text);
+        assert.deepEqual(res.body, { message });
+      };
+      await says(json, '{"email":', 400, INVALID_JSON_MESSAGE);
+      await says(json, '', 400, EMPTY_JSON_MESSAGE);
+      await says(json, '{"__proto__":{"x":1},"email":"a@b.co","password":"123456"}', 400, FORBIDDEN_KEY_MESSAGE);
+      await says(json, '{"constructor":{"prototype":{"x":1}},"email":"a@b.co"}', 400, FORBIDDEN_KEY_MESSAGE);
+      const login = JSON.stringify({ email: 'a@b.co', password: '123456' });
+      await says({ ...json, 'content-encoding': 'gzip' }, gzipSync(login), 415, COMPRESSED_BODY_MESSAGE);
+      await says(
+        { 'content-type': 'application/x-www-form-urlencoded', 'content-encoding': 'br' },
+        'email=a%40b.co',
+        415,
+        COMPRESSED_BODY_MESSAGE,
+      );
+      // Identity is no compression; a key merely named like one is data.
+      const plain = await raw('POST', '/api/auth/login', { ...json, 'content-encoding': 'identity' }, login);
+      assert.equal(plain.status, 401, plain.text);
+      const named = await raw(
+        'POST',
+        '/api/storeContactUs',
+        json,
+        JSON.stringify({ name: '__proto__', email: 'a@b.co', message: 'constructor prototype' }),
+      );
+      assert.notEqual(named.body.message, FORBIDDEN_KEY_MESSAGE);
+    });
+
     test('a NUL character in any text is a 400 naming the field', async () => {
       const res = await raw(
         'POST',
@@ -302,6 +335,37 @@ for (const dialect of DIALECTS) {
         JSON.stringify({ card_name: 'A', card_number: '4242424242424242', exp_month: 1e20, exp_year: 2030, cvc: '123' }),
       );
       assert.equal(card.status, 400, card.text);
+    });
+
+    test('a number in a form must be a finite decimal: -1e500 is not a price below nothing, and changes nothing', async () => {
+      const provider = await signUpProvider(s, 25);
+      for (const price of ['-1e500', '1e500', 'Infinity', '0x10', ' 5', '5 ']) {
+        const res = await s.req('POST', '/api/auth/update-profile', {
+          token: provider.token,
+          form: formWith({ basic_price: price }),
+        });
+        assert.equal(res.status, 400, `${JSON.stringify(price)}: ${JSON.stringify(res.body)}`);
+        assertErrorEnvelope(res.body, price);
+        assert.deepEqual(Object.keys((res.body as { errors: object }).errors), ['basic_price']);
+      }
+      const me = await s.req<{ data: { basic_price: number } }>('GET', '/api/auth/me', { token: provider.token });
+      assert.equal(me.body.data.basic_price, 25);
+      for (const price of ['30', '12.5', '2.5e1']) {
+        const res = await s.req<{ data: { basic_price: number } }>('POST', '/api/auth/update-profile', {
+          token: provider.token,
+          form: formWith({ basic_price: price }),
+        });
+        assert.equal(res.status, 200, `${price}: ${JSON.stringify(res.body)}`);
+        assert.equal(res.body.data.basic_price, Number(price));
+      }
+      // JSON.parse reads 1e400 as Infinity.
+      const json = await raw(
+        'POST',
+        '/api/auth/update-profile',
+        { 'content-type': 'application/json', authorization: `Bearer ${provider.token}` },
+        '{"basic_price":-1e400}',
+      );
+      assert.equal(json.status, 400, json.text);
     });
   });
 }

@@ -176,7 +176,7 @@ for (const dialect of DIALECTS) {
           s.req('POST', '/api/auth/forgot', { json: { email: u.email, otp: wrong, password: 'brandnew1' } }),
         ),
       );
-      const compared = results.filter((r) => r.status === 400 && r.body.message === 'The OTP is incorrect.').length;
+      const compared = results.filter((r) => r.status === 400 && r.body.message === 'The OTP is invalid or has expired.').length;
       const locked = results.filter((r) => r.status === 429).length;
       assert.ok(compared <= 5, `compared ${compared}`);
       assert.equal(compared + locked, 20);

@@ -239,7 +239,7 @@ describe('password reset', () => {
     await page.getByLabel('OTP').fill(otp === '000000' ? '111111' : '000000');
     await page.getByLabel('New Password').fill('brand-new-pass');
     await page.getByRole('button', { name: 'Submit' }).click();
-    await page.getByText('The OTP is incorrect.').first().waitFor();
+    await page.getByText('The OTP is invalid or has expired.').first().waitFor();
     assert.equal(pathOf(page), '/newpassword');
 
     await page.getByLabel('OTP').fill(otp);

@@ -78,7 +78,7 @@ export function transitionRefusal(from: JobStatus, to: JobStatus): string {
   if (to === 'Cancelled') return `This booking has already been ${from.toLowerCase()}.`;
   if (from === 'Completed') return 'This job has already been finished.';
   if (from === 'Rejected') return 'This request has already been rejected.';
-  if (from === 'Pending' && to === 'Completed') return 'This job is waiting for approval again. Accept it before finishing it.';
+  if (from === 'Pending' && to === 'Completed') return 'This job is waiting for approval. Accept it before finishing it.';
   return `A job cannot change from ${from} to ${to}.`;
 }
 

@@ -7,7 +7,8 @@ import { HttpError, typeMessage, type FieldErrors } from './errors.js';
  * - Every integer in a route's params, query or body is bounded to what the database can store
  *   (PostgreSQL `integer`, 32 bits): a larger id, page or count is a 400, not a database error.
  * - An integer in the path, the query or a form field must be written as one: `16`, not `0x10`,
- *   `1e1`, `16.0` or ` 16` (the validator would otherwise coerce those to numbers).
+ *   `1e1`, `16.0` or ` 16` (the validator would otherwise coerce those to numbers); any other number
+ *   as a finite decimal (the validator coerces `-1e500` to -Infinity, past minimum and maximum).
  * - A JSON body's scalar field must have its JSON type (see checkJsonTypes), and a form's file part
  *   may only be in a file field.
  * - No text may contain a NUL character (PostgreSQL cannot store one).
@@ -78,17 +79,24 @@ function fileFieldNames(schema: unknown): Set<string> {
 }
 
 const INTEGER_TEXT = /^-?[0-9]{1,20}$/;
+/** A decimal written as one: `12`, `-0.5`, `2.5e3`; not `0x10`, ` 5`, `Infinity` or `1e500` (checked finite too). */
+const NUMBER_TEXT = /^-?(?:[0-9]+(?:\.[0-9]*)?|\.[0-9]+)(?:[eE][-+]?[0-9]+)?$/;
 
-function checkIntegerText(values: unknown, fields: ScalarField[], errors: FieldErrors): void {
+const numberTextOk = (text: string) => NUMBER_TEXT.test(text) && Number.isFinite(Number(text));
+
+/** Numbers written as text (path, query, form field): an integer as an integer, any number finite. */
+function checkNumberText(values: unknown, fields: ScalarField[], errors: FieldErrors): void {
   if (!isObject(values)) return;
   for (const field of fields) {
-    if (!field.types.includes('integer')) continue;
+    const integer = field.types.includes('integer');
+    if (!integer && !field.types.includes('number')) continue;
     const raw = values[field.name];
     const list = Array.isArray(raw) ? raw : [raw];
     // An empty text is no value: null where the field may be null (a number cleared in a form).
     const noValue = (v: string) => v === '' && field.types.includes('null');
-    if (list.some((v) => typeof v === 'string' && !noValue(v) && !INTEGER_TEXT.test(v))) {
-      errors[field.name] ??= [field.typeMessage ?? typeMessage(field.name, 'integer')];
+    const wellWritten = integer ? (v: string) => INTEGER_TEXT.test(v) : numberTextOk;
+    if (list.some((v) => typeof v === 'string' && !noValue(v) && !wellWritten(v))) {
+      errors[field.name] ??= [field.typeMessage ?? typeMessage(field.name, integer ? 'integer' : 'number')];
     }
   }
 }
@@ -107,7 +115,9 @@ function checkJsonTypes(body: unknown, fields: ScalarField[], errors: FieldError
     const wrong =
       (typeof value === 'object' && value !== null) ||
       (value === null && !field.types.includes('null')) ||
-      (typeof value === 'boolean' && !field.types.includes('boolean'));
+      (typeof value === 'boolean' && !field.types.includes('boolean')) ||
+      // JSON.parse reads 1e400 as Infinity, which no number field can hold.
+      (typeof value === 'number' && !Number.isFinite(value));
     if (wrong) errors[field.name] ??= [field.typeMessage ?? typeMessage(field.name, field.types)];
   }
 }
@@ -116,6 +126,18 @@ function checkJsonTypes(body: unknown, fields: ScalarField[], errors: FieldError
 function checkFileParts(request: FastifyRequest, fileFields: Set<string>, errors: FieldErrors): void {
   for (const name of Object.keys(request.uploadedFiles ?? {})) {
     if (!fileFields.has(name)) errors[name] ??= [`The ${name} must be text, not a file.`];
+  }
+}
+
+/** Text (in a form or JSON) where a file is expected; an empty text is no value. */
+function checkTextInFileFields(request: FastifyRequest, fileFields: Set<string>, errors: FieldErrors): void {
+  if (!isObject(request.body)) return;
+  const files = request.uploadedFiles ?? {};
+  for (const name of fileFields) {
+    const value = request.body[name];
+    if (!Object.hasOwn(files, name) && value !== undefined && value !== '' && value !== null) {
+      errors[name] ??= [`The ${name} must be a file.`];
+    }
   }
 }
 
@@ -192,11 +214,12 @@ export function registerInputGuards(app: FastifyInstance): void {
       if (params.length || query.length || schema.body !== undefined) {
         addPreValidation(route, (request) => {
           const errors: FieldErrors = {};
-          checkIntegerText(request.params, params, errors);
-          checkIntegerText(request.query, query, errors);
+          checkNumberText(request.params, params, errors);
+          checkNumberText(request.query, query, errors);
           if (isJson(request)) checkJsonTypes(request.body, body, errors);
           else checkFileParts(request, fileFields, errors);
-          checkIntegerText(request.body, body, errors);
+          checkTextInFileFields(request, fileFields, errors);
+          checkNumberText(request.body, body, errors);
           const first = Object.values(errors)[0];
           if (first) throw new HttpError(400, first[0], errors);
         });

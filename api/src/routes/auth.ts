@@ -334,7 +334,8 @@ export default async function authRoutes(app: FastifyInstance) {
         .where('used_at', 'is', null)
         .executeTakeFirst();
       if (Number(claimedTry.numUpdatedRows) !== 1) throw locked();
-      if (outcome === 'mismatch') throw fieldError('otp', 'The OTP is incorrect.');
+      // A wrong code reads as no code at all: the step does not tell an account from an unknown address.
+      if (outcome === 'mismatch') throw fieldError('otp', OTP_INVALID);
 
       const passwordHash = await hashPassword(password);
       const changed = await ctx.db.transaction().execute(async (trx) => {

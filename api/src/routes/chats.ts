@@ -5,7 +5,7 @@ import { isUniqueViolation } from '../db/index.js';
 import { precompile } from '../db/precompiled.js';
 import type { Database, MessageType, Role } from '../db/schema.js';
 import { currentUser } from '../http/auth.js';
-import { fieldError, forbidden, notFound } from '../http/errors.js';
+import { fieldError, forbidden, HttpError, notFound } from '../http/errors.js';
 import { hasVisibleCharacter } from 'shared/src/contracts/textRules';
 import { fileField } from '../http/fields.js';
 import { send } from '../http/reply.js';
@@ -33,7 +33,7 @@ import {
 import { PEOPLE_COLUMNS } from '../queries/people.js';
 import { fullName, person, toIso } from '../serializers.js';
 import { eventDataBytes, MAX_EVENT_DATA_BYTES, ownChannelEvent, type RealtimeEvent } from '../services/publisher.js';
-import { discardUpload, storeUpload } from '../services/uploads.js';
+import { discardUpload, readUpload, storeUpload } from '../services/uploads.js';
 
 /** A text message as its notification shows it: at most 80 characters, cut on whole characters (never half an emoji). */
 function previewOf(text: string): string {
@@ -101,11 +101,35 @@ export function messageEventData(message: Message): Message | OmittedMessage {
 /** The chats column holding how far `role` has read. */
 const readColumnOf = (role: Role) => (role === 'Provider' ? 'provider_read_id' : 'customer_read_id');
 
-/** The original name of an uploaded file, made safe to show: no folders, no control characters, at most 200 characters. */
-export function attachmentNameOf(raw: unknown, fallback: string): string {
-  // eslint-disable-next-line no-control-regex -- removing control characters is the point of this pattern
-  const name = typeof raw === 'string' ? (raw.split(/[\\/]/).pop() ?? '').replace(/[\u0000-\u001f\u007f]/g, '').trim() : '';
-  return name && name !== 'upload' ? name.slice(0, 200) : fallback;
+export const NO_SUCH_PROVIDER = 'No provider has this id.';
+export const NO_SUCH_CUSTOMER = 'No customer has this id.';
+export const SENT_WITH_OTHER_CONTENT =
+  'A message was already sent with this Idempotency-Key, with other content or to another chat. Send this one with a new key.';
+
+/** Other ways of writing a stored file's extension that name the same type. */
+const SAME_TYPE_EXTENSIONS: Record<string, readonly string[]> = { jpg: ['jpg', 'jpeg'] };
+/** Controls (C0, C1) and the marks that turn text around (bidi embeddings, overrides, isolates, LRM/RLM/ALM). */
+// eslint-disable-next-line no-control-regex -- removing control characters is the point of this pattern
+const UNSHOWABLE_IN_NAMES = /[\u0000-\u001f\u007f-\u009f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/g;
+const MAX_ATTACHMENT_NAME = 200;
+
+/**
+ * The original name of an uploaded file, made safe to show and to save: no folders, no control or
+ * direction characters ('receipt\u202Efdp.cmd' would read 'receiptdmc.pdf'), at most 200 characters,
+ * and ending in the extension of the type its content was found to be (`ext`), so that the recipient's
+ * download opens as what was checked ('receipt.pdf.cmd' is saved as 'receipt.pdf.cmd.pdf'); with no
+ * usable name, `fallbackStem`.`ext`.
+ */
+export function attachmentNameOf(raw: unknown, ext: string, fallbackStem: string): string {
+  const base = typeof raw === 'string' ? (raw.split(/[\\/]/).pop() ?? '') : '';
+  const name = base.replace(UNSHOWABLE_IN_NAMES, '').trim();
+  if (!name || name === 'upload') return `${fallbackStem}.${ext}`;
+  const own = name.includes('.') ? name.slice(name.lastIndexOf('.') + 1).toLowerCase() : '';
+  const kept = (SAME_TYPE_EXTENSIONS[ext] ?? [ext]).includes(own);
+  const suffix = kept ? '' : `.${ext}`;
+  const stem = kept ? name.slice(0, name.length - own.length - 1) : name;
+  const ending = kept ? name.slice(name.length - own.length - 1) : suffix;
+  return stem.slice(0, MAX_ATTACHMENT_NAME - ending.length) + ending;
 }
 
 function chatsWithPeople(db: Kysely<Database>) {
@@ -369,13 +393,8 @@ export default async function chatsRoutes(app: FastifyInstance) {
         throw forbidden(PROVIDER_CANNOT_START);
       }
       const other = await db.selectFrom('users').select(['id', 'role']).where('id', '=', request.body.user_id).executeTakeFirst();
-      if (!other) throw notFound('User not found.');
-      if (other.role === user.role) {
-        throw fieldError(
-          'user_id',
-          user.role === 'Customer' ? 'A customer can only chat with a provider.' : 'A provider can only chat with a customer.',
-        );
-      }
+      // An unknown id and one of the caller's own role read alike: the answer tells no one which ids are customers.
+      if (!other || other.role === user.role) throw notFound(user.role === 'Customer' ? NO_SUCH_PROVIDER : NO_SUCH_CUSTOMER);
       const pair =
         user.role === 'Customer'
           ? { customer_id: user.id, provider_id: other.id }
@@ -520,15 +539,34 @@ export default async function chatsRoutes(app: FastifyInstance) {
     },
   );
 
-  /** The sender's message stored with this Idempotency-Key, if any. */
-  const messageWithKey = async (senderId: number, key: string) => {
+  /**
+   * The sender's message stored with this Idempotency-Key, if any, when this request sends the same:
+   * the same chat, and the same text or the same file. A key sent again with another message is a 409,
+   * not a success that drops it.
+   */
+  const messageWithKey = async (senderId: number, key: string, sending: { body: SendBody; file?: Buffer }) => {
     const row = await db
       .selectFrom('messages')
-      .selectAll()
-      .where('from_id', '=', senderId)
-      .where('client_key', '=', key)
+      .innerJoin('chats', 'chats.id', 'messages.chat_id')
+      .selectAll('messages')
+      .select(['chats.customer_id', 'chats.provider_id'])
+      .where('messages.from_id', '=', senderId)
+      .where('messages.client_key', '=', key)
       .executeTakeFirst();
-    return row ? asSeenBy(senderId, row) : null;
+    if (!row) return null;
+    const { body, file } = sending;
+    const sameChat = row.customer_id === body.customer_id && row.provider_id === body.provider_id;
+    const sameContent = file
+      ? row.attachment !== null && row.attachment_size === file.length && (await storedFileEquals(row.attachment, file))
+      : row.message_type === 'text' && row.message === (body.message ?? '').trim();
+    if (!sameChat || !sameContent)
+      throw new HttpError(409, SENT_WITH_OTHER_CONTENT, { idempotency_key: [SENT_WITH_OTHER_CONTENT] });
+    return asSeenBy(senderId, row);
+  };
+  /** Whether the stored upload at `publicPath` holds these bytes (a file gone since counts as the same: its size matched). */
+  const storedFileEquals = async (publicPath: string, bytes: Buffer) => {
+    const stored = await readUpload(ctx.config.uploadsDir, publicPath);
+    return stored === null || stored.equals(bytes);
   };
 
   app.post<{ Body: SendBody; Headers: { 'x-socket-id'?: string; 'idempotency-key'?: string } }>(
@@ -566,7 +604,7 @@ export default async function chatsRoutes(app: FastifyInstance) {
             },
           },
         },
-        response: responses({ 201: envelope(chatMessageSchema) }, [...AUTH_ERRORS, 413]),
+        response: responses({ 201: envelope(chatMessageSchema) }, [...AUTH_ERRORS, 409, 413]),
       },
     },
     async (request, reply) => {
@@ -574,7 +612,7 @@ export default async function chatsRoutes(app: FastifyInstance) {
       const body = request.body;
       const clientKey = request.headers['idempotency-key'] ?? null;
       if (clientKey) {
-        const earlier = await messageWithKey(user.id, clientKey);
+        const earlier = await messageWithKey(user.id, clientKey, { body, file: request.uploadedFiles?.attachment });
         if (earlier) return send(reply, earlier, 'Message sent', 201);
       }
       const isCustomer = user.role === 'Customer' && user.id === body.customer_id;
@@ -606,7 +644,7 @@ export default async function chatsRoutes(app: FastifyInstance) {
         messageType = stored.mime === 'image/png' ? 'photo' : 'attachment';
         attachment = stored.path;
         // The multipart parser puts the file part's own name in the body field (see app.ts).
-        attachmentName = attachmentNameOf(body.attachment, `${messageType}.${stored.path.split('.').pop()}`);
+        attachmentName = attachmentNameOf(body.attachment, stored.path.split('.').pop() ?? '', messageType);
         attachmentSize = file.length;
       } else if (body.message_type !== 'text') {
         throw fieldError('attachment', 'The attachment field is required.');
@@ -630,7 +668,10 @@ export default async function chatsRoutes(app: FastifyInstance) {
           await discardUpload(ctx.config.uploadsDir, ownFile, request.log, committing ? referenced : undefined);
         }
         // The same key sent twice at once: the other request stored it.
-        const earlier = clientKey && isUniqueViolation(error) ? await messageWithKey(user.id, clientKey) : null;
+        const earlier =
+          clientKey && isUniqueViolation(error)
+            ? await messageWithKey(user.id, clientKey, { body, file: request.uploadedFiles?.attachment })
+            : null;
         if (earlier) return send(reply, earlier, 'Message sent', 201);
         throw error;
       }

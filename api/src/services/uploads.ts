@@ -33,12 +33,29 @@ export async function storeUpload(
   return { path: UPLOADS_PREFIX + name, kind: type.kind, mime: type.mime };
 }
 
+/** The file name of a path this server made (UPLOADS_PREFIX + 32 hex digits + extension), else null. */
+function ownUploadName(publicPath: string | null): string | null {
+  if (!publicPath?.startsWith(UPLOADS_PREFIX)) return null;
+  const name = publicPath.slice(UPLOADS_PREFIX.length);
+  return /^[a-f0-9]{32}\.[a-z]{3,4}$/.test(name) ? name : null;
+}
+
 /** Removes a file this server stored earlier (e.g. a replaced avatar). Quietly ignores anything else. */
 export async function removeUpload(dir: string, publicPath: string | null): Promise<void> {
-  if (!publicPath?.startsWith(UPLOADS_PREFIX)) return;
-  const name = publicPath.slice(UPLOADS_PREFIX.length);
-  if (!/^[a-f0-9]{32}\.[a-z]{3,4}$/.test(name)) return;
-  await fs.rm(path.join(dir, name), { force: true });
+  const name = ownUploadName(publicPath);
+  if (name) await fs.rm(path.join(dir, name), { force: true });
+}
+
+/** The bytes of a file this server stored earlier, or null when it is not one or is gone. */
+export async function readUpload(dir: string, publicPath: string): Promise<Buffer | null> {
+  const name = ownUploadName(publicPath);
+  if (!name) return null;
+  try {
+    return await fs.readFile(path.join(dir, name));
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
+    throw error;
+  }
 }
 
 /**

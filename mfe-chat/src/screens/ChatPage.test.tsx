@@ -320,7 +320,7 @@ describe('opening a conversation', () => {
       'POST /api/chats/open': (config) =>
         (JSON.parse(String(config.data)) as { user_id?: number }).user_id === 22
           ? { status: 201, data: { data: newChat, message: 'Chat created' } }
-          : fail(404, 'User not found.'),
+          : fail(404, 'No provider has this id.'),
       'GET /api/chats/9/messages': messagesReply([]),
       'POST /api/chats/9/read': readReply(9, 2),
     });
@@ -332,8 +332,8 @@ describe('opening a conversation', () => {
   });
 
   it.each([
-    [400, 'A customer can only chat with a provider.'],
-    [404, 'User not found.'],
+    [404, 'No provider has this id.'],
+    [400, 'The user id must be a positive integer.'],
   ])('a user id that is no possible counterpart (%i) shows the reason', async (status, message) => {
     customerApi({ 'POST /api/chats/open': fail(status, message) });
     renderChat({ route: '/chatview/11' });
@@ -367,7 +367,7 @@ describe('opening a conversation', () => {
   });
 
   it("the user's own id says it is their own account, without asking the API", async () => {
-    const api = customerApi({ 'POST /api/chats/open': fail(400, 'A customer can only chat with a provider.') });
+    const api = customerApi({ 'POST /api/chats/open': fail(404, 'No provider has this id.') });
     renderChat({ route: `/chatview/${cara.id}` });
     expect(await conversation().findByRole('alert')).toHaveTextContent(
       'This conversation cannot be opened: that user id is your own account.',

@@ -489,6 +489,24 @@ describe('the booking modal (Booking Details)', () => {
     expect(keys[1]).toBe(keys[0]);
   });
 
+  it('while Submit & Pay is on its way, reloading or closing the tab is asked first; once answered, not', async () => {
+    const user = userEvent.setup();
+    const answer = deferred(ok(makeJob({ id: 7 }), 'Booking created successfully', 201));
+    renderModal({ 'GET /api/payment-methods': ok([visa]), 'POST /api/jobs': () => answer.handler() });
+    await screen.findByText('Visa •••• 4242');
+    const dialog = await fillForm(user);
+    const unloadAsks = () => {
+      const event = new Event('beforeunload', { cancelable: true });
+      window.dispatchEvent(event);
+      return event.defaultPrevented;
+    };
+    await user.click(within(dialog).getByRole('button', { name: 'Submit & Pay' }));
+    await waitFor(() => expect(unloadAsks()).toBe(true));
+    answer.release();
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/requestconfirmation'));
+    expect(unloadAsks()).toBe(false);
+  });
+
   it('told that an earlier Submit & Pay went through, the form leads to Active Bookings', async () => {
     const user = userEvent.setup();
     const wentThrough =

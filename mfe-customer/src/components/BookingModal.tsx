@@ -25,6 +25,7 @@ import { cardExpiry, cardLabel } from 'shared/src/payments/cardText';
 import { defaultCard } from '../lib/format';
 import { useLoad } from '../lib/useLoad';
 import { useLocalDay } from '../lib/useLocalDay';
+import { useUnloadQuestion } from '../lib/useUnloadQuestion';
 import {
   EMPTY_BOOKING_VALUES,
   hasBookingInput,
@@ -183,6 +184,9 @@ export function BookingForm({
   const [bookedAlready, setBookedAlready] = useState(false);
   const price = provider.basic_price;
   useLeaveGuard(hasBookingInput(values) && !busy && !withdrawn);
+  // While Submit & Pay is on its way a reload or a closed tab would leave its outcome unknown: the browser asks first.
+  // (Not a leave guard: the form navigates by itself once booked, while still busy.)
+  useUnloadQuestion(busy);
   const inFlight = useRef(false);
   const firstField = useRef<HTMLInputElement>(null);
 

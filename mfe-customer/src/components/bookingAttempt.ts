@@ -17,8 +17,8 @@ export function newAttemptKey(): string {
   return `booking-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 12)}`;
 }
 
-/** The key of an attempt at this booking whose outcome is unknown, or a new one. */
-export function attemptKeyFor(providerId: number, serviceId: number): string {
+/** The key of an attempt at this booking whose outcome is unknown and still kept, else null. */
+function keptAttemptKey(providerId: number, serviceId: number): string | null {
   try {
     const kept: unknown = JSON.parse(sessionStorage.getItem(storageName(providerId, serviceId)) ?? 'null');
     if (kept && typeof kept === 'object') {
@@ -26,9 +26,19 @@ export function attemptKeyFor(providerId: number, serviceId: number): string {
       if (typeof key === 'string' && typeof at === 'number' && Date.now() - at < UNSETTLED_ATTEMPT_KEPT_MS) return key;
     }
   } catch {
-    /* storage unavailable or unreadable: a new key, as when nothing is kept */
+    /* storage unavailable or unreadable: as when nothing is kept */
   }
-  return newAttemptKey();
+  return null;
+}
+
+/** The key of an attempt at this booking whose outcome is unknown, or a new one. */
+export function attemptKeyFor(providerId: number, serviceId: number): string {
+  return keptAttemptKey(providerId, serviceId) ?? newAttemptKey();
+}
+
+/** Whether an attempt at this booking was sent and never answered (the page was left, or no answer came). */
+export function hasUnsettledAttempt(providerId: number, serviceId: number): boolean {
+  return keptAttemptKey(providerId, serviceId) !== null;
 }
 
 /** Keeps the key of an attempt being sent (its outcome unknown until answered) for the next attempt at this booking. */

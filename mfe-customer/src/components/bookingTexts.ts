@@ -20,6 +20,9 @@ export const CARD_NO_LONGER_SAVED = 'This card is no longer saved. Please choose
  * After Submit & Pay got no answer, or a server fault, whose booking may have been made and charged: pressed
  * again, it sends the same attempt's key, so the API books and charges it once.
  */
+/** On the driver's profile, when a Submit & Pay of this booking got no answer (the page was reloaded or left while it was on its way, or the connection failed). */
+export const UNANSWERED_ATTEMPT_NOTE = 'Your last Submit & Pay for this driver got no answer, so it may have gone through.';
+export const CHECK_BOOKINGS_FIRST = 'Check Active Bookings before booking again';
 export const OUTCOME_UNKNOWN_NOTE = 'If it went through, Submit & Pay again will not book or charge it twice.';
 
 /** The booking payment of spec section 9: charged by Submit & Pay, refunded when a Pending booking is cancelled. */

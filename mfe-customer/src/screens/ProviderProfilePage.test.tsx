@@ -5,7 +5,13 @@ import { renderScreen } from '../testing/renderScreen';
 import { fail, fakeApi, ok } from '../testing/fakeApi';
 import { makeReview, meera, ravi, visa } from '../testing/fixtures';
 import { DEFAULT_BIO, SAMPLE_REVIEWS } from '../lib/samples';
-import { DRIVER_WITHOUT_PRICE, SERVICE_NOT_FOUND } from '../components/bookingTexts';
+import {
+  CHECK_BOOKINGS_FIRST,
+  DRIVER_WITHOUT_PRICE,
+  SERVICE_NOT_FOUND,
+  UNANSWERED_ATTEMPT_NOTE,
+} from '../components/bookingTexts';
+import { keepUnsettledAttempt } from '../components/bookingAttempt';
 import { setupScreenTest } from '../testing/screenTest';
 
 const state = { serviceId: 1, providerId: ravi.id };
@@ -108,6 +114,24 @@ describe('the provider profile (/providerprofile)', () => {
     renderScreen(<ProviderProfilePage />, { path: '/providerprofile', state, before: ['/drivebooking'] });
     await userEvent.click(await screen.findByRole('button', { name: 'Go Back' }));
     expect(screen.getByTestId('location')).toHaveTextContent('/drivebooking');
+  });
+
+  it('after a Submit & Pay that got no answer (the page reloaded while it was on its way), says it may have gone through and leads to Active Bookings', async () => {
+    fakeApi({ 'GET /api/providers/1': ok([ravi, meera]), 'GET /api/getReview': ok([]) });
+    keepUnsettledAttempt(ravi.id, 1, 'booking-kept-key');
+    renderScreen(<ProviderProfilePage />, { path: '/providerprofile', state });
+    expect(await screen.findByText(UNANSWERED_ATTEMPT_NOTE)).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: CHECK_BOOKINGS_FIRST })).toHaveAttribute('href', '/activebooking');
+    // Booking again stays possible: sent with the same details, the API answers the booking already made.
+    expect(screen.getByRole('button', { name: 'Assign Job' })).toBeInTheDocument();
+  });
+
+  it('says nothing of an earlier attempt when none is unanswered, or when it was for another driver', async () => {
+    fakeApi({ 'GET /api/providers/1': ok([ravi, meera]), 'GET /api/getReview': ok([]) });
+    keepUnsettledAttempt(meera.id, 1, 'booking-other-driver');
+    renderScreen(<ProviderProfilePage />, { path: '/providerprofile', state });
+    expect(await screen.findByRole('heading', { name: 'Ravi Kumar' })).toBeInTheDocument();
+    expect(screen.queryByText(UNANSWERED_ATTEMPT_NOTE)).not.toBeInTheDocument();
   });
 
   it("opened directly (a shared link in a new tab), Go Back opens the service's drivers instead of leaving the app", async () => {

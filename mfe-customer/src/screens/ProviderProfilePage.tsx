@@ -1,11 +1,17 @@
 import { useCallback, useState } from 'react';
-import { useLocation, useNavigate } from 'react-router-dom';
+import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { Avatar, ErrorState, hasAppEntryBehind, fetchReviews, formatPrice, Loader, PageTitle, useSessionUser } from 'shared';
 import { navIdFrom, pathWithIds } from 'shared/src/contracts/addressIds';
 import { NothingHere } from 'shared/src/ui/NothingHere';
 import { BookingModal } from '../components/BookingModal';
 import { hasNoPrice } from '../components/driverPrice';
-import { DRIVER_WITHOUT_PRICE, SERVICE_NOT_FOUND } from '../components/bookingTexts';
+import { hasUnsettledAttempt } from '../components/bookingAttempt';
+import {
+  CHECK_BOOKINGS_FIRST,
+  DRIVER_WITHOUT_PRICE,
+  SERVICE_NOT_FOUND,
+  UNANSWERED_ATTEMPT_NOTE,
+} from '../components/bookingTexts';
 import { RatingValue } from '../components/Rating';
 import { ReviewList } from '../components/ReviewList';
 import { DEFAULT_BIO } from '../lib/samples';
@@ -80,6 +86,12 @@ export default function ProviderProfilePage() {
     const { provider, reviews } = state.data;
     body = (
       <>
+        {/* First on the page: after a reload in the middle of Submit & Pay, it is what the customer needs to read. */}
+        {isCustomer && !booking && hasUnsettledAttempt(provider.id, serviceId!) ? (
+          <p className="cust-note" role="status">
+            {UNANSWERED_ATTEMPT_NOTE} <Link to="/activebooking">{CHECK_BOOKINGS_FIRST}</Link>
+          </p>
+        ) : null}
         <section className="ui-card cust-profile-head" aria-label="Driver">
           <Avatar src={provider.avatar} name={provider.full_name} size={88} />
           <div className="ui-person">

@@ -67,7 +67,7 @@ describe('Job Request Details (/jobrequestdetails)', () => {
   it('a job answered already shows its status and no actions', async () => {
     fakeApi({ 'GET /api/jobs/7': ok({ ...job, status: 'Accepted' }) });
     open();
-    expect(await screen.findByText('This request has been answered already: Accepted.')).toBeInTheDocument();
+    expect(await screen.findByText('This request has already been answered: Accepted.')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Accept' })).not.toBeInTheDocument();
     expect(screen.queryByRole('link', { name: 'Reject' })).not.toBeInTheDocument();
     await userEvent.click(screen.getByRole('link', { name: 'Open Job Details' }));
@@ -127,7 +127,7 @@ describe('Job Request Details (/jobrequestdetails)', () => {
     expect(await screen.findByText(line)).toBeInTheDocument();
     expect(within(screen.getByRole('region', { name: 'Customer' })).getByText(status)).toBeInTheDocument();
     expect(screen.queryByText(/refunded/)).not.toBeInTheDocument();
-    expect(screen.queryByText(/answered already/)).not.toBeInTheDocument();
+    expect(screen.queryByText(/already been answered/)).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Accept' })).not.toBeInTheDocument();
     expect(screen.queryByRole('link', { name: 'Reject' })).not.toBeInTheDocument();
   });
@@ -146,7 +146,7 @@ describe('Job Request Details (/jobrequestdetails)', () => {
   it('a refunded rejection reads Rejected on the provider side', async () => {
     fakeApi({ 'GET /api/jobs/7': ok({ ...job, status: 'Rejected', refunded: true }) });
     open();
-    expect(await screen.findByText('This request has been answered already: Rejected.')).toBeInTheDocument();
+    expect(await screen.findByText('This request has already been answered: Rejected.')).toBeInTheDocument();
     expect(screen.queryByText(/refunded/)).not.toBeInTheDocument();
   });
 });

@@ -62,7 +62,7 @@ export default function JobRequestDetailsPage() {
           </div>
         ) : (
           <RequestNoLongerOpen job={job}>
-            This request has been answered already: {bookingStatusLabel(job.status)}.
+            This request has already been answered: {bookingStatusLabel(job.status)}.
           </RequestNoLongerOpen>
         )}
       </>

@@ -107,6 +107,48 @@ describe('on a failing network', () => {
     await context.close();
   });
 
+  it('Submit & Pay on its way: a reload is asked first; reloaded anyway, the profile says it may have gone through and leads to the one booking made', async () => {
+    const provider = await providerOffering('Driver', 25);
+    const customer = await customerWithCards([GOOD_CARD]);
+    const { page, context } = await openPage(browser());
+    await signInDirectly(page, customer.account);
+    await page.goto(`/providerprofile?service=${provider.serviceId}&provider=${provider.id}`);
+    await page.getByRole('button', { name: 'Assign Job' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Booking Details' });
+    await dialog.getByLabel('Pick Address').fill('1 Pick Street');
+    await dialog.getByLabel('Drop Address').fill('2 Drop Road');
+    await dialog.getByLabel('CVV').fill('123');
+    // The API books at once; its answer is on a slow network and never arrives before the reload.
+    await page.route('**/api/jobs', async (route) => {
+      if (route.request().method() !== 'POST') return route.fallback();
+      await route.fetch();
+      await new Promise((resolve) => setTimeout(resolve, 60_000));
+    });
+    await dialog.getByRole('button', { name: 'Submit & Pay' }).click();
+    await dialog.locator('button[aria-busy="true"]', { hasText: 'Submit & Pay' }).waitFor();
+    // The booking is made on the server while its answer is still on the way.
+    for (const deadline = Date.now() + 10_000; (await jobsOf(customer.token)).length === 0 && Date.now() < deadline;) {
+      await page.waitForTimeout(100);
+    }
+    const asked: string[] = [];
+    page.once('dialog', (question) => {
+      asked.push(question.type());
+      void question.accept();
+    });
+    await page.reload();
+    assert.deepEqual(asked, ['beforeunload'], 'the browser asked before the reload');
+    await page.unrouteAll({ behavior: 'ignoreErrors' });
+    await page.getByText('Your last Submit & Pay for this driver got no answer, so it may have gone through.').waitFor();
+    await snap(page, 'network-reload-during-submit-pay');
+    await page.getByRole('link', { name: 'Check Active Bookings before booking again' }).click();
+    await page.waitForURL((url) => url.pathname === '/activebooking');
+    await page.getByRole('main').getByRole('list', { name: 'Bookings' }).getByText(provider.fullName).waitFor();
+    assert.equal((await jobsOf(customer.token)).length, 1);
+    const charges = await apiCall<{ data: unknown[] }>('GET', '/api/payments', undefined, customer.token);
+    assert.equal(charges.body.data.length, 1);
+    await context.close();
+  });
+
   it('a list whose answer never comes says so after the time limit, with Retry, instead of loading for ever; Retry leaves the focus on the page', async () => {
     const provider = await providerOffering('Driver', 25);
     const customer = await customerWithCards([GOOD_CARD]);

@@ -31,18 +31,24 @@ async function loseFirstAnswer(page: Page, url: string, method: string, status: 
   });
 }
 
+/** A customer with a card on a driver's profile, the booking form open and filled in, not yet sent. */
+async function bookingFormFilledIn() {
+  const provider = await providerOffering('Driver', 25);
+  const customer = await customerWithCards([GOOD_CARD]);
+  const { page, context } = await openPage(browser());
+  await signInDirectly(page, customer.account);
+  await page.goto(`/providerprofile?service=${provider.serviceId}&provider=${provider.id}`);
+  await page.getByRole('button', { name: 'Assign Job' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Booking Details' });
+  await dialog.getByLabel('Pick Address').fill('1 Pick Street');
+  await dialog.getByLabel('Drop Address').fill('2 Drop Road');
+  await dialog.getByLabel('CVV').fill('123');
+  return { provider, customer, page, context, dialog };
+}
+
 describe('on a failing network', () => {
   it('Submit & Pay answered 503 by a gateway after the API booked: pressing it again books and charges once', async () => {
-    const provider = await providerOffering('Driver', 25);
-    const customer = await customerWithCards([GOOD_CARD]);
-    const { page, context } = await openPage(browser());
-    await signInDirectly(page, customer.account);
-    await page.goto(`/providerprofile?service=${provider.serviceId}&provider=${provider.id}`);
-    await page.getByRole('button', { name: 'Assign Job' }).click();
-    const dialog = page.getByRole('dialog', { name: 'Booking Details' });
-    await dialog.getByLabel('Pick Address').fill('1 Pick Street');
-    await dialog.getByLabel('Drop Address').fill('2 Drop Road');
-    await dialog.getByLabel('CVV').fill('123');
+    const { customer, page, context, dialog } = await bookingFormFilledIn();
     await loseFirstAnswer(page, '**/api/jobs', 'POST', 503);
     await dialog.getByRole('button', { name: 'Submit & Pay' }).click();
     await dialog.getByRole('alert').filter({ hasText: '503' }).waitFor();
@@ -108,16 +114,7 @@ describe('on a failing network', () => {
   });
 
   it('Submit & Pay on its way: a reload is asked first; reloaded anyway, the profile says it may have gone through and leads to the one booking made', async () => {
-    const provider = await providerOffering('Driver', 25);
-    const customer = await customerWithCards([GOOD_CARD]);
-    const { page, context } = await openPage(browser());
-    await signInDirectly(page, customer.account);
-    await page.goto(`/providerprofile?service=${provider.serviceId}&provider=${provider.id}`);
-    await page.getByRole('button', { name: 'Assign Job' }).click();
-    const dialog = page.getByRole('dialog', { name: 'Booking Details' });
-    await dialog.getByLabel('Pick Address').fill('1 Pick Street');
-    await dialog.getByLabel('Drop Address').fill('2 Drop Road');
-    await dialog.getByLabel('CVV').fill('123');
+    const { provider, customer, page, context, dialog } = await bookingFormFilledIn();
     // The API books at once; its answer is on a slow network and never arrives before the reload.
     await page.route('**/api/jobs', async (route) => {
       if (route.request().method() !== 'POST') return route.fallback();

@@ -45,6 +45,10 @@ test("attachmentNameOf ends the name in the checked content's extension and drop
   assert.equal(attachmentNameOf('receipt\u202efdp.cmd', 'pdf', 'attachment'), 'receiptfdp.cmd.pdf');
   assert.equal(attachmentNameOf('a\u2066b\u2069\u200f.pdf', 'pdf', 'attachment'), 'ab.pdf');
   assert.equal(attachmentNameOf(`${'b'.repeat(300)}.exe`, 'pdf', 'attachment'), `${'b'.repeat(196)}.pdf`);
+  // A long name is never cut in the middle of an emoji (stored, half of one reads back as '�').
+  const emojiName = attachmentNameOf(`${'c'.repeat(195)}${'😀'.repeat(20)}.pdf`, 'pdf', 'attachment');
+  assert.equal(emojiName, `${'c'.repeat(195)}.pdf`);
+  assert.doesNotMatch(emojiName, /\p{Cs}/u);
 });
 
 for (const dialect of DIALECTS) {

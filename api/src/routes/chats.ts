@@ -129,7 +129,13 @@ export function attachmentNameOf(raw: unknown, ext: string, fallbackStem: string
   const suffix = kept ? '' : `.${ext}`;
   const stem = kept ? name.slice(0, name.length - own.length - 1) : name;
   const ending = kept ? name.slice(name.length - own.length - 1) : suffix;
-  return stem.slice(0, MAX_ATTACHMENT_NAME - ending.length) + ending;
+  return cutWhole(stem, MAX_ATTACHMENT_NAME - ending.length) + ending;
+}
+
+/** The first `length` UTF-16 units of `text`, one fewer where the cut would split a surrogate pair (half an emoji). */
+function cutWhole(text: string, length: number): string {
+  const cut = text.slice(0, length);
+  return /[\uD800-\uDBFF]$/.test(cut) ? cut.slice(0, -1) : cut;
 }
 
 function chatsWithPeople(db: Kysely<Database>) {

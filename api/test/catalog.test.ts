@@ -108,7 +108,9 @@ for (const dialect of DIALECTS) {
           ],
         );
         // Refused (already removed, unknown service, a bad price, a malformed socket id): nobody told.
-        assert.equal((await s.req('DELETE', `/api/user-services/${added.body.data[0].id}`, { token: p.token })).status, 404);
+        const again = await s.req('DELETE', `/api/user-services/${added.body.data[0].id}`, { token: p.token });
+        assert.equal(again.status, 404);
+        assert.equal(again.body.message, 'You no longer offer this service.');
         assert.equal((await s.req('POST', '/api/user-services', { token: p.token, json: { service_id: 99999 } })).status, 404);
         const badPrice = await s.req('POST', '/api/auth/update-profile', {
           token: p.token,

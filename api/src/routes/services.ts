@@ -128,7 +128,8 @@ export default async function servicesRoutes(app: FastifyInstance) {
         .select(['id', 'user_id'])
         .where('id', '=', request.params.id)
         .executeTakeFirst();
-      if (!row) throw notFound('Service not found.');
+      // Usually removed a moment ago in another tab or device: said as what it means to the provider.
+      if (!row) throw notFound('You no longer offer this service.');
       if (row.user_id !== user.id) throw forbidden('This service is not yours.');
       await db.deleteFrom('user_services').where('id', '=', row.id).execute();
       app.ctx.publisher.publish([profileEvent(user.id, askingTab(request))]);

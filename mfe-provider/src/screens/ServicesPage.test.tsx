@@ -1,7 +1,7 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { bus as appBus } from 'shared';
-import ServicesPage from './ServicesPage';
+import ServicesPage, { TURNED_ROUND_SETTLE_MS } from './ServicesPage';
 import { renderScreen } from '../testing/renderScreen';
 import { deferred, fail, fakeApi, ok } from '../testing/fakeApi';
 import { offer, services } from '../testing/fixtures';
@@ -138,19 +138,21 @@ describe('All Services (/service, Provider view)', () => {
     expect(cards()[0]).toEqual(['Driver', 'Added', 'Delete']);
   });
 
-  it('Delete of a service deleted in another tab says it was not found, and the card offers Add again', async () => {
+  it('Delete of a service deleted in another tab says it is no longer offered, and the card offers Add again', async () => {
     let deleted = false;
     fakeApi({
       'GET /api/services': ok(services),
       'GET /api/user-services': () => ok(deleted ? [offer(31, driver)] : [offer(31, driver), offer(32, delivery)]),
-      'DELETE /api/user-services/32': fail(404, 'Service not found.'),
+      'DELETE /api/user-services/32': fail(404, 'You no longer offer this service.'),
     });
     open();
     await screen.findByRole('list', { name: 'Services' });
     expect(cards()[1]).toEqual(['Delivery', 'Added', 'Delete']);
     deleted = true;
     await userEvent.click(within(card('Delivery')).getByRole('button', { name: 'Delete' }));
-    expect(await screen.findByRole('alert')).toHaveTextContent('Delivery could not be deleted: Service not found.');
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Delivery could not be deleted: You no longer offer this service.',
+    );
     await waitFor(() =>
       expect(cards()).toEqual([
         ['Driver', 'Added', 'Delete'],
@@ -159,7 +161,7 @@ describe('All Services (/service, Provider view)', () => {
       ]),
     );
     expect(within(card('Delivery')).getByRole('button', { name: 'Add' })).toBeEnabled();
-    expect(screen.getByRole('alert')).toHaveTextContent('Delivery could not be deleted: Service not found.');
+    expect(screen.getByRole('alert')).toHaveTextContent('Delivery could not be deleted: You no longer offer this service.');
   });
 
   it('a failure to load shows the message and Retry, which loads again', async () => {
@@ -197,6 +199,30 @@ describe('All Services (/service, Provider view)', () => {
       ['Shipping', 'Added', 'Delete'],
     ]);
     expect(screen.queryByText('The services could not be loaded.')).not.toBeInTheDocument();
+  });
+
+  it('a button another tab just turned round (Add became Delete) ignores a press for a moment: a tap aimed at Add does not delete', async () => {
+    let mine = [offer(31, driver)];
+    const api = fakeApi({
+      'GET /api/services': ok(services),
+      'GET /api/user-services': () => ok(mine),
+      'DELETE /api/user-services/31': ok([offer(33, shipping)], 'Service removed successfully'),
+      'DELETE /api/user-services/33': ok([], 'Service removed successfully'),
+    });
+    open();
+    await screen.findByRole('list', { name: 'Services' });
+    mine = [offer(31, driver), offer(33, shipping)];
+    act(() => appBus.emit({ type: 'profile/changed' }));
+    await waitFor(() => expect(within(card('Shipping')).getByRole('button')).toHaveTextContent('Delete'));
+    await userEvent.click(within(card('Shipping')).getByRole('button', { name: 'Delete' }));
+    expect(api.callsTo('DELETE', '/api/user-services/33')).toHaveLength(0);
+    // A card the other tab did not touch takes a press at once.
+    await userEvent.click(within(card('Driver')).getByRole('button', { name: 'Delete' }));
+    await waitFor(() => expect(api.callsTo('DELETE', '/api/user-services/31')).toHaveLength(1));
+    // Once it has settled, Delete deletes.
+    await new Promise((resolve) => setTimeout(resolve, TURNED_ROUND_SETTLE_MS));
+    await userEvent.click(within(card('Shipping')).getByRole('button', { name: 'Delete' }));
+    await waitFor(() => expect(api.callsTo('DELETE', '/api/user-services/33')).toHaveLength(1));
   });
 
   it('the realtime channel subscribed (again): the lists are read again, for a change made before it was', async () => {

@@ -32,6 +32,19 @@ interface InFlight {
 const loadLists = () => Promise.all([fetchServices({ silent: true }), fetchUserServices({ silent: true })]);
 
 /**
+ * How long a card's button ignores presses after another tab or device turned it round (Add became
+ * Delete, or back): a tap aimed at the word that was there must not do the opposite.
+ */
+export const TURNED_ROUND_SETTLE_MS = 1000;
+
+/** The services whose offered state differs between two lists of the provider's services. */
+function turnedRound(before: UserService[], after: UserService[]): number[] {
+  const was = new Set(before.map((m) => m.service_id));
+  const is = new Set(after.map((m) => m.service_id));
+  return [...was, ...is].filter((id) => was.has(id) !== is.has(id));
+}
+
+/**
  * All Services (/service, Provider view): a card per service (icon, name, description). A service the
  * provider offers reads 'Added' with a Delete button; the others have an Add button. Each change
  * answers the provider's new list, which replaces the old one in place; a failed change says so and
@@ -47,6 +60,17 @@ export default function ServicesPage() {
   const sending = useRef(false);
 
   const [attempt, setAttempt] = useState(0);
+  /** Services whose button another tab or device just turned round: presses on it wait a moment. */
+  const settling = useRef(new Set<number>());
+  /** The lists on screen, for a quiet read to tell which buttons it turns round. */
+  const shown = useRef(state);
+  useEffect(() => {
+    shown.current = state;
+  }, [state]);
+  const settle = (serviceIds: number[]) => {
+    for (const id of serviceIds) settling.current.add(id);
+    setTimeout(() => serviceIds.forEach((id) => settling.current.delete(id)), TURNED_ROUND_SETTLE_MS);
+  };
   /** Changes made here that the API took: a read started before one of them answers an older list. */
   const changesMade = useRef(0);
 
@@ -65,8 +89,10 @@ export default function ServicesPage() {
     loadLists().then(
       ([services, mine]) => {
         // Read before a change made here since: the change's own answer, shown, is newer.
-        if (current && changesMade.current === changesBefore)
+        if (current && changesMade.current === changesBefore) {
+          if (shown.current.status === 'ready') settle(turnedRound(shown.current.mine, mine.data));
           setState({ status: 'ready', services: services.data, mine: mine.data });
+        }
       },
       (err: unknown) => {
         console.error(err);
@@ -97,7 +123,7 @@ export default function ServicesPage() {
   const rememberFocus = useFocusBackAfter(inFlight !== null);
 
   const send = async (service: Service, offered: UserService | undefined) => {
-    if (sending.current) return;
+    if (sending.current || settling.current.has(service.id)) return;
     sending.current = true;
     rememberFocus();
     setInFlight({ serviceId: service.id, kind: offered ? 'delete' : 'add' });

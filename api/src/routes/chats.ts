@@ -126,9 +126,8 @@ export function attachmentNameOf(raw: unknown, ext: string, fallbackStem: string
   if (!name || name === 'upload') return `${fallbackStem}.${ext}`;
   const own = name.includes('.') ? name.slice(name.lastIndexOf('.') + 1).toLowerCase() : '';
   const kept = (SAME_TYPE_EXTENSIONS[ext] ?? [ext]).includes(own);
-  const suffix = kept ? '' : `.${ext}`;
-  const stem = kept ? name.slice(0, name.length - own.length - 1) : name;
-  const ending = kept ? name.slice(name.length - own.length - 1) : suffix;
+  const ending = kept ? name.slice(name.length - own.length - 1) : `.${ext}`;
+  const stem = kept ? name.slice(0, -ending.length) : name;
   return cutWhole(stem, MAX_ATTACHMENT_NAME - ending.length) + ending;
 }
 

@@ -10,6 +10,10 @@ import globals from 'globals';
 import tseslint from 'typescript-eslint';
 import { readdirSync, readFileSync, existsSync } from 'node:fs';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+/** The repository root: the files are read from here wherever ESLint is started (a workspace folder too). */
+const ROOT = path.dirname(fileURLToPath(import.meta.url));
 
 const REMOTES = ['mfe-auth', 'mfe-customer', 'mfe-provider', 'mfe-chat'];
 const BROWSER_CODE = ['shared/src/**', 'shell/src/**', ...REMOTES.map((r) => `${r}/src/**`)];
@@ -40,13 +44,15 @@ function pathImportedSharedModules() {
       if (entry.isDirectory()) visit(full);
       else if (/\.tsx?$/.test(entry.name) && !/\.test\.tsx?$/.test(entry.name)) {
         for (const [, module] of readFileSync(full, 'utf8').matchAll(/from '(shared\/src\/[^']+)'/g)) {
-          const file = ['.ts', '.tsx', '/index.ts'].map((end) => module + end).find((candidate) => existsSync(candidate));
+          const file = ['.ts', '.tsx', '/index.ts']
+            .map((end) => module + end)
+            .find((candidate) => existsSync(path.join(ROOT, candidate)));
           if (file) files.add(file);
         }
       }
     }
   };
-  for (const app of ['shell', ...REMOTES]) visit(path.join(app, 'src'));
+  for (const app of ['shell', ...REMOTES]) visit(path.join(ROOT, app, 'src'));
   // Federation singletons of their own (one copy per page), with rules of their own; test helpers.
   return [...files].filter((file) => !/^shared\/src\/(format|location|testing|harness)\b/.test(file));
 }

@@ -102,4 +102,30 @@ describe('display preferences', () => {
     assert.deepEqual(errors, []);
     await context.close();
   });
+
+  it('320 px wide (a desktop window zoomed to 400 %), the login and sign-up role choices stay inside their card', async () => {
+    const { page, context, errors } = await openPage(browser(), { width: 320, height: 640 }, { deviceScaleFactor: 4 });
+    for (const [path, legend] of [
+      ['/login', 'Login as'],
+      ['/signup', 'Sign up as'],
+    ]) {
+      await page.goto(path);
+      const choices = page.getByRole('group', { name: legend });
+      await choices.getByRole('radio', { name: 'Provider' }).waitFor();
+      const card = await page.locator('.auth-card').boundingBox();
+      assert.ok(card);
+      for (const role of ['Customer', 'Provider']) {
+        // The whole choice (its box), not only the radio button inside it.
+        const choice = await choices.locator('label', { has: page.getByRole('radio', { name: role }) }).boundingBox();
+        assert.ok(choice);
+        assert.ok(
+          choice.x >= card.x && choice.x + choice.width <= card.x + card.width,
+          `${path}: ${role} sticks out of the card`,
+        );
+      }
+      await snap(page, `width-320${path.replace('/', '-')}`);
+    }
+    assert.deepEqual(errors, []);
+    await context.close();
+  });
 });

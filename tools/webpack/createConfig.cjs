@@ -353,7 +353,16 @@ function createConfig({ dir, name, exposes, title, inlineCss, signedInChunks = {
       module: {
         rules: [
           typescriptRule(path.join(dir, 'tsconfig.json'), { sourceMap: !production }),
-          { test: /\.css$/, use: [require.resolve('style-loader'), require.resolve('css-loader')] },
+          {
+            test: /\.css$/,
+            use: [
+              require.resolve('style-loader'),
+              require.resolve('css-loader'),
+              // The stylesheets travel inside the JavaScript (style-loader): without this they went with
+              // their comments and indentation.
+              ...(production ? [{ loader: require.resolve('esbuild-loader'), options: { minify: true } }] : []),
+            ],
+          },
           { test: /\.(png|jpe?g|gif|svg|webp)$/i, type: 'asset' },
           // One online and one visibility monitor per page instead of one per location connection (a leak).
           {

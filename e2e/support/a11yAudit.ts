@@ -4,7 +4,7 @@
 // is opened with a real job made through the API, as the app itself would open it. One line per route
 // says how many serious or critical violations it has; the test fails on any, naming each rule, the
 // elements and axe's help text. Each route is then laid out on a phone (390×844) and checked again: axe,
-// and nothing on it may be cut off by the right edge of the screen (phoneFit.ts). On both, every
+// and nothing on it may be cut off by the right edge of the screen (phoneFit.ts); nor 320 px wide. On both, every
 // button and field is drawn in the app's typeface, not the browser's default (typeface.ts), and
 // the page's Content-Security-Policy refuses nothing the screen loads or runs. With E2E_SCREENSHOTS=<dir>
 // every route is saved at desktop and phone width, for looking over the whole app at once.
@@ -17,7 +17,7 @@ import AxeBuilder from '@axe-core/playwright';
 import type { BrowserContext, Page } from 'playwright-core';
 import { apiCall, openPage, signInDirectly, snap, useBrowser, type Role } from './app.ts';
 import { bookViaApi, customerWithCards, GOOD_CARD, providerOffering, type Party } from './bookings.ts';
-import { cutOffByScreenEdge, onPhone } from './phoneFit.ts';
+import { cutOffByScreenEdge, NARROW_SCREEN, onPhone } from './phoneFit.ts';
 import { controlsOffTypeface } from './typeface.ts';
 
 const BLOCKING = new Set(['serious', 'critical']);
@@ -232,6 +232,9 @@ async function audit(page: Page, errors: string[], check: Check, role: Role | 'p
     phoneOffTypeface: await controlsOffTypeface(page),
   }));
   if (cutOff.length) failures.push(`${check.name} (${role}) on a phone, cut off by the screen's edge:\n  ${cutOff.join('\n  ')}`);
+  const narrowCutOff = await onPhone(page, () => cutOffByScreenEdge(page), NARROW_SCREEN);
+  if (narrowCutOff.length)
+    failures.push(`${check.name} (${role}) 320 px wide, cut off by the screen's edge:\n  ${narrowCutOff.join('\n  ')}`);
   const anyOffTypeface = [...new Set([...offTypeface, ...phoneOffTypeface])];
   if (anyOffTypeface.length)
     failures.push(`${check.name} (${role}), controls in the browser's font:\n  ${anyOffTypeface.join('\n  ')}`);
@@ -242,6 +245,7 @@ async function audit(page: Page, errors: string[], check: Check, role: Role | 'p
     `${check.name} (${role}) on a phone has serious or critical violations:\n${phone.details.join('\n')}`,
   );
   assert.deepEqual(cutOff, [], `${check.name} (${role}) does not fit a phone screen`);
+  assert.deepEqual(narrowCutOff, [], `${check.name} (${role}) does not fit a screen 320 px wide`);
   assert.deepEqual(anyOffTypeface, [], `${check.name} (${role}) has controls drawn in the browser's font, not the app's`);
   const refused = errors.slice(errorsBefore).filter((error) => error.includes('Content Security Policy'));
   assert.deepEqual(refused, [], `${check.name} (${role}): the page's Content-Security-Policy refused what the screen needs`);

@@ -1,10 +1,13 @@
 import type { Page } from 'playwright-core';
 import { PHONE } from './app.ts';
 
-/** Runs `inspect` with the page laid out on a phone screen (390×844), then puts the viewport back. */
-export async function onPhone<T>(page: Page, inspect: () => Promise<T>): Promise<T> {
+/** The narrowest screen a page must still fit: WCAG's reflow width (a 1280 px window zoomed to 400 %). */
+export const NARROW_SCREEN = { width: 320, height: 640 };
+
+/** Runs `inspect` with the page laid out on a phone screen (390×844, or `size`), then puts the viewport back. */
+export async function onPhone<T>(page: Page, inspect: () => Promise<T>, size = PHONE): Promise<T> {
   const original = page.viewportSize();
-  await page.setViewportSize(PHONE);
+  await page.setViewportSize(size);
   try {
     // Two frames: the media queries apply, then the layout settles.
     await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
@@ -19,7 +22,7 @@ export async function onPhone<T>(page: Page, inspect: () => Promise<T>): Promise
  * that starts on screen and ends past the edge, described as `tag.class "text…" (right at N px)`.
  * Only the outermost such element of a branch is named. An overflow: hidden ancestor does not excuse
  * one: the user still cannot see its end. Elements wholly off screen (a closed drawer), visually hidden
- * ones (a 1px box for screen readers) and content of a horizontally scrolling box (which the user can
+ * ones (a 1px box for screen readers, and what it holds) and content of a horizontally scrolling box (which the user can
  * scroll to) are not cut off.
  */
 export async function cutOffByScreenEdge(page: Page): Promise<string[]> {
@@ -34,11 +37,15 @@ export async function cutOffByScreenEdge(page: Page): Promise<string[]> {
       if (getComputedStyle(el).visibility === 'hidden') continue;
       if (outermost.some((o) => o.contains(el))) continue;
       let inSidewaysScroller = false;
-      for (let up = el.parentElement; up && !inSidewaysScroller; up = up.parentElement) {
-        const overflowX = getComputedStyle(up).overflowX;
-        inSidewaysScroller = (overflowX === 'auto' || overflowX === 'scroll') && up.scrollWidth > up.clientWidth;
+      let visuallyHidden = false;
+      for (let up = el.parentElement; up && !inSidewaysScroller && !visuallyHidden; up = up.parentElement) {
+        const style = getComputedStyle(up);
+        inSidewaysScroller = (style.overflowX === 'auto' || style.overflowX === 'scroll') && up.scrollWidth > up.clientWidth;
+        // Inside a 1px box that clips its content (column names kept for screen readers only).
+        const box = up.getBoundingClientRect();
+        visuallyHidden = box.width <= 1 && box.height <= 1 && (style.overflow === 'hidden' || style.clipPath !== 'none');
       }
-      if (!inSidewaysScroller) outermost.push(el);
+      if (!inSidewaysScroller && !visuallyHidden) outermost.push(el);
     }
     return outermost.map((el) => {
       const text = (el.textContent ?? '').trim().replace(/\s+/g, ' ').slice(0, 40);

@@ -15,6 +15,7 @@ import {
   openPage,
   PHONE,
   signInDirectly,
+  snap,
   startRemote,
   stopRemote,
   useBrowser,
@@ -457,42 +458,49 @@ describe('signed-in layout', () => {
   });
 
   for (const role of ['Customer', 'Provider'] as const) {
-    it(`on a phone the login's alert (kept 50 s) sits in the top bar: the page's title and buttons, the menu toggle and the bell stay uncovered (${role})`, async () => {
-      const { page, context, errors } = await openPage(browser(), PHONE);
-      const account = await createAccount(role);
-      await fillLogin(page, account.email, account.password, account.role);
-      const alert = page.getByRole('alert').filter({ hasText: 'Login successful' });
-      await alert.waitFor();
-      // The alert comes with the answer, a moment before the login's navigation to Home, which closes a menu
-      // opened before it: the menu is opened once the URL is Home's (Home may still be rendering).
-      await page.waitForURL((url) => url.pathname === '/');
-      await page.getByRole('button', { name: 'Toggle menu' }).click();
-      await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Payments' }).click();
-      await page.getByRole('heading', { level: 1, name: 'Payments' }).waitFor();
-      await alert.waitFor();
-      const box = async (locator: Locator) => {
-        const b = await locator.boundingBox();
-        assert.ok(b, 'not on screen');
-        return b;
-      };
-      const a = await box(alert);
-      const overlaps = (b: { x: number; y: number; width: number; height: number }) =>
-        a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
-      const uncovered = [
-        page.getByRole('heading', { level: 1, name: 'Payments' }),
-        page.getByRole('link', { name: 'Add New' }),
-        page.getByRole('button', { name: 'Toggle menu' }),
-        page.getByRole('link', { name: /^Notifications: / }),
-        ...(role === 'Provider' ? [page.getByRole('status', { name: 'Location sharing' })] : []),
-      ];
-      for (const element of uncovered) assert.equal(overlaps(await box(element)), false, `the alert covers ${String(element)}`);
-      // The alert can still be read whole and dismissed.
-      assert.ok(a.width >= 180, `the alert is ${a.width} px wide`);
-      await alert.getByRole('button', { name: 'Dismiss' }).click();
-      await alert.waitFor({ state: 'detached' });
-      assert.deepEqual(errors, []);
-      await context.close();
-    });
+    for (const [screen, viewport] of [
+      ['a phone', PHONE],
+      ['a desktop', DESKTOP],
+    ] as const) {
+      it(`on ${screen} the login's alert (kept 50 s) sits in the top bar: the page's title and buttons, the menu toggle and the bell stay uncovered (${role})`, async () => {
+        const { page, context, errors } = await openPage(browser(), viewport);
+        const account = await createAccount(role);
+        await fillLogin(page, account.email, account.password, account.role);
+        const alert = page.getByRole('alert').filter({ hasText: 'Login successful' });
+        await alert.waitFor();
+        // The alert comes with the answer, a moment before the login's navigation to Home, which closes a menu
+        // opened before it: the menu is opened once the URL is Home's (Home may still be rendering).
+        await page.waitForURL((url) => url.pathname === '/');
+        if (viewport === PHONE) await page.getByRole('button', { name: 'Toggle menu' }).click();
+        await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Payments' }).click();
+        await page.getByRole('heading', { level: 1, name: 'Payments' }).waitFor();
+        await alert.waitFor();
+        const box = async (locator: Locator) => {
+          const b = await locator.boundingBox();
+          assert.ok(b, 'not on screen');
+          return b;
+        };
+        const a = await box(alert);
+        const overlaps = (b: { x: number; y: number; width: number; height: number }) =>
+          a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
+        // Add New is at the page's top right, where an alert below the bar used to be.
+        const uncovered = [
+          page.getByRole('heading', { level: 1, name: 'Payments' }),
+          page.getByRole('link', { name: 'Add New' }),
+          page.getByRole('button', { name: 'Toggle menu' }),
+          page.getByRole('link', { name: /^Notifications: / }),
+          ...(role === 'Provider' ? [page.getByRole('status', { name: 'Location sharing' })] : []),
+        ];
+        for (const element of uncovered) assert.equal(overlaps(await box(element)), false, `the alert covers ${String(element)}`);
+        // The alert can still be read whole and dismissed.
+        assert.ok(a.width >= 180, `the alert is ${a.width} px wide`);
+        await snap(page, `login-alert-in-top-bar-${role}-${viewport.width}`);
+        await alert.getByRole('button', { name: 'Dismiss' }).click();
+        await alert.waitFor({ state: 'detached' });
+        assert.deepEqual(errors, []);
+        await context.close();
+      });
+    }
   }
 
   it('logs out: the session is cleared and the login page opens', async () => {

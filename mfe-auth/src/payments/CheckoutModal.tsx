@@ -1,7 +1,7 @@
 import { useRef } from 'react';
 import { EmailAddress } from 'shared';
 import { DiscardableDialog } from 'shared/src/ui/DiscardableDialog';
-import { CHECKOUT_AMOUNT, CHECKOUT_CURRENCY } from '../constants';
+import { CHECKOUT_AMOUNT, CHECKOUT_CURRENCY, CHECKOUT_NOTE, CHECKOUT_SUBMIT_LABEL } from '../constants';
 import { CardCheckout } from './CardCheckout';
 import '../account.css';
 
@@ -14,7 +14,8 @@ export const DISCARD_CARD_TEXTS = {
 } as const;
 
 /**
- * Spec section 7: the card provider's checkout, for 10.00 INR and the user's email; answers a token. Closing
+ * Spec section 7: the card provider's checkout, for 10.00 INR and the user's email; answers a token, and
+ * says that saving the card charges nothing (the amount is what a booking costs). Closing
  * it with a card typed asks first; while the card is on its way it stays open, so its answer (saved, or why
  * not) is shown where it was asked for.
  */
@@ -37,8 +38,9 @@ export function CheckoutModal({
         </span>
         <strong>{amount}</strong>
       </div>
+      <p className="auth-checkout-note">{CHECKOUT_NOTE}</p>
       <CardCheckout
-        submitLabel={`Pay ${amount}`}
+        submitLabel={CHECKOUT_SUBMIT_LABEL}
         onToken={onToken}
         onBusy={(busy) => {
           paying.current = busy;

@@ -160,8 +160,13 @@ describe('ProfilePage', () => {
     const dialog = screen.getByRole('dialog', { name: 'Checkout' });
     expect(within(dialog).getByText('10.00 INR')).toBeInTheDocument();
     expect(within(dialog).getByText('customer@example.com')).toBeInTheDocument();
+    expect(
+      within(dialog).getByText(
+        'Nothing is charged now. The card is saved for your bookings: each one you pay with it charges 10.00 INR.',
+      ),
+    ).toBeInTheDocument();
     await fillCard(user, '5555555555554444', within(dialog));
-    await user.click(within(dialog).getByRole('button', { name: 'Pay 10.00 INR' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Save card' }));
 
     expect(await screen.findByRole('listitem', { name: 'Mastercard ending in 4444' })).toBeInTheDocument();
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
@@ -187,7 +192,7 @@ describe('ProfilePage', () => {
     const dialog = screen.getByRole('dialog', { name: 'Checkout' });
     const cardName = within(dialog).getByLabelText('Card Name');
     cardName.focus();
-    const pay = within(dialog).getByRole('button', { name: 'Pay 10.00 INR' });
+    const pay = within(dialog).getByRole('button', { name: 'Save card' });
     // Leaving Card Name would say 'Required' under it and move Pay from under the pointer before the release.
     expect(fireEvent.mouseDown(pay, { button: 0 })).toBe(false);
     expect(cardName).toHaveFocus();
@@ -211,7 +216,7 @@ describe('ProfilePage', () => {
     await user.click(screen.getByRole('button', { name: 'Add New' }));
     const dialog = screen.getByRole('dialog', { name: 'Checkout' });
     await fillCard(user, '4242424242424242', within(dialog));
-    await user.click(within(dialog).getByRole('button', { name: 'Pay 10.00 INR' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Save card' }));
     await waitFor(() => expect(bus.toasts()).toEqual([{ kind: 'error', message: 'something went wrong' }]));
     expect(screen.getByRole('dialog', { name: 'Checkout' })).toBeInTheDocument();
     // Said in the checkout too: the toast is behind the modal dialog.
@@ -231,10 +236,10 @@ describe('ProfilePage', () => {
     await user.click(screen.getByRole('button', { name: 'Add New' }));
     const dialog = screen.getByRole('dialog', { name: 'Checkout' });
     await fillCard(user, '4242424242424242', within(dialog));
-    await user.click(within(dialog).getByRole('button', { name: 'Pay 10.00 INR' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Save card' }));
     expect(await within(dialog).findByRole('alert')).toHaveTextContent('This card is already saved.');
     expect(screen.getByRole('dialog', { name: 'Checkout' })).toBeInTheDocument();
-    expect(within(dialog).getByRole('button', { name: 'Pay 10.00 INR' })).toBeEnabled();
+    expect(within(dialog).getByRole('button', { name: 'Save card' })).toBeEnabled();
   });
 
   it('shows the card provider refusal in the checkout, and Cancel closes it', async () => {
@@ -248,7 +253,7 @@ describe('ProfilePage', () => {
     await user.click(screen.getByRole('button', { name: 'Add New' }));
     const dialog = screen.getByRole('dialog', { name: 'Checkout' });
     await fillCard(user, '4242424242424241', within(dialog));
-    await user.click(within(dialog).getByRole('button', { name: 'Pay 10.00 INR' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Save card' }));
     expect(await within(dialog).findByRole('alert')).toHaveTextContent('Your card number is incorrect.');
     await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
@@ -285,7 +290,7 @@ describe('ProfilePage', () => {
     await user.click(screen.getByRole('button', { name: 'Add New' }));
     const checkout = screen.getByRole('dialog', { name: 'Checkout' });
     await fillCard(user, '4242424242424241', within(checkout));
-    await user.click(within(checkout).getByRole('button', { name: 'Pay 10.00 INR' }));
+    await user.click(within(checkout).getByRole('button', { name: 'Save card' }));
     await user.keyboard('{Escape}');
     expect(screen.getByRole('dialog', { name: 'Checkout' })).toBeInTheDocument();
     expect(screen.queryByRole('dialog', { name: 'Discard this card?' })).not.toBeInTheDocument();

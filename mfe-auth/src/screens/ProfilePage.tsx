@@ -62,7 +62,7 @@ export default function ProfilePage() {
           </dl>
         </section>
         <section className="ui-card" aria-labelledby="profile-payment-title">
-          <div className="ui-page-title">
+          <div className="ui-page-title auth-panel-head">
             <h2 id="profile-payment-title">Payment</h2>
             <button
               type="button"

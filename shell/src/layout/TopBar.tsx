@@ -1,4 +1,4 @@
-import { useEffect, useLayoutEffect, useRef, useState, type CSSProperties, type Ref } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState, type CSSProperties, type Ref, type RefObject } from 'react';
 import { createPortal } from 'react-dom';
 import { Link } from 'react-router-dom';
 import { MAIN_CONTENT_ID, useSession } from 'shared';
@@ -332,6 +332,37 @@ function NoticeBar({ state, message, onDismiss }: { state: SharingState; message
   );
 }
 
+/**
+ * Tells the stylesheet where the bar has room for the alert (kept 50 s): from the menu toggle's end
+ * (`--topbar-room-start`) to the controls at the bar's end (`--topbar-room-end`, from the window's right
+ * edge), which the provider's location status makes wider or narrower. The alert sits there, over the
+ * dashboard title only when the bar has no other room: below the bar it covered the page's own actions
+ * (Edit Profile, Add New).
+ */
+function useRoomForAlert(spacer: RefObject<HTMLSpanElement | null>) {
+  useLayoutEffect(() => {
+    const end = spacer.current;
+    const menu = end?.parentElement?.firstElementChild;
+    if (!end || !menu) return undefined;
+    const root = document.documentElement;
+    const measure = () => {
+      root.style.setProperty('--topbar-room-start', `${Math.round(menu.getBoundingClientRect().right)}px`);
+      root.style.setProperty('--topbar-room-end', `${Math.round(root.clientWidth - end.getBoundingClientRect().right)}px`);
+    };
+    measure();
+    // The spacer's width changes with the window, the sidebar and the location status beside it.
+    const observer = typeof ResizeObserver === 'function' ? new ResizeObserver(measure) : null;
+    observer?.observe(end);
+    window.addEventListener('resize', measure);
+    return () => {
+      observer?.disconnect();
+      window.removeEventListener('resize', measure);
+      root.style.removeProperty('--topbar-room-start');
+      root.style.removeProperty('--topbar-room-end');
+    };
+  }, [spacer]);
+}
+
 export function TopBar({
   menuOpen,
   onToggleMenu,
@@ -349,6 +380,8 @@ export function TopBar({
   // of the list kept from the last visit.
   const count = unread ?? notifications.filter((n) => !n.read).length;
   const isProvider = users?.role === 'Provider';
+  const spacer = useRef<HTMLSpanElement>(null);
+  useRoomForAlert(spacer);
   return (
     <>
       <header className="topbar">
@@ -366,7 +399,7 @@ export function TopBar({
           </svg>
         </button>
         <span className="topbar__title">{dashboardTitle(users?.role)}</span>
-        <span className="topbar__spacer" />
+        <span ref={spacer} className="topbar__spacer" />
         {isProvider && sharing ? <LocationIndicator sharing={sharing} /> : null}
         <Link to="/notification" className="topbar__bell" aria-label={`Notifications: ${count} unread`}>
           <svg viewBox="0 0 24 24" width="22" height="22" aria-hidden="true">

@@ -42,6 +42,10 @@ function isNotification(data: unknown): data is AppNotification {
   );
 }
 
+/** The first wait before a channel whose authorisation went unanswered is asked for again; it doubles each time, up to the most. */
+export const CHANNEL_RETRY_FIRST_MS = 1000;
+export const CHANNEL_RETRY_MAX_MS = 30_000;
+
 /** How often a connection that gave up (pusher-js's 'unavailable') asks whether the servers are back. */
 export const SERVER_BACK_PROBE_MS = 3000;
 
@@ -129,13 +133,31 @@ export function createConnection({ userId, token, config, emit }: ConnectionOpti
       (error: unknown) => console.warn('realtime: the message left out of its event could not be fetched', message.id, error),
     );
   });
-  channel.bind('pusher:subscription_succeeded', () => emit({ type: 'realtime/subscribed' }));
-  // Refused its channel (401): the session's token was revoked (a sign-out elsewhere, a new password; the
-  // realtime server then ends the connection and it comes back without its channel). The API is asked
-  // who the session is, so that a refused token ends the session here as any other 401 does (the API
-  // client says so), and a token still good leaves it be.
+  let retryTimer: ReturnType<typeof setTimeout> | null = null;
+  let retryDelay = CHANNEL_RETRY_FIRST_MS;
+  channel.bind('pusher:subscription_succeeded', () => {
+    retryDelay = CHANNEL_RETRY_FIRST_MS;
+    emit({ type: 'realtime/subscribed' });
+  });
   channel.bind('pusher:subscription_error', (error: unknown) => {
-    if ((error as { status?: unknown } | null)?.status === 401) fetchMe({ silent: true }).catch(() => undefined);
+    const status = (error as { status?: unknown } | null)?.status;
+    // Refused (401): the session's token was revoked (a sign-out elsewhere, a new password; the realtime
+    // server then ends the connection and it comes back without its channel). The API is asked who the
+    // session is, so that a refused token ends the session here as any other 401 does (the API client
+    // says so), and a token still good leaves it be.
+    if (status === 401) {
+      fetchMe({ silent: true }).catch(() => undefined);
+      return;
+    }
+    if (status === 403 || closed || retryTimer) return;
+    // Not answered (the API unreachable or restarting while the socket came back, a 5xx, a 429): asked
+    // again, backing off. pusher-js asks only on a new connection, and this one stays up: the tab would
+    // hear nothing more (no message, no job change) until reloaded, with nothing on screen saying so.
+    retryTimer = setTimeout(() => {
+      retryTimer = null;
+      if (!closed) pusher.subscribe(name);
+    }, retryDelay);
+    retryDelay = Math.min(retryDelay * 2, CHANNEL_RETRY_MAX_MS);
   });
   channel.bind('Notification', (data: unknown) => {
     if (isNotification(data)) emit({ type: 'notifications/arrived', notification: data });
@@ -160,6 +182,7 @@ export function createConnection({ userId, token, config, emit }: ConnectionOpti
     disconnect() {
       closed = true;
       probe.stop();
+      if (retryTimer) clearTimeout(retryTimer);
       channel.unbind_all();
       // Closing the connection ends its subscriptions on the server. No 'pusher:unsubscribe' first:
       // pusher-js sends it a tick later, when the socket is already closing (a console error).

@@ -3,7 +3,7 @@ import { DEFAULT_RUNTIME_CONFIG } from '../config';
 import type { BusEvent } from '../contracts';
 import { AxiosError, type AxiosAdapter, type AxiosResponse, type InternalAxiosRequestConfig } from 'axios';
 import { apiClient, markChatRead, sendMessage } from '../api';
-import { SERVER_BACK_PROBE_MS } from './connection';
+import { CHANNEL_RETRY_FIRST_MS, SERVER_BACK_PROBE_MS } from './connection';
 import { connectRealtime, disconnectRealtime, realtimeSocketId } from './index';
 
 type Handler = (data: unknown) => void;
@@ -15,12 +15,14 @@ const instances: {
   disconnect: jest.Mock;
   connect: jest.Mock;
   unsubscribe: jest.Mock;
+  subscribe: jest.Mock;
   connection: { handlers: Record<string, Handler>; socket_id?: string };
 }[] = [];
 
 jest.mock('pusher-js', () => ({
   __esModule: true,
   default: jest.fn().mockImplementation((key: string, options: Record<string, unknown>) => {
+    const ownChannels = new Map<string, (typeof channels)[string]>();
     const instance = {
       key,
       options,
@@ -34,7 +36,10 @@ jest.mock('pusher-js', () => ({
           instance.connection.handlers[event] = handler;
         },
       },
-      subscribe(name: string) {
+      // As pusher-js: subscribing again to a channel of the connection returns the same channel.
+      subscribe: jest.fn((name: string) => {
+        const existing = ownChannels.get(name);
+        if (existing) return existing;
         const channel = {
           handlers: {} as Record<string, Handler>,
           unbind_all: jest.fn(),
@@ -42,9 +47,10 @@ jest.mock('pusher-js', () => ({
             channel.handlers[event] = handler;
           },
         };
+        ownChannels.set(name, channel);
         channels[name] = channel;
         return channel;
-      },
+      }),
     };
     instances.push(instance);
     return instance;
@@ -361,6 +367,50 @@ describe('the realtime connection (pusher-js mocked)', () => {
       expect(requests[0].silent).toBe(true);
     } finally {
       apiClient.defaults.adapter = original;
+    }
+  });
+
+  it('a channel whose authorisation went unanswered (the API unreachable, a 5xx) is asked for again, backing off, until granted', async () => {
+    await connectRealtime({ userId: 13, token: 'tok13' });
+    const pusher = instances.at(-1)!;
+    const handlers = channels['private-message.13'].handlers;
+    expect(pusher.subscribe).toHaveBeenCalledTimes(1);
+    jest.useFakeTimers();
+    try {
+      handlers['pusher:subscription_error']({ type: 'AuthError', error: 'Network error', status: 0 });
+      // Another refusal while one is waiting does not start a second wait.
+      handlers['pusher:subscription_error']({ type: 'AuthError', error: 'Network error', status: 0 });
+      jest.advanceTimersByTime(CHANNEL_RETRY_FIRST_MS - 1);
+      expect(pusher.subscribe).toHaveBeenCalledTimes(1);
+      jest.advanceTimersByTime(1);
+      expect(pusher.subscribe).toHaveBeenCalledTimes(2);
+      expect(pusher.subscribe).toHaveBeenLastCalledWith('private-message.13');
+      handlers['pusher:subscription_error']({ type: 'AuthError', error: 'Bad Gateway', status: 502 });
+      jest.advanceTimersByTime(2 * CHANNEL_RETRY_FIRST_MS - 1);
+      expect(pusher.subscribe).toHaveBeenCalledTimes(2);
+      jest.advanceTimersByTime(1);
+      expect(pusher.subscribe).toHaveBeenCalledTimes(3);
+      handlers['pusher:subscription_succeeded']({});
+      expect(events).toEqual([{ type: 'realtime/subscribed' }]);
+      // Granted: nothing more is asked; a later refusal starts from the first wait again.
+      jest.advanceTimersByTime(60_000);
+      expect(pusher.subscribe).toHaveBeenCalledTimes(3);
+      handlers['pusher:subscription_error']({ type: 'AuthError', error: 'Server error', status: 500 });
+      jest.advanceTimersByTime(CHANNEL_RETRY_FIRST_MS);
+      expect(pusher.subscribe).toHaveBeenCalledTimes(4);
+      // Forbidden (not this user's channel) is not asked again; nor anything once disconnected.
+      handlers['pusher:subscription_error']({ type: 'AuthError', error: 'Forbidden', status: 403 });
+      jest.advanceTimersByTime(60_000);
+      expect(pusher.subscribe).toHaveBeenCalledTimes(4);
+      handlers['pusher:subscription_error']({ type: 'AuthError', error: 'Network error', status: 0 });
+      disconnectRealtime();
+      await Promise.resolve();
+      await Promise.resolve();
+      expect(pusher.disconnect).toHaveBeenCalled();
+      jest.advanceTimersByTime(60_000);
+      expect(pusher.subscribe).toHaveBeenCalledTimes(4);
+    } finally {
+      jest.useRealTimers();
     }
   });
 

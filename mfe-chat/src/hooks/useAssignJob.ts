@@ -36,8 +36,9 @@ function bookingHostReady(): Promise<boolean> {
  * Chat's Assign Job (spec section 2, customers only): asks the customer remote for the booking modal
  * through the bus. Its BookingAssignHost answers `booking/assignHandled` within the same emit. The
  * host mounts after a page's first screen, so a press right after the page opened waits (busy) for it
- * to announce itself and asks again; no host within assignTiming.hostWaitMs means that remote is
- * down, and the customer is told so instead.
+ * to announce itself and asks again. It says it wants the host (`booking/assignHostWanted`): a customer remote
+ * that was down is loaded again, so a press after it came back opens the form. No host within
+ * assignTiming.hostWaitMs means that remote is down, and the customer is told so instead.
  */
 export function useAssignJob(providerId: number | null) {
   const [busy, setBusy] = useState(false);
@@ -99,7 +100,9 @@ export function useAssignJob(providerId: number | null) {
         return handled;
       };
       if (askHost()) return;
-      const ready = await bookingHostReady();
+      const hostReady = bookingHostReady();
+      bus.emit({ type: 'booking/assignHostWanted' });
+      const ready = await hostReady;
       if (!stillWanted()) return;
       if (!(ready && askHost())) setNotice(BOOKING_UNAVAILABLE);
     } finally {

@@ -1597,7 +1597,7 @@ describe('Assign Job', () => {
   beforeEach(() => (assignTiming.hostWaitMs = 100));
   afterEach(() => (assignTiming.hostWaitMs = hostWaitMs));
 
-  it("pressed before the customer remote's booking host is there, waits for it and asks again", async () => {
+  it("pressed before the customer remote's booking host is there, says it wants it, waits for it and asks again", async () => {
     customerApi({
       'GET /api/jobs': ok([]),
       'GET /api/services': ok([service(7, 'Driver')]),
@@ -1605,9 +1605,10 @@ describe('Assign Job', () => {
     });
     assignTiming.hostWaitMs = 5000;
     let host: { unsubscribe(): void } | undefined;
-    const firstAsk = bus.on('booking/assign').subscribe(() => {
-      firstAsk.unsubscribe();
-      // The host mounts a moment later (after the page's first screen) and says so.
+    // Asked for, the shell loads the customer remote (again, if it had failed); its host mounts a moment
+    // later and says so.
+    const wanted = bus.on('booking/assignHostWanted').subscribe(() => {
+      wanted.unsubscribe();
       setTimeout(() => {
         host = bus.on('booking/assign').subscribe((e) => bus.emit({ type: 'booking/assignHandled', providerId: e.providerId }));
         bus.emit({ type: 'booking/assignHostReady' });

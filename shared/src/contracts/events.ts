@@ -36,6 +36,11 @@ export type BusEvent =
   | { type: 'booking/assignHandled'; providerId: number }
   /** The customer remote's booking host is mounted: it answers booking/assign from now on (it mounts after a page's first screen). */
   | { type: 'booking/assignHostReady' }
+  /**
+   * Asked for the booking host, which is not there: the shell loads the customer remote again if it had
+   * failed (it was down, and may be back), and the host announces itself once mounted.
+   */
+  | { type: 'booking/assignHostWanted' }
   | { type: 'realtime/message'; message: Message }
   /**
    * The private channel's subscription (re)started: events published before it were not received,

@@ -1,4 +1,5 @@
 import { act, screen } from '@testing-library/react';
+import { bus } from 'shared';
 import { afterFirstScreen } from '../session/firstScreenShown';
 import { fakeApi, fakeContracts, fakeLoader, renderShell } from '../testing/renderShell';
 
@@ -30,5 +31,27 @@ describe('RemoteWidget: a background widget (the booking dialog host) waits for 
     await act(async () => firstScreenOnScreen());
     expect(await screen.findByText('booking dialog host')).toBeInTheDocument();
     expect(host).toHaveBeenCalled();
+  });
+
+  it('its remote down, it is loaded again when asked for (booking/assignHostWanted), once the remote is back', async () => {
+    const contracts = fakeContracts();
+    const host = jest.fn(() => Promise.resolve({ default: () => <p>booking dialog host</p> }));
+    contracts.mfe_customer.widgets.push({ name: 'BookingAssignHost', role: 'Customer', load: host });
+    const { loader, offline } = fakeLoader(contracts, ['mfe_customer']);
+    renderShell({ route: '/profile', role: 'Customer', loader });
+    await act(async () => firstScreenOnScreen());
+    await act(async () => {
+      await new Promise((resolve) => setTimeout(resolve, 0));
+    });
+    expect(loader.loadContract).toHaveBeenCalledWith('mfe_customer');
+    expect(host).not.toHaveBeenCalled();
+    // Still down when asked: nothing to show; back, and asked again: the host is there.
+    await act(async () => bus.emit({ type: 'booking/assignHostWanted' }));
+    expect(loader.retryContract).toHaveBeenCalledTimes(1);
+    expect(host).not.toHaveBeenCalled();
+    offline.delete('mfe_customer');
+    await act(async () => bus.emit({ type: 'booking/assignHostWanted' }));
+    expect(await screen.findByText('booking dialog host')).toBeInTheDocument();
+    expect(loader.retryContract).toHaveBeenCalledTimes(2);
   });
 });

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { Loader, useSessionUser } from 'shared';
+import { bus, Loader, useSessionUser, type BusEventType } from 'shared';
 import { useRemote } from '../federation/RemotesContext';
 import type { RemoteName } from '../federation/types';
 import { widgetFor } from '../routing/routeTable';
@@ -15,6 +15,11 @@ export interface RemoteWidgetProps {
   background?: boolean;
   /** Called once the widget, the message that its remote is down, or nothing (no such widget) is on screen. */
   onShown?: () => void;
+  /**
+   * For a background widget (no Retry button): the bus event asking for it. Emitted while its remote had
+   * failed to load, the remote is loaded again (it may be back).
+   */
+  retryOn?: BusEventType;
 }
 
 /** False until the first screen is on screen (or the longest wait passed); true at once when `now`. */
@@ -38,15 +43,21 @@ function useAfterFirstScreen(now: boolean): boolean {
  * a clear message with a Retry button instead; the rest of the page keeps working. A background widget
  * waits for the first screen (issue 12): its code does not compete with that screen's.
  */
-export function RemoteWidget({ remote, name, background = false, onShown }: RemoteWidgetProps) {
+export function RemoteWidget({ remote, name, background = false, onShown, retryOn }: RemoteWidgetProps) {
   const mount = useAfterFirstScreen(!background);
   if (!mount) return null;
-  return <LoadedWidget remote={remote} name={name} background={background} onShown={onShown} />;
+  return <LoadedWidget remote={remote} name={name} background={background} onShown={onShown} retryOn={retryOn} />;
 }
 
-function LoadedWidget({ remote, name, background = false, onShown }: RemoteWidgetProps) {
+function LoadedWidget({ remote, name, background = false, onShown, retryOn }: RemoteWidgetProps) {
   const state = useRemote(remote);
   const role = useSessionUser()?.role;
+  const retry = state.status === 'error' ? state.retry : null;
+  useEffect(() => {
+    if (!retryOn || !retry) return undefined;
+    const subscription = bus.on(retryOn).subscribe(() => retry());
+    return () => subscription.unsubscribe();
+  }, [retryOn, retry]);
   if (state.status === 'idle' || state.status === 'loading') return background ? null : <Loader />;
   if (state.status === 'error') {
     return (

@@ -151,7 +151,9 @@ export function Layout() {
           <Outlet />
         </main>
         {/* Opens the booking modal when another remote asks (chat's Assign Job, bus event booking/assign). */}
-        {role === 'Customer' ? <RemoteWidget remote="mfe_customer" name="BookingAssignHost" background /> : null}
+        {role === 'Customer' ? (
+          <RemoteWidget remote="mfe_customer" name="BookingAssignHost" background retryOn="booking/assignHostWanted" />
+        ) : null}
       </div>
     </div>
   );

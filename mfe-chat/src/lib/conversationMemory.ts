@@ -142,8 +142,17 @@ let sessionExpired = false;
 bus.on('auth/sessionExpired').subscribe(() => {
   sessionExpired = true;
 });
-bus.on('auth/loggedOut').subscribe(() => {
-  if (sessionExpired) keepTextThroughExpiry();
-  else forgetConversations();
+// An expiry told while signed out (a second 401) says nothing about the next session's sign-out.
+bus.on('auth/loggedIn').subscribe(() => {
   sessionExpired = false;
+});
+bus.on('auth/loggedOut').subscribe(() => {
+  // Decided once the bus is done telling: the shell announces the sign-out from inside its own handler
+  // of auth/sessionExpired, which runs before this module's when the shell subscribed first (it does:
+  // the chat remote loads later), so the expiry is not known here yet. Nothing can be sent meanwhile.
+  queueMicrotask(() => {
+    if (sessionExpired) keepTextThroughExpiry();
+    else forgetConversations();
+    sessionExpired = false;
+  });
 });

@@ -2,7 +2,7 @@ import { readFileSync } from 'fs';
 import { join } from 'path';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { bus, setRuntimeConfig, type Chat, type Job, type Message } from 'shared';
+import { bus, sessionActions, setRuntimeConfig, setTokenProvider, type Chat, type Job, type Message } from 'shared';
 import { fail, fakeApi, ok, type FakeReply } from '../testing/fakeApi';
 import { cara, carl, dora, makeChat, makeMessage, ME_CUSTOMER_ID, pete } from '../testing/fixtures';
 import { assignTiming } from '../hooks/useAssignJob';
@@ -1184,6 +1184,33 @@ describe('what is not sent yet is kept for the conversation', () => {
     renderChat({ route: '/chatview/20' });
     expect(await screen.findByRole('textbox', { name: 'Message' })).toHaveValue('See you at six\nThe gate code is 4711\nCall me');
     expect(screen.queryByText('gate.png')).not.toBeInTheDocument();
+  });
+});
+
+describe('a message sent as the session ends', () => {
+  it("its send refused because the session expired (401), its text is in the box at the same user's next sign-in", async () => {
+    customerApi({ 'POST /api/chats': { status: 401, data: { message: 'Unauthenticated.' } } });
+    const first = renderChat({ route: '/chatview/20' });
+    setTokenProvider(() => first.store.getState().session.token);
+    // As the shell does (useSessionExpiry): the session ends, then it is announced, then /login.
+    const shell = bus.on('auth/sessionExpired').subscribe(() => {
+      first.store.dispatch(sessionActions.loggedOut());
+      bus.emit({ type: 'auth/loggedOut' });
+    });
+    try {
+      const box = await screen.findByRole('textbox', { name: 'Message' });
+      await userEvent.type(box, 'draft send{Enter}');
+      await waitFor(() => expect(first.store.getState().session.isLogin).toBe(false));
+      await act(async () => {
+        await new Promise((resolve) => setTimeout(resolve, 0));
+      });
+    } finally {
+      shell.unsubscribe();
+      setTokenProvider(() => null);
+    }
+    first.unmount();
+    renderChat({ route: '/chatview/20' });
+    expect(await screen.findByRole('textbox', { name: 'Message' })).toHaveValue('draft send');
   });
 });
 

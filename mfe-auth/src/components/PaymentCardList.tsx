@@ -35,6 +35,8 @@ export function NoCardsIllustration() {
 export interface PaymentCardListProps {
   cards: PaymentMethod[];
   status: LoadStatus;
+  /** Why the cards could not be loaded (with status 'error'). */
+  loadError?: string | null;
   busy: boolean;
   onRetry: () => void;
   onMakeDefault: (id: number) => void;
@@ -46,7 +48,7 @@ export interface PaymentCardListProps {
  * Saved cards with brand and masked last four; the first is the default, the others offer Make this
  * Default. The delete icon asks 'Remove this card?' first; only 'Remove card' sends the delete.
  */
-export function PaymentCardList({ cards, status, busy, onRetry, onMakeDefault, onDelete }: PaymentCardListProps) {
+export function PaymentCardList({ cards, status, loadError, busy, onRetry, onMakeDefault, onDelete }: PaymentCardListProps) {
   /** The card whose removal is being confirmed. */
   const [removing, setRemoving] = useState<PaymentMethod | null>(null);
   const list = useRef<HTMLUListElement>(null);
@@ -70,7 +72,8 @@ export function PaymentCardList({ cards, status, busy, onRetry, onMakeDefault, o
   }, [busy, cards, removing]);
 
   if (status === 'loading') return <Loader label="Loading cards" />;
-  if (status === 'error') return <ErrorState message="Your saved cards could not be loaded." onRetry={onRetry} />;
+  if (status === 'error')
+    return <ErrorState message="Your saved cards could not be loaded." detail={loadError ?? undefined} onRetry={onRetry} />;
   return (
     <>
       {cards.length === 0 ? (
@@ -143,6 +146,7 @@ export function SavedCardList({ payments }: { payments: PaymentMethods }) {
     <PaymentCardList
       cards={payments.cards}
       status={payments.status}
+      loadError={payments.loadError}
       busy={payments.busy}
       onRetry={payments.reload}
       onMakeDefault={payments.makeDefault}

@@ -38,6 +38,8 @@ export function usePaymentMethods({ autoLoad = true }: { autoLoad?: boolean } = 
   const cards = session.paymentMethod;
   const userId = session.users?.id;
   const [status, setStatus] = useState<LoadStatus>(autoLoad ? 'loading' : 'ready');
+  /** Why the last load failed, said under the screen's error. */
+  const [loadError, setLoadError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
 
   /** Stores a list read for this user: not if another has signed in meanwhile (a slow answer after a sign-out). */
@@ -60,7 +62,9 @@ export function usePaymentMethods({ autoLoad = true }: { autoLoad?: boolean } = 
       },
       (error: unknown) => {
         console.error(error);
-        if (current) setStatus('error');
+        if (!current) return;
+        setLoadError(messageOf(error));
+        setStatus('error');
       },
     );
     return () => {
@@ -181,7 +185,7 @@ export function usePaymentMethods({ autoLoad = true }: { autoLoad?: boolean } = 
       else await showAfterChange(cards.map((c) => ({ ...c, is_default: c.id === id })));
     }, id);
 
-  return { cards, status, busy, reload, add, remove, makeDefault };
+  return { cards, status, loadError, busy, reload, add, remove, makeDefault };
 }
 
 /** What usePaymentMethods() hands a screen: the cards, their load status and the card actions. */

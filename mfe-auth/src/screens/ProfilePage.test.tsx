@@ -139,6 +139,8 @@ describe('ProfilePage', () => {
     const user = userEvent.setup();
     renderWithStore(<ProfilePage />, { path: '/profile', session: signedIn() });
     expect(await screen.findByText('Your saved cards could not be loaded.')).toBeInTheDocument();
+    // Why, under it, as every screen's load error says.
+    expect(screen.getByText('Server Error')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Retry' }));
     expect(await screen.findByRole('listitem', { name: 'Visa ending in 4242' })).toBeInTheDocument();
   });

@@ -192,6 +192,8 @@ describe('NotificationsPage', () => {
     const user = userEvent.setup();
     renderWithProviders(<NotificationsPage />, { session: signedInAs('Customer') });
     expect(await screen.findByText('Your notifications could not be loaded.')).toBeInTheDocument();
+    // Why, under it, as every screen's load error says.
+    expect(screen.getByText('Network Error')).toBeInTheDocument();
     expect(console.error).toHaveBeenCalled();
     await user.click(screen.getByRole('button', { name: 'Retry' }));
     expect(await screen.findByRole('listitem', { name: 'Job from Pete Provider' })).toBeInTheDocument();

@@ -57,7 +57,9 @@ export default function NotificationsPage() {
     <div className="ui-page">
       <PageTitle>Your Notifications</PageTitle>
       {!loaded && !error ? <Loader label="Loading notifications" /> : null}
-      {!loaded && error ? <ErrorState message="Your notifications could not be loaded." onRetry={retry} /> : null}
+      {!loaded && error ? (
+        <ErrorState message="Your notifications could not be loaded." detail={error.message} onRetry={retry} />
+      ) : null}
       {loaded && rows.length === 0 ? <div className="ui-card">You have no notifications.</div> : null}
       {rows.length > 0 ? (
         <ul ref={listRef} style={list} aria-label="Notifications">
@@ -88,7 +90,9 @@ export default function NotificationsPage() {
           ))}
         </ul>
       ) : null}
-      {loaded && error ? <ErrorState message="Older notifications could not be loaded." onRetry={retry} /> : null}
+      {loaded && error ? (
+        <ErrorState message="Older notifications could not be loaded." detail={error.message} onRetry={retry} />
+      ) : null}
       {loaded && !error && hasMore ? <LoadMore loading={loadingMore} onLoadMore={showMore} /> : null}
     </div>
   );

@@ -107,4 +107,17 @@ describe('the customer Home blocks', () => {
     expect(await within(reviews).findByText('The reviews could not be loaded.')).toBeInTheDocument();
     expect(within(reviews).getByRole('button', { name: 'Retry' })).toBeInTheDocument();
   });
+
+  it('Recent Reviews that failed are read again by themselves once the realtime channel is back after an outage', async () => {
+    let attempt = 0;
+    fakeApi({
+      'GET /api/jobs': ok([]),
+      'GET /api/getReview': () => (attempt++ === 0 ? fail(500, 'Server Error') : ok([])),
+    });
+    renderScreen(<HomeBlocks />, { path: '/' });
+    const reviews = screen.getByRole('region', { name: 'Recent Reviews' });
+    expect(await within(reviews).findByText('The reviews could not be loaded.')).toBeInTheDocument();
+    act(() => bus.emit({ type: 'realtime/subscribed' }));
+    expect(await within(reviews).findByText(SAMPLE_REVIEWS[0].feedback)).toBeInTheDocument();
+  });
 });

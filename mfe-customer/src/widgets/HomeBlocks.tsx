@@ -1,5 +1,6 @@
+import { useEffect } from 'react';
 import { Link } from 'react-router-dom';
-import { Avatar, ErrorState, fetchReviews, formatPrice, Loader, useMyJobs, type JobNavState } from 'shared';
+import { Avatar, bus, ErrorState, fetchReviews, formatPrice, Loader, useMyJobs, type JobNavState } from 'shared';
 import { pathWithIds } from 'shared/src/contracts/addressIds';
 import { newestOngoing } from 'shared/src/bookings/jobLists';
 import { StatusBadge } from 'shared/src/bookings/StatusBadge';
@@ -83,6 +84,13 @@ const loadRecentReviews = async () => (await fetchReviews(undefined, { silent: t
 
 function ReviewsBlock() {
   const { state, reload } = useLoad(loadRecentReviews);
+  // The realtime channel back after an outage (the API is back too): a failed read is tried again.
+  const failed = state.status === 'error';
+  useEffect(() => {
+    if (!failed) return undefined;
+    const subscription = bus.on('realtime/subscribed').subscribe(reload);
+    return () => subscription.unsubscribe();
+  }, [failed, reload]);
   return (
     <section className="ui-card" aria-labelledby="customer-reviews">
       <h2 id="customer-reviews">Recent Reviews</h2>

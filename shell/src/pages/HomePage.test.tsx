@@ -1,7 +1,7 @@
 /// <reference types="@testing-library/jest-dom" />
 import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { fetchServices, type RemoteContract, type Service } from 'shared';
+import { bus, fetchServices, type RemoteContract, type Service } from 'shared';
 import { renderWithProviders, signedInAs } from 'shared/src/testing';
 import { Route, Routes, useLocation } from 'react-router-dom';
 import { RemotesProvider } from '../federation/RemotesContext';
@@ -123,6 +123,16 @@ describe('HomePage', () => {
     expect(console.error).toHaveBeenCalled();
     await user.click(screen.getByRole('button', { name: 'Retry' }));
     expect(await screen.findByRole('list', { name: 'Services' })).toBeInTheDocument();
+  });
+
+  it('says why the services could not be loaded, and reads them again by itself once the realtime channel is back after an outage', async () => {
+    mockedFetchServices.mockRejectedValueOnce(new Error('Network Error')).mockResolvedValue({ data: SERVICES, message: '' });
+    renderHome('Customer');
+    expect(await screen.findByText('The services could not be loaded.')).toBeInTheDocument();
+    expect(screen.getByText('Network Error')).toBeInTheDocument();
+    act(() => bus.emit({ type: 'realtime/subscribed' }));
+    expect(await screen.findByRole('list', { name: 'Services' })).toBeInTheDocument();
+    expect(mockedFetchServices).toHaveBeenCalledTimes(2);
   });
 
   it('keeps the title and the Services row when the role remote is down', async () => {

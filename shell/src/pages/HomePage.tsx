@@ -2,9 +2,11 @@ import { useCallback, useEffect, useState, type CSSProperties } from 'react';
 import { Link } from 'react-router-dom';
 import {
   assetUrl,
+  bus,
   ErrorState,
   fetchServices,
   Loader,
+  messageOfError,
   PageTitle,
   type Service,
   type ServiceNavState,
@@ -38,7 +40,7 @@ const serviceCard: CSSProperties = {
 const serviceName: CSSProperties = { minWidth: 0, overflowWrap: 'anywhere' };
 const header: CSSProperties = { display: 'flex', alignItems: 'center', justifyContent: 'space-between', marginBottom: 12 };
 
-type ServicesState = { status: 'loading' } | { status: 'ready'; services: Service[] } | { status: 'error' };
+type ServicesState = { status: 'loading' } | { status: 'ready'; services: Service[] } | { status: 'error'; message: string };
 
 /**
  * The Services row of Home (spec section 2): Driver, Delivery, Shipping from the API, and a see-all link.
@@ -58,7 +60,7 @@ export function ServicesRow() {
       (error: unknown) => {
         // Failures are only logged (spec section 8); the row offers Retry.
         console.error(error);
-        if (current) setState({ status: 'error' });
+        if (current) setState({ status: 'error', message: messageOfError(error) });
       },
     );
     return () => {
@@ -66,10 +68,17 @@ export function ServicesRow() {
     };
   }, [attempt]);
 
-  const retry = () => {
+  const retry = useCallback(() => {
     setState({ status: 'loading' });
     setAttempt((n) => n + 1);
-  };
+  }, []);
+  // The realtime channel back after an outage (the API is back too): a failed read is tried again.
+  const failed = state.status === 'error';
+  useEffect(() => {
+    if (!failed) return undefined;
+    const subscription = bus.on('realtime/subscribed').subscribe(retry);
+    return () => subscription.unsubscribe();
+  }, [failed, retry]);
 
   return (
     <section className="ui-card" aria-labelledby="home-services-title">
@@ -80,7 +89,9 @@ export function ServicesRow() {
         <Link to="/service">See all</Link>
       </div>
       {state.status === 'loading' ? <Loader label="Loading services" /> : null}
-      {state.status === 'error' ? <ErrorState message="The services could not be loaded." onRetry={retry} /> : null}
+      {state.status === 'error' ? (
+        <ErrorState message="The services could not be loaded." detail={state.message} onRetry={retry} />
+      ) : null}
       {state.status === 'ready' ? (
         <ul style={row} aria-label="Services">
           {state.services.map((service) => {

@@ -162,6 +162,21 @@ describe('LoginPage', () => {
     api.restore();
   });
 
+  it('an account of the other role: the alert says which role, and no toast says the email or password is wrong', async () => {
+    const refusal = 'This account is registered as a Customer. Please sign in as a Customer.';
+    const api = fakeApi({ 'POST /api/auth/login': fail(403, refusal) });
+    const user = setup();
+    renderWithStore(<LoginPage />, { path: '/login' });
+    await user.click(screen.getByRole('radio', { name: 'Provider' }));
+    await user.type(screen.getByLabelText('Email'), 'customer@example.com');
+    await user.type(screen.getByLabelText('Password'), 'password123');
+    await user.click(screen.getByRole('button', { name: 'Login' }));
+    await act(() => jest.advanceTimersByTimeAsync(600));
+    await waitFor(() => expect(bus.alerts()).toEqual([{ type: 'danger', message: refusal }]));
+    expect(bus.toasts()).toEqual([]);
+    api.restore();
+  });
+
   it('when the server cannot be reached or fails, says that and not that the email or password is wrong', async () => {
     const replies = [
       () => {

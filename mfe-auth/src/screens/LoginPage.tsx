@@ -4,6 +4,7 @@ import { Link, useLocation, useNavigate } from 'react-router-dom';
 import {
   afterLoginPath,
   afterLoginState,
+  ApiError,
   bus,
   isRetryableFailure,
   login,
@@ -25,6 +26,9 @@ interface Values {
 }
 
 /** Spec section 4: Customer on login; an account just signed up (or given a new password) comes with its email and role. */
+/** The account exists with the password given, for the other role (the API's 403). */
+const isOtherRole = (error: unknown) => error instanceof ApiError && error.status === 403;
+
 function initialValuesFrom(state: unknown): Values {
   const role = (state as { role?: unknown } | null)?.role;
   return { role: role === 'Provider' ? role : 'Customer', email: handedEmailOf(state), password: '' };
@@ -81,9 +85,10 @@ export default function LoginPage() {
       });
     } catch (error) {
       // The API client has already set the danger alert with the server's message (spec section 8). Only a
-      // refusal is about the email or password: not a server that could not be reached, failed or is busy.
+      // refusal is about the email or password: not a server that could not be reached, failed or is busy,
+      // nor an account of the other role (403: the email and password were right, the alert says which role).
       console.error(error);
-      if (!isRetryableFailure(error)) {
+      if (!isRetryableFailure(error) && !isOtherRole(error)) {
         bus.emit({ type: 'toast/show', kind: 'error', message: 'Please Enter Correct Email or Password' });
       }
       helpers.setSubmitting(false);

@@ -22,6 +22,23 @@ async function settledStyle(target: Locator, property: string, expected: string)
   return value;
 }
 
+type Box = { x: number; y: number; width: number; height: number };
+
+/** The boxes of `targets` read together once all are on screen (as settledStyle, across the first frame's swap). */
+async function settledBoxes(targets: Locator[]): Promise<Box[]> {
+  for (const deadline = Date.now() + 5_000; ; await new Promise((r) => setTimeout(r, 100))) {
+    const boxes = await Promise.all(targets.map((target) => target.boundingBox().catch(() => null)));
+    if (boxes.every((box) => box !== null)) return boxes;
+    assert.ok(
+      Date.now() < deadline,
+      `not on screen: ${targets
+        .filter((_, i) => !boxes[i])
+        .map(String)
+        .join(', ')}`,
+    );
+  }
+}
+
 describe('display preferences', () => {
   it("a larger default text size enlarges the page's text, its buttons and fields, not only its headings and labels", async () => {
     const { page, context, errors } = await openPage(browser());
@@ -112,12 +129,11 @@ describe('display preferences', () => {
       await page.goto(path);
       const choices = page.getByRole('group', { name: legend });
       await choices.getByRole('radio', { name: 'Provider' }).waitFor();
-      const card = await page.locator('.auth-card').boundingBox();
-      assert.ok(card);
-      for (const role of ['Customer', 'Provider']) {
-        // The whole choice (its box), not only the radio button inside it.
-        const choice = await choices.locator('label', { has: page.getByRole('radio', { name: role }) }).boundingBox();
-        assert.ok(choice);
+      // The whole choice (its box), not only the radio button inside it.
+      const choiceOf = (role: string) => choices.locator('label', { has: page.getByRole('radio', { name: role }) });
+      const [card, ...roles] = await settledBoxes([page.locator('.auth-card'), choiceOf('Customer'), choiceOf('Provider')]);
+      for (const [index, role] of ['Customer', 'Provider'].entries()) {
+        const choice = roles[index];
         assert.ok(
           choice.x >= card.x && choice.x + choice.width <= card.x + card.width,
           `${path}: ${role} sticks out of the card`,

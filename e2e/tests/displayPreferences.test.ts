@@ -8,35 +8,38 @@ import { createAccount, DESKTOP, openPage, signInDirectly, snap, useBrowser } fr
 const browser = useBrowser();
 
 /**
- * `target`'s computed `property` once it is `expected`, else (after 5 s) as it is: the public pages' first
- * frame is replaced by the app's own, and an element read during the swap is already out of the page.
+ * `read`'s answer once `settled` says so, else (after 5 s) the last one: the public pages' first frame is
+ * replaced by the app's own, and an element read during the swap is already out of the page.
  */
-async function settledStyle(target: Locator, property: string, expected: string): Promise<string> {
-  let value = '';
-  for (const deadline = Date.now() + 5_000; Date.now() < deadline; await new Promise((r) => setTimeout(r, 100))) {
-    value = await target
-      .evaluate((element, name) => (element.isConnected ? getComputedStyle(element).getPropertyValue(name) : ''), property)
-      .catch(() => '');
-    if (value === expected) break;
+async function settled<T>(read: () => Promise<T>, isSettled: (value: T) => boolean): Promise<T> {
+  let value = await read();
+  for (const deadline = Date.now() + 5_000; !isSettled(value) && Date.now() < deadline;) {
+    await new Promise((r) => setTimeout(r, 100));
+    value = await read();
   }
   return value;
 }
 
-type Box = { x: number; y: number; width: number; height: number };
+/** `target`'s computed `property` once it is `expected`, else as it is (see settled). */
+const settledStyle = (target: Locator, property: string, expected: string): Promise<string> =>
+  settled(
+    () =>
+      target
+        .evaluate((element, name) => (element.isConnected ? getComputedStyle(element).getPropertyValue(name) : ''), property)
+        .catch(() => ''),
+    (value) => value === expected,
+  );
 
-/** The boxes of `targets` read together once all are on screen (as settledStyle, across the first frame's swap). */
-async function settledBoxes(targets: Locator[]): Promise<Box[]> {
-  for (const deadline = Date.now() + 5_000; ; await new Promise((r) => setTimeout(r, 100))) {
-    const boxes = await Promise.all(targets.map((target) => target.boundingBox().catch(() => null)));
-    if (boxes.every((box) => box !== null)) return boxes;
-    assert.ok(
-      Date.now() < deadline,
-      `not on screen: ${targets
-        .filter((_, i) => !boxes[i])
-        .map(String)
-        .join(', ')}`,
-    );
-  }
+/** The boxes of `targets` read together once all are on screen (see settled). */
+async function settledBoxes(targets: Locator[]) {
+  const boxes = await settled(
+    () => Promise.all(targets.map((target) => target.boundingBox().catch(() => null))),
+    (read) => read.every((box) => box !== null),
+  );
+  return boxes.map((box, i) => {
+    assert.ok(box, `not on screen: ${String(targets[i])}`);
+    return box;
+  });
 }
 
 describe('display preferences', () => {

@@ -1,7 +1,7 @@
 import { useRef } from 'react';
 import { EmailAddress } from 'shared';
 import { DiscardableDialog } from 'shared/src/ui/DiscardableDialog';
-import { CHECKOUT_AMOUNT, CHECKOUT_CURRENCY, CHECKOUT_NOTE, CHECKOUT_SUBMIT_LABEL } from '../constants';
+import { CHECKOUT_NOTE, CHECKOUT_PRICE, CHECKOUT_SUBMIT_LABEL } from '../constants';
 import { CardCheckout } from './CardCheckout';
 import '../account.css';
 
@@ -28,7 +28,6 @@ export function CheckoutModal({
   onToken: (token: string) => Promise<string | null | void> | void;
   onClose: () => void;
 }) {
-  const amount = `${CHECKOUT_AMOUNT} ${CHECKOUT_CURRENCY}`;
   const paying = useRef(false);
   return (
     <DiscardableDialog title="Checkout" texts={DISCARD_CARD_TEXTS} onClose={onClose} held={() => paying.current}>
@@ -36,7 +35,7 @@ export function CheckoutModal({
         <span>
           <EmailAddress email={email} />
         </span>
-        <strong>{amount}</strong>
+        <strong>{CHECKOUT_PRICE}</strong>
       </div>
       <p className="auth-checkout-note">{CHECKOUT_NOTE}</p>
       <CardCheckout

@@ -35,6 +35,7 @@ import locationRoutes from './routes/location.js';
 import uploadsRoutes from './routes/uploads.js';
 import devRoutes from './routes/dev.js';
 import cspReportRoutes from './routes/cspReports.js';
+import healthRoutes from './routes/health.js';
 
 export interface BuildAppOptions {
   /** Overrides of the environment's configuration (loadConfig()). */
@@ -220,6 +221,7 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
   await app.register(locationRoutes);
   await app.register(uploadsRoutes);
   await app.register(cspReportRoutes);
+  await app.register(healthRoutes);
   if (!config.isProduction) await app.register(devRoutes);
 
   return app;

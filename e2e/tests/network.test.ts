@@ -201,6 +201,49 @@ describe('on a failing network', () => {
     await context.close();
   });
 
+  it('a screen that failed while only the API was down loads by itself once the API answers again, with no Retry pressed', async () => {
+    const provider = await providerOffering('Driver', 25);
+    const customer = await customerWithCards([GOOD_CARD]);
+    await bookViaApi(customer, provider);
+    const { page, context } = await openPage(browser());
+    await signInDirectly(page, customer.account);
+    await page.goto('/');
+    await page.getByRole('main').getByText(provider.fullName).first().waitFor();
+    // The API stops answering (restarting, its gateway failing); the realtime server stays up.
+    let apiDown = true;
+    await page.route('**/api/**', (route) => (apiDown ? route.abort('connectionrefused') : route.fallback()));
+    await page.getByRole('navigation').getByRole('link', { name: 'Active Bookings' }).click();
+    await page.getByText('Your bookings could not be loaded.').waitFor();
+    await snap(page, 'network-api-down-list-failed');
+    apiDown = false;
+    const booking = cardOf(page, 'Bookings', provider.fullName);
+    await booking.getByText('Waiting for Approval').waitFor({ timeout: 20_000 });
+    assert.equal(await page.getByText('Your bookings could not be loaded.').count(), 0);
+    await context.close();
+  });
+
+  it('a route failing alone while the API answers is not read again and again: its screen waits for Retry', async () => {
+    const provider = await providerOffering('Driver', 25);
+    const customer = await customerWithCards([GOOD_CARD]);
+    await bookViaApi(customer, provider);
+    const { page, context } = await openPage(browser());
+    // No realtime channel: its subscription reads the list again, rightly, and this test counts reads.
+    await page.routeWebSocket(/\/app\//, () => undefined);
+    await signInDirectly(page, customer.account);
+    let listReads = 0;
+    await page.route('**/api/jobs?*', (route) => {
+      listReads += 1;
+      return route.abort('connectionreset');
+    });
+    await page.goto('/activebooking');
+    await page.getByText('Your bookings could not be loaded.').waitFor();
+    const readsAtFailure = listReads;
+    await page.waitForTimeout(6_000);
+    assert.equal(listReads, readsAtFailure, 'the failing list was read again without Retry');
+    await page.getByRole('button', { name: 'Retry' }).waitFor();
+    await context.close();
+  });
+
   it("a screen's Retry pressed from the keyboard leaves the focus on the page once the screen loads", async () => {
     const provider = await providerOffering('Driver', 25);
     const customer = await customerWithCards([GOOD_CARD]);

@@ -1,6 +1,7 @@
 export * from './contracts';
 export * from './config';
 export * from './bus';
+export * from './catchUp';
 export * from './api';
 export * from './session';
 export * from './session/store';

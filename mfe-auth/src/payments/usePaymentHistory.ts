@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { bus, fetchPaymentHistory, type PaymentRecord } from 'shared';
+import { bus, fetchPaymentHistory, onCatchUp, type PaymentRecord } from 'shared';
 import { usePagedList } from 'shared/src/lists/usePagedList';
 import { HISTORY_PAGE_SIZE } from './paymentHistory';
 
@@ -20,7 +20,7 @@ export function usePaymentHistory(customerId: number) {
     const jobs = bus.on('job/updated').subscribe(({ job }) => {
       if (job.customer_id === customerId) void loadFirst();
     });
-    const resubscribed = bus.on('realtime/subscribed').subscribe(() => void loadFirst());
+    const resubscribed = onCatchUp(() => void loadFirst());
     return () => {
       jobs.unsubscribe();
       resubscribed.unsubscribe();

@@ -6,6 +6,7 @@ import {
   deletePaymentMethod,
   fetchPaymentMethods,
   makeDefaultPaymentMethod,
+  onCatchUp,
   sessionActions,
   useAppDispatch,
   useSession,
@@ -86,7 +87,7 @@ export function usePaymentMethods({ autoLoad = true }: { autoLoad?: boolean } = 
         (error: unknown) => console.error(error),
       );
     const changed = bus.on('payments/changed').subscribe(readAgain);
-    const resubscribed = bus.on('realtime/subscribed').subscribe(readAgain);
+    const resubscribed = onCatchUp(readAgain);
     return () => {
       changed.unsubscribe();
       resubscribed.unsubscribe();

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
-import { bus, fetchChats, failureText, markChatRead, type Chat, type Message, useSessionUser } from 'shared';
+import { bus, fetchChats, failureText, markChatRead, type Chat, type Message, onCatchUp, useSessionUser } from 'shared';
 import { applyMessage, markReadLocally, sortChats, totalUnread, upsertChat } from '../lib/chatList';
 import { MessageLedger } from '../lib/messageLedger';
 
@@ -120,7 +120,7 @@ export function useChats() {
   useEffect(() => {
     const subscription = bus.on('realtime/message').subscribe(({ message }) => noteMessage(message));
     // The channel (re)subscribed: messages published while it was connecting were missed; reload quietly.
-    const resubscribed = bus.on('realtime/subscribed').subscribe(refresh);
+    const resubscribed = onCatchUp(refresh);
     // The user read a chat in another tab or device: it is read here too.
     const readElsewhere = bus.on('chat/read').subscribe(({ chatId }) => {
       noteRead(chatId);

@@ -4,6 +4,7 @@ import {
   fetchMessages,
   isRetryableFailure,
   failureText,
+  onCatchUp,
   sendMessage,
   type Chat,
   type Message,
@@ -200,7 +201,7 @@ export function useConversation(chat: Chat | null, myId: number | undefined, cal
     );
   }, [chatId, takeInNewestPage]);
   useEffect(() => {
-    const subscription = bus.on('realtime/subscribed').subscribe(catchUp);
+    const subscription = onCatchUp(catchUp);
     return () => subscription.unsubscribe();
   }, [catchUp]);
 

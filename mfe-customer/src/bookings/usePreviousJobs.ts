@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useState } from 'react';
-import { bus, fetchJobs, type Job } from 'shared';
+import { bus, fetchJobs, onCatchUp, type Job } from 'shared';
 import { bookingTiming } from 'shared/src/bookings/timing';
 import { isPreviousJob, lastChangedFirst, PREVIOUS_STATUSES } from 'shared/src/bookings/jobLists';
 import { usePagedList } from 'shared/src/lists/usePagedList';
@@ -47,7 +47,7 @@ export function usePreviousJobs() {
         return isPreviousJob(job) ? [...others, job].sort(lastChangedFirst) : others;
       });
     });
-    const resubscribed = bus.on('realtime/subscribed').subscribe(() => void loadFirst());
+    const resubscribed = onCatchUp(() => void loadFirst());
     return () => {
       updated.unsubscribe();
       resubscribed.unsubscribe();

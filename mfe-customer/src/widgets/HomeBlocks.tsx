@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { Link } from 'react-router-dom';
-import { Avatar, bus, ErrorState, fetchReviews, formatPrice, Loader, useMyJobs, type JobNavState } from 'shared';
+import { Avatar, ErrorState, fetchReviews, formatPrice, Loader, onCatchUp, useMyJobs, type JobNavState } from 'shared';
 import { pathWithIds } from 'shared/src/contracts/addressIds';
 import { newestOngoing } from 'shared/src/bookings/jobLists';
 import { StatusBadge } from 'shared/src/bookings/StatusBadge';
@@ -88,7 +88,7 @@ function ReviewsBlock() {
   const failed = state.status === 'error';
   useEffect(() => {
     if (!failed) return undefined;
-    const subscription = bus.on('realtime/subscribed').subscribe(reload);
+    const subscription = onCatchUp(reload);
     return () => subscription.unsubscribe();
   }, [failed, reload]);
   return (

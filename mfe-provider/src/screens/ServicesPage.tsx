@@ -10,6 +10,7 @@ import {
   fetchUserServices,
   Loader,
   messageOfError,
+  onCatchUp,
   PageTitle,
   type Service,
   type UserService,
@@ -109,7 +110,7 @@ export default function ServicesPage() {
   // when the realtime channel is subscribed (again): a change made before then was not pushed here.
   useEffect(() => {
     const readAgain = () => setAttempt((n) => n + 1);
-    const subscriptions = [bus.on('profile/changed').subscribe(readAgain), bus.on('realtime/subscribed').subscribe(readAgain)];
+    const subscriptions = [bus.on('profile/changed').subscribe(readAgain), onCatchUp(readAgain)];
     return () => subscriptions.forEach((subscription) => subscription.unsubscribe());
   }, []);
 

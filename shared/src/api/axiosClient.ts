@@ -9,6 +9,7 @@ import { bus } from '../bus';
 import { getRuntimeConfig } from '../config';
 import { NO_CONNECTION_MESSAGE, serverFaultMessage } from '../errorText';
 import { ApiError } from './apiError';
+import { noteAnswered, noteUnanswered } from './reachability';
 import { currentToken } from './sessionToken';
 
 /**
@@ -42,7 +43,10 @@ const limits = new WeakMap<object, { timer: ReturnType<typeof setTimeout>; expir
  */
 function limitTime(config: InternalAxiosRequestConfig): void {
   const controller = new AbortController();
-  (config.signal as AbortSignal | undefined)?.addEventListener?.('abort', () => controller.abort());
+  const callers = config.signal as AbortSignal | undefined;
+  // Called off before it got here (the client was still loading): it stays called off.
+  if (callers?.aborted) controller.abort();
+  else callers?.addEventListener?.('abort', () => controller.abort());
   const upload = typeof FormData !== 'undefined' && config.data instanceof FormData;
   const limit = {
     expired: false,
@@ -67,8 +71,25 @@ function endLimit(config: object | undefined): boolean {
   return limit.expired;
 }
 
+/** A gateway answering for an API it could not reach, or did not hear from in time. */
+const GATEWAY_FAILURES = new Set([502, 503, 504]);
+
+/** The call got no answer from the API itself: not reached, dropped, timed out, or a gateway's. Not one the caller called off. */
+const wasUnanswered = (error: AxiosError, timedOut: boolean) =>
+  timedOut || (error.response ? GATEWAY_FAILURES.has(error.response.status) : !axios.isCancel(error));
+
+/** The reachability probe (reachability.ts): any answer of the API's own, even a refusal, means it is up. */
+function probeOf(created: AxiosInstance) {
+  return () =>
+    created.get('/api/health', { silent: true, ignoreSessionExpiry: true, reachabilityProbe: true }).then(
+      () => true,
+      (error: unknown) => error instanceof ApiError && error.status !== 0 && !GATEWAY_FAILURES.has(error.status),
+    );
+}
+
 /** Adds the client's request and response handling to a new axios instance. */
 function configure(created: AxiosInstance, adapter: () => AxiosRequestConfig['adapter']): AxiosInstance {
+  const probe = probeOf(created);
   created.interceptors.request.use((config) => {
     const replaced = adapter();
     if (replaced) config.adapter = replaced;
@@ -83,6 +104,7 @@ function configure(created: AxiosInstance, adapter: () => AxiosRequestConfig['ad
   created.interceptors.response.use(
     (response) => {
       endLimit(response.config);
+      if (!response.config.reachabilityProbe) noteAnswered();
       const message = (response.data as Partial<ApiEnvelope<unknown>> | undefined)?.message;
       const method = (response.config.method ?? 'get').toLowerCase();
       if (!response.config.silent && method !== 'get' && typeof message === 'string' && message) {
@@ -93,6 +115,10 @@ function configure(created: AxiosInstance, adapter: () => AxiosRequestConfig['ad
     (error: AxiosError<ApiErrorBody>) => {
       const timedOut = endLimit(error.config);
       const status = error.response?.status ?? 0;
+      if (!error.config?.reachabilityProbe) {
+        if (wasUnanswered(error, timedOut)) noteUnanswered(probe);
+        else noteAnswered();
+      }
       const serverMessage = error.response?.data?.message;
       // The API's own message when it sent one; else a sentence, not the transport's ('Network Error',
       // 'Request failed with status code 502').

@@ -13,6 +13,8 @@ declare module 'axios' {
     silent?: boolean;
     /** A 401 to this call does not mean the session ended (Logout revoking its own token). */
     ignoreSessionExpiry?: boolean;
+    /** The call asks only whether the API answers (reachability.ts): its outcome starts or ends no watch. */
+    reachabilityProbe?: boolean;
   }
 }
 

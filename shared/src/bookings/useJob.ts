@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { ApiError, fetchJob } from '../api';
 import { bus } from '../bus';
+import { onCatchUp } from '../catchUp';
 import { failureText } from '../errorText';
 import type { Job } from '../contracts';
 
@@ -61,7 +62,7 @@ export function useJob(jobId: number | null) {
     });
     // A change published while the realtime channel was (re)connecting was missed: fetch the job again
     // quietly (a shown job stays on screen if that fails, and refreshError says why).
-    const resubscribed = bus.on('realtime/subscribed').subscribe(() => void refreshNow());
+    const resubscribed = onCatchUp(() => void refreshNow());
     async function refreshNow() {
       const next = await fetchedState();
       if (!current) return;

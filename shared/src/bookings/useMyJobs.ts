@@ -2,6 +2,7 @@ import { useCallback, useEffect, useState } from 'react';
 import { useStillShown } from '../ui/stillShown';
 import { fetchJobs } from '../api';
 import { bus } from '../bus';
+import { onCatchUp } from '../catchUp';
 import { failureText } from '../errorText';
 import type { Job } from '../contracts';
 import { ACTIVE_STATUSES, newestFirst, upsertJob } from './jobLists';
@@ -105,7 +106,7 @@ export function useMyJobs({ withLoader = false }: { withLoader?: boolean } = {})
       setState((current) => (current.status === 'ready' ? { status: 'ready', jobs: upsertJob(current.jobs, job) } : current));
     });
     // Jobs changed while the realtime channel was (re)connecting were missed: fetch the list again quietly.
-    const resubscribed = bus.on('realtime/subscribed').subscribe(refresh);
+    const resubscribed = onCatchUp(refresh);
     return () => {
       mounted = false;
       subscription.unsubscribe();

@@ -48,6 +48,11 @@ export type BusEvent =
    */
   | { type: 'realtime/subscribed' }
   /**
+   * The API answers again after an outage that left calls unanswered (shared/src/api/reachability.ts): what
+   * failed to load meanwhile is read again. Listen with `onCatchUp`, which hears this and `realtime/subscribed`.
+   */
+  | { type: 'api/back' }
+  /**
    * The realtime connection's state changed (pusher-js's states). 'unavailable': the server has not been
    * reached for a while (no network, or the server is down); 'connected' again once it is.
    */

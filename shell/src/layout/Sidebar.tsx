@@ -1,6 +1,6 @@
 import { useEffect, useState, type CSSProperties, type Ref, type SyntheticEvent } from 'react';
 import { NavLink } from 'react-router-dom';
-import { Avatar, bus, EmailAddress, fetchChatUnread, useSessionUser } from 'shared';
+import { Avatar, bus, EmailAddress, fetchChatUnread, onCatchUp, useSessionUser } from 'shared';
 import { useRemotes } from '../federation/RemotesContext';
 import { loadScreen } from '../routing/firstScreen';
 import { remoteFor } from '../routing/remoteFor';
@@ -72,7 +72,7 @@ export function useChatUnreadTotal(userId: number | undefined): number {
         setCount({ userId, total: event.total });
       }),
       bus.on('realtime/message').subscribe(refresh),
-      bus.on('realtime/subscribed').subscribe(refresh),
+      onCatchUp(refresh),
       // Read in another tab or device of this user: the count there went down, here it is fetched again.
       bus.on('chat/read').subscribe(refresh),
     ];

@@ -2,11 +2,11 @@ import { useCallback, useEffect, useState, type CSSProperties } from 'react';
 import { Link } from 'react-router-dom';
 import {
   assetUrl,
-  bus,
   ErrorState,
   fetchServices,
   Loader,
   messageOfError,
+  onCatchUp,
   PageTitle,
   type Service,
   type ServiceNavState,
@@ -76,7 +76,7 @@ export function ServicesRow() {
   const failed = state.status === 'error';
   useEffect(() => {
     if (!failed) return undefined;
-    const subscription = bus.on('realtime/subscribed').subscribe(retry);
+    const subscription = onCatchUp(retry);
     return () => subscription.unsubscribe();
   }, [failed, retry]);
 

@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { useDispatch } from 'react-redux';
-import { bus, connectRealtime, disconnectRealtime, fetchMe, sessionActions, useSession } from 'shared';
+import { bus, connectRealtime, disconnectRealtime, fetchMe, onCatchUp, sessionActions, useSession } from 'shared';
 import { afterFirstScreen } from './firstScreenShown';
 import { hasKeptRevocations } from './keptRevocations';
 import { noteSignedInUser } from './lastSignedInUser';
@@ -69,7 +69,7 @@ export function SessionEffects() {
     const jobSubscription = bus.on('job/updated').subscribe(() => void refreshUser());
     const profileSubscription = bus.on('profile/changed').subscribe(() => void refreshUser());
     // What changed before the channel was subscribed (or while it was down) was not pushed: read again.
-    const subscribedSubscription = bus.on('realtime/subscribed').subscribe(() => void refreshUser());
+    const subscribedSubscription = onCatchUp(() => void refreshUser());
     return () => {
       active = false;
       stopNotifications?.();

@@ -1,5 +1,5 @@
 import type { Dispatch } from 'redux';
-import { apiClient, bus, sessionActions, type AppNotification, type NotificationsEnvelope } from 'shared';
+import { apiClient, bus, onCatchUp, sessionActions, type AppNotification, type NotificationsEnvelope } from 'shared';
 import { aListReadsTheFirstPage } from '../notifications/openLists';
 import { answerUnreadCount, askUnreadCount, forgetUnreadCount, onUnreadCountStale } from '../notifications/unreadCount';
 
@@ -39,7 +39,7 @@ export function followNotifications(dispatch: Dispatch): () => void {
       if (active && answer) dispatch(sessionActions.patched({ notifications: answer.notifications }));
     });
   void refresh();
-  const resubscribed = bus.on('realtime/subscribed').subscribe(() => {
+  const resubscribed = onCatchUp(() => {
     void fetchNotificationsSilently().then((answer) => {
       if (active && answer) bus.emit({ type: 'notifications/changed', ...answer });
     });

@@ -1,4 +1,4 @@
-import { bus, type Message } from 'shared';
+import { askBeforeUnload, bus, type Message } from 'shared';
 import type { OutgoingMessage } from './outgoing';
 
 /**
@@ -104,10 +104,7 @@ export function holdsUnsent(): boolean {
 // Reloading or closing the tab would lose it (it is kept in memory only): the browser's own question
 // first, as for any form's unsaved changes. Moving inside the app keeps it, and asks nothing.
 window.addEventListener('beforeunload', (event) => {
-  if (!holdsUnsent()) return;
-  event.preventDefault();
-  // Chromium before 119 and Safari ask only when returnValue is set.
-  event.returnValue = '';
+  if (holdsUnsent()) askBeforeUnload(event);
 });
 
 export function forgetConversations(): void {

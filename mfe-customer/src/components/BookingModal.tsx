@@ -15,6 +15,7 @@ import {
   releaseLeaveGuards,
   useLeaveGuard,
   useSessionUser,
+  useUnloadQuestion,
   type AddCardNavState,
   type PaymentMethod,
   messageOfError,
@@ -25,7 +26,6 @@ import { cardExpiry, cardLabel } from 'shared/src/payments/cardText';
 import { defaultCard } from '../lib/format';
 import { useLoad } from '../lib/useLoad';
 import { useLocalDay } from '../lib/useLocalDay';
-import { useUnloadQuestion } from '../lib/useUnloadQuestion';
 import {
   EMPTY_BOOKING_VALUES,
   hasBookingInput,

@@ -60,10 +60,7 @@ export function useLeaveGuard(dirty: boolean): void {
     };
     guards.add(guard);
     const onBeforeUnload = (event: BeforeUnloadEvent) => {
-      if (!guard.holds()) return;
-      event.preventDefault();
-      // Chromium before 119 and Safari ask only when returnValue is set.
-      event.returnValue = '';
+      if (guard.holds()) askBeforeUnload(event);
     };
     window.addEventListener('beforeunload', onBeforeUnload);
     return () => {
@@ -71,6 +68,22 @@ export function useLeaveGuard(dirty: boolean): void {
       window.removeEventListener('beforeunload', onBeforeUnload);
     };
   }, []);
+}
+
+/** Makes the browser ask its own "Leave site?" question before this reload or close of the tab. */
+export function askBeforeUnload(event: BeforeUnloadEvent): void {
+  event.preventDefault();
+  // Chromium before 119 and Safari ask only when returnValue is set.
+  event.returnValue = '';
+}
+
+/** While `active`, reloading or closing the tab gets the browser's own "Leave site?" question. */
+export function useUnloadQuestion(active: boolean): void {
+  useEffect(() => {
+    if (!active) return undefined;
+    window.addEventListener('beforeunload', askBeforeUnload);
+    return () => window.removeEventListener('beforeunload', askBeforeUnload);
+  }, [active]);
 }
 
 /** useLeaveGuard as an element, for a form whose state lives in a render prop (Formik). */

@@ -848,6 +848,16 @@ describe('a long service name, a big price and a long name fit every screen that
         },
       },
       {
+        // What was typed is quoted back: a long word wraps inside the screen.
+        name: 'book-a-driver-no-match',
+        open: async (page) => {
+          await openWithState(page, '/drivebooking', { serviceId });
+          await page.getByText(provider.fullName).first().waitFor();
+          await page.getByRole('searchbox', { name: 'Search Providers' }).fill('W'.repeat(300));
+          await page.getByText(`No providers match “${'W'.repeat(300)}”.`).waitFor();
+        },
+      },
+      {
         name: 'provider-profile',
         open: async (page) => {
           await openWithState(page, '/providerprofile', { serviceId, providerId: provider.id });

@@ -4,7 +4,7 @@ import { useAssignJob } from '../hooks/useAssignJob';
 import { useConversation } from '../hooks/useConversation';
 import { counterpartOf } from '../lib/contacts';
 import { conversationKey } from '../lib/conversationMemory';
-import { readingOrder } from '../lib/messageList';
+import { readingOrder, withOutgoing } from '../lib/messageList';
 import type { OutgoingMessage } from '../lib/outgoing';
 import { Composer, type ComposerProps } from './Composer';
 import { viewOfMessage, type MessageView } from './MessageItem';
@@ -72,7 +72,7 @@ export function ConversationPane({ chat, myId, role, onBack, onIncoming, onSent,
 
   const items = useMemo<MessageView[]>(() => {
     const confirmed = state.status === 'ready' ? readingOrder(state.messages).map((m) => viewOfMessage(m, myId)) : [];
-    return [...confirmed, ...outgoing.map(viewOfOutgoing)];
+    return withOutgoing(confirmed, outgoing.map(viewOfOutgoing));
   }, [state, outgoing, myId]);
 
   // Retry goes with the failure it answered: the focus goes on to the message box, not to the page.

@@ -149,7 +149,11 @@ export function MessageItem({ view, otherName, onRetry, onEdit, onMediaLoad, qui
       <div className="chat-bubble">
         <span className="ui-visually-hidden">{view.mine ? 'You:' : `${otherName}:`}</span>
         {hasFile ? <Attachment view={view} onMediaLoad={onMediaLoad} /> : null}
-        {view.message ? <p className="chat-text">{view.message}</p> : null}
+        {view.message ? (
+          <p className="chat-text" dir="auto">
+            {view.message}
+          </p>
+        ) : null}
       </div>
       <div className="chat-meta">
         <time dateTime={view.createdAt}>{formatDateShort(view.createdAt)}</time>

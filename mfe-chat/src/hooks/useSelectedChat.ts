@@ -12,6 +12,7 @@ export type Selection =
   | { status: 'error'; message: string; retry?: () => void };
 
 export const NOT_A_USER = (raw: string) => `“${raw}” is not a user id, so there is no conversation to open.`;
+export const NOT_A_CHAT = (raw: string) => `“${raw}” is not a chat id, so there is no conversation to open.`;
 export const CHAT_NOT_FOUND = 'This conversation was not found among your chats.';
 export const cannotOpen = (reason: string) => `This conversation cannot be opened: ${reason}`;
 export const OWN_ACCOUNT = cannotOpen('that user id is your own account.');
@@ -80,7 +81,9 @@ export function useSelectedChat(
   }, [toOpen, upsert, attempt]);
 
   if (target.kind === 'none') return { status: 'none' };
-  if (target.kind === 'invalid') return { status: 'error', message: NOT_A_USER(target.raw) };
+  if (target.kind === 'invalid') {
+    return { status: 'error', message: target.of === 'chat' ? NOT_A_CHAT(target.raw) : NOT_A_USER(target.raw) };
+  }
   if (ownAccount) return { status: 'error', message: OWN_ACCOUNT };
   if (chats.status === 'error') return { status: 'none' };
   if (!list) return { status: 'opening' };

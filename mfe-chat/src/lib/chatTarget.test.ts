@@ -16,7 +16,7 @@ describe('chatTargetOf', () => {
   });
   it('is invalid for anything but a positive whole number', () => {
     for (const raw of ['abc', '0', '-1', '1.5', '1e3', '99999999999999'])
-      expect(chatTargetOf(raw, null)).toEqual({ kind: 'invalid', raw });
-    expect(chatTargetOf(undefined, 'x')).toEqual({ kind: 'invalid', raw: 'x' });
+      expect(chatTargetOf(raw, null)).toEqual({ kind: 'invalid', raw, of: 'user' });
+    expect(chatTargetOf(undefined, 'x')).toEqual({ kind: 'invalid', raw: 'x', of: 'chat' });
   });
 });

@@ -5,7 +5,8 @@ export type ChatTarget =
   | { kind: 'user'; id: number }
   /** /chatview?chat={chatId}: a conversation by its chat id (e.g. from a Chat notification). */
   | { kind: 'chat'; id: number }
-  | { kind: 'invalid'; raw: string };
+  /** What the address gave is no id; `of` says which it was meant to be. */
+  | { kind: 'invalid'; raw: string; of: 'user' | 'chat' };
 
 const positiveId = (raw: string): number | null => (/^\d{1,12}$/.test(raw) && Number(raw) > 0 ? Number(raw) : null);
 
@@ -13,11 +14,11 @@ const positiveId = (raw: string): number | null => (/^\d{1,12}$/.test(raw) && Nu
 export function chatTargetOf(param: string | undefined, chatQuery: string | null): ChatTarget {
   if (param !== undefined && param !== '') {
     const id = positiveId(param.trim());
-    return id === null ? { kind: 'invalid', raw: param } : { kind: 'user', id };
+    return id === null ? { kind: 'invalid', raw: param, of: 'user' } : { kind: 'user', id };
   }
   if (chatQuery !== null && chatQuery !== '') {
     const id = positiveId(chatQuery.trim());
-    return id === null ? { kind: 'invalid', raw: chatQuery } : { kind: 'chat', id };
+    return id === null ? { kind: 'invalid', raw: chatQuery, of: 'chat' } : { kind: 'chat', id };
   }
   return { kind: 'none' };
 }

@@ -6,6 +6,8 @@ import { messageTypeFor } from './messageType';
 export const ATTACHMENT_TYPES = [...IMAGE_TYPES, 'application/pdf'];
 /** The API's words for another kind of file. */
 export const ATTACHMENT_NOT_ALLOWED = 'The attachment must be an image or a PDF.';
+/** A file with nothing in it: the API would refuse it as not an image or a PDF, which does not say why. */
+export const ATTACHMENT_EMPTY = 'The file is empty. Choose another file.';
 /** The API's limit of a message's text (POST /api/chats), and its words when a message is longer. */
 export const MESSAGE_MAX_LENGTH = 5000;
 export const MESSAGE_TOO_LONG = `The message may not be greater than ${MESSAGE_MAX_LENGTH} characters.`;
@@ -22,10 +24,11 @@ export function charactersOver(text: string): number {
 }
 
 /**
- * Why a chosen file cannot be sent, in the API's words, or null: its type (by the browser's, else by the
+ * Why a chosen file cannot be sent, in the API's words, or null: empty, its type (by the browser's, else by the
  * name's ending) and its size. The API still checks the content.
  */
 export function attachmentProblem(file: Pick<File, 'name' | 'type' | 'size'>): string | null {
+  if (file.size === 0) return ATTACHMENT_EMPTY;
   const allowed = file.type ? ATTACHMENT_TYPES.includes(file.type.toLowerCase()) : /\.(png|jpe?g|gif|webp|pdf)$/i.test(file.name);
   return allowed ? fileTooLargeMessage(file, getRuntimeConfig().maxUploadBytes) : ATTACHMENT_NOT_ALLOWED;
 }

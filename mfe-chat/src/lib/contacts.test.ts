@@ -14,9 +14,21 @@ describe('the contact list builder (spec section 6)', () => {
   });
 
   it('shows a Provider the customers they chat with', () => {
-    const chats = [makeChat(3, cara, pete), makeChat(4, carl, pete)];
+    const said = (chatId: number) => ({ last_message: makeMessage({ chat_id: chatId, from_id: cara.id }) });
+    const chats = [makeChat(3, cara, pete, said(3)), makeChat(4, carl, pete, said(4))];
     expect(counterpartOf(chats[0], 'Provider')).toEqual(cara);
     expect(buildContacts(chats, 'Provider').map((c) => c.person.full_name)).toEqual(['Cara Customer', 'Carl Client']);
+  });
+
+  it("leaves out of a Provider's list a chat with no message yet, unless it is the one open", () => {
+    const chats = [
+      makeChat(3, cara, pete),
+      makeChat(4, carl, pete, { last_message: makeMessage({ chat_id: 4, from_id: carl.id }) }),
+    ];
+    expect(buildContacts(chats, 'Provider').map((c) => c.person.full_name)).toEqual(['Carl Client']);
+    expect(buildContacts(chats, 'Provider', 3).map((c) => c.person.full_name)).toEqual(['Cara Customer', 'Carl Client']);
+    // A Customer's own empty chats stay: they opened them.
+    expect(buildContacts([makeChat(5, cara, pete)], 'Customer')).toHaveLength(1);
   });
 
   it('carries the chat id, the unread count and the time of the last message (else of the chat)', () => {

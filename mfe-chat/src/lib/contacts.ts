@@ -32,9 +32,18 @@ export function previewOf(message: Message | null | undefined): string {
   return text ? `${file}: ${text}` : file;
 }
 
-/** The contacts of the chats, in the chats' order (see chatList.ts for the ordering). */
-export function buildContacts(chats: readonly Chat[], role: Role | null | undefined): Contact[] {
-  return chats.map((chat) => ({
+/**
+ * The contacts of the chats, in the chats' order (see chatList.ts for the ordering). A Provider's list
+ * leaves out a chat with no message yet unless it is the one open (`openChatId`): a customer who only
+ * opened a driver's chat, wrote nothing and left is not one of the driver's conversations.
+ */
+export function buildContacts(
+  chats: readonly Chat[],
+  role: Role | null | undefined,
+  openChatId: number | null = null,
+): Contact[] {
+  const listed = role === 'Provider' ? chats.filter((chat) => chat.last_message || chat.id === openChatId) : chats;
+  return listed.map((chat) => ({
     chatId: chat.id,
     person: counterpartOf(chat, role),
     preview: previewOf(chat.last_message),

@@ -146,18 +146,28 @@ describe('the contact list', () => {
     await waitFor(() => expect(unreadEvents()).toContain(2));
   });
 
-  it('shows a Provider the customers they chat with', async () => {
+  it('shows a Provider the customers they chat with, not a customer who opened a chat and wrote nothing', async () => {
+    const browsing = { id: 12, full_name: 'Browsing Only', first_name: 'Browsing', avatar: null };
+    const from = (chatId: number, person: { id: number }, created_at: string) =>
+      makeMessage({ chat_id: chatId, from_id: person.id, message: 'Hello', created_at });
     fakeApi({
       'GET /api/chats': ok([
-        makeChat(3, cara, pete, { updated_at: '2025-06-15T10:00:00.000Z' }),
-        makeChat(4, carl, pete, { updated_at: '2025-06-14T10:00:00.000Z' }),
+        makeChat(3, cara, pete, {
+          updated_at: '2025-06-15T10:00:00.000Z',
+          last_message: from(3, cara, '2025-06-15T10:00:00.000Z'),
+        }),
+        makeChat(5, browsing, pete, { updated_at: '2025-06-15T09:00:00.000Z' }),
+        makeChat(4, carl, pete, {
+          updated_at: '2025-06-14T10:00:00.000Z',
+          last_message: from(4, pete, '2025-06-14T10:00:00.000Z'),
+        }),
       ]),
     });
     renderChat({ role: 'Provider' });
     const links = await contacts().findAllByRole('link');
     expect(links.map((l) => l.getAttribute('aria-label'))).toEqual(['Cara Customer', 'Carl Client']);
     expect(links[0]).toHaveAttribute('href', '/chatview/10');
-    expect(links[0].closest('li')).toHaveTextContent('No messages yet');
+    expect(contacts().queryByText('No messages yet')).not.toBeInTheDocument();
   });
 
   it('filters the contacts by name with the search box', async () => {
@@ -381,6 +391,14 @@ describe('opening a conversation', () => {
     renderChat({ route: '/chatview/abc' });
     expect(await conversation().findByRole('alert')).toHaveTextContent(
       '“abc” is not a user id, so there is no conversation to open.',
+    );
+  });
+
+  it('a ?chat= that is no chat id says so', async () => {
+    customerApi();
+    renderChat({ route: '/chatview?chat=abc' });
+    expect(await conversation().findByRole('alert')).toHaveTextContent(
+      '“abc” is not a chat id, so there is no conversation to open.',
     );
   });
 
@@ -1536,6 +1554,19 @@ describe('sending', () => {
     expect(within(log).getAllByText('Are you near?')).toHaveLength(1);
     expect(within(log).getAllByRole('listitem')).toHaveLength(4);
     expect(within(log).queryByRole('button', { name: 'Edit' })).not.toBeInTheDocument();
+  });
+
+  it('an empty file is refused when chosen, saying it is empty', async () => {
+    const api = customerApi({});
+    renderChat({ route: '/chatview/20' });
+    const attach = await screen.findByLabelText('Attach a file');
+    const user = userEvent.setup();
+    const composer = screen.getByRole('form', { name: 'Send a message' });
+    await user.upload(attach, new File([], 'zero.png', { type: 'image/png' }));
+    expect(within(composer).getByRole('alert')).toHaveTextContent('The file is empty. Choose another file.');
+    expect(within(composer).queryByText(/zero\.png/)).not.toBeInTheDocument();
+    await user.click(within(composer).getByRole('button', { name: 'Send' }));
+    expect(api.callsTo('POST', '/api/chats')).toEqual([]);
   });
 
   it('what was said about a refused file goes when a message is sent, or when the file is removed', async () => {

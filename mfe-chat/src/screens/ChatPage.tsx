@@ -45,7 +45,10 @@ export default function ChatPage() {
     [readWhenSeen, me?.id],
   );
 
-  const contacts = useMemo(() => (state.status === 'ready' ? buildContacts(state.chats, role) : []), [state, role]);
+  const contacts = useMemo(
+    () => (state.status === 'ready' ? buildContacts(state.chats, role, openChatId) : []),
+    [state, role, openChatId],
+  );
   // Back to contacts: to the list's own history entry when the conversation was opened from it (the
   // browser's Back then does not return into the conversation); else the list takes the conversation's place.
   const location = useLocation();

@@ -259,6 +259,32 @@ describe('the booking modal (Booking Details)', () => {
     }
   });
 
+  it('says every problem at once, each field marked, and sends nothing', async () => {
+    fakeDateOnly(new Date(2026, 10, 27, 15, 30, 20));
+    try {
+      const user = userEvent.setup();
+      const api = renderModal({ 'GET /api/payment-methods': ok([visa]) });
+      await screen.findByText('Visa •••• 4242');
+      const dialog = screen.getByRole('dialog', { name: 'Booking Details' });
+      await user.type(within(dialog).getByLabelText('Select date'), '2026-11-27');
+      await user.type(within(dialog).getByLabelText('Select Time'), '15:29');
+      await user.click(within(dialog).getByRole('button', { name: 'Submit & Pay' }));
+      const alert = within(dialog).getByRole('alert');
+      expect(alert).toHaveTextContent(
+        ['Please enter the Pick Address and the Drop Address.', 'The time may not be in the past.', 'cvv date is required'].join(
+          ' ',
+        ),
+      );
+      for (const label of ['Select Time', 'Pick Address', 'Drop Address', 'CVV']) {
+        expect(within(dialog).getByLabelText(label)).toHaveAttribute('aria-invalid', 'true');
+      }
+      expect(within(dialog).getByLabelText('Select date')).not.toHaveAttribute('aria-invalid', 'true');
+      expect(api.callsTo('POST', '/api/jobs')).toHaveLength(0);
+    } finally {
+      jest.useRealTimers();
+    }
+  });
+
   it('says which address is missing and sends nothing', async () => {
     const user = userEvent.setup();
     const api = renderModal({ 'GET /api/payment-methods': ok([visa]) });

@@ -97,6 +97,59 @@ export function cvvMessage(cvv: string): string | null {
   return /^\d{3,4}$/.test(value) ? null : CVV_FORMAT;
 }
 
+type BookingFormValues = BookingDraftValues & { cvv: string };
+
+/** One thing to mend before Submit & Pay can send: the message and the fields it marks. */
+export interface FormProblem {
+  message: string;
+  fields: Partial<Record<keyof BookingFormValues, boolean>>;
+}
+
+/**
+ * Everything the form refuses before sending, in the form's order (empty: it can be sent): the addresses,
+ * the day and time as Submit is pressed (a form opened before midnight and sent after it checks the new
+ * day), the custom time, and the CVV when a card is chosen.
+ */
+export function formProblems(values: BookingFormValues, withCard: boolean, pressed: Date = new Date()): FormProblem[] {
+  const problems: FormProblem[] = [];
+  const missing = missingAddressMessage(values.address, values.destination_address);
+  if (missing) {
+    problems.push({
+      message: missing,
+      fields: { address: !values.address.trim(), destination_address: !values.destination_address.trim() },
+    });
+  }
+  const long = longAddressMessage(values.address, values.destination_address);
+  if (long) {
+    problems.push({
+      message: long,
+      fields: {
+        address: charactersIn(values.address.trim()) > ADDRESS_MAX_LENGTH,
+        destination_address: charactersIn(values.destination_address.trim()) > ADDRESS_MAX_LENGTH,
+      },
+    });
+  }
+  const when = bookingWhenProblem(values, localDay(pressed), localTime(pressed));
+  if (when) problems.push({ message: when.message, fields: { [when.field]: true } });
+  if (charactersIn(values.custom_time.trim()) > CUSTOM_TIME_MAX_LENGTH) {
+    problems.push({ message: CUSTOM_TIME_TOO_LONG, fields: { custom_time: true } });
+  }
+  const cvvProblem = withCard ? cvvMessage(values.cvv) : null;
+  if (cvvProblem) problems.push({ message: cvvProblem, fields: { cvv: true } });
+  return problems;
+}
+
+/** The fields any of the problems marks. */
+export function markedFields(problems: readonly FormProblem[]): FormProblem['fields'] {
+  const marked: FormProblem['fields'] = {};
+  for (const { fields } of problems) {
+    for (const [field, isMarked] of Object.entries(fields)) {
+      if (isMarked) marked[field as keyof BookingFormValues] = true;
+    }
+  }
+  return marked;
+}
+
 export interface BookingFormProps {
   serviceId: number;
   provider: BookingProvider;
@@ -269,46 +322,15 @@ export function BookingForm({
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     if (inFlight.current) return;
-    const missing = missingAddressMessage(values.address, values.destination_address);
-    if (missing) {
-      setInvalid({ address: !values.address.trim(), destination_address: !values.destination_address.trim() });
-      setError(missing);
-      setRefusedSubmits((n) => n + 1);
-      return;
-    }
-    const long = longAddressMessage(values.address, values.destination_address);
-    if (long) {
-      setInvalid({
-        address: charactersIn(values.address.trim()) > ADDRESS_MAX_LENGTH,
-        destination_address: charactersIn(values.destination_address.trim()) > ADDRESS_MAX_LENGTH,
-      });
-      setError(long);
-      setRefusedSubmits((n) => n + 1);
-      return;
-    }
-    // The day and time as Submit is pressed: a form opened before midnight and sent after it checks the new day.
-    const pressed = new Date();
-    const when = bookingWhenProblem(values, localDay(pressed), localTime(pressed));
-    if (when) {
-      setInvalid({ [when.field]: true });
-      setError(when.message);
-      setRefusedSubmits((n) => n + 1);
-      return;
-    }
-    if (charactersIn(values.custom_time.trim()) > CUSTOM_TIME_MAX_LENGTH) {
-      setInvalid({ custom_time: true });
-      setError(CUSTOM_TIME_TOO_LONG);
+    // Every problem at once, each field marked: one press tells all there is to mend.
+    const problems = formProblems(values, card !== null);
+    if (problems.length > 0) {
+      setInvalid(markedFields(problems));
+      setError(problems.map((problem) => problem.message).join('\n'));
       setRefusedSubmits((n) => n + 1);
       return;
     }
     if (!card) return;
-    const cvvProblem = cvvMessage(values.cvv);
-    if (cvvProblem) {
-      setInvalid({ cvv: true });
-      setError(cvvProblem);
-      setRefusedSubmits((n) => n + 1);
-      return;
-    }
     inFlight.current = true;
     setBusy(true);
     setError(null);
@@ -493,7 +515,7 @@ export function BookingForm({
       ) : null}
 
       {error ? (
-        <p role="alert" className="ui-alert" id={errorId}>
+        <p role="alert" className="ui-alert cust-form-problems" id={errorId}>
           {error}
         </p>
       ) : null}

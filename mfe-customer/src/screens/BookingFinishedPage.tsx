@@ -206,7 +206,7 @@ export default function BookingFinishedPage() {
           <span className="ui-person">
             <span className="ui-person__name">{job.provider.full_name}</span>
             <span className="ui-muted ui-small">
-              {job.service_name} · {job.address} → {job.destination_address}
+              <bdi>{job.service_name}</bdi> · <bdi>{job.address}</bdi> → <bdi>{job.destination_address}</bdi>
             </span>
           </span>
           <span className="cust-status__price">{formatPrice(job.price)}</span>

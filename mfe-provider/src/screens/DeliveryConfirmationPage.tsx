@@ -93,7 +93,7 @@ export default function DeliveryConfirmationPage() {
             </span>
             <h2 id="prov-confirm-question">{step.question}</h2>
             <p className="ui-muted">
-              {job.address} → {job.destination_address}
+              <bdi>{job.address}</bdi> → <bdi>{job.destination_address}</bdi>
             </p>
             <div className="ui-actions prov-actions--center">
               <button

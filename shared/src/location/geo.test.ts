@@ -64,7 +64,9 @@ describe('stored values', () => {
 
 describe('times', () => {
   it('shows the clock time in the browser time zone (UTC in tests)', () => {
-    expect(formatClock(Date.UTC(2025, 5, 15, 9, 5, 7))).toBe('09:05:07');
+    expect(formatClock(Date.UTC(2025, 5, 15, 9, 5, 7))).toBe('9:05:07 am');
+    expect(formatClock(Date.UTC(2025, 5, 15, 12, 0, 0))).toBe('12:00:00 pm');
+    expect(formatClock(Date.UTC(2025, 5, 15, 23, 59, 59))).toBe('11:59:59 pm');
   });
 
   it('says how long ago', () => {

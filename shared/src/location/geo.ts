@@ -60,9 +60,13 @@ export function formatLatLng(position: LatLng): string {
   return `${position.lat.toFixed(4)}, ${position.lng.toFixed(4)}`;
 }
 
-/** '14:03:27' in the browser's time zone. */
+/**
+ * '2:03:27 pm' in the browser's time zone: the app's clock (spec section 9's 'h:mm a'), with the seconds a
+ * live position needs.
+ */
 export function formatClock(ms: number): string {
   const d = new Date(ms);
   const pad = (n: number) => String(n).padStart(2, '0');
-  return `${pad(d.getHours())}:${pad(d.getMinutes())}:${pad(d.getSeconds())}`;
+  const hours = d.getHours();
+  return `${hours % 12 || 12}:${pad(d.getMinutes())}:${pad(d.getSeconds())} ${hours < 12 ? 'am' : 'pm'}`;
 }

@@ -77,7 +77,7 @@ describe('the top bar tells a provider whether customers can follow them', () =>
     });
     expect(indicator()).toHaveTextContent('Sharing location');
     expect(indicator().getAttribute('title')).toMatch(
-      /^Customers of your accepted jobs can follow you\. Position sent at \d\d:\d\d:\d\d\.$/,
+      /^Customers of your accepted jobs can follow you\. Position sent at \d{1,2}:\d\d:\d\d [ap]m\.$/,
     );
     expect(notice()).not.toBeInTheDocument();
   });
@@ -260,7 +260,7 @@ describe('the top bar tells a provider whether customers can follow them', () =>
       await user.click(dot);
       expect(dot).toHaveAttribute('aria-expanded', 'true');
       expect(words()).toHaveTextContent(
-        /^Sharing locationCustomers of your accepted jobs can follow you\. Position sent at \d\d:\d\d:\d\d\.$/,
+        /^Sharing locationCustomers of your accepted jobs can follow you\. Position sent at \d{1,2}:\d\d:\d\d [ap]m\.$/,
       );
       await user.click(dot);
       expect(words()).toBeNull();

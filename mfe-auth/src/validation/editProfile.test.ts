@@ -46,6 +46,11 @@ describe('edit profile schema (rules applied, see docs/deviations.md)', () => {
       year_of_exp: 'Must be a whole number',
     });
     expect(await errorsOf(editProfileSchema(true), { ...valid, year_of_exp: '3', basic_price: '19.5' })).toEqual({});
+    // Kept in cents: 12.345 would be saved as 12.35 unsaid.
+    expect(await errorsOf(editProfileSchema(true), { ...valid, basic_price: '12.345' })).toEqual({
+      basic_price: 'Must have at most 2 decimals',
+    });
+    expect(await errorsOf(editProfileSchema(true), { ...valid, basic_price: '12.34' })).toEqual({});
     expect(await errorsOf(editProfileSchema(false), provider)).toEqual({});
   });
 

@@ -64,6 +64,8 @@ export const editProfileSchema = (isProvider: boolean) =>
       ? optionalNumber()
           .min(0, 'Must be 0 or more')
           .test('written', ...writtenAs(/^(\d+(\.\d*)?)?$/, 'Must be a number'))
+          // A price is kept in cents: a third decimal would be rounded away unsaid.
+          .test('cents', ...writtenAs(/^(\d+(\.\d{0,2})?)?$/, 'Must have at most 2 decimals'))
           .max(MAX_PRICE, 'Must be 1,000,000 or less')
       : Yup.mixed(),
   });

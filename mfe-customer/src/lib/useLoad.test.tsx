@@ -1,4 +1,5 @@
 import { act, renderHook, waitFor } from '@testing-library/react';
+import { bus } from 'shared';
 import { useLoad } from './useLoad';
 
 /** A load whose answers the test gives, in any order. */
@@ -36,5 +37,22 @@ describe('useLoad', () => {
     await answer(2, 'card A, default');
     await answer(1, 'cards A and B, read before the removal');
     await waitFor(() => expect(result.current.state).toEqual({ status: 'ready', data: 'card A, default' }));
+  });
+
+  it('a failed load is read again once the server is back (the API answers again, or the channel subscribes again); a loaded one is not', async () => {
+    let calls = 0;
+    let failing = true;
+    const load = () => {
+      calls += 1;
+      return failing ? Promise.reject(new Error('The server cannot be reached.')) : Promise.resolve('bookings');
+    };
+    const { result } = renderHook(() => useLoad(load));
+    await waitFor(() => expect(result.current.state.status).toBe('error'));
+    failing = false;
+    act(() => bus.emit({ type: 'api/back' }));
+    await waitFor(() => expect(result.current.state).toEqual({ status: 'ready', data: 'bookings' }));
+    expect(calls).toBe(2);
+    act(() => bus.emit({ type: 'realtime/subscribed' }));
+    expect(calls).toBe(2);
   });
 });

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { messageOfError } from 'shared';
+import { messageOfError, onCatchUp } from 'shared';
 
 export type LoadState<T> = { status: 'loading' } | { status: 'error'; message: string } | { status: 'ready'; data: T };
 
@@ -13,7 +13,9 @@ interface Outcome<T> {
 /**
  * Loads data for a screen: `loading` first, then `ready` or `error` (with `reload` for a Retry
  * button). `load` is memoised by the caller (useCallback with its inputs): a new `load` loads
- * again. Only the answer of the latest load counts, and nothing is set after unmount.
+ * again. Only the answer of the latest load counts, and nothing is set after unmount. A failed load is
+ * tried again by itself when the server may be back (`onCatchUp`: the realtime channel subscribed again, or
+ * the API answering again after an outage).
  */
 export function useLoad<T>(load: () => Promise<T>) {
   const [attempt, setAttempt] = useState(0);
@@ -42,6 +44,12 @@ export function useLoad<T>(load: () => Promise<T>) {
   const state: LoadState<T> =
     outcome && outcome.load === load && outcome.attempt === attempt ? outcome.state : { status: 'loading' };
   const reload = useCallback(() => setAttempt((n) => n + 1), []);
+  const failed = state.status === 'error';
+  useEffect(() => {
+    if (!failed) return undefined;
+    const subscription = onCatchUp(reload);
+    return () => subscription.unsubscribe();
+  }, [failed, reload]);
   /**
    * Reads again without going back to `loading` (something changed elsewhere): the data shown stays until
    * the answer replaces it, and stays should the read fail. Only a screen already showing data is refreshed,

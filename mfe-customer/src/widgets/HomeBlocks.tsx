@@ -1,6 +1,5 @@
-import { useEffect } from 'react';
 import { Link } from 'react-router-dom';
-import { Avatar, ErrorState, fetchReviews, formatPrice, Loader, onCatchUp, useMyJobs, type JobNavState } from 'shared';
+import { Avatar, ErrorState, fetchReviews, formatPrice, Loader, useMyJobs, type JobNavState } from 'shared';
 import { pathWithIds } from 'shared/src/contracts/addressIds';
 import { newestOngoing } from 'shared/src/bookings/jobLists';
 import { StatusBadge } from 'shared/src/bookings/StatusBadge';
@@ -83,14 +82,8 @@ function OffersBlock() {
 const loadRecentReviews = async () => (await fetchReviews(undefined, { silent: true })).data.slice(0, 3);
 
 function ReviewsBlock() {
+  // A failed read is tried again once the server is back (useLoad).
   const { state, reload } = useLoad(loadRecentReviews);
-  // The realtime channel back after an outage (the API is back too): a failed read is tried again.
-  const failed = state.status === 'error';
-  useEffect(() => {
-    if (!failed) return undefined;
-    const subscription = onCatchUp(reload);
-    return () => subscription.unsubscribe();
-  }, [failed, reload]);
   return (
     <section className="ui-card" aria-labelledby="customer-reviews">
       <h2 id="customer-reviews">Recent Reviews</h2>

@@ -1,3 +1,4 @@
+import { useEffect } from 'react';
 import type { Subscription } from 'rxjs';
 import { bus } from './bus';
 
@@ -10,4 +11,13 @@ export function onCatchUp(readAgain: () => void): Subscription {
   return bus.all().subscribe((event) => {
     if (event.type === 'realtime/subscribed' || event.type === 'api/back') readAgain();
   });
+}
+
+/** While `failed`, calls `retry` when the server may be back (onCatchUp): a failed read is tried again by itself. */
+export function useRetryWhenBack(failed: boolean, retry: () => void): void {
+  useEffect(() => {
+    if (!failed) return undefined;
+    const subscription = onCatchUp(retry);
+    return () => subscription.unsubscribe();
+  }, [failed, retry]);
 }

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { messageOfError, onCatchUp } from 'shared';
+import { messageOfError, useRetryWhenBack } from 'shared';
 
 export type LoadState<T> = { status: 'loading' } | { status: 'error'; message: string } | { status: 'ready'; data: T };
 
@@ -44,12 +44,7 @@ export function useLoad<T>(load: () => Promise<T>) {
   const state: LoadState<T> =
     outcome && outcome.load === load && outcome.attempt === attempt ? outcome.state : { status: 'loading' };
   const reload = useCallback(() => setAttempt((n) => n + 1), []);
-  const failed = state.status === 'error';
-  useEffect(() => {
-    if (!failed) return undefined;
-    const subscription = onCatchUp(reload);
-    return () => subscription.unsubscribe();
-  }, [failed, reload]);
+  useRetryWhenBack(state.status === 'error', reload);
   /**
    * Reads again without going back to `loading` (something changed elsewhere): the data shown stays until
    * the answer replaces it, and stays should the read fail. Only a screen already showing data is refreshed,

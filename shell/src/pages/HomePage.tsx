@@ -6,10 +6,10 @@ import {
   fetchServices,
   Loader,
   messageOfError,
-  onCatchUp,
   PageTitle,
   type Service,
   type ServiceNavState,
+  useRetryWhenBack,
   useSessionUser,
 } from 'shared';
 import { pathWithIds } from 'shared/src/contracts/addressIds';
@@ -72,13 +72,7 @@ export function ServicesRow() {
     setState({ status: 'loading' });
     setAttempt((n) => n + 1);
   }, []);
-  // The realtime channel back after an outage (the API is back too): a failed read is tried again.
-  const failed = state.status === 'error';
-  useEffect(() => {
-    if (!failed) return undefined;
-    const subscription = onCatchUp(retry);
-    return () => subscription.unsubscribe();
-  }, [failed, retry]);
+  useRetryWhenBack(state.status === 'error', retry);
 
   return (
     <section className="ui-card" aria-labelledby="home-services-title">

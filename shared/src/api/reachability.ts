@@ -19,7 +19,7 @@ export const PROBE_MAX_DELAY_MS = 15_000;
 /** Answers whether the API answered (any HTTP answer from the API itself, not a gateway's 502-504). */
 export type Probe = () => Promise<boolean>;
 
-type Watch = { state: 'checking' } | { state: 'down'; delay: number; timer: ReturnType<typeof setTimeout> | null };
+type Watch = { state: 'checking' } | { state: 'down'; delay: number; timer: ReturnType<typeof setTimeout> };
 
 let watch: Watch | null = null;
 let probe: Probe | null = null;
@@ -48,17 +48,11 @@ async function probeNow(): Promise<void> {
     return;
   }
   const delay = current.state === 'down' ? Math.min(current.delay * 2, PROBE_MAX_DELAY_MS) : PROBE_FIRST_DELAY_MS;
-  const next: Watch = { state: 'down', delay, timer: null };
-  next.timer = setTimeout(() => {
-    next.timer = null;
-    void probeNow();
-  }, delay);
-  watch = next;
+  watch = { state: 'down', delay, timer: setTimeout(() => void probeNow(), delay) };
 }
 
 function back(): void {
-  if (watch?.state === 'down' && watch.timer) clearTimeout(watch.timer);
-  watch = null;
+  resetApiWatch();
   bus.emit({ type: 'api/back' });
 }
 
@@ -69,6 +63,6 @@ export function isWatchingApi(): boolean {
 
 /** Ends any watch without announcing (tests; a new page state). */
 export function resetApiWatch(): void {
-  if (watch?.state === 'down' && watch.timer) clearTimeout(watch.timer);
+  if (watch?.state === 'down') clearTimeout(watch.timer);
   watch = null;
 }

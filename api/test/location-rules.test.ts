@@ -89,6 +89,20 @@ describe('database rules: writes', () => {
     refused(write(provider7, 'provider/latLng/7', 'somewhere'));
   });
 
+  test("a position may carry the writing device's claim: its id and when it claimed the sharing", () => {
+    const claimed = (device: unknown, since: unknown) => ({ ...position(12.97, 77.59), device, since });
+    allowed(write(provider7, 'provider/latLng/7', claimed('5f0c7a9e-2b1d-4c4e-9a53-0d6f3e1b2c4d', NOW - 60_000)));
+    // Claims are made in the server's time as the device reckons it: a few seconds ahead is allowed.
+    allowed(write(provider7, 'provider/latLng/7', claimed('phone', NOW + 5_000)));
+    refused(write(provider7, 'provider/latLng/7', claimed('', NOW)));
+    refused(write(provider7, 'provider/latLng/7', claimed('x'.repeat(65), NOW)));
+    refused(write(provider7, 'provider/latLng/7', claimed(42, NOW)));
+    refused(write(provider7, 'provider/latLng/7', claimed('phone', String(NOW))));
+    // A claim far in the future would keep the sharing on one device for good.
+    refused(write(provider7, 'provider/latLng/7', claimed('phone', NOW + 3_600_000)));
+    refused(write(provider8, 'provider/latLng/7', claimed('phone', NOW)));
+  });
+
   test('a provider may update a field of their own position, but not outside it', () => {
     allowed(db.as(provider7).update('provider/latLng/7', { lat: 13, updatedAt: SERVER_TIME }, NOW));
     refused(db.as(provider7).update('provider/latLng', { '8': position(1, 2) }, NOW));

@@ -53,6 +53,8 @@ export function sharingLine(state: SharingState): string {
     case 'sharing':
     case 'elsewhere':
       return 'Your position is shared: the customer of an accepted job follows it on their map.';
+    case 'other-device':
+      return 'Your position is shared from another device you are signed in on: the customer of an accepted job follows that one.';
     case 'starting':
       return 'Finding your position…';
     case 'denied':

@@ -5,6 +5,7 @@
  * separate chunk: firebase never weighs on the first load). Tests put a fake in its place.
  */
 import { getRuntimeConfig } from 'shared';
+import type { SharingClaim } from './claim';
 import type { LatLng, ProviderPosition } from './geo';
 import { fetchLocationToken } from './token';
 
@@ -13,8 +14,12 @@ export interface LocationConnection {
   readonly uid: string;
   /** When the connection's credentials stop working (ms): a new connection is opened before; null: never. */
   readonly expiresAt: number | null;
-  /** Writes `{ lat, lng, updatedAt: server time }` to provider/latLng/{uid}. */
-  writeOwnPosition(position: LatLng): Promise<void>;
+  /** Writes `{ lat, lng, updatedAt: server time }` to provider/latLng/{uid}, with the writing device's claim. */
+  writeOwnPosition(position: LatLng, claim?: SharingClaim): Promise<void>;
+  /** Listens to provider/latLng/{uid}, this user's own node: which device wrote last, and when. */
+  watchOwnPosition(onChange: (value: OwnPosition | null) => void, onError: (error: Error) => void): () => void;
+  /** The location server's clock (ms), as this device reckons it. */
+  serverNow(): number;
   /** Listens to provider/latLng/{providerId} (onValue); null while nothing is stored. Answers the unsubscribe. */
   watchProvider(
     providerId: number,
@@ -22,6 +27,13 @@ export interface LocationConnection {
     onError: (error: Error) => void,
   ): () => void;
   close(): Promise<void>;
+}
+
+/** The own node's value; `device` and `since` are null when a writer without claims wrote it. */
+export interface OwnPosition extends ProviderPosition {
+  device: string | null;
+  /** The writer's claim time, in server time (unlike updatedAt, which is answered in this device's time). */
+  since: number | null;
 }
 
 export interface LocationBackend {

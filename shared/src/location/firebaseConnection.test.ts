@@ -133,7 +133,42 @@ describe('the firebase connection', () => {
     position.next({ val: () => 'garbage' });
     expect(seen).toEqual([null, { lat: 1, lng: 2, updatedAt: 3 }, null]);
     stop();
+    // The server's clock offset is listened to while the connection is open.
+    expect(listeners.map((l) => l.path)).toEqual(['.info/serverTimeOffset']);
+    await connection.close();
     expect(listeners).toHaveLength(0);
+  });
+
+  it("writes the device's claim with the position, and reads it back from its own key", async () => {
+    const connection = await openFirebaseConnection(embeddedToken, embeddedConfig);
+    await connection.writeOwnPosition({ lat: 1, lng: 2 }, { device: 'phone', since: 1_700_000_000_000 });
+    expect(calls.find((c) => c[0] === 'set')).toEqual([
+      'set',
+      'provider/latLng/20',
+      { lat: 1, lng: 2, updatedAt: { '.sv': 'timestamp' }, device: 'phone', since: 1_700_000_000_000 },
+    ]);
+    const seen: unknown[] = [];
+    connection.watchOwnPosition(
+      (p) => seen.push(p),
+      () => undefined,
+    );
+    const own = listeners.find((l) => l.path === 'provider/latLng/20')!;
+    own.next({ val: () => ({ lat: 1, lng: 2, updatedAt: 5, device: 'laptop', since: 4 }) });
+    // Written by a browser that does not send claims yet.
+    own.next({ val: () => ({ lat: 1, lng: 2, updatedAt: 6 }) });
+    own.next({ val: () => null });
+    expect(seen).toEqual([
+      { lat: 1, lng: 2, updatedAt: 5, device: 'laptop', since: 4 },
+      { lat: 1, lng: 2, updatedAt: 6, device: null, since: null },
+      null,
+    ]);
+  });
+
+  it("reckons the server's time with the offset the handshake gave", async () => {
+    const connection = await openFirebaseConnection(embeddedToken, embeddedConfig);
+    const offset = listeners.find((l) => l.path === '.info/serverTimeOffset')!;
+    offset.next({ val: () => -90_000 });
+    expect(Math.abs(connection.serverNow() - (Date.now() - 90_000))).toBeLessThan(1_000);
   });
 
   it("answers the position's time in this device's clock: a device 3 minutes behind the server still reads it as just now", async () => {

@@ -22,7 +22,8 @@ import {
   type Database,
 } from 'firebase/database';
 import type { RuntimeConfig } from '../config';
-import type { LocationConnection } from './backend';
+import type { LocationConnection, OwnPosition } from './backend';
+import type { SharingClaim } from './claim';
 import { toProviderPosition, type ProviderPosition } from './geo';
 import type { LocationToken } from './token';
 
@@ -102,48 +103,85 @@ export async function openFirebaseConnection(token: LocationToken, config: Runti
   }
 
   let closed = false;
+  // updatedAt is the server's time; the screens compare it with this device's clock ('5 s ago', live or
+  // not), which may be minutes off: it is answered in this device's time, by the offset the server's
+  // handshake gave the SDK. Claims are made in the server's time, so that devices compare them fairly.
+  let serverTimeOffset = 0;
+  const offsetListeners = new Set<() => void>();
+  const stopOffset = onValue(ref(db, '.info/serverTimeOffset'), (snapshot) => {
+    const offset = Number(snapshot.val());
+    serverTimeOffset = Number.isFinite(offset) ? offset : 0;
+    for (const listener of [...offsetListeners]) listener();
+  });
+
+  /** Listens to a provider's node; `read` turns the stored value (null when nothing is stored) into the answer. */
+  function listen<T>(
+    providerId: string | number,
+    read: (value: unknown) => T,
+    onChange: (value: T) => void,
+    onError: (error: Error) => void,
+  ) {
+    let latest: { value: unknown } | null = null;
+    const answer = () => {
+      if (latest) onChange(read(latest.value));
+    };
+    offsetListeners.add(answer);
+    const stopValue = onValue(
+      ref(db, `provider/latLng/${providerId}`),
+      (snapshot) => {
+        latest = { value: snapshot.val() };
+        answer();
+      },
+      (error) => onError(error),
+    );
+    return () => {
+      offsetListeners.delete(answer);
+      stopValue();
+    };
+  }
+
+  const inLocalTime = (position: ProviderPosition | null): ProviderPosition | null =>
+    position && position.updatedAt !== null ? { ...position, updatedAt: position.updatedAt - serverTimeOffset } : position;
+
   return {
     uid: token.uid,
     // Both kinds are renewed before this: the embedded token expires, and the rules let a customer
     // follow only for an hour after signing in (auth_time), whatever the mode.
     expiresAt: Date.parse(token.expires_at) || null,
-    writeOwnPosition: (position) =>
+    writeOwnPosition: (position, claim?: SharingClaim) =>
       withTimeout(
-        set(ref(db, `provider/latLng/${token.uid}`), { lat: position.lat, lng: position.lng, updatedAt: serverTimestamp() }),
+        set(ref(db, `provider/latLng/${token.uid}`), {
+          lat: position.lat,
+          lng: position.lng,
+          updatedAt: serverTimestamp(),
+          ...(claim ? { device: claim.device, since: claim.since } : {}),
+        }),
         WRITE_TIMEOUT_MS,
       ),
-    watchProvider: (providerId, onChange, onError) => {
-      // updatedAt is the server's time; the screens compare it with this device's clock ('5 s ago', live
-      // or not), which may be minutes off: it is answered in this device's time, by the offset the
-      // server's handshake gave the SDK.
-      let serverTimeOffset = 0;
-      let latest: ProviderPosition | null | undefined;
-      const answer = () => {
-        if (latest === undefined) return;
-        const updatedAt = latest?.updatedAt ?? null;
-        onChange(latest && updatedAt !== null ? { ...latest, updatedAt: updatedAt - serverTimeOffset } : latest);
-      };
-      const stopOffset = onValue(ref(db, '.info/serverTimeOffset'), (snapshot) => {
-        const offset = Number(snapshot.val());
-        serverTimeOffset = Number.isFinite(offset) ? offset : 0;
-        answer();
-      });
-      const stopPosition = onValue(
-        ref(db, `provider/latLng/${providerId}`),
-        (snapshot) => {
-          latest = toProviderPosition(snapshot.val());
-          answer();
+    watchProvider: (providerId, onChange, onError) =>
+      listen(providerId, (value) => inLocalTime(toProviderPosition(value)), onChange, onError),
+    watchOwnPosition: (onChange, onError) =>
+      listen(
+        token.uid,
+        (value): OwnPosition | null => {
+          const position = inLocalTime(toProviderPosition(value));
+          if (!position) return null;
+          const { device, since } = value as { device?: unknown; since?: unknown };
+          return {
+            ...position,
+            device: typeof device === 'string' ? device : null,
+            since: typeof since === 'number' && Number.isFinite(since) ? since : null,
+          };
         },
-        (error) => onError(error),
-      );
-      return () => {
-        stopOffset();
-        stopPosition();
-      };
-    },
+        onChange,
+        onError,
+      ),
+    serverNow: () => Date.now() + serverTimeOffset,
     async close() {
       if (closed) return;
       closed = true;
+      stopOffset();
+      offsetListeners.clear();
       goOffline(db);
       await deleteApp(app).catch(() => undefined);
     },

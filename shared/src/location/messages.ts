@@ -3,6 +3,10 @@
 export const SHARING_LABEL = 'Sharing location';
 export const LOCATING_LABEL = 'Locating…';
 export const SHARING_ELSEWHERE_LABEL = 'Sharing location (another tab)';
+export const SHARING_OTHER_DEVICE_LABEL = 'Sharing location (another device)';
+/** Said with the label above: which device customers follow, and how this one takes over. */
+export const SHARING_OTHER_DEVICE_DETAIL =
+  'Customers follow another device you are signed in on. Press anywhere on this page to share from this device.';
 export const LOCATION_OFF_LABEL = 'Location off';
 export const LOCATION_NOT_SENT_LABEL = 'Location not sent';
 

@@ -1,6 +1,8 @@
+import { storeClaim } from './claim';
 import {
   configureLocationSharing,
   getLocationSharing,
+  QUIET_AFTER_MS,
   RECONNECT_AFTER_MS,
   shareLocationNow,
   startLocationSharing,
@@ -86,6 +88,9 @@ function fakePage(state: DocumentVisibilityState) {
 /** This tab was opened in the background (its start does not take the lock from a tab in front). */
 const background = () => fakePage('hidden').page;
 
+/** The claim this browser's writes carry. */
+const thisDevice = { device: expect.any(String) as string, since: expect.any(Number) as number };
+
 const flush = async () => {
   for (let i = 0; i < 10; i++) await Promise.resolve();
 };
@@ -98,7 +103,9 @@ describe('location sharing (the one watcher of a browser)', () => {
   let unsubscribe: () => void;
 
   beforeEach(() => {
-    jest.useFakeTimers({ now: Date.UTC(2025, 5, 15, 12, 0, 0) });
+    // The location database answers listeners in a microtask, as the SDK does: those are not timers.
+    jest.useFakeTimers({ now: Date.UTC(2025, 5, 15, 12, 0, 0), doNotFake: ['queueMicrotask'] });
+    localStorage.clear();
     jest.spyOn(console, 'warn').mockImplementation(() => undefined);
     geo = fakeGeolocation();
     backend = fakeLocationBackend();
@@ -124,7 +131,7 @@ describe('location sharing (the one watcher of a browser)', () => {
     expect(getLocationSharing().state).toBe('starting');
     geo.move(12.9716, 77.5946);
     await flush();
-    expect(backend.writes).toEqual([{ uid: '20', position: { lat: 12.9716, lng: 77.5946 } }]);
+    expect(backend.writes).toEqual([{ uid: '20', position: { lat: 12.9716, lng: 77.5946 }, claim: thisDevice }]);
     expect(getLocationSharing()).toMatchObject({
       state: 'sharing',
       position: { lat: 12.9716, lng: 77.5946 },
@@ -511,7 +518,7 @@ describe('location sharing (the one watcher of a browser)', () => {
       geo.move(2, 2);
       await flush();
       expect(getLocationSharing().state).toBe('sharing');
-      expect(backend.writes.at(-1)).toEqual({ uid: '20', position: { lat: 2, lng: 2 } });
+      expect(backend.writes.at(-1)).toMatchObject({ uid: '20', position: { lat: 2, lng: 2 } });
     });
 
     it('a tab opened in the background that found the lock free gives it up too when a tab opened in front takes it', async () => {
@@ -572,5 +579,161 @@ describe('location sharing (the one watcher of a browser)', () => {
     await flush();
     expect(backend.writes).toHaveLength(2);
     expect(getLocationSharing().state).toBe('sharing');
+  });
+
+  describe('one device at a time (a provider signed in on a phone and a laptop)', () => {
+    /** What another device of the same provider writes to their node, its claim made `ago` ms before now. */
+    const otherDevice = (lat: number, sinceAgo: number, device = 'laptop') => ({
+      lat,
+      lng: lat,
+      updatedAt: Date.now(),
+      device,
+      since: Date.now() - sinceAgo,
+    });
+    const lastClaim = () => backend.writes.at(-1)?.claim;
+
+    it('a device whose claim is newer shares: this one writes nothing more and says so, though its positions go on', async () => {
+      startLocationSharing(provider);
+      geo.move(1, 1);
+      await flush();
+      expect(backend.writes).toHaveLength(1);
+      jest.advanceTimersByTime(5_000);
+      backend.emit(20, otherDevice(9, 0));
+      expect(getLocationSharing().state).toBe('other-device');
+      geo.move(2, 2);
+      jest.advanceTimersByTime(QUIET_AFTER_MS - 1_000);
+      geo.move(3, 3);
+      await flush();
+      expect(backend.writes).toHaveLength(1);
+      expect(getLocationSharing().position).toMatchObject({ lat: 3, lng: 3 });
+      expect(getLocationSharing().state).toBe('other-device');
+    });
+
+    it('a device whose claim is older, or a browser that sends no claim, is written over at once', async () => {
+      startLocationSharing(provider);
+      geo.move(1, 1);
+      await flush();
+      backend.emit(20, otherDevice(9, 60_000));
+      await flush();
+      expect(backend.writes).toHaveLength(2);
+      expect(backend.writes[1].position).toEqual({ lat: 1, lng: 1 });
+      backend.emit(20, { lat: 8, lng: 8, updatedAt: Date.now() });
+      await flush();
+      expect(backend.writes).toHaveLength(3);
+      expect(getLocationSharing().state).toBe('sharing');
+    });
+
+    it('the device that shares goes quiet: this one claims anew and writes its position', async () => {
+      startLocationSharing(provider);
+      geo.move(1, 1);
+      await flush();
+      backend.emit(20, otherDevice(9, 0));
+      const theirs = Date.now();
+      jest.advanceTimersByTime(QUIET_AFTER_MS - 1_000);
+      await flush();
+      expect(backend.writes).toHaveLength(1);
+      jest.advanceTimersByTime(1_000);
+      await flush();
+      expect(backend.writes).toHaveLength(2);
+      expect(lastClaim()!.since).toBeGreaterThan(theirs);
+      expect(getLocationSharing().state).toBe('sharing');
+    });
+
+    it('each write of the device that shares puts off taking over', async () => {
+      startLocationSharing(provider);
+      geo.move(1, 1);
+      await flush();
+      const laptop = otherDevice(9, 0);
+      backend.emit(20, laptop);
+      jest.advanceTimersByTime(QUIET_AFTER_MS - 1_000);
+      backend.emit(20, { ...laptop, updatedAt: Date.now() }); // its heartbeat
+      jest.advanceTimersByTime(QUIET_AFTER_MS - 1_000);
+      await flush();
+      expect(backend.writes).toHaveLength(1);
+      expect(getLocationSharing().state).toBe('other-device');
+    });
+
+    it('the provider touches this device: it shares again, with a claim newer than the other one', async () => {
+      startLocationSharing(provider);
+      geo.move(1, 1);
+      await flush();
+      backend.emit(20, otherDevice(9, 0));
+      jest.advanceTimersByTime(3_000);
+      target.dispatchEvent(new Event('pointerdown'));
+      await flush();
+      expect(backend.writes).toHaveLength(2);
+      expect(backend.writes[1].position).toEqual({ lat: 1, lng: 1 });
+      expect(lastClaim()!.since).toBe(Date.now());
+      expect(getLocationSharing().state).toBe('sharing');
+      // Its write is heard back: this device goes on sharing, and the other device, hearing it, stops.
+      jest.advanceTimersByTime(10_000);
+      geo.move(2, 2);
+      await flush();
+      expect(backend.writes).toHaveLength(3);
+    });
+
+    it('a touch while this device shares changes nothing (no extra write, no new claim)', async () => {
+      startLocationSharing(provider);
+      geo.move(1, 1);
+      await flush();
+      const claim = lastClaim();
+      jest.advanceTimersByTime(3_000);
+      target.dispatchEvent(new Event('keydown'));
+      await flush();
+      expect(backend.writes).toHaveLength(1);
+      geo.move(2, 2);
+      await flush();
+      expect(lastClaim()).toEqual(claim);
+    });
+
+    it('the provider turns to this tab again: it shares again', async () => {
+      const { page, show } = fakePage('hidden');
+      configureLocationSharing({ geolocation: geo, backend, locks: null, target, page });
+      startLocationSharing(provider);
+      geo.move(1, 1);
+      await flush();
+      backend.emit(20, otherDevice(9, 0));
+      expect(getLocationSharing().state).toBe('other-device');
+      show('visible');
+      await flush();
+      expect(backend.writes).toHaveLength(2);
+      expect(getLocationSharing().state).toBe('sharing');
+    });
+
+    it("a tab taking the watch over continues this browser's claim: it writes nothing over a device claimed since", async () => {
+      storeClaim(20, { device: 'this-browser', since: Date.now() - 60_000 });
+      backend.emit(20, otherDevice(9, 30_000));
+      configureLocationSharing({ geolocation: geo, backend, locks: null, target, page: background() });
+      startLocationSharing(provider);
+      geo.move(1, 1);
+      await flush();
+      await flush();
+      expect(backend.writes).toHaveLength(0);
+      expect(getLocationSharing().state).toBe('other-device');
+    });
+
+    it("a tab opened in front claims anew, whatever this browser's earlier claim", async () => {
+      storeClaim(20, { device: 'this-browser', since: Date.now() - 60_000 });
+      backend.emit(20, otherDevice(9, 30_000));
+      configureLocationSharing({ geolocation: geo, backend, locks: null, target, page: fakePage('visible').page });
+      startLocationSharing(provider);
+      geo.move(1, 1);
+      await flush();
+      expect(backend.writes).toHaveLength(1);
+      expect(lastClaim()!.since).toBe(Date.now());
+      expect(getLocationSharing().state).toBe('sharing');
+    });
+
+    it('logout while another device shares: nothing is written later, when that device goes quiet', async () => {
+      startLocationSharing(provider);
+      geo.move(1, 1);
+      await flush();
+      backend.emit(20, otherDevice(9, 0));
+      stopLocationSharing();
+      jest.advanceTimersByTime(2 * QUIET_AFTER_MS);
+      await flush();
+      expect(backend.writes).toHaveLength(1);
+      expect(getLocationSharing().state).toBe('off');
+    });
   });
 });

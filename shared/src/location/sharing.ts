@@ -12,10 +12,21 @@
  * the tab holding it says too), and one of them takes over when that tab closes. The tab the provider
  * turns to (or opens in front) takes the lock at once: a browser gives a hidden tab no positions, so a
  * tab left in the background would otherwise keep the watch and share nothing.
+ *
+ * One device at a time (./claim): the tab holding the lock listens to the provider's own node; when a
+ * newer claim of another device the provider is signed in on writes there, this one stops writing (it
+ * says so) until the provider turns to it or touches it, or that device goes quiet.
  */
-import { getLocationBackend, isPermissionDenied, type LocationBackend, type LocationConnection } from './backend';
+import {
+  getLocationBackend,
+  isPermissionDenied,
+  type LocationBackend,
+  type LocationConnection,
+  type OwnPosition,
+} from './backend';
+import { deviceId, isNewerClaim, storeClaim, storedClaim, type SharingClaim } from './claim';
 import type { LatLng } from './geo';
-import { createWriteThrottle, DEFAULT_THROTTLE, type ThrottleRules, type WriteThrottle } from './throttle';
+import { createWriteThrottle, DEFAULT_THROTTLE, HEARTBEAT_MS, type ThrottleRules, type WriteThrottle } from './throttle';
 import {
   createPositionWatcher,
   defaultGeolocation,
@@ -38,6 +49,8 @@ export type SharingState =
   | 'sharing'
   /** Another tab of this browser shares (it holds the lock, and the site may locate). */
   | 'elsewhere'
+  /** Another device the provider is signed in on shares (its claim is newer): this one writes nothing. */
+  | 'other-device'
   | 'denied'
   | 'unavailable'
   | 'unsupported'
@@ -80,6 +93,13 @@ export const SHARING_LOCK = 'marketplace-location-sharing';
 export const RENEW_BEFORE_MS = 5 * 60 * 1000;
 /** After a failed connection, the next attempt waits at least this long (and for the next position). */
 export const RECONNECT_AFTER_MS = 30 * 1000;
+/**
+ * A device that let another one share takes the sharing back when that one wrote nothing for this long
+ * (longer than a heartbeat: a device that still has positions writes at least once a heartbeat).
+ */
+export const QUIET_AFTER_MS = HEARTBEAT_MS + 30 * 1000;
+/** A tab continuing this browser's earlier claim waits this long at most to hear which device wrote last. */
+export const HEAR_OWN_WITHIN_MS = 5 * 1000;
 
 const OFF: LocationSharingSnapshot = { state: 'off', position: null, lastSentAt: null };
 
@@ -89,6 +109,7 @@ const listeners = new Set<() => void>();
 
 interface Run {
   key: string;
+  userId: number;
   stopped: boolean;
   watcher: PositionWatcher | null;
   throttle: WriteThrottle | null;
@@ -103,6 +124,21 @@ interface Run {
   permission: Promise<PermissionStatus> | null;
   /** The device's watch gives positions (not denied, unavailable or starting). */
   watchActive: boolean;
+  /** The watch's last status (what the state goes back to when this device shares again). */
+  watchStatus: WatchStatus | null;
+  /** This device's claim; null: a new one is made with the next write. */
+  claim: SharingClaim | null;
+  /** The next time this tab takes the lock, it claims anew (the provider turned to it). */
+  claimAnew: boolean;
+  /** Another device with a newer claim shares: this one writes nothing. */
+  yielded: boolean;
+  quietTimer: ReturnType<typeof setTimeout> | null;
+  /** Stops listening to the own node. */
+  unwatchOwn: (() => void) | null;
+  /** Answered once the own node was heard. */
+  ownHeard: Promise<void> | null;
+  ownKnown: boolean;
+  heardOwn: (() => void) | null;
 }
 
 let run: Run | null = null;
@@ -171,6 +207,7 @@ function connectionFor(current: Run): Promise<LocationConnection | null> {
         }
         current.connection = connection;
         current.lastConnectFailAt = null;
+        listenToOwnNode(current, connection);
         if (open && open !== connection) void open.close();
         return connection;
       },
@@ -186,15 +223,100 @@ function connectionFor(current: Run): Promise<LocationConnection | null> {
   return current.connecting;
 }
 
+/** Hears which device wrote the provider's node last; the first answer lets a continuing claim write. */
+function listenToOwnNode(current: Run, connection: LocationConnection) {
+  current.unwatchOwn?.();
+  // A renewed connection: what the node said is still known (stopHearingOwnNode forgets it).
+  if (!current.ownKnown) current.ownHeard = new Promise<void>((resolve) => (current.heardOwn = resolve));
+  current.unwatchOwn = connection.watchOwnPosition(
+    (value) => onOwnNode(current, value),
+    (error) => {
+      console.warn('the own position could not be read', error);
+      current.heardOwn?.();
+    },
+  );
+}
+
+function onOwnNode(current: Run, value: OwnPosition | null) {
+  if (current.stopped || !current.watcher) return;
+  current.ownKnown = true;
+  current.heardOwn?.();
+  const other = value && value.device !== deviceId() ? value : null;
+  if (!other) {
+    // Nothing stored, or this device's own write: a device this one let share is gone or never wrote.
+    if (current.yielded && !value) share(current);
+    return;
+  }
+  const theirs = other.device !== null && other.since !== null ? { device: other.device, since: other.since } : null;
+  if (theirs && current.claim && isNewerClaim(theirs, current.claim)) {
+    yieldTo(current, other);
+    return;
+  }
+  // An older claim (or a browser that sends none) wrote over this device's position: put it back on top
+  // (with no claim yet, this device's first write is on its way).
+  if (current.yielded) share(current);
+  else if (current.claim && current.watchActive) current.throttle?.writeNow();
+}
+
+/** A newer claim of another device shares: this device writes nothing until that one goes quiet. */
+function yieldTo(current: Run, other: OwnPosition) {
+  current.yielded = true;
+  if (current.quietTimer) clearTimeout(current.quietTimer);
+  const lastHeard = other.updatedAt ?? now();
+  current.quietTimer = setTimeout(
+    () => {
+      current.quietTimer = null;
+      if (!current.stopped && current.yielded) share(current, { anew: true });
+    },
+    Math.max(0, lastHeard + QUIET_AFTER_MS - now()),
+  );
+  update({ state: 'other-device' });
+}
+
+/** This device shares again (anew: with a new claim, taking the sharing from the device that had it). */
+function share(current: Run, { anew = false } = {}) {
+  if (current.stopped || !current.watcher) return;
+  if (anew) current.claim = null;
+  if (!current.yielded) {
+    if (anew && current.watchActive) current.throttle?.writeNow();
+    return;
+  }
+  current.yielded = false;
+  if (current.quietTimer) clearTimeout(current.quietTimer);
+  current.quietTimer = null;
+  update({ state: 'starting' });
+  if (current.watchStatus) onWatchStatus(current, current.watchStatus);
+  if (current.watchActive) current.throttle?.writeNow();
+}
+
+/** Waits (a little) for the own node's first answer, so that a continued claim does not write over a newer device. */
+function hearOwnNode(current: Run): Promise<void> {
+  const heard = current.ownHeard;
+  if (!heard) return Promise.resolve();
+  return new Promise<void>((resolve) => {
+    const timer = setTimeout(resolve, HEAR_OWN_WITHIN_MS);
+    void heard.then(() => {
+      clearTimeout(timer);
+      resolve();
+    });
+  });
+}
+
 async function send(current: Run, position: LatLng): Promise<void> {
   try {
     const connection = await connectionFor(current);
     if (current.stopped) return;
     if (!connection) throw new Error('no connection to the location service');
-    await connection.writeOwnPosition(position);
-    if (!current.stopped) update({ state: 'sharing', lastSentAt: now() });
+    if (current.claim && !current.yielded && !current.ownKnown) await hearOwnNode(current);
+    if (current.stopped || current.yielded) return;
+    if (!current.claim) {
+      current.claim = { device: deviceId(), since: connection.serverNow() };
+      storeClaim(current.userId, current.claim);
+    }
+    await connection.writeOwnPosition(position, current.claim);
+    if (!current.stopped && !current.yielded) update({ state: 'sharing', lastSentAt: now() });
   } catch (error) {
-    if (current.stopped) return;
+    if (current.stopped || current.yielded) return;
     console.warn('the position was not sent', error);
     // Written again with the next position from the device; a refused token is replaced then.
     current.throttle?.forget();
@@ -209,6 +331,9 @@ async function send(current: Run, position: LatLng): Promise<void> {
 function onWatchStatus(current: Run, status: WatchStatus) {
   if (current.stopped) return;
   current.watchActive = status === 'active';
+  current.watchStatus = status;
+  // Another device shares: what this one's watch does is said once it shares again.
+  if (current.yielded) return;
   if (status === 'starting') update({ state: 'starting' });
   else if (status === 'active') {
     // Back from a spell without a position: the next one is written even if the provider has not moved,
@@ -244,6 +369,10 @@ function onDenied(current: Run) {
 function begin(current: Run) {
   if (current.stopped || current.watcher) return;
   current.watchActive = false;
+  current.watchStatus = null;
+  current.yielded = false;
+  current.claim = current.claimAnew ? null : storedClaim(current.userId);
+  current.claimAnew = false;
   current.throttle = createWriteThrottle({
     write: (position) => void send(current, position),
     // A place written again says the provider is still there: only while the device says so.
@@ -258,6 +387,7 @@ function begin(current: Run) {
     onPosition: (position) => {
       if (current.stopped) return;
       current.watchActive = true;
+      current.watchStatus = 'active';
       update({ position });
       current.throttle?.offer(position);
     },
@@ -340,6 +470,8 @@ function requestLock(current: Run, locks: LockManager, how: 'queue' | 'steal') {
   const abort = new AbortController();
   current.abort = abort;
   // A stealing request cannot also be abortable (Web Locks); it is granted at once anyway.
+  // The provider turned to this tab: it claims the sharing for this device.
+  if (how === 'steal') current.claimAnew = true;
   const options: LockOptions = how === 'steal' ? { steal: true } : { signal: abort.signal };
   locks
     .request(SHARING_LOCK, options, () => hold(current))
@@ -351,8 +483,21 @@ function requestLock(current: Run, locks: LockManager, how: 'queue' | 'steal') {
     });
 }
 
+/** Stops listening to the own node and forgets what it said (the lock went to another tab, or the run ended). */
+function stopHearingOwnNode(current: Run) {
+  current.unwatchOwn?.();
+  current.unwatchOwn = null;
+  current.ownHeard = null;
+  current.heardOwn = null;
+  current.ownKnown = false;
+  current.yielded = false;
+  if (current.quietTimer) clearTimeout(current.quietTimer);
+  current.quietTimer = null;
+}
+
 /** Another tab took the lock: this one stops watching and says that tab shares. */
 function giveWay(current: Run) {
+  stopHearingOwnNode(current);
   current.unlisten?.();
   current.unlisten = null;
   current.watcher?.stop();
@@ -368,14 +513,24 @@ function giveWay(current: Run) {
   });
 }
 
-/** The provider turned to this tab: it takes the watch over from a tab left in the background. */
+/**
+ * The provider turned to this tab: it takes the watch over from a tab left in the background, and the
+ * sharing from another device.
+ */
 function onVisibilityChange() {
   const locks = locksOf();
-  if (!run || run.stopped || run.watcher || !locks || !isShown()) return;
-  requestLock(run, locks, 'steal');
+  if (!run || run.stopped || !isShown()) return;
+  if (run.watcher) share(run, { anew: run.yielded });
+  else if (locks) requestLock(run, locks, 'steal');
+}
+
+/** The provider touched this device while another one shares: this one shares again. */
+function onInteraction() {
+  if (run && !run.stopped && run.watcher && run.yielded) share(run, { anew: true });
 }
 
 function end(current: Run) {
+  stopHearingOwnNode(current);
   current.stopped = true;
   current.unlisten?.();
   current.unlisten = null;
@@ -403,6 +558,8 @@ function attachLifecycle() {
   if (lifecycleAttached || !target) return;
   target.addEventListener('pagehide', onPageHide);
   target.addEventListener('pageshow', onPageShow);
+  target.addEventListener('pointerdown', onInteraction, true);
+  target.addEventListener('keydown', onInteraction, true);
   pageOf()?.addEventListener('visibilitychange', onVisibilityChange);
   lifecycleAttached = true;
 }
@@ -412,6 +569,8 @@ function detachLifecycle() {
   if (!lifecycleAttached || !target) return;
   target.removeEventListener('pagehide', onPageHide);
   target.removeEventListener('pageshow', onPageShow);
+  target.removeEventListener('pointerdown', onInteraction, true);
+  target.removeEventListener('keydown', onInteraction, true);
   pageOf()?.removeEventListener('visibilitychange', onVisibilityChange);
   lifecycleAttached = false;
 }
@@ -432,6 +591,7 @@ export function startLocationSharing(session: LocationSharingSession): void {
   attachLifecycle();
   const current: Run = {
     key,
+    userId: session.userId,
     stopped: false,
     watcher: null,
     throttle: null,
@@ -443,6 +603,16 @@ export function startLocationSharing(session: LocationSharingSession): void {
     unlisten: null,
     permission: queryPermission(),
     watchActive: false,
+    watchStatus: null,
+    claim: null,
+    // Opened in front (or in a browser without locks, where every tab watches): the provider turned to it.
+    claimAnew: isShown(),
+    yielded: false,
+    quietTimer: null,
+    unwatchOwn: null,
+    ownHeard: null,
+    heardOwn: null,
+    ownKnown: false,
   };
   run = current;
   snapshot = OFF;

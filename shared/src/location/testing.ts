@@ -4,16 +4,23 @@
  *   const db = fakeLocationBackend();  setLocationBackend(db);
  *   db.emit(20, { lat: 12.97, lng: 77.59, updatedAt: Date.now() });
  */
-import type { LocationBackend, LocationConnection } from './backend';
+import type { LocationBackend, LocationConnection, OwnPosition } from './backend';
+import type { SharingClaim } from './claim';
 import type { LatLng, ProviderPosition } from './geo';
 
+/** A stored value: a position, with the writer's claim when it sent one. */
+type Stored = ProviderPosition & { device?: string | null; since?: number | null };
+
 export interface FakeLocationBackend extends LocationBackend {
-  /** Every position written, by uid. */
-  readonly writes: Array<{ uid: string; position: LatLng }>;
+  /** Every position written, by uid, with the claim it carried. */
+  readonly writes: Array<{ uid: string; position: LatLng; claim?: SharingClaim }>;
   /** Connections opened so far (and whether each was closed). */
   readonly connections: Array<{ uid: string; closed: boolean }>;
-  /** Sets what provider/latLng/{providerId} holds; open listeners hear it. */
-  emit(providerId: number, position: ProviderPosition | null): void;
+  /**
+   * Sets what provider/latLng/{providerId} holds; open listeners hear it (a position with `device` and
+   * `since` is what another device of that provider wrote). The connection's own writes are stored too.
+   */
+  emit(providerId: number, position: Stored | null): void;
   /** Providers whose key the listeners may not read (permission_denied). */
   deny(providerId: number): void;
   /** Listeners of this provider get no answer at all until emit() (the database's socket is blocked). */
@@ -27,12 +34,36 @@ export interface FakeLocationBackend extends LocationBackend {
 }
 
 export function fakeLocationBackend({ uid = '20', expiresAt = null as number | null } = {}): FakeLocationBackend {
-  const writes: Array<{ uid: string; position: LatLng }> = [];
+  const writes: Array<{ uid: string; position: LatLng; claim?: SharingClaim }> = [];
   const connections: Array<{ uid: string; closed: boolean }> = [];
-  const values = new Map<number, ProviderPosition | null>();
+  const values = new Map<number, Stored | null>();
   const denied = new Set<number>();
   const silent = new Set<number>();
-  const listeners = new Map<number, Set<{ onChange: (p: ProviderPosition | null) => void; onError: (e: Error) => void }>>();
+  const listeners = new Map<number, Set<{ onChange: (p: Stored | null) => void; onError: (e: Error) => void }>>();
+  const asPosition = (value: Stored | null): ProviderPosition | null =>
+    value && { lat: value.lat, lng: value.lng, updatedAt: value.updatedAt };
+  const asOwn = (value: Stored | null): OwnPosition | null =>
+    value && { ...asPosition(value)!, device: value.device ?? null, since: value.since ?? null };
+  const store = (providerId: number, value: Stored | null) => {
+    values.set(providerId, value);
+    for (const l of [...(listeners.get(providerId) ?? [])]) l.onChange(value);
+  };
+  const listen = (providerId: number, onChange: (p: Stored | null) => void, onError: (e: Error) => void) => {
+    const entry = { onChange, onError };
+    if (denied.has(providerId)) {
+      queueMicrotask(() =>
+        onError(Object.assign(new Error('permission_denied at /provider/latLng'), { code: 'PERMISSION_DENIED' })),
+      );
+      return () => undefined;
+    }
+    const set = listeners.get(providerId) ?? new Set();
+    set.add(entry);
+    listeners.set(providerId, set);
+    queueMicrotask(() => {
+      if (set.has(entry) && !silent.has(providerId)) onChange(values.get(providerId) ?? null);
+    });
+    return () => set.delete(entry);
+  };
   let connectError: Error | null = null;
   let writeError: Error | null = null;
   return {
@@ -45,37 +76,21 @@ export function fakeLocationBackend({ uid = '20', expiresAt = null as number | n
       return {
         uid,
         expiresAt,
-        async writeOwnPosition(position) {
+        async writeOwnPosition(position, claim) {
           if (record.closed) throw new Error('closed');
           if (writeError) throw writeError;
-          writes.push({ uid, position: { lat: position.lat, lng: position.lng } });
+          writes.push({ uid, position: { lat: position.lat, lng: position.lng }, ...(claim ? { claim } : {}) });
+          store(Number(uid), { lat: position.lat, lng: position.lng, updatedAt: Date.now(), ...claim });
         },
-        watchProvider(providerId, onChange, onError) {
-          const entry = { onChange, onError };
-          if (denied.has(providerId)) {
-            queueMicrotask(() =>
-              onError(Object.assign(new Error('permission_denied at /provider/latLng'), { code: 'PERMISSION_DENIED' })),
-            );
-            return () => undefined;
-          }
-          const set = listeners.get(providerId) ?? new Set();
-          set.add(entry);
-          listeners.set(providerId, set);
-          const value = values.get(providerId) ?? null;
-          queueMicrotask(() => {
-            if (set.has(entry) && !silent.has(providerId)) onChange(value);
-          });
-          return () => set.delete(entry);
-        },
+        watchProvider: (providerId, onChange, onError) => listen(providerId, (v) => onChange(asPosition(v)), onError),
+        watchOwnPosition: (onChange, onError) => listen(Number(uid), (v) => onChange(asOwn(v)), onError),
+        serverNow: () => Date.now(),
         async close() {
           record.closed = true;
         },
       };
     },
-    emit(providerId, position) {
-      values.set(providerId, position);
-      for (const l of listeners.get(providerId) ?? []) l.onChange(position);
-    },
+    emit: store,
     deny(providerId) {
       denied.add(providerId);
     },

@@ -56,6 +56,8 @@ export interface WriteThrottle {
   offer(position: LatLng): OfferOutcome;
   /** Forgets the last written position (its write failed), so that the next offer writes again. */
   forget(): void;
+  /** Writes the device's latest position now, whatever the interval (false: it has none yet). */
+  writeNow(): boolean;
   /** Cancels a scheduled write and takes no more. */
   stop(): void;
 }
@@ -132,6 +134,13 @@ export function createWriteThrottle({
     },
     forget() {
       lastWritten = null;
+    },
+    writeNow() {
+      if (stopped || !latest) return false;
+      pending = null;
+      cancelTimer();
+      doWrite(latest);
+      return true;
     },
     stop() {
       stopped = true;

@@ -276,6 +276,26 @@ describe('the top bar tells a provider whether customers can follow them', () =>
     }
   });
 
+  it('another device the provider is signed in on shares: says so, and a press on this page shares from here again', async () => {
+    const user = userEvent.setup();
+    await renderBar();
+    await act(async () => {
+      geo.move(1, 1);
+      await flush();
+    });
+    expect(backend.writes).toHaveLength(1);
+    act(() => backend.emit(20, { lat: 9, lng: 9, updatedAt: Date.now(), device: 'laptop', since: Date.now() + 1 }));
+    expect(indicator()).toHaveTextContent('Sharing location (another device)');
+    expect(indicator()).toHaveAttribute(
+      'title',
+      'Customers follow another device you are signed in on. Press anywhere on this page to share from this device.',
+    );
+    await user.click(screen.getByText('Provider Dashboard'));
+    await act(flush);
+    expect(backend.writes).toHaveLength(2);
+    expect(indicator()).toHaveTextContent(/^Sharing location$/);
+  });
+
   it('customers see no indicator', async () => {
     await renderBar('Customer');
     expect(screen.queryByRole('status', { name: 'Location sharing' })).not.toBeInTheDocument();
@@ -285,6 +305,8 @@ describe('the top bar tells a provider whether customers can follow them', () =>
   it('maps every state to a word and, when customers cannot follow, a notice', () => {
     expect(sharingIndicator('off')).toBeNull();
     expect(sharingIndicator('elsewhere')?.label).toBe('Sharing location (another tab)');
+    expect(sharingIndicator('other-device')).toEqual({ label: 'Sharing location (another device)', tone: 'on' });
+    expect(sharingNotice('other-device')).toBeNull();
     expect(sharingNotice('unsupported')).toBe(UNSUPPORTED_MESSAGE);
     expect(sharingNotice('sharing')).toBeNull();
     expect(sharingNotice('starting')).toBeNull();

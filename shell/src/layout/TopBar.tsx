@@ -15,6 +15,8 @@ import {
   SHARE_LOCATION_LABEL,
   SHARING_ELSEWHERE_LABEL,
   SHARING_LABEL,
+  SHARING_OTHER_DEVICE_DETAIL,
+  SHARING_OTHER_DEVICE_LABEL,
   UNAVAILABLE_MESSAGE,
   UNSUPPORTED_MESSAGE,
 } from 'shared/src/location/messages';
@@ -37,6 +39,8 @@ export function sharingIndicator(state: SharingState): { label: string; tone: To
       return { label: SHARING_LABEL, tone: 'on' };
     case 'elsewhere':
       return { label: SHARING_ELSEWHERE_LABEL, tone: 'on' };
+    case 'other-device':
+      return { label: SHARING_OTHER_DEVICE_LABEL, tone: 'on' };
     case 'ask':
     case 'denied':
     case 'unavailable':
@@ -127,7 +131,9 @@ function LocationIndicator({ sharing }: { sharing: LocationSharingSnapshot }) {
   const detail =
     sharing.state === 'sharing' && sharing.lastSentAt
       ? `Customers of your accepted jobs can follow you. Position sent at ${formatClock(sharing.lastSentAt)}.`
-      : undefined;
+      : sharing.state === 'other-device'
+        ? SHARING_OTHER_DEVICE_DETAIL
+        : undefined;
   const dot = <span aria-hidden="true" style={{ width: 8, height: 8, borderRadius: '50%', background: tone.dot }} />;
   return (
     <span

@@ -1,0 +1,78 @@
+/**
+ * Which of a provider's devices shares (DESIGN.md section 4, location): the tabs of one browser take
+ * turns through a Web Lock, but a provider signed in on a phone and a laptop has two browsers, and
+ * both writing would make the customer's pin jump between them. Each write therefore carries a claim,
+ * the browser's device id and the moment it claimed the sharing (server time); the device whose claim
+ * is newest writes, the others hear it on their own node and stay quiet. A device claims anew when the
+ * provider turns to it (opens the app in front, switches to its tab, touches it while another device
+ * shares) or when the device that shares has gone quiet.
+ */
+
+export interface SharingClaim {
+  /** This browser's id (the same in all its tabs). */
+  device: string;
+  /** When this device claimed the sharing, in the location server's time (ms). */
+  since: number;
+}
+
+const DEVICE_KEY = 'marketplace-location-device';
+const CLAIM_KEY = 'marketplace-location-claim';
+
+let memoryDeviceId: string | null = null;
+
+function storage(): Storage | null {
+  try {
+    return typeof localStorage !== 'undefined' ? localStorage : null;
+  } catch {
+    return null;
+  }
+}
+
+function randomId(): string {
+  if (typeof crypto !== 'undefined' && typeof crypto.randomUUID === 'function') return crypto.randomUUID();
+  return `${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 12)}`;
+}
+
+/** This browser's device id: kept in localStorage, so every tab (and every reload) is the same device. */
+export function deviceId(): string {
+  const store = storage();
+  try {
+    const stored = store?.getItem(DEVICE_KEY);
+    if (stored) return stored;
+    const created = randomId();
+    store?.setItem(DEVICE_KEY, created);
+    if (store?.getItem(DEVICE_KEY) === created) return created;
+  } catch {
+    // Storage refused (private mode, quota): this page is a device of its own.
+  }
+  memoryDeviceId ??= randomId();
+  return memoryDeviceId;
+}
+
+/** Whether claim `a` is newer than `b` (equal times: the larger device id, so that both devices agree). */
+export function isNewerClaim(a: SharingClaim, b: SharingClaim): boolean {
+  return a.since > b.since || (a.since === b.since && a.device > b.device);
+}
+
+/**
+ * The claim this browser made last for this user, so that a tab taking the watch over from one that
+ * closed continues it instead of taking the sharing from another device the provider turned to since.
+ */
+export function storedClaim(userId: number): SharingClaim | null {
+  try {
+    const value: unknown = JSON.parse(storage()?.getItem(CLAIM_KEY) ?? 'null');
+    const claim = value as { userId?: unknown; device?: unknown; since?: unknown } | null;
+    if (claim?.userId !== userId || typeof claim.device !== 'string' || typeof claim.since !== 'number') return null;
+    return { device: claim.device, since: claim.since };
+  } catch {
+    return null;
+  }
+}
+
+export function storeClaim(userId: number, claim: SharingClaim): void {
+  try {
+    storage()?.setItem(CLAIM_KEY, JSON.stringify({ userId, ...claim }));
+  } catch {
+    // Not kept: a tab taking over claims anew.
+  }
+}

@@ -154,4 +154,48 @@ describe('the customer follows the provider of an accepted booking', () => {
     await c.context.close();
     await p.context.close();
   });
+  it('a provider signed in on a phone and a laptop: the device they last turned to shares, the other says so', async () => {
+    const { provider, jobId, p: phone, c } = await acceptedBookingInTwoBrowsers();
+    const sharing = (page: Page) => page.getByRole('status', { name: 'Location sharing' });
+    await phone.page.goto('/');
+    await sharing(phone.page)
+      .filter({ hasText: /^Sharing location$/ })
+      .waitFor();
+    await c.page.goto(`/viewonmap?job=${jobId}`);
+    await waitForFact(c.page, 'provider-position', '12.9716, 77.5946', 15_000);
+
+    // The provider opens the app on their laptop, at home: the laptop shares, the phone says another device does.
+    const laptop = await pageWith(browser(), { geolocation: FAR_AWAY, grant: true });
+    await signInDirectly(laptop.page, provider.account);
+    await laptop.page.goto('/');
+    await sharing(laptop.page)
+      .filter({ hasText: /^Sharing location$/ })
+      .waitFor();
+    await sharing(phone.page).filter({ hasText: 'Sharing location (another device)' }).waitFor();
+    await waitForFact(c.page, 'provider-position', '13.0500, 77.7000', 10_000);
+
+    // The phone moves meanwhile: the customer's pin stays on the laptop's position, it does not jump between them.
+    await phone.context.setGeolocation(MOVED);
+    await c.page.waitForTimeout(3_000);
+    assert.equal(await c.page.getByTestId('provider-position').textContent(), '13.0500, 77.7000');
+    await snap(phone.page, 'sharing-other-device');
+
+    // Back on the road, the provider touches the phone: it shares again, and the laptop says the phone does.
+    await phone.page.getByRole('heading', { name: 'Home' }).click();
+    await sharing(phone.page)
+      .filter({ hasText: /^Sharing location$/ })
+      .waitFor();
+    await waitForFact(c.page, 'provider-position', '12.9800, 77.6000', 10_000);
+    await sharing(laptop.page).filter({ hasText: 'Sharing location (another device)' }).waitFor();
+    await laptop.context.setGeolocation(BANGALORE);
+    await c.page.waitForTimeout(3_000);
+    assert.equal(await c.page.getByTestId('provider-position').textContent(), '12.9800, 77.6000');
+
+    assert.deepEqual(laptop.errors, []);
+    assert.deepEqual(phone.errors, []);
+    assert.deepEqual(c.errors, []);
+    await laptop.context.close();
+    await c.context.close();
+    await phone.context.close();
+  });
 });

@@ -103,6 +103,14 @@ describe('database rules: writes', () => {
     refused(write(provider8, 'provider/latLng/7', claimed('phone', NOW)));
   });
 
+  test('a provider marks their position as the last one (stoppedAt: the server time), nobody else can', () => {
+    allowed(db.as(provider7).update('provider/latLng/7', { stoppedAt: SERVER_TIME }, NOW));
+    refused(db.as(provider7).update('provider/latLng/7', { stoppedAt: NOW + 60_000 }, NOW));
+    refused(db.as(provider7).update('provider/latLng/7', { stoppedAt: 'now' }, NOW));
+    refused(db.as(provider8).update('provider/latLng/7', { stoppedAt: SERVER_TIME }, NOW));
+    refused(db.as(customerOf7).update('provider/latLng/7', { stoppedAt: SERVER_TIME }, NOW));
+  });
+
   test('a provider may update a field of their own position, but not outside it', () => {
     allowed(db.as(provider7).update('provider/latLng/7', { lat: 13, updatedAt: SERVER_TIME }, NOW));
     refused(db.as(provider7).update('provider/latLng', { '8': position(1, 2) }, NOW));

@@ -90,9 +90,17 @@ describe('the customer follows the provider of an accepted booking', () => {
     await p.context.setGeolocation(MOVED);
     await waitForFact(c.page, 'provider-position', '12.9800, 77.6000', 2_500);
 
-    // The provider logs out: no more writes.
+    // The provider logs out: the customer is told at once that this is the last shared position, and no more writes.
+    await c.page
+      .getByRole('status', { name: 'Map status' })
+      .filter({ hasText: `Following ${provider.fullName} live.` })
+      .waitFor();
     await p.page.getByRole('button', { name: 'Logout' }).click();
     await p.page.waitForURL('**/login');
+    await c.page
+      .getByRole('status', { name: 'Map status' })
+      .filter({ hasText: `Showing ${provider.fullName}'s last shared position.` })
+      .waitFor({ timeout: 5_000 });
     await p.context.setGeolocation(FAR_AWAY);
     await c.page.waitForTimeout(3_000);
     assert.equal(await c.page.getByTestId('provider-position').textContent(), '12.9800, 77.6000');
@@ -190,6 +198,12 @@ describe('the customer follows the provider of an accepted booking', () => {
     await laptop.context.setGeolocation(BANGALORE);
     await c.page.waitForTimeout(3_000);
     assert.equal(await c.page.getByTestId('provider-position').textContent(), '12.9800, 77.6000');
+
+    // The laptop signs out: the phone still shares, and the customer still follows it live.
+    await laptop.page.getByRole('button', { name: 'Logout' }).click();
+    await laptop.page.waitForURL('**/login');
+    await c.page.waitForTimeout(2_000);
+    assert.equal(await c.page.getByRole('status', { name: 'Map status' }).textContent(), `Following ${provider.fullName} live.`);
 
     assert.deepEqual(laptop.errors, []);
     assert.deepEqual(phone.errors, []);

@@ -5,8 +5,8 @@
  * checks every read and write against Firebase security rules with targaryen). Browsers use the real
  * `firebase` 12 SDK with `connectDatabaseEmulator(db, host, port, { mockUserToken })`, where the token
  * comes from `POST /api/location/token`; providers write `provider/latLng/{userId}` =
- * `{ lat, lng, updatedAt }`, the customer's map listens with `onValue` (firebase-server answers
- * listens, not the one-shot `get()`).
+ * `{ lat, lng, updatedAt, device, since }` (and `stoppedAt` when they stop sharing), the customer's map
+ * listens with `onValue` (firebase-server answers listens, not the one-shot `get()`).
  *
  * By default it enforces the production rules (api/firebase/database.rules.json) and accepts only
  * tokens signed with the API's secret (config.locationTokenSecret), so a browser that is not signed

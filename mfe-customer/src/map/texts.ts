@@ -33,8 +33,8 @@ export function ownPositionUnknown(status: BrowserPositionState['status']): stri
 export function followStatusLine(state: FollowState, name: string, now: number = Date.now()): string {
   switch (state.status) {
     case 'live': {
-      const { updatedAt } = state.position;
-      return updatedAt !== null && now - updatedAt > LIVE_FOR_MS ? lastSharedPosition(name) : followingLive(name);
+      const { updatedAt, stopped } = state.position;
+      return stopped || (updatedAt !== null && now - updatedAt > LIVE_FOR_MS) ? lastSharedPosition(name) : followingLive(name);
     }
     case 'waiting':
       return waitingFor(name);

@@ -108,6 +108,15 @@ describe('/viewonmap, customer of an Accepted job', () => {
     expect(await screen.findByText('Following Ravi Kumar live.')).toBeInTheDocument();
   });
 
+  it('a provider who stops sharing (signs out, closes the app) is not called live, however recent the position', async () => {
+    backend.emit(PROVIDER_ID, { lat: 12.9766, lng: 77.6006, updatedAt: Date.now() - 3000 });
+    openMap(accepted);
+    expect(await screen.findByText('Following Ravi Kumar live.')).toBeInTheDocument();
+    act(() => backend.emit(PROVIDER_ID, { lat: 12.9766, lng: 77.6006, updatedAt: Date.now() - 3000, stopped: true }));
+    expect(await screen.findByText("Showing Ravi Kumar's last shared position.")).toBeInTheDocument();
+    expect(fact('provider-position')).toHaveTextContent('12.9766, 77.6006');
+  });
+
   it("follows the provider's pin live, with distance, both positions and when it was last updated", async () => {
     const updatedAt = Date.now() - 3000;
     backend.emit(PROVIDER_ID, { lat: 12.9766, lng: 77.6006, updatedAt });

@@ -16,6 +16,8 @@ export interface LocationConnection {
   readonly expiresAt: number | null;
   /** Writes `{ lat, lng, updatedAt: server time }` to provider/latLng/{uid}, with the writing device's claim. */
   writeOwnPosition(position: LatLng, claim?: SharingClaim): Promise<void>;
+  /** Marks the own position as the last one (`stoppedAt: server time`): the provider stopped sharing. */
+  markStopped(): Promise<void>;
   /** Listens to provider/latLng/{uid}, this user's own node: which device wrote last, and when. */
   watchOwnPosition(onChange: (value: OwnPosition | null) => void, onError: (error: Error) => void): () => void;
   /** The location server's clock (ms), as this device reckons it. */

@@ -24,6 +24,9 @@ jest.mock('firebase/database', () => ({
   set: async (r: { path: string }, value: unknown) => {
     calls.push(['set', r.path, value]);
   },
+  update: async (r: { path: string }, value: unknown) => {
+    calls.push(['update', r.path, value]);
+  },
   serverTimestamp: () => ({ '.sv': 'timestamp' }),
   onValue: (r: { path: string }, next: (snap: { val(): unknown }) => void, fail: (e: Error) => void) => {
     const entry = { path: r.path, next, fail };
@@ -162,6 +165,20 @@ describe('the firebase connection', () => {
       { lat: 1, lng: 2, updatedAt: 6, device: null, since: null },
       null,
     ]);
+  });
+
+  it('marks its own position as the last one when the provider stops sharing', async () => {
+    const connection = await openFirebaseConnection(embeddedToken, embeddedConfig);
+    await connection.markStopped();
+    expect(calls.find((c) => c[0] === 'update')).toEqual(['update', 'provider/latLng/20', { stoppedAt: { '.sv': 'timestamp' } }]);
+    const seen: unknown[] = [];
+    connection.watchProvider(
+      20,
+      (p) => seen.push(p),
+      () => undefined,
+    );
+    listeners.find((l) => l.path === 'provider/latLng/20')!.next({ val: () => ({ lat: 1, lng: 2, updatedAt: 5, stoppedAt: 9 }) });
+    expect(seen).toEqual([{ lat: 1, lng: 2, updatedAt: 5, stopped: true }]);
   });
 
   it("reckons the server's time with the offset the handshake gave", async () => {

@@ -19,6 +19,7 @@ import {
   ref,
   serverTimestamp,
   set,
+  update,
   type Database,
 } from 'firebase/database';
 import type { RuntimeConfig } from '../config';
@@ -158,6 +159,8 @@ export async function openFirebaseConnection(token: LocationToken, config: Runti
         }),
         WRITE_TIMEOUT_MS,
       ),
+    markStopped: () =>
+      withTimeout(update(ref(db, `provider/latLng/${token.uid}`), { stoppedAt: serverTimestamp() }), WRITE_TIMEOUT_MS),
     watchProvider: (providerId, onChange, onError) =>
       listen(providerId, (value) => inLocalTime(toProviderPosition(value)), onChange, onError),
     watchOwnPosition: (onChange, onError) =>

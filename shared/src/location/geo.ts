@@ -8,6 +8,8 @@ export interface LatLng {
 /** A provider's position as stored under provider/latLng/{userId}; updatedAt is the server time (ms). */
 export interface ProviderPosition extends LatLng {
   updatedAt: number | null;
+  /** The provider stopped sharing (signed out, or closed the app): this is their last position, not a live one. */
+  stopped?: true;
 }
 
 const EARTH_RADIUS_KM = 6371.0088;
@@ -31,11 +33,12 @@ export function isLatLng(value: unknown): value is LatLng {
 /** A stored value as a ProviderPosition, or null when it is not one (nothing written, or garbage). */
 export function toProviderPosition(value: unknown): ProviderPosition | null {
   if (!isLatLng(value)) return null;
-  const updatedAt = (value as { updatedAt?: unknown }).updatedAt;
+  const { updatedAt, stoppedAt } = value as { updatedAt?: unknown; stoppedAt?: unknown };
   return {
     lat: value.lat,
     lng: value.lng,
     updatedAt: typeof updatedAt === 'number' && Number.isFinite(updatedAt) ? updatedAt : null,
+    ...(typeof stoppedAt === 'number' ? { stopped: true as const } : {}),
   };
 }
 

@@ -171,6 +171,9 @@ describe('location sharing (the one watcher of a browser)', () => {
     geo.move(2, 2); // scheduled for later
     stopLocationSharing();
     expect(geo.activeWatches).toBe(0);
+    // Its position is marked as the last one first: the customer's map stops calling it live.
+    await flush();
+    expect(backend.stops).toEqual(['20']);
     expect(backend.connections.every((c) => c.closed)).toBe(true);
     jest.advanceTimersByTime(10_000);
     await flush();
@@ -722,6 +725,49 @@ describe('location sharing (the one watcher of a browser)', () => {
       expect(backend.writes).toHaveLength(1);
       expect(lastClaim()!.since).toBe(Date.now());
       expect(getLocationSharing().state).toBe('sharing');
+    });
+
+    it('the device that shares stops (its position marked as the last one): this one shares again at once', async () => {
+      startLocationSharing(provider);
+      geo.move(1, 1);
+      await flush();
+      const laptop = otherDevice(9, 0);
+      backend.emit(20, laptop);
+      expect(getLocationSharing().state).toBe('other-device');
+      jest.advanceTimersByTime(5_000);
+      backend.emit(20, { ...laptop, stopped: true });
+      await flush();
+      expect(backend.writes).toHaveLength(2);
+      expect(getLocationSharing().state).toBe('sharing');
+    });
+
+    it('a device that lets another one share marks nothing when it stops', async () => {
+      startLocationSharing(provider);
+      geo.move(1, 1);
+      await flush();
+      backend.emit(20, otherDevice(9, 0));
+      stopLocationSharing();
+      await flush();
+      expect(backend.stops).toEqual([]);
+      expect(backend.connections.every((c) => c.closed)).toBe(true);
+    });
+
+    it('closing the tab that shares marks its position as the last one; a refused mark still closes the connection', async () => {
+      startLocationSharing(provider);
+      geo.move(1, 1);
+      await flush();
+      target.dispatchEvent(new Event('pagehide'));
+      await flush();
+      expect(backend.stops).toEqual(['20']);
+      target.dispatchEvent(Object.assign(new Event('pageshow'), { persisted: true }));
+      geo.move(1, 1);
+      await flush();
+      expect(backend.writes).toHaveLength(2);
+      backend.failWrites(new Error('Network Error'));
+      target.dispatchEvent(new Event('pagehide'));
+      await flush();
+      expect(backend.stops).toEqual(['20']);
+      expect(backend.connections.every((c) => c.closed)).toBe(true);
     });
 
     it('logout while another device shares: nothing is written later, when that device goes quiet', async () => {

@@ -126,6 +126,8 @@ interface Run {
   watchActive: boolean;
   /** The watch's last status (what the state goes back to when this device shares again). */
   watchStatus: WatchStatus | null;
+  /** A write of this run (since it took the lock) was acknowledged. */
+  written: boolean;
   /** This device's claim; null: a new one is made with the next write. */
   claim: SharingClaim | null;
   /** The next time this tab takes the lock, it claims anew (the provider turned to it). */
@@ -242,9 +244,11 @@ function onOwnNode(current: Run, value: OwnPosition | null) {
   current.ownKnown = true;
   current.heardOwn?.();
   const other = value && value.device !== deviceId() ? value : null;
-  if (!other) {
-    // Nothing stored, or this device's own write: a device this one let share is gone or never wrote.
-    if (current.yielded && !value) share(current);
+  if (!other || other.stopped) {
+    // Nothing stored, this device's own write, or the last position of a device that stopped sharing:
+    // this device shares (with its claim as it was: a newer one of another device still wins).
+    if (current.yielded) share(current);
+    else if (value?.stopped && current.written && current.watchActive) current.throttle?.writeNow();
     return;
   }
   const theirs = other.device !== null && other.since !== null ? { device: other.device, since: other.since } : null;
@@ -253,9 +257,9 @@ function onOwnNode(current: Run, value: OwnPosition | null) {
     return;
   }
   // An older claim (or a browser that sends none) wrote over this device's position: put it back on top
-  // (with no claim yet, this device's first write is on its way).
+  // (before this run's first write, that write is on its way).
   if (current.yielded) share(current);
-  else if (current.claim && current.watchActive) current.throttle?.writeNow();
+  else if (current.written && current.watchActive) current.throttle?.writeNow();
 }
 
 /** A newer claim of another device shares: this device writes nothing until that one goes quiet. */
@@ -314,6 +318,7 @@ async function send(current: Run, position: LatLng): Promise<void> {
       storeClaim(current.userId, current.claim);
     }
     await connection.writeOwnPosition(position, current.claim);
+    current.written = true;
     if (!current.stopped && !current.yielded) update({ state: 'sharing', lastSentAt: now() });
   } catch (error) {
     if (current.stopped || current.yielded) return;
@@ -371,6 +376,7 @@ function begin(current: Run) {
   current.watchActive = false;
   current.watchStatus = null;
   current.yielded = false;
+  current.written = false;
   current.claim = current.claimAnew ? null : storedClaim(current.userId);
   current.claimAnew = false;
   current.throttle = createWriteThrottle({
@@ -529,7 +535,20 @@ function onInteraction() {
   if (run && !run.stopped && run.watcher && run.yielded) share(run, { anew: true });
 }
 
-function end(current: Run) {
+/**
+ * Ends the run. Leaving (logout, the tab closing), the device that shares marks its position as the last
+ * one, so the customer's map stops calling it live at once instead of two minutes later.
+ */
+function end(current: Run, { leaving = false } = {}) {
+  const shares = current.watcher !== null && !current.yielded && current.claim !== null;
+  const connection = current.connection;
+  if (leaving && shares && connection) {
+    current.connection = null;
+    void connection
+      .markStopped()
+      .catch((error: unknown) => console.warn('the position was not marked as the last one', error))
+      .finally(() => void connection.close());
+  }
   stopHearingOwnNode(current);
   current.stopped = true;
   current.unlisten?.();
@@ -544,7 +563,7 @@ function end(current: Run) {
 
 function onPageHide() {
   // The tab is closing (or going to the back/forward cache): stop writing and hand the lock over.
-  if (run) end(run);
+  if (run) end(run, { leaving: true });
   run = null;
   update(OFF);
 }
@@ -604,6 +623,7 @@ export function startLocationSharing(session: LocationSharingSession): void {
     permission: queryPermission(),
     watchActive: false,
     watchStatus: null,
+    written: false,
     claim: null,
     // Opened in front (or in a browser without locks, where every tab watches): the provider turned to it.
     claimAnew: isShown(),
@@ -655,7 +675,7 @@ export function startLocationSharing(session: LocationSharingSession): void {
 export function stopLocationSharing(): void {
   lastSession = null;
   detachLifecycle();
-  if (run) end(run);
+  if (run) end(run, { leaving: true });
   run = null;
   if (snapshot !== OFF) update(OFF);
 }

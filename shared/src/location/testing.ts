@@ -14,6 +14,8 @@ type Stored = ProviderPosition & { device?: string | null; since?: number | null
 export interface FakeLocationBackend extends LocationBackend {
   /** Every position written, by uid, with the claim it carried. */
   readonly writes: Array<{ uid: string; position: LatLng; claim?: SharingClaim }>;
+  /** The uids whose position was marked as the last one (markStopped), in order. */
+  readonly stops: string[];
   /** Connections opened so far (and whether each was closed). */
   readonly connections: Array<{ uid: string; closed: boolean }>;
   /**
@@ -35,13 +37,14 @@ export interface FakeLocationBackend extends LocationBackend {
 
 export function fakeLocationBackend({ uid = '20', expiresAt = null as number | null } = {}): FakeLocationBackend {
   const writes: Array<{ uid: string; position: LatLng; claim?: SharingClaim }> = [];
+  const stops: string[] = [];
   const connections: Array<{ uid: string; closed: boolean }> = [];
   const values = new Map<number, Stored | null>();
   const denied = new Set<number>();
   const silent = new Set<number>();
   const listeners = new Map<number, Set<{ onChange: (p: Stored | null) => void; onError: (e: Error) => void }>>();
   const asPosition = (value: Stored | null): ProviderPosition | null =>
-    value && { lat: value.lat, lng: value.lng, updatedAt: value.updatedAt };
+    value && { lat: value.lat, lng: value.lng, updatedAt: value.updatedAt, ...(value.stopped ? { stopped: true as const } : {}) };
   const asOwn = (value: Stored | null): OwnPosition | null =>
     value && { ...asPosition(value)!, device: value.device ?? null, since: value.since ?? null };
   const store = (providerId: number, value: Stored | null) => {
@@ -68,6 +71,7 @@ export function fakeLocationBackend({ uid = '20', expiresAt = null as number | n
   let writeError: Error | null = null;
   return {
     writes,
+    stops,
     connections,
     async connect(): Promise<LocationConnection> {
       if (connectError) throw connectError;
@@ -81,6 +85,13 @@ export function fakeLocationBackend({ uid = '20', expiresAt = null as number | n
           if (writeError) throw writeError;
           writes.push({ uid, position: { lat: position.lat, lng: position.lng }, ...(claim ? { claim } : {}) });
           store(Number(uid), { lat: position.lat, lng: position.lng, updatedAt: Date.now(), ...claim });
+        },
+        async markStopped() {
+          if (record.closed) throw new Error('closed');
+          if (writeError) throw writeError;
+          stops.push(uid);
+          const stored = values.get(Number(uid));
+          if (stored) store(Number(uid), { ...stored, stopped: true });
         },
         watchProvider: (providerId, onChange, onError) => listen(providerId, (v) => onChange(asPosition(v)), onError),
         watchOwnPosition: (onChange, onError) => listen(Number(uid), (v) => onChange(asOwn(v)), onError),

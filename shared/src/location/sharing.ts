@@ -540,7 +540,7 @@ function onInteraction() {
  * one, so the customer's map stops calling it live at once instead of two minutes later.
  */
 function end(current: Run, { leaving = false } = {}) {
-  const shares = current.watcher !== null && !current.yielded && current.claim !== null;
+  const shares = current.watcher !== null && !current.yielded && current.written;
   const connection = current.connection;
   if (leaving && shares && connection) {
     current.connection = null;

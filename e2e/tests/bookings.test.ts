@@ -383,6 +383,9 @@ describe('paying for a booking', () => {
     await page.waitForURL((url) => url.pathname === '/providerprofile');
     const again = page.getByRole('dialog', { name: 'Booking Details' });
     assert.ok(await again.getByRole('radio', { name: /Visa •••• 4242/ }).isChecked());
+    // Said beside the card, not in an alert left under the dialog's backdrop.
+    await again.getByRole('status').filter({ hasText: 'Card added successfully' }).waitFor();
+    await page.locator('.alert-area [role="alert"]').waitFor({ state: 'detached' });
     assert.equal(await again.getByRole('radio', { name: /Visa •••• 0002/ }).isChecked(), false);
     assert.equal(await again.getByLabel('Pick Address').inputValue(), '12 Pick Lane');
     assert.equal(await again.getByLabel('Select date').inputValue(), BOOKED_FOR.date);

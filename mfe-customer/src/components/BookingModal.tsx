@@ -40,6 +40,7 @@ import { attemptKeyFor, keepUnsettledAttempt, newAttemptKey, settleAttempt } fro
 import { BookingDialogHold } from './bookingDialogHold';
 import {
   ADD_ANOTHER_CARD,
+  CARD_ADDED,
   OUTCOME_UNKNOWN_NOTE,
   ASSIGN_PROVIDER_MISSING,
   CARD_NO_LONGER_SAVED,
@@ -279,11 +280,20 @@ export function BookingForm({
   // Back from adding another card (a declined or expired one offered): the card just added is chosen,
   // once, when the cards are first loaded; the customer can still choose another.
   const [addedCardLookedFor, setAddedCardLookedFor] = useState(!cardsBefore);
+  const [cardAdded, setCardAdded] = useState(false);
   if (!addedCardLookedFor && cards.state.status === 'ready') {
     setAddedCardLookedFor(true);
     const added = list.filter((c) => !cardsBefore?.includes(c.id)).sort((a, b) => b.id - a.id)[0];
-    if (added) setChosenCard(added.id);
+    if (added) {
+      setChosenCard(added.id);
+      setCardAdded(true);
+    }
   }
+  // The card form's 'Card added successfully' alert would stay under this dialog's backdrop, and be
+  // there still when it closes: it is said here, beside the card, instead.
+  useEffect(() => {
+    if (cardAdded) bus.emit({ type: 'alert/clear' });
+  }, [cardAdded]);
   const card = list.find((c) => c.id === chosenCard) ?? defaultCard(list);
   // Back from the card form, where the focus goes once the cards are read ('pending' until then).
   const [resumeFocus, setResumeFocus] = useState<'pending' | 'cvv' | 'add-card' | null>(backFromCardForm ? 'pending' : null);
@@ -500,6 +510,11 @@ export function BookingForm({
             </label>
           ))}
         </fieldset>
+      ) : null}
+      {card && cardAdded ? (
+        <p className="cust-card-added" role="status">
+          {CARD_ADDED}
+        </p>
       ) : null}
       {card ? (
         // A declined or expired card is not a dead end: another card is added from here, as with none.

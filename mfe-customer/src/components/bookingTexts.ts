@@ -43,3 +43,5 @@ export const SEE_ACTIVE_BOOKINGS = 'Active Bookings';
 
 /** Beside the saved cards: leads to the card form and back, filled in, with the card added chosen. */
 export const ADD_ANOTHER_CARD = 'Add another card';
+/** The API's answer to a card added (POST /api/payment-methods), said in the form the customer came back to. */
+export const CARD_ADDED = 'Card added successfully';

@@ -147,6 +147,9 @@ describe('BookingAssignHost (Assign Job from chat)', () => {
     const cards = await within(dialog).findAllByRole('radio');
     expect(cards.map((card) => (card as HTMLInputElement).checked)).toEqual([false, false, true]);
     expect(within(dialog).getByLabelText('CVV')).toHaveFocus();
+    // Said beside the cards; the card form's alert, which this dialog would cover, is cleared.
+    expect(within(dialog).getByRole('status')).toHaveTextContent('Card added successfully');
+    expect(bus.events).toContainEqual({ type: 'alert/clear' });
     const user = userEvent.setup();
     await user.click(cards[0]);
     expect(cards.map((card) => (card as HTMLInputElement).checked)).toEqual([true, false, false]);
@@ -164,6 +167,8 @@ describe('BookingAssignHost (Assign Job from chat)', () => {
     expect(cards.map((card) => (card as HTMLInputElement).checked)).toEqual([false, true]);
     // Where the customer left off.
     expect(within(dialog).getByRole('link', { name: 'Add another card' })).toHaveFocus();
+    expect(within(dialog).queryByText('Card added successfully')).not.toBeInTheDocument();
+    expect(bus.events).not.toContainEqual({ type: 'alert/clear' });
   });
 
   it('back from the card form with still no card, the focus is on Add a card', async () => {

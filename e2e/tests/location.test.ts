@@ -199,10 +199,25 @@ describe('the customer follows the provider of an accepted booking', () => {
     await c.page.waitForTimeout(3_000);
     assert.equal(await c.page.getByTestId('provider-position').textContent(), '12.9800, 77.6000');
 
-    // The laptop signs out: the phone still shares, and the customer still follows it live.
+    // The laptop signs out: the phone still shares, and the customer still follows it live; the press on
+    // Logout did not take the sharing over on its way out (the pin never showed the laptop's place).
+    await c.page.getByTestId('provider-position').evaluate((element) => {
+      const seen: string[] = [];
+      new MutationObserver(() => seen.push(element.textContent ?? '')).observe(element, {
+        childList: true,
+        characterData: true,
+        subtree: true,
+      });
+      (window as unknown as { seenPositions: string[] }).seenPositions = seen;
+    });
     await laptop.page.getByRole('button', { name: 'Logout' }).click();
     await laptop.page.waitForURL('**/login');
     await c.page.waitForTimeout(2_000);
+    const seen = await c.page.evaluate(() => (window as unknown as { seenPositions: string[] }).seenPositions);
+    assert.deepEqual(
+      seen.filter((text) => text !== '12.9800, 77.6000'),
+      [],
+    );
     assert.equal(await c.page.getByRole('status', { name: 'Map status' }).textContent(), `Following ${provider.fullName} live.`);
 
     assert.deepEqual(laptop.errors, []);

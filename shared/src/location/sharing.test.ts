@@ -1,5 +1,6 @@
 import { storeClaim } from './claim';
 import {
+  CLAIM_AFTER_TOUCH_MS,
   configureLocationSharing,
   getLocationSharing,
   QUIET_AFTER_MS,
@@ -664,6 +665,9 @@ describe('location sharing (the one watcher of a browser)', () => {
       jest.advanceTimersByTime(3_000);
       target.dispatchEvent(new Event('pointerdown'));
       await flush();
+      expect(backend.writes).toHaveLength(1);
+      jest.advanceTimersByTime(CLAIM_AFTER_TOUCH_MS);
+      await flush();
       expect(backend.writes).toHaveLength(2);
       expect(backend.writes[1].position).toEqual({ lat: 1, lng: 1 });
       expect(lastClaim()!.since).toBe(Date.now());
@@ -673,6 +677,19 @@ describe('location sharing (the one watcher of a browser)', () => {
       geo.move(2, 2);
       await flush();
       expect(backend.writes).toHaveLength(3);
+    });
+
+    it('pressing Logout on the device that lets another share takes nothing over on its way out', async () => {
+      startLocationSharing(provider);
+      geo.move(1, 1);
+      await flush();
+      backend.emit(20, otherDevice(9, 0));
+      target.dispatchEvent(new Event('pointerdown'));
+      stopLocationSharing();
+      jest.advanceTimersByTime(CLAIM_AFTER_TOUCH_MS * 2);
+      await flush();
+      expect(backend.writes).toHaveLength(1);
+      expect(backend.stops).toEqual([]);
     });
 
     it('a touch while this device shares changes nothing (no extra write, no new claim)', async () => {

@@ -98,6 +98,11 @@ export const RECONNECT_AFTER_MS = 30 * 1000;
  * (longer than a heartbeat: a device that still has positions writes at least once a heartbeat).
  */
 export const QUIET_AFTER_MS = HEARTBEAT_MS + 30 * 1000;
+/**
+ * A touch takes the sharing over this long after it, if the page is still signed in and open: pressing
+ * Logout on the device that lets another share must not take the sharing for a moment on its way out.
+ */
+export const CLAIM_AFTER_TOUCH_MS = 1000;
 /** A tab continuing this browser's earlier claim waits this long at most to hear which device wrote last. */
 export const HEAR_OWN_WITHIN_MS = 5 * 1000;
 
@@ -135,6 +140,7 @@ interface Run {
   /** Another device with a newer claim shares: this one writes nothing. */
   yielded: boolean;
   quietTimer: ReturnType<typeof setTimeout> | null;
+  touchTimer: ReturnType<typeof setTimeout> | null;
   /** Stops listening to the own node. */
   unwatchOwn: (() => void) | null;
   /** Answered once the own node was heard. */
@@ -499,6 +505,8 @@ function stopHearingOwnNode(current: Run) {
   current.yielded = false;
   if (current.quietTimer) clearTimeout(current.quietTimer);
   current.quietTimer = null;
+  if (current.touchTimer) clearTimeout(current.touchTimer);
+  current.touchTimer = null;
 }
 
 /** Another tab took the lock: this one stops watching and says that tab shares. */
@@ -530,9 +538,14 @@ function onVisibilityChange() {
   else if (locks) requestLock(run, locks, 'steal');
 }
 
-/** The provider touched this device while another one shares: this one shares again. */
+/** The provider touched this device while another one shares: this one shares again, unless the touch ended the session. */
 function onInteraction() {
-  if (run && !run.stopped && run.watcher && run.yielded) share(run, { anew: true });
+  const current = run;
+  if (!current || current.stopped || !current.watcher || !current.yielded || current.touchTimer) return;
+  current.touchTimer = setTimeout(() => {
+    current.touchTimer = null;
+    if (current.yielded) share(current, { anew: true });
+  }, CLAIM_AFTER_TOUCH_MS);
 }
 
 /**
@@ -629,6 +642,7 @@ export function startLocationSharing(session: LocationSharingSession): void {
     claimAnew: isShown(),
     yielded: false,
     quietTimer: null,
+    touchTimer: null,
     unwatchOwn: null,
     ownHeard: null,
     heardOwn: null,

@@ -1,4 +1,4 @@
-import { act, screen } from '@testing-library/react';
+import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import {
   ASK_MESSAGE,
@@ -291,8 +291,8 @@ describe('the top bar tells a provider whether customers can follow them', () =>
       'Customers follow another device you are signed in on. Press anywhere on this page to share from this device.',
     );
     await user.click(screen.getByText('Provider Dashboard'));
-    await act(flush);
-    expect(backend.writes).toHaveLength(2);
+    // A moment after the press (a press on Logout takes nothing over on its way out).
+    await waitFor(() => expect(backend.writes).toHaveLength(2), { timeout: 3000 });
     expect(indicator()).toHaveTextContent(/^Sharing location$/);
   });
 

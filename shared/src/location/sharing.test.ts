@@ -4,6 +4,7 @@ import {
   configureLocationSharing,
   getLocationSharing,
   QUIET_AFTER_MS,
+  STOPPED_GRACE_MS,
   RECONNECT_AFTER_MS,
   shareLocationNow,
   startLocationSharing,
@@ -176,6 +177,8 @@ describe('location sharing (the one watcher of a browser)', () => {
     await flush();
     expect(backend.stops).toEqual(['20']);
     expect(backend.connections.every((c) => c.closed)).toBe(true);
+    // The mark, heard back, is not written over (nor a connection opened for it: the session is over).
+    expect(backend.connections).toHaveLength(1);
     jest.advanceTimersByTime(10_000);
     await flush();
     expect(backend.writes).toHaveLength(1);
@@ -744,7 +747,7 @@ describe('location sharing (the one watcher of a browser)', () => {
       expect(getLocationSharing().state).toBe('sharing');
     });
 
-    it('the device that shares stops (its position marked as the last one): this one shares again at once', async () => {
+    it('the device that shares stops (its position marked as the last one): this one shares a moment later', async () => {
       startLocationSharing(provider);
       geo.move(1, 1);
       await flush();
@@ -753,9 +756,29 @@ describe('location sharing (the one watcher of a browser)', () => {
       expect(getLocationSharing().state).toBe('other-device');
       jest.advanceTimersByTime(5_000);
       backend.emit(20, { ...laptop, stopped: true });
+      jest.advanceTimersByTime(STOPPED_GRACE_MS - 1);
+      await flush();
+      expect(backend.writes).toHaveLength(1);
+      jest.advanceTimersByTime(1);
       await flush();
       expect(backend.writes).toHaveLength(2);
       expect(getLocationSharing().state).toBe('sharing');
+    });
+
+    it('the device that shares reloads, or another tab of its browser takes over: this one stays quiet, the pin does not jump', async () => {
+      startLocationSharing(provider);
+      geo.move(1, 1);
+      await flush();
+      const laptop = otherDevice(9, 0);
+      backend.emit(20, laptop);
+      jest.advanceTimersByTime(5_000);
+      backend.emit(20, { ...laptop, stopped: true });
+      jest.advanceTimersByTime(1_000);
+      backend.emit(20, { ...laptop, lat: 9.5, updatedAt: Date.now() }); // the laptop's tab that took over
+      jest.advanceTimersByTime(STOPPED_GRACE_MS * 2);
+      await flush();
+      expect(backend.writes).toHaveLength(1);
+      expect(getLocationSharing().state).toBe('other-device');
     });
 
     it('a device that lets another one share marks nothing when it stops', async () => {

@@ -103,6 +103,8 @@ export const QUIET_AFTER_MS = HEARTBEAT_MS + 30 * 1000;
  * Logout on the device that lets another share must not take the sharing for a moment on its way out.
  */
 export const CLAIM_AFTER_TOUCH_MS = 1000;
+/** A device that let another share takes over this long after that one marked its position as the last. */
+export const STOPPED_GRACE_MS = 3000;
 /** A tab continuing this browser's earlier claim waits this long at most to hear which device wrote last. */
 export const HEAR_OWN_WITHIN_MS = 5 * 1000;
 
@@ -250,9 +252,15 @@ function onOwnNode(current: Run, value: OwnPosition | null) {
   current.ownKnown = true;
   current.heardOwn?.();
   const other = value && value.device !== deviceId() ? value : null;
+  if (other?.stopped && current.yielded) {
+    // The device that shared stopped: a tab of that browser left open, or the one reloaded, may take
+    // over in a moment; this device shares if none does (a newer claim heard meanwhile keeps it quiet).
+    waitForQuiet(current, now() + STOPPED_GRACE_MS);
+    return;
+  }
   if (!other || other.stopped) {
-    // Nothing stored, this device's own write, or the last position of a device that stopped sharing:
-    // this device shares (with its claim as it was: a newer one of another device still wins).
+    // Nothing stored, or this device's own write (or its own mark of a tab that closed): this device
+    // shares, with its claim as it was (a newer one of another device still wins).
     if (current.yielded) share(current);
     else if (value?.stopped && current.written && current.watchActive) current.throttle?.writeNow();
     return;
@@ -271,16 +279,20 @@ function onOwnNode(current: Run, value: OwnPosition | null) {
 /** A newer claim of another device shares: this device writes nothing until that one goes quiet. */
 function yieldTo(current: Run, other: OwnPosition) {
   current.yielded = true;
+  waitForQuiet(current, (other.updatedAt ?? now()) + QUIET_AFTER_MS, { anew: true });
+  update({ state: 'other-device' });
+}
+
+/** This device shares at `at` (ms), unless another device's newer claim is heard before. */
+function waitForQuiet(current: Run, at: number, { anew = false } = {}) {
   if (current.quietTimer) clearTimeout(current.quietTimer);
-  const lastHeard = other.updatedAt ?? now();
   current.quietTimer = setTimeout(
     () => {
       current.quietTimer = null;
-      if (!current.stopped && current.yielded) share(current, { anew: true });
+      if (!current.stopped && current.yielded) share(current, { anew });
     },
-    Math.max(0, lastHeard + QUIET_AFTER_MS - now()),
+    Math.max(0, at - now()),
   );
-  update({ state: 'other-device' });
 }
 
 /** This device shares again (anew: with a new claim, taking the sharing from the device that had it). */
@@ -554,14 +566,9 @@ function onInteraction() {
  */
 function end(current: Run, { leaving = false } = {}) {
   const shares = current.watcher !== null && !current.yielded && current.written;
-  const connection = current.connection;
-  if (leaving && shares && connection) {
-    current.connection = null;
-    void connection
-      .markStopped()
-      .catch((error: unknown) => console.warn('the position was not marked as the last one', error))
-      .finally(() => void connection.close());
-  }
+  const marking = leaving && shares ? current.connection : null;
+  if (marking) current.connection = null;
+  // Deaf and still first: the mark is heard back on the own node, and must not be written over.
   stopHearingOwnNode(current);
   current.stopped = true;
   current.unlisten?.();
@@ -569,6 +576,11 @@ function end(current: Run, { leaving = false } = {}) {
   current.watcher?.stop();
   current.throttle?.stop();
   current.abort?.abort();
+  // Marked before the lock goes to another tab of this browser, whose first write then comes after it.
+  void marking
+    ?.markStopped()
+    .catch((error: unknown) => console.warn('the position was not marked as the last one', error))
+    .finally(() => void marking.close());
   current.release?.();
   void current.connection?.close();
   current.connection = null;

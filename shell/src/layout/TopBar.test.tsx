@@ -305,7 +305,8 @@ describe('the top bar tells a provider whether customers can follow them', () =>
   it('maps every state to a word and, when customers cannot follow, a notice', () => {
     expect(sharingIndicator('off')).toBeNull();
     expect(sharingIndicator('elsewhere')?.label).toBe('Sharing location (another tab)');
-    expect(sharingIndicator('other-device')).toEqual({ label: 'Sharing location (another device)', tone: 'on' });
+    expect(sharingIndicator('other-device')).toEqual({ label: 'Sharing location (another device)', tone: 'on', elsewhere: true });
+    expect(sharingIndicator('sharing')?.elsewhere).toBeUndefined();
     expect(sharingNotice('other-device')).toBeNull();
     expect(sharingNotice('unsupported')).toBe(UNSUPPORTED_MESSAGE);
     expect(sharingNotice('sharing')).toBeNull();

@@ -30,17 +30,20 @@ export const dashboardTitle = (role: string | null | undefined): string =>
 
 type Tone = 'on' | 'wait' | 'off' | 'warn';
 
-/** The top bar's word for each sharing state (nothing while off). */
-export function sharingIndicator(state: SharingState): { label: string; tone: Tone } | null {
+/**
+ * The top bar's word for each sharing state (nothing while off). `elsewhere`: another tab or device
+ * shares, drawn as a ring instead of a dot, so that a phone (the dot alone) tells it from this one sharing.
+ */
+export function sharingIndicator(state: SharingState): { label: string; tone: Tone; elsewhere?: true } | null {
   switch (state) {
     case 'starting':
       return { label: LOCATING_LABEL, tone: 'wait' };
     case 'sharing':
       return { label: SHARING_LABEL, tone: 'on' };
     case 'elsewhere':
-      return { label: SHARING_ELSEWHERE_LABEL, tone: 'on' };
+      return { label: SHARING_ELSEWHERE_LABEL, tone: 'on', elsewhere: true };
     case 'other-device':
-      return { label: SHARING_OTHER_DEVICE_LABEL, tone: 'on' };
+      return { label: SHARING_OTHER_DEVICE_LABEL, tone: 'on', elsewhere: true };
     case 'ask':
     case 'denied':
     case 'unavailable':
@@ -134,7 +137,19 @@ function LocationIndicator({ sharing }: { sharing: LocationSharingSnapshot }) {
       : sharing.state === 'other-device'
         ? SHARING_OTHER_DEVICE_DETAIL
         : undefined;
-  const dot = <span aria-hidden="true" style={{ width: 8, height: 8, borderRadius: '50%', background: tone.dot }} />;
+  const dot = (
+    <span
+      aria-hidden="true"
+      data-ring={indicator.elsewhere ? '' : undefined}
+      style={{
+        width: 8,
+        height: 8,
+        borderRadius: '50%',
+        boxSizing: 'border-box',
+        ...(indicator.elsewhere ? { border: `2px solid ${tone.dot}` } : { background: tone.dot }),
+      }}
+    />
+  );
   return (
     <span
       ref={container}

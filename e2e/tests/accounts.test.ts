@@ -358,8 +358,13 @@ describe('profile', () => {
     await phone.waitForFunction((input) => (input as HTMLInputElement).value === 'Lana', await firstName.elementHandle());
     assert.equal(await phone.getByLabel('Address').inputValue(), '42 Laptop Lane');
     await phone.getByRole('checkbox', { name: 'E-mail me about my bookings' }).uncheck();
+    // Saved from the foot of the form, the profile opens at its top, its heading under no top bar.
+    await phone.getByRole('button', { name: 'Save Changes' }).scrollIntoViewIfNeeded();
+    assert.ok((await phone.evaluate(() => window.scrollY)) > 0, 'the form is taller than a phone');
     await phone.getByRole('button', { name: 'Save Changes' }).click();
     await phone.waitForURL('**/profile');
+    await phone.getByRole('heading', { name: 'My Profile' }).waitFor();
+    assert.equal(await phone.evaluate(() => window.scrollY), 0);
 
     const me = await apiCall<{ data: { first_name: string; phone: string; address: string; email_notifications: boolean } }>(
       'GET',

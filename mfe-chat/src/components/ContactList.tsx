@@ -85,6 +85,9 @@ export function ContactList({ state, contacts, role, selectedChatId, onRetry, re
         <div className="chat-empty">
           <p>No conversations yet.</p>
           <p>Customers who write to you appear here.</p>
+          <p>
+            To write first, open a booking in <Link to="/activebooking">Active Bookings</Link> and press Chat.
+          </p>
         </div>
       ) : (
         <div className="chat-empty">

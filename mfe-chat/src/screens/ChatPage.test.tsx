@@ -197,6 +197,8 @@ describe('the contact list', () => {
     fakeApi({ 'GET /api/chats': ok([]) });
     renderChat({ role: 'Provider' });
     expect(await screen.findByText('Customers who write to you appear here.')).toBeInTheDocument();
+    // A provider writes first from a booking's details: the way there is offered.
+    expect(screen.getByRole('link', { name: 'Active Bookings' })).toHaveAttribute('href', '/activebooking');
     expect(screen.queryByRole('link', { name: 'Find a provider' })).not.toBeInTheDocument();
   });
 

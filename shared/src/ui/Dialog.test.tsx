@@ -63,6 +63,27 @@ describe('Dialog', () => {
     expect(screen.getByRole('main')).toHaveFocus();
   });
 
+  it('opened with nothing focused (brought back with the page), it gives focus to the page content on close', async () => {
+    const user = userEvent.setup();
+    function OpenAtOnce() {
+      const [open, setOpen] = useState(true);
+      return (
+        <main id="main-content" tabIndex={-1}>
+          {open ? (
+            <Dialog title="Booking Details" onClose={() => setOpen(false)}>
+              <button type="button">Submit & Pay</button>
+            </Dialog>
+          ) : null}
+        </main>
+      );
+    }
+    expect(document.activeElement).toBe(document.body);
+    render(<OpenAtOnce />);
+    expect(screen.getByRole('button', { name: 'Submit & Pay' })).toHaveFocus();
+    await user.keyboard('{Escape}');
+    expect(screen.getByRole('main')).toHaveFocus();
+  });
+
   it('a dialog asked over another (Discard?) closing with it leaves the focus on what opened the first', async () => {
     const user = userEvent.setup();
     function WithDiscard() {

@@ -108,7 +108,10 @@ export function Dialog({ title, onClose, children, closeLabel = 'Close' }: Dialo
       // Back where it was; when that control is gone (a live update replaced it), to the page's content,
       // not lost on the page's body. Unless the focus is somewhere already: a dialog opened over another
       // (Discard over the booking form) closes with it, and the one below has given it back to its opener.
-      if (previouslyFocused?.isConnected) previouslyFocused.focus?.();
+      // A dialog opened with nothing focused (the booking form brought back from the card form) has no
+      // opener to go back to: the page's content, too.
+      const opener = previouslyFocused === document.body ? null : previouslyFocused;
+      if (opener?.isConnected) opener.focus?.();
       else if (!document.activeElement || document.activeElement === document.body)
         document.getElementById(MAIN_CONTENT_ID)?.focus();
     };

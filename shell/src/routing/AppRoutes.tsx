@@ -10,6 +10,7 @@ import { loginNavStateFrom } from '../session/lastSignedInUser';
 import { useHistoryEntryKey } from './historyEntry';
 import { markPageShown } from './pageShown';
 import { RemoteRouteElement } from './RemoteRouteElement';
+import { useScrollToTopOnNewPage } from './scrollOnNewPage';
 import { PUBLIC_PATHS, signedInPaths } from './routeTable';
 import { loadContactUsPage, loadHomePage, loadLayout, loadNotificationsPage } from './shellPages';
 
@@ -117,6 +118,7 @@ function PublicArea({ path }: { path: string }) {
  */
 export function AppRoutes() {
   const isLogin = useSignedIn();
+  useScrollToTopOnNewPage();
   if (!isLogin) {
     return (
       <Routes>

@@ -5,4 +5,4 @@ if (!global.TextEncoder) global.TextEncoder = TextEncoder;
 if (!global.TextDecoder) global.TextDecoder = TextDecoder;
 // jsdom draws nothing, so it cannot scroll: window.scrollTo (a new page starting at its top) does nothing
 // instead of logging "Not implemented". Tests that care spy on it.
-if (typeof window !== 'undefined') window.scrollTo = () => undefined;
+if (typeof globalThis.window !== 'undefined') globalThis.window.scrollTo = () => undefined;

@@ -1,19 +1,23 @@
 import { act, render } from '@testing-library/react';
+import { useEffect } from 'react';
 import { MemoryRouter, useNavigate, type NavigateFunction } from 'react-router-dom';
 import { useScrollToTopOnNewPage } from './scrollOnNewPage';
 
-let navigate: NavigateFunction;
+const router: { navigate?: NavigateFunction } = {};
 
 function Page() {
   useScrollToTopOnNewPage();
-  navigate = useNavigate();
+  const navigate = useNavigate();
+  useEffect(() => {
+    router.navigate = navigate;
+  }, [navigate]);
   return null;
 }
 
 describe('a new page starts at its top', () => {
   let scrollTo: jest.SpyInstance;
   const go = (...args: [string, { replace?: boolean; state?: unknown }?] | [number]) =>
-    act(() => void (navigate as (...a: unknown[]) => unknown)(...args));
+    act(() => void (router.navigate as (...a: unknown[]) => unknown)(...args));
 
   beforeEach(() => {
     scrollTo = jest.spyOn(window, 'scrollTo').mockImplementation(() => undefined);

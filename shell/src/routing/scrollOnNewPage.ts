@@ -1,5 +1,5 @@
 import { useLayoutEffect, useRef } from 'react';
-import { useLocation, useNavigationType } from 'react-router-dom';
+import { NavigationType, useLocation, useNavigationType } from 'react-router-dom';
 
 /**
  * A page opened by a link or a redirect starts at its top: the window keeps its scroll across the
@@ -15,6 +15,6 @@ export function useScrollToTopOnNewPage(): void {
   useLayoutEffect(() => {
     if (shownPath.current === pathname) return;
     shownPath.current = pathname;
-    if (navigationType !== 'POP') window.scrollTo(0, 0);
+    if (navigationType !== NavigationType.Pop) window.scrollTo(0, 0);
   }, [pathname, navigationType]);
 }

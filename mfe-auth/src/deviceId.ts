@@ -1,19 +1,6 @@
-const KEY = 'deviceId';
-
-function randomId(): string {
-  if (typeof crypto !== 'undefined' && typeof crypto.randomUUID === 'function') return crypto.randomUUID();
-  return `${Date.now().toString(36)}-${Math.random().toString(36).slice(2)}`;
-}
+import { storedRandomId } from 'shared';
 
 /** The login request's device_id: a random id kept in localStorage, made once per browser. */
-export function getDeviceId(storage: Storage = window.localStorage): string {
-  try {
-    const existing = storage.getItem(KEY);
-    if (existing) return existing;
-    const id = randomId();
-    storage.setItem(KEY, id);
-    return id;
-  } catch {
-    return randomId();
-  }
+export function getDeviceId(): string {
+  return storedRandomId('deviceId');
 }

@@ -13,3 +13,4 @@ export * from './bookings';
 // The standalone dev harness is imported from 'shared/src/harness' by the remotes' own entry, so the
 // composed app does not load it.
 export * from './errorText';
+export * from './storedRandomId';

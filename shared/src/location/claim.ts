@@ -8,6 +8,8 @@
  * shares) or when the device that shares has gone quiet.
  */
 
+import { storedRandomId } from 'shared';
+
 export interface SharingClaim {
   /** This browser's id (the same in all its tabs). */
   device: string;
@@ -18,8 +20,6 @@ export interface SharingClaim {
 const DEVICE_KEY = 'marketplace-location-device';
 const CLAIM_KEY = 'marketplace-location-claim';
 
-let memoryDeviceId: string | null = null;
-
 function storage(): Storage | null {
   try {
     return typeof localStorage !== 'undefined' ? localStorage : null;
@@ -28,25 +28,9 @@ function storage(): Storage | null {
   }
 }
 
-function randomId(): string {
-  if (typeof crypto !== 'undefined' && typeof crypto.randomUUID === 'function') return crypto.randomUUID();
-  return `${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 12)}`;
-}
-
 /** This browser's device id: kept in localStorage, so every tab (and every reload) is the same device. */
 export function deviceId(): string {
-  const store = storage();
-  try {
-    const stored = store?.getItem(DEVICE_KEY);
-    if (stored) return stored;
-    const created = randomId();
-    store?.setItem(DEVICE_KEY, created);
-    if (store?.getItem(DEVICE_KEY) === created) return created;
-  } catch {
-    // Storage refused (private mode, quota): this page is a device of its own.
-  }
-  memoryDeviceId ??= randomId();
-  return memoryDeviceId;
+  return storedRandomId(DEVICE_KEY);
 }
 
 /** Whether claim `a` is newer than `b` (equal times: the larger device id, so that both devices agree). */

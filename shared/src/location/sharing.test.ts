@@ -598,11 +598,15 @@ describe('location sharing (the one watcher of a browser)', () => {
       since: Date.now() - sinceAgo,
     });
     const lastClaim = () => backend.writes.at(-1)?.claim;
-
-    it('a device whose claim is newer shares: this one writes nothing more and says so, though its positions go on', async () => {
+    /** This device starts sharing and writes its first position (1, 1). */
+    const shareFromHere = async () => {
       startLocationSharing(provider);
       geo.move(1, 1);
       await flush();
+    };
+
+    it('a device whose claim is newer shares: this one writes nothing more and says so, though its positions go on', async () => {
+      await shareFromHere();
       expect(backend.writes).toHaveLength(1);
       jest.advanceTimersByTime(5_000);
       backend.emit(20, otherDevice(9, 0));
@@ -617,9 +621,7 @@ describe('location sharing (the one watcher of a browser)', () => {
     });
 
     it('a device whose claim is older, or a browser that sends no claim, is written over at once', async () => {
-      startLocationSharing(provider);
-      geo.move(1, 1);
-      await flush();
+      await shareFromHere();
       backend.emit(20, otherDevice(9, 60_000));
       await flush();
       expect(backend.writes).toHaveLength(2);
@@ -631,9 +633,7 @@ describe('location sharing (the one watcher of a browser)', () => {
     });
 
     it('the device that shares goes quiet: this one claims anew and writes its position', async () => {
-      startLocationSharing(provider);
-      geo.move(1, 1);
-      await flush();
+      await shareFromHere();
       backend.emit(20, otherDevice(9, 0));
       const theirs = Date.now();
       jest.advanceTimersByTime(QUIET_AFTER_MS - 1_000);
@@ -647,9 +647,7 @@ describe('location sharing (the one watcher of a browser)', () => {
     });
 
     it('each write of the device that shares puts off taking over', async () => {
-      startLocationSharing(provider);
-      geo.move(1, 1);
-      await flush();
+      await shareFromHere();
       const laptop = otherDevice(9, 0);
       backend.emit(20, laptop);
       jest.advanceTimersByTime(QUIET_AFTER_MS - 1_000);
@@ -661,9 +659,7 @@ describe('location sharing (the one watcher of a browser)', () => {
     });
 
     it('the provider touches this device: it shares again, with a claim newer than the other one', async () => {
-      startLocationSharing(provider);
-      geo.move(1, 1);
-      await flush();
+      await shareFromHere();
       backend.emit(20, otherDevice(9, 0));
       jest.advanceTimersByTime(3_000);
       target.dispatchEvent(new Event('pointerdown'));
@@ -683,9 +679,7 @@ describe('location sharing (the one watcher of a browser)', () => {
     });
 
     it('pressing Logout on the device that lets another share takes nothing over on its way out', async () => {
-      startLocationSharing(provider);
-      geo.move(1, 1);
-      await flush();
+      await shareFromHere();
       backend.emit(20, otherDevice(9, 0));
       target.dispatchEvent(new Event('pointerdown'));
       stopLocationSharing();
@@ -696,9 +690,7 @@ describe('location sharing (the one watcher of a browser)', () => {
     });
 
     it('a touch while this device shares changes nothing (no extra write, no new claim)', async () => {
-      startLocationSharing(provider);
-      geo.move(1, 1);
-      await flush();
+      await shareFromHere();
       const claim = lastClaim();
       jest.advanceTimersByTime(3_000);
       target.dispatchEvent(new Event('keydown'));
@@ -712,9 +704,7 @@ describe('location sharing (the one watcher of a browser)', () => {
     it('the provider turns to this tab again: it shares again', async () => {
       const { page, show } = fakePage('hidden');
       configureLocationSharing({ geolocation: geo, backend, locks: null, target, page });
-      startLocationSharing(provider);
-      geo.move(1, 1);
-      await flush();
+      await shareFromHere();
       backend.emit(20, otherDevice(9, 0));
       expect(getLocationSharing().state).toBe('other-device');
       show('visible');
@@ -727,9 +717,7 @@ describe('location sharing (the one watcher of a browser)', () => {
       storeClaim(20, { device: 'this-browser', since: Date.now() - 60_000 });
       backend.emit(20, otherDevice(9, 30_000));
       configureLocationSharing({ geolocation: geo, backend, locks: null, target, page: background() });
-      startLocationSharing(provider);
-      geo.move(1, 1);
-      await flush();
+      await shareFromHere();
       await flush();
       expect(backend.writes).toHaveLength(0);
       expect(getLocationSharing().state).toBe('other-device');
@@ -739,18 +727,14 @@ describe('location sharing (the one watcher of a browser)', () => {
       storeClaim(20, { device: 'this-browser', since: Date.now() - 60_000 });
       backend.emit(20, otherDevice(9, 30_000));
       configureLocationSharing({ geolocation: geo, backend, locks: null, target, page: fakePage('visible').page });
-      startLocationSharing(provider);
-      geo.move(1, 1);
-      await flush();
+      await shareFromHere();
       expect(backend.writes).toHaveLength(1);
       expect(lastClaim()!.since).toBe(Date.now());
       expect(getLocationSharing().state).toBe('sharing');
     });
 
     it('the device that shares stops (its position marked as the last one): this one shares a moment later', async () => {
-      startLocationSharing(provider);
-      geo.move(1, 1);
-      await flush();
+      await shareFromHere();
       const laptop = otherDevice(9, 0);
       backend.emit(20, laptop);
       expect(getLocationSharing().state).toBe('other-device');
@@ -766,9 +750,7 @@ describe('location sharing (the one watcher of a browser)', () => {
     });
 
     it('the device that shares reloads, or another tab of its browser takes over: this one stays quiet, the pin does not jump', async () => {
-      startLocationSharing(provider);
-      geo.move(1, 1);
-      await flush();
+      await shareFromHere();
       const laptop = otherDevice(9, 0);
       backend.emit(20, laptop);
       jest.advanceTimersByTime(5_000);
@@ -782,9 +764,7 @@ describe('location sharing (the one watcher of a browser)', () => {
     });
 
     it('a device that lets another one share marks nothing when it stops', async () => {
-      startLocationSharing(provider);
-      geo.move(1, 1);
-      await flush();
+      await shareFromHere();
       backend.emit(20, otherDevice(9, 0));
       stopLocationSharing();
       await flush();
@@ -793,9 +773,7 @@ describe('location sharing (the one watcher of a browser)', () => {
     });
 
     it('closing the tab that shares marks its position as the last one; a refused mark still closes the connection', async () => {
-      startLocationSharing(provider);
-      geo.move(1, 1);
-      await flush();
+      await shareFromHere();
       target.dispatchEvent(new Event('pagehide'));
       await flush();
       expect(backend.stops).toEqual(['20']);
@@ -811,9 +789,7 @@ describe('location sharing (the one watcher of a browser)', () => {
     });
 
     it('logout while another device shares: nothing is written later, when that device goes quiet', async () => {
-      startLocationSharing(provider);
-      geo.move(1, 1);
-      await flush();
+      await shareFromHere();
       backend.emit(20, otherDevice(9, 0));
       stopLocationSharing();
       jest.advanceTimersByTime(2 * QUIET_AFTER_MS);

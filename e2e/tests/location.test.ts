@@ -227,4 +227,49 @@ describe('the customer follows the provider of an accepted booking', () => {
     await c.context.close();
     await phone.context.close();
   });
+
+  it('a laptop takes the sharing from a phone with two tabs open: both phone tabs say so, and a press in either takes it back', async () => {
+    const { provider, jobId, p: phone, c } = await acceptedBookingInTwoBrowsers();
+    const sharing = (page: Page) => page.getByRole('status', { name: 'Location sharing' });
+    await phone.page.goto('/');
+    const jobTab = await newTab(phone.context);
+    const jobTabErrors = collectErrors(jobTab);
+    await jobTab.goto(`/provideractivebookingdetails?job=${jobId}`);
+    await sharing(jobTab)
+      .filter({ hasText: /^Sharing location$/ })
+      .waitFor();
+    await sharing(phone.page).filter({ hasText: 'Sharing location (another tab)' }).waitFor();
+    await c.page.goto(`/viewonmap?job=${jobId}`);
+    await waitForFact(c.page, 'provider-position', '12.9716, 77.5946', 15_000);
+
+    const laptop = await pageWith(browser(), { geolocation: FAR_AWAY, grant: true });
+    await signInDirectly(laptop.page, provider.account);
+    await laptop.page.goto('/');
+    await sharing(laptop.page)
+      .filter({ hasText: /^Sharing location$/ })
+      .waitFor();
+    await waitForFact(c.page, 'provider-position', '13.0500, 77.7000', 10_000);
+    // The phone's tab without the watch says what the provider needs to know: another device shares, not another tab.
+    await sharing(jobTab).filter({ hasText: 'Sharing location (another device)' }).waitFor();
+    await sharing(phone.page).filter({ hasText: 'Sharing location (another device)' }).waitFor();
+    await snap(phone.page, 'sharing-other-device-second-tab');
+
+    // A press in that tab takes the watch from the other tab and the sharing from the laptop.
+    await phone.context.setGeolocation(MOVED);
+    await phone.page.getByRole('heading', { name: 'Home' }).click();
+    await sharing(phone.page)
+      .filter({ hasText: /^Sharing location$/ })
+      .waitFor();
+    await waitForFact(c.page, 'provider-position', '12.9800, 77.6000', 10_000);
+    await sharing(jobTab).filter({ hasText: 'Sharing location (another tab)' }).waitFor();
+    await sharing(laptop.page).filter({ hasText: 'Sharing location (another device)' }).waitFor();
+
+    assert.deepEqual(jobTabErrors, []);
+    assert.deepEqual(laptop.errors, []);
+    assert.deepEqual(phone.errors, []);
+    assert.deepEqual(c.errors, []);
+    await laptop.context.close();
+    await c.context.close();
+    await phone.context.close();
+  });
 });

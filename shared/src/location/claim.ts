@@ -19,6 +19,8 @@ export interface SharingClaim {
 
 const DEVICE_KEY = 'marketplace-location-device';
 const CLAIM_KEY = 'marketplace-location-claim';
+/** Where the tab holding the browser's watch says whether it lets another device share (other tabs listen). */
+export const YIELDED_KEY = 'marketplace-location-yielded';
 
 function storage(): Storage | null {
   try {
@@ -58,5 +60,24 @@ export function storeClaim(userId: number, claim: SharingClaim): void {
     storage()?.setItem(CLAIM_KEY, JSON.stringify({ userId, ...claim }));
   } catch {
     // Not kept: a tab taking over claims anew.
+  }
+}
+
+/** Kept by the tab holding the watch: whether it lets another device of this user share. */
+export function storeYielded(userId: number, yielded: boolean): void {
+  try {
+    storage()?.setItem(YIELDED_KEY, JSON.stringify({ userId, yielded }));
+  } catch {
+    // Not kept: the other tabs of this browser say that a tab of it shares.
+  }
+}
+
+/** Whether the tab of this browser that holds the watch lets another device of this user share. */
+export function browserYielded(userId: number): boolean {
+  try {
+    const value = JSON.parse(storage()?.getItem(YIELDED_KEY) ?? 'null') as { userId?: unknown; yielded?: unknown } | null;
+    return value?.userId === userId && value.yielded === true;
+  } catch {
+    return false;
   }
 }

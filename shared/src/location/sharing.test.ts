@@ -1,4 +1,4 @@
-import { storeClaim } from './claim';
+import { browserYielded, deviceId, storeClaim, storeYielded } from './claim';
 import {
   CLAIM_AFTER_TOUCH_MS,
   configureLocationSharing,
@@ -796,6 +796,88 @@ describe('location sharing (the one watcher of a browser)', () => {
       await flush();
       expect(backend.writes).toHaveLength(1);
       expect(getLocationSharing().state).toBe('off');
+    });
+
+    describe("the browser's other tabs (they do not hold the watch)", () => {
+      const yieldedChanged = () => target.dispatchEvent(new StorageEvent('storage', { key: 'marketplace-location-yielded' }));
+
+      it('the tab holding the watch tells them when it lets another device share, and when it shares again', async () => {
+        await shareFromHere();
+        expect(browserYielded(20)).toBe(false);
+        backend.emit(20, otherDevice(9, 0));
+        expect(browserYielded(20)).toBe(true);
+        target.dispatchEvent(new Event('pointerdown'));
+        jest.advanceTimersByTime(CLAIM_AFTER_TOUCH_MS);
+        await flush();
+        expect(getLocationSharing().state).toBe('sharing');
+        expect(browserYielded(20)).toBe(false);
+      });
+
+      it('a tab without the watch says another device shares while the tab holding it lets one share', async () => {
+        const locks = fakeLocks();
+        anotherTab(locks);
+        storeYielded(20, true);
+        configureLocationSharing({ geolocation: geo, backend, locks, target, page: background() });
+        startLocationSharing(provider);
+        await flush();
+        expect(getLocationSharing().state).toBe('other-device');
+        storeYielded(20, false);
+        yieldedChanged();
+        expect(getLocationSharing().state).toBe('elsewhere');
+        storeYielded(21, true); // another provider signed in on this browser since says nothing of this one
+        yieldedChanged();
+        expect(getLocationSharing().state).toBe('elsewhere');
+        storeYielded(20, true);
+        yieldedChanged();
+        expect(getLocationSharing().state).toBe('other-device');
+      });
+
+      it('a press in such a tab takes the watch, and the sharing for this device with a new claim', async () => {
+        const locks = fakeLocks();
+        const holder = anotherTab(locks);
+        storeYielded(20, true);
+        storeClaim(20, { device: 'this-browser-earlier', since: Date.now() - 60_000 });
+        configureLocationSharing({ geolocation: geo, backend, locks, target, page: background() });
+        startLocationSharing(provider);
+        await flush();
+        target.dispatchEvent(new Event('pointerdown'));
+        jest.advanceTimersByTime(CLAIM_AFTER_TOUCH_MS - 1);
+        await flush();
+        expect(holder.lost()).toBeNull();
+        jest.advanceTimersByTime(1);
+        await flush();
+        expect(holder.lost()).toMatchObject({ name: 'AbortError' });
+        expect(geo.activeWatches).toBe(1);
+        geo.move(4, 4);
+        await flush();
+        expect(backend.writes).toEqual([
+          { uid: '20', position: { lat: 4, lng: 4 }, claim: { device: deviceId(), since: Date.now() } },
+        ]);
+        expect(getLocationSharing().state).toBe('sharing');
+        expect(browserYielded(20)).toBe(false);
+      });
+
+      it('a press in a tab while another tab of this browser shares takes nothing, nor one pressed on its way out (Logout)', async () => {
+        const locks = fakeLocks();
+        const holder = anotherTab(locks);
+        configureLocationSharing({ geolocation: geo, backend, locks, target, page: background() });
+        startLocationSharing(provider);
+        await flush();
+        target.dispatchEvent(new Event('pointerdown'));
+        jest.advanceTimersByTime(2 * CLAIM_AFTER_TOUCH_MS);
+        await flush();
+        expect(holder.lost()).toBeNull();
+        expect(getLocationSharing().state).toBe('elsewhere');
+
+        storeYielded(20, true);
+        yieldedChanged();
+        target.dispatchEvent(new Event('pointerdown'));
+        stopLocationSharing();
+        jest.advanceTimersByTime(2 * CLAIM_AFTER_TOUCH_MS);
+        await flush();
+        expect(holder.lost()).toBeNull();
+        expect(geo.watchCalls).toBe(0);
+      });
     });
   });
 });

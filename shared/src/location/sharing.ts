@@ -24,7 +24,16 @@ import {
   type LocationConnection,
   type OwnPosition,
 } from './backend';
-import { deviceId, isNewerClaim, storeClaim, storedClaim, type SharingClaim } from './claim';
+import {
+  browserYielded,
+  deviceId,
+  isNewerClaim,
+  storeClaim,
+  storedClaim,
+  storeYielded,
+  YIELDED_KEY,
+  type SharingClaim,
+} from './claim';
 import type { LatLng } from './geo';
 import { createWriteThrottle, DEFAULT_THROTTLE, HEARTBEAT_MS, type ThrottleRules, type WriteThrottle } from './throttle';
 import {
@@ -279,6 +288,7 @@ function onOwnNode(current: Run, value: OwnPosition | null) {
 /** A newer claim of another device shares: this device writes nothing until that one goes quiet. */
 function yieldTo(current: Run, other: OwnPosition) {
   current.yielded = true;
+  storeYielded(current.userId, true);
   waitForQuiet(current, (other.updatedAt ?? now()) + QUIET_AFTER_MS, { anew: true });
   update({ state: 'other-device' });
 }
@@ -304,6 +314,7 @@ function share(current: Run, { anew = false } = {}) {
     return;
   }
   current.yielded = false;
+  storeYielded(current.userId, false);
   if (current.quietTimer) clearTimeout(current.quietTimer);
   current.quietTimer = null;
   update({ state: 'starting' });
@@ -394,6 +405,7 @@ function begin(current: Run) {
   current.watchActive = false;
   current.watchStatus = null;
   current.yielded = false;
+  storeYielded(current.userId, false);
   current.written = false;
   current.claim = current.claimAnew ? null : storedClaim(current.userId);
   current.claimAnew = false;
@@ -521,6 +533,21 @@ function stopHearingOwnNode(current: Run) {
   current.touchTimer = null;
 }
 
+/**
+ * What a tab without the lock says: that another tab of this browser shares, or, when the tab holding
+ * the lock lets another device share, that this one does.
+ */
+function notHoldingState(current: Run): SharingState {
+  return browserYielded(current.userId) ? 'other-device' : 'elsewhere';
+}
+
+/** The tab holding the lock let another device share, or shares again: a tab without the lock says so. */
+function onStorage(event: Event) {
+  const { key } = event as StorageEvent;
+  if (!run || run.stopped || run.watcher || (key !== YIELDED_KEY && key !== null)) return;
+  if (snapshot.state === 'elsewhere' || snapshot.state === 'other-device') update({ state: notHoldingState(run) });
+}
+
 /** Another tab took the lock: this one stops watching and says that tab shares. */
 function giveWay(current: Run) {
   stopHearingOwnNode(current);
@@ -535,7 +562,7 @@ function giveWay(current: Run) {
   current.release?.();
   current.release = null;
   startWhenAllowed(current, () => {
-    if (!current.watcher) update({ state: 'elsewhere' });
+    if (!current.watcher) update({ state: notHoldingState(current) });
   });
 }
 
@@ -550,13 +577,22 @@ function onVisibilityChange() {
   else if (locks) requestLock(run, locks, 'steal');
 }
 
-/** The provider touched this device while another one shares: this one shares again, unless the touch ended the session. */
+/**
+ * The provider touched this device while another one shares: this one shares again, unless the touch
+ * ended the session. A tab without the lock takes it first (as a tab turned to does).
+ */
 function onInteraction() {
   const current = run;
-  if (!current || current.stopped || !current.watcher || !current.yielded || current.touchTimer) return;
+  if (!current || current.stopped || current.touchTimer) return;
+  const holding = current.watcher !== null;
+  if (holding ? !current.yielded : snapshot.state !== 'other-device') return;
   current.touchTimer = setTimeout(() => {
     current.touchTimer = null;
-    if (current.yielded) share(current, { anew: true });
+    if (current.stopped) return;
+    const locks = locksOf();
+    if (current.watcher) {
+      if (current.yielded) share(current, { anew: true });
+    } else if (snapshot.state === 'other-device' && locks) requestLock(current, locks, 'steal');
   }, CLAIM_AFTER_TOUCH_MS);
 }
 
@@ -604,6 +640,7 @@ function attachLifecycle() {
   target.addEventListener('pageshow', onPageShow);
   target.addEventListener('pointerdown', onInteraction, true);
   target.addEventListener('keydown', onInteraction, true);
+  target.addEventListener('storage', onStorage);
   pageOf()?.addEventListener('visibilitychange', onVisibilityChange);
   lifecycleAttached = true;
 }
@@ -615,6 +652,7 @@ function detachLifecycle() {
   target.removeEventListener('pageshow', onPageShow);
   target.removeEventListener('pointerdown', onInteraction, true);
   target.removeEventListener('keydown', onInteraction, true);
+  target.removeEventListener('storage', onStorage);
   pageOf()?.removeEventListener('visibilitychange', onVisibilityChange);
   lifecycleAttached = false;
 }
@@ -684,7 +722,7 @@ export function startLocationSharing(session: LocationSharingSession): void {
       (held) => {
         if (held || current.stopped) return;
         startWhenAllowed(current, () => {
-          if (!current.watcher) update({ state: 'elsewhere' });
+          if (!current.watcher) update({ state: notHoldingState(current) });
         });
         requestLock(current, locks, 'queue');
       },

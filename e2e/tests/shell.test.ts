@@ -272,6 +272,13 @@ describe('signed-in layout', () => {
     assert.equal(await toggle.evaluate((el) => el === document.activeElement), true, 'focus did not go back to the toggle');
     await page.goBack();
     await page.getByRole('heading', { name: 'All Services' }).waitFor();
+    // The menu's link to the page already shown closes it too: the page behind is usable again.
+    await toggle.click();
+    await nav.getByRole('link', { name: 'Services' }).click();
+    await nav.waitFor({ state: 'detached' });
+    assert.equal(await toggle.getAttribute('aria-expanded'), 'false');
+    await page.getByRole('button', { name: 'Book Now' }).first().click();
+    await page.waitForURL((url) => url.pathname === '/drivebooking');
     await context.close();
   });
 

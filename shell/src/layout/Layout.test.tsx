@@ -251,6 +251,22 @@ describe('the signed-in layout', () => {
       expect(screen.queryByRole('navigation')).not.toBeInTheDocument();
     });
 
+    it('a link to the page already shown closes the drawer too, and the page is usable again', async () => {
+      fakeApi();
+      renderShell({ role: 'Customer' });
+      const user = userEvent.setup();
+      const toggle = screen.getByRole('button', { name: 'Toggle menu' });
+      await user.click(toggle);
+      await user.click(within(screen.getByRole('navigation')).getByRole('link', { name: 'Contact Us' }));
+      await screen.findByRole('heading', { name: 'Contact Us' });
+      await user.click(toggle);
+      await user.click(within(screen.getByRole('navigation')).getByRole('link', { name: 'Contact Us' }));
+      expect(screen.queryByRole('navigation')).not.toBeInTheDocument();
+      expect(toggle).toHaveAttribute('aria-expanded', 'false');
+      expect(screen.getByRole('main').closest('[inert]')).toBeNull();
+      expect(screen.getByRole('heading', { name: 'Contact Us' })).toBeInTheDocument();
+    });
+
     it('a menu opened while a navigation is still rendering stays open when that page arrives; one started after closes it', async () => {
       fakeApi();
       const { app } = shellApp({ role: 'Customer' });

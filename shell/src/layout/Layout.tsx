@@ -134,7 +134,7 @@ export function Layout() {
         </a>
       )}
       <NotificationAnnouncer />
-      {menuOpen ? <Sidebar ref={sidebar} /> : null}
+      {menuOpen ? <Sidebar ref={sidebar} onLinkToShownPage={narrow ? () => setMenuOpen(false) : undefined} /> : null}
       {drawerOpen ? (
         <button type="button" className="layout__scrim" aria-label="Close menu" tabIndex={-1} onClick={closeDrawer} />
       ) : null}

@@ -1,5 +1,5 @@
 import { useEffect, useState, type CSSProperties, type Ref, type SyntheticEvent } from 'react';
-import { NavLink } from 'react-router-dom';
+import { NavLink, useLocation } from 'react-router-dom';
 import { Avatar, bus, EmailAddress, fetchChatUnread, onCatchUp, useSessionUser } from 'shared';
 import { useRemotes } from '../federation/RemotesContext';
 import { loadScreen } from '../routing/firstScreen';
@@ -84,8 +84,11 @@ export function useChatUnreadTotal(userId: number | undefined): number {
   return count !== null && count.userId === userId ? count.total : 0;
 }
 
-/** The signed-in sidebar of spec section 2. */
-export function Sidebar({ ref }: { ref?: Ref<HTMLElement> }) {
+/**
+ * The signed-in sidebar of spec section 2. `onLinkToShownPage`: a link to the page already shown was
+ * followed (no page change follows, so a drawer closes on it, not on the navigation).
+ */
+export function Sidebar({ ref, onLinkToShownPage }: { ref?: Ref<HTMLElement>; onLinkToShownPage?: () => void }) {
   const user = useSessionUser();
   const { ensure, states } = useRemotes();
   // A link about to be followed (pointer over it, focus): its remote's contract starts loading now, and
@@ -100,6 +103,8 @@ export function Sidebar({ ref }: { ref?: Ref<HTMLElement> }) {
     if (state.status !== 'ready') ensure(remote);
     else loadScreen(state.contract, pathname, user?.role).catch(() => undefined);
   };
+  const { pathname: shownPath } = useLocation();
+  const onFollow = (to: string) => (to === shownPath ? onLinkToShownPage : undefined);
   const logout = useLogout();
   const unread = useChatUnreadTotal(user?.id);
   return (
@@ -113,7 +118,7 @@ export function Sidebar({ ref }: { ref?: Ref<HTMLElement> }) {
       </div>
       <nav className="sidebar__nav" aria-label="Main" onPointerOver={prefetch} onFocus={prefetch}>
         {LINKS.map((l) => (
-          <NavLink key={l.to} to={l.to} end={'end' in l} className={linkClass}>
+          <NavLink key={l.to} to={l.to} end={'end' in l} className={linkClass} onClick={onFollow(l.to)}>
             {l.label}
           </NavLink>
         ))}
@@ -122,14 +127,20 @@ export function Sidebar({ ref }: { ref?: Ref<HTMLElement> }) {
             Bookings
           </span>
           {BOOKING_LINKS.map((l) => (
-            <NavLink key={l.to} to={l.to} className={(s) => `${linkClass(s)} sidebar__link--nested`}>
+            <NavLink key={l.to} to={l.to} className={(s) => `${linkClass(s)} sidebar__link--nested`} onClick={onFollow(l.to)}>
               {l.label}
             </NavLink>
           ))}
         </div>
         {MORE_LINKS.map((l) =>
           l.to === '/chatview' && unread > 0 ? (
-            <NavLink key={l.to} to={l.to} className={linkClass} aria-label={`${l.label}: ${unread} unread`}>
+            <NavLink
+              key={l.to}
+              to={l.to}
+              className={linkClass}
+              aria-label={`${l.label}: ${unread} unread`}
+              onClick={onFollow(l.to)}
+            >
               {/* A space: the visible text is "Chat 2", inside the accessible name "Chat: 2 unread". */}
               {l.label}{' '}
               <span style={badge} aria-hidden="true" data-testid="chat-unread-count">
@@ -137,7 +148,7 @@ export function Sidebar({ ref }: { ref?: Ref<HTMLElement> }) {
               </span>
             </NavLink>
           ) : (
-            <NavLink key={l.to} to={l.to} className={linkClass}>
+            <NavLink key={l.to} to={l.to} className={linkClass} onClick={onFollow(l.to)}>
               {l.label}
             </NavLink>
           ),

@@ -8,6 +8,8 @@ import { bookViaApi, cardOf, customerWithCards, GOOD_CARD, jobsOf, providerOffer
 
 const browser = useBrowser();
 
+const PAUSED = 'Live updates are paused while the app reconnects. What you see may be out of date; what you do is still sent.';
+
 /** The control pressed went with what it answered: the focus is in the page's main region, not on the document. */
 async function focusStaysInTheMainRegion(page: Page) {
   await page.waitForFunction(() => {
@@ -264,6 +266,48 @@ describe('on a failing network', () => {
     await page.keyboard.press('Enter');
     await page.getByRole('main').getByText('2 Drop Road').waitFor();
     await page.waitForFunction(() => document.activeElement?.id === 'main-content');
+    await context.close();
+  });
+
+  it('live updates cut off while the API answers (a network that blocks WebSockets): one steady word, not "offline", and the list catches up once they are back', async () => {
+    const provider = await providerOffering('Driver', 25);
+    const customer = await customerWithCards([GOOD_CARD]);
+    const jobId = await bookViaApi(customer, provider);
+    const { page, context } = await openPage(browser());
+    let socketsBlocked = true;
+    await context.routeWebSocket(/:6101\//, (ws) => (socketsBlocked ? ws.close() : ws.connectToServer()));
+    await signInDirectly(page, customer.account);
+    await page.goto('/activebooking');
+    const booking = cardOf(page, 'Bookings', provider.fullName);
+    await booking.getByText('Waiting for Approval').waitFor();
+    const connection = page.getByRole('status', { name: 'Connection' });
+    await connection.getByText(PAUSED).waitFor({ timeout: 30_000 });
+    // Every word the bar says from now on is recorded: it must not flip to "offline" and "Back online." as the
+    // connection tries again and gives up again.
+    await connection.evaluate((element) => {
+      const said: string[] = [];
+      new MutationObserver(() => said.push(element.textContent ?? '')).observe(element, {
+        childList: true,
+        characterData: true,
+        subtree: true,
+      });
+      Object.assign(window, { saidWhilePaused: said });
+    });
+    await snap(page, 'network-live-updates-paused');
+    await page.waitForTimeout(15_000);
+    const said = await page.evaluate(() => (window as unknown as { saidWhilePaused: string[] }).saidWhilePaused);
+    assert.deepEqual(
+      said.filter((text) => text !== PAUSED),
+      [],
+    );
+    assert.equal(await connection.textContent(), PAUSED);
+
+    // The provider accepts meanwhile; once the sockets may connect again, the customer's card catches up.
+    assert.equal((await apiCall('PATCH', `/api/jobs/${jobId}`, { status: 'Accepted' }, provider.token)).status, 200);
+    socketsBlocked = false;
+    await booking.getByText('Accepted', { exact: true }).waitFor({ timeout: 30_000 });
+    await connection.getByText(PAUSED).waitFor({ state: 'detached' });
+    assert.equal(await connection.getByText('Back online.').count(), 0);
     await context.close();
   });
 });

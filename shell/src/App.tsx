@@ -2,7 +2,6 @@ import { useEffect } from 'react';
 import { Provider } from 'react-redux';
 import type { AppStore } from 'shared';
 import { AlertArea } from './components/AlertArea';
-import { ConnectionNotice } from './components/ConnectionNotice';
 import { RemotesProvider } from './federation/RemotesContext';
 import type { RemoteLoader } from './federation/types';
 import { AppRoutes } from './routing/AppRoutes';
@@ -17,7 +16,6 @@ export function ShellApp({ store, loader }: { store: AppStore; loader: RemoteLoa
       <RemotesProvider loader={loader}>
         <SessionEffects />
         <AlertArea />
-        <ConnectionNotice />
         <AppRoutes />
       </RemotesProvider>
     </Provider>

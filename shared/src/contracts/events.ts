@@ -58,6 +58,12 @@ export type BusEvent =
    */
   | { type: 'realtime/state'; state: RealtimeState }
   /**
+   * While the realtime connection has given up ('unavailable'), whether the API answers (asked every few
+   * seconds): when it does, only live updates are cut off (a network that blocks WebSockets, the realtime
+   * server down), and what the user does is still sent.
+   */
+  | { type: 'realtime/apiReachable'; reachable: boolean }
+  /**
    * The notifications changed (live or read elsewhere). With `notifications` (the first page, freshly read)
    * and `unread` (how many of all are unread), nothing needs fetching again; without, listeners fetch.
    */

@@ -50,19 +50,22 @@ export const CHANNEL_RETRY_MAX_MS = 30_000;
 export const SERVER_BACK_PROBE_MS = 3000;
 
 /**
- * While started, asks the API every SERVER_BACK_PROBE_MS (and when the browser says it is online again)
- * whether it answers; the first answer of any status, the servers being back, calls `back` once.
+ * While started, asks the API at once, then every SERVER_BACK_PROBE_MS (and when the browser says it is
+ * online again), whether it answers, and tells `answered` each time; the first answer of any status (the
+ * servers being back) ends the asking.
  */
-function serverBackProbe(url: string, token: string, back: () => void) {
+function serverBackProbe(url: string, token: string, answered: (reachable: boolean) => void) {
   let timer: ReturnType<typeof setInterval> | null = null;
   const ask = () => {
     fetch(url, { headers: { Authorization: `Bearer ${token}` }, cache: 'no-store' }).then(
       () => {
         if (!timer) return;
         stop();
-        back();
+        answered(true);
       },
-      () => undefined,
+      () => {
+        if (timer) answered(false);
+      },
     );
   };
   function stop() {
@@ -75,6 +78,7 @@ function serverBackProbe(url: string, token: string, back: () => void) {
       if (timer) return;
       timer = setInterval(ask, SERVER_BACK_PROBE_MS);
       window.addEventListener('online', ask);
+      ask();
     },
     stop,
   };
@@ -104,12 +108,19 @@ export function createConnection({ userId, token, config, emit }: ConnectionOpti
       headers: { Authorization: `Bearer ${token}` },
     },
   });
-  const probe = serverBackProbe(`${apiUrl.replace(/\/$/, '')}/api/chats/unread`, token, () => {
+  /** Set while the probe's own reconnect closes the connection: that 'disconnected' is no close (a sign-out). */
+  let reconnecting = false;
+  const probe = serverBackProbe(`${apiUrl.replace(/\/$/, '')}/api/chats/unread`, token, (reachable) => {
+    emit({ type: 'realtime/apiReachable', reachable });
+    if (!reachable) return;
     // Reachable again: connect now rather than at pusher-js's next try, which backs off (5-25 s later).
-    pusher.disconnect();
+    reconnecting = true;
+    pusher.disconnect(); // says 'disconnected' at once (pusher-js), and that is no close
+    reconnecting = false;
     pusher.connect();
   });
   pusher.connection.bind('state_change', ({ current }: { current: RealtimeState }) => {
+    if (current === 'disconnected' && reconnecting) return;
     emit({ type: 'realtime/state', state: current });
     if (current === 'unavailable') probe.start();
     else if (current === 'connected' || current === 'disconnected') probe.stop();

@@ -284,10 +284,13 @@ describe('the realtime connection (pusher-js mocked)', () => {
   });
 
   it("announces the connection's state as realtime/state (the shell tells the user when the server cannot be reached)", async () => {
+    const originalFetch = global.fetch;
+    global.fetch = jest.fn(() => new Promise<Response>(() => undefined)); // the API, asked once given up, does not answer yet
     await connectRealtime({ userId: 9, token: 'tok9' });
     const { handlers } = instances.at(-1)!.connection;
     handlers.state_change({ previous: 'connected', current: 'unavailable' });
     handlers.state_change({ previous: 'unavailable', current: 'connected' });
+    global.fetch = originalFetch;
     expect(events).toEqual([
       { type: 'realtime/state', state: 'unavailable' },
       { type: 'realtime/state', state: 'connected' },
@@ -312,16 +315,30 @@ describe('the realtime connection (pusher-js mocked)', () => {
       await jest.advanceTimersByTimeAsync(SERVER_BACK_PROBE_MS * 2);
       expect(fetchMock).not.toHaveBeenCalled();
 
+      // Given up: the API is asked at once, then every few seconds; each answer is told.
       pusher.connection.handlers.state_change({ previous: 'connecting', current: 'unavailable' });
-      await jest.advanceTimersByTimeAsync(SERVER_BACK_PROBE_MS);
+      await jest.advanceTimersByTimeAsync(0);
       expect(fetchMock).toHaveBeenCalledTimes(1);
       expect(fetchMock.mock.calls[0][0]).toBe('http://api.test/api/chats/unread');
+      await jest.advanceTimersByTimeAsync(SERVER_BACK_PROBE_MS);
+      expect(fetchMock).toHaveBeenCalledTimes(2);
       expect(pusher.connect).not.toHaveBeenCalled(); // still down
+      const reachability = () => events.filter((e) => e.type === 'realtime/apiReachable');
+      expect(reachability()).toEqual([
+        { type: 'realtime/apiReachable', reachable: false },
+        { type: 'realtime/apiReachable', reachable: false },
+      ]);
 
       fetchMock.mockResolvedValue({ status: 200 });
+      // pusher-js says 'disconnected' at once when told to disconnect: that reconnect is no close.
+      pusher.disconnect.mockImplementation(() =>
+        pusher.connection.handlers.state_change({ previous: 'unavailable', current: 'disconnected' }),
+      );
       await jest.advanceTimersByTimeAsync(SERVER_BACK_PROBE_MS);
       expect(pusher.disconnect).toHaveBeenCalledTimes(1);
       expect(pusher.connect).toHaveBeenCalledTimes(1);
+      expect(reachability().at(-1)).toEqual({ type: 'realtime/apiReachable', reachable: true });
+      expect(events).not.toContainEqual({ type: 'realtime/state', state: 'disconnected' });
       // Asked no more once it reconnected.
       pusher.connection.handlers.state_change({ previous: 'connecting', current: 'connected' });
       const asked = fetchMock.mock.calls.length;

@@ -6,7 +6,7 @@ import { renderWithProviders, signedInAs } from 'shared/src/testing';
 import { TopBar } from '../layout/TopBar';
 import { startProviderSharing } from '../session/providerLocationSharing';
 import { loadShellStyles } from '../testing/shellStyles';
-import { BACK_ONLINE_MESSAGE, BACK_ONLINE_MS, ConnectionNotice, OFFLINE_MESSAGE } from './ConnectionNotice';
+import { BACK_ONLINE_MESSAGE, BACK_ONLINE_MS, ConnectionNotice, LIVE_PAUSED_MESSAGE, OFFLINE_MESSAGE } from './ConnectionNotice';
 
 /** What the browser does when the network goes or comes back. */
 function network(online: boolean) {
@@ -68,6 +68,32 @@ describe('the connection notice', () => {
     expect(notice()).toHaveTextContent(OFFLINE_MESSAGE);
     act(() => bus.emit({ type: 'realtime/state', state: 'connected' }));
     expect(notice()).toHaveTextContent(BACK_ONLINE_MESSAGE);
+  });
+
+  it('only live updates cut off (the API answers, the realtime server does not): one steady word, no "offline", no "Back online."', () => {
+    render(<ConnectionNotice />);
+    act(() => bus.emit({ type: 'realtime/state', state: 'unavailable' }));
+    act(() => bus.emit({ type: 'realtime/apiReachable', reachable: true }));
+    expect(notice()).toHaveTextContent(LIVE_PAUSED_MESSAGE);
+    // The connection tries again and gives up again, while the API still answers: the word stays as it is.
+    for (let attempt = 0; attempt < 3; attempt++) {
+      act(() => bus.emit({ type: 'realtime/state', state: 'connecting' }));
+      expect(notice()).toHaveTextContent(LIVE_PAUSED_MESSAGE);
+      act(() => bus.emit({ type: 'realtime/state', state: 'unavailable' }));
+      act(() => bus.emit({ type: 'realtime/apiReachable', reachable: true }));
+      expect(notice()).toHaveTextContent(LIVE_PAUSED_MESSAGE);
+    }
+    // The API stops answering too: offline.
+    act(() => bus.emit({ type: 'realtime/apiReachable', reachable: false }));
+    expect(notice()).toHaveTextContent(OFFLINE_MESSAGE);
+    act(() => bus.emit({ type: 'realtime/apiReachable', reachable: true }));
+    expect(notice()).toHaveTextContent(LIVE_PAUSED_MESSAGE);
+    // Live updates are back: the word goes, with nothing more to say.
+    act(() => bus.emit({ type: 'realtime/state', state: 'connected' }));
+    expect(notice()).toBeEmptyDOMElement();
+    // A later outage starts from not knowing whether the API answers: offline until it is asked.
+    act(() => bus.emit({ type: 'realtime/state', state: 'unavailable' }));
+    expect(notice()).toHaveTextContent(OFFLINE_MESSAGE);
   });
 
   it('a signed-out closing of the realtime connection is not being offline', () => {

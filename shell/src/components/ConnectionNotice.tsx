@@ -3,35 +3,46 @@ import { bus } from 'shared';
 
 export const OFFLINE_MESSAGE =
   'You are offline. What you see may be out of date, and changes cannot be sent until the connection is back.';
+export const LIVE_PAUSED_MESSAGE =
+  'Live updates are paused while the app reconnects. What you see may be out of date; what you do is still sent.';
 export const BACK_ONLINE_MESSAGE = 'Back online.';
 /** How long "Back online." stays. */
 export const BACK_ONLINE_MS = 4000;
 
 /**
- * Whether the app can reach its servers: the browser says it is online, and the realtime connection (when
- * there is one) has not given up reaching its server (pusher-js's 'unavailable': a phone with signal but no
- * data, a server down).
+ * How far the app reaches its servers: 'offline' when the browser says so, or when the realtime connection
+ * (when there is one) has given up (pusher-js's 'unavailable': a phone with signal but no data, a server
+ * down) and the API does not answer either; 'paused' when the API answers all the same (a network that
+ * blocks WebSockets, the realtime server down): only live updates are cut off.
  */
-function useConnected(): boolean {
+function useReach(): 'online' | 'paused' | 'offline' {
   const [browserOnline, setBrowserOnline] = useState(() => navigator.onLine);
-  const [realtimeReachable, setRealtimeReachable] = useState(true);
+  const [realtimeDown, setRealtimeDown] = useState(false);
+  const [apiAnswers, setApiAnswers] = useState(false);
   useEffect(() => {
     const online = () => setBrowserOnline(true);
     const offline = () => setBrowserOnline(false);
     window.addEventListener('online', online);
     window.addEventListener('offline', offline);
     const states = bus.on('realtime/state').subscribe(({ state }) => {
-      if (state === 'unavailable') setRealtimeReachable(false);
+      if (state === 'unavailable') setRealtimeDown(true);
       // Connected again, or closed (signed out): either way not a sign of being cut off.
-      else if (state === 'connected' || state === 'disconnected') setRealtimeReachable(true);
+      else if (state === 'connected' || state === 'disconnected') {
+        setRealtimeDown(false);
+        setApiAnswers(false);
+      }
     });
+    const answers = bus.on('realtime/apiReachable').subscribe(({ reachable }) => setApiAnswers(reachable));
     return () => {
       window.removeEventListener('online', online);
       window.removeEventListener('offline', offline);
       states.unsubscribe();
+      answers.unsubscribe();
     };
   }, []);
-  return browserOnline && realtimeReachable;
+  if (!browserOnline) return 'offline';
+  if (!realtimeDown) return 'online';
+  return apiAnswers ? 'paused' : 'offline';
 }
 
 /**
@@ -44,12 +55,13 @@ function useConnected(): boolean {
  */
 export function ConnectionNotice() {
   const notice = useRef<HTMLDivElement>(null);
-  const connected = useConnected();
-  const [previous, setPrevious] = useState(connected);
+  const reach = useReach();
+  const [previous, setPrevious] = useState(reach);
   const [backOnline, setBackOnline] = useState(false);
-  if (connected !== previous) {
-    setPrevious(connected);
-    setBackOnline(connected);
+  if (reach !== previous) {
+    setPrevious(reach);
+    // Only after being offline: live updates coming back after a pause need no word.
+    setBackOnline(reach === 'online' && previous === 'offline');
   }
   useEffect(() => {
     if (!backOnline) return undefined;
@@ -57,7 +69,8 @@ export function ConnectionNotice() {
     return () => clearTimeout(timer);
   }, [backOnline]);
 
-  const message = !connected ? OFFLINE_MESSAGE : backOnline ? BACK_ONLINE_MESSAGE : null;
+  const message =
+    reach === 'offline' ? OFFLINE_MESSAGE : reach === 'paused' ? LIVE_PAUSED_MESSAGE : backOnline ? BACK_ONLINE_MESSAGE : null;
   // Before the bar's first paint, as the location notice's room (TopBar.tsx); measured again for each
   // message and when the window's width changes how its text wraps.
   useLayoutEffect(() => {
@@ -74,7 +87,9 @@ export function ConnectionNotice() {
   }, [message]);
   return (
     <div ref={notice} className="connection-notice" role="status" aria-label="Connection">
-      {message ? <p className={`connection-notice__bar${connected ? ' connection-notice__bar--back' : ''}`}>{message}</p> : null}
+      {message ? (
+        <p className={`connection-notice__bar${reach === 'online' ? ' connection-notice__bar--back' : ''}`}>{message}</p>
+      ) : null}
     </div>
   );
 }

@@ -2,6 +2,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { Outlet, useLocation } from 'react-router-dom';
 import { MAIN_CONTENT_ID, useCloseOnBack, useSessionUser } from 'shared';
 import { RemoteWidget } from '../components/RemoteWidget';
+import { ConnectionNotice } from '../components/ConnectionNotice';
 import { focusIsLost, keepFocusOnThePage } from 'shared/src/ui/focus';
 import { NotificationAnnouncer } from '../notifications/NotificationAnnouncer';
 import { useHistoryEntryKey } from '../routing/historyEntry';
@@ -134,6 +135,7 @@ export function Layout() {
         </a>
       )}
       <NotificationAnnouncer />
+      <ConnectionNotice />
       {menuOpen ? <Sidebar ref={sidebar} onLinkToShownPage={narrow ? () => setMenuOpen(false) : undefined} /> : null}
       {drawerOpen ? (
         <button type="button" className="layout__scrim" aria-label="Close menu" tabIndex={-1} onClick={closeDrawer} />

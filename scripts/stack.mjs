@@ -63,7 +63,9 @@ export function withBootData(html, { remotes, runtimeConfig }) {
 /**
  * The page with a remote's static first frame of the route (issue 12): its markup in #root, inside the
  * shell's wrapper of public screens (`public-area`, as shell/src/routing/AppRoutes.tsx renders them),
- * inert until the app takes its place, and the frame's stylesheet. A signed-in visitor (the start-up
+ * and the frame's stylesheet. A visitor may fill its form in before the app takes its place (the app
+ * carries that over, shell/src/firstFrame/carryOver.ts); index.html's start-up script keeps the browser
+ * from sending it. A signed-in visitor (the start-up
  * script marks <html data-signed-in>) never sees it: the app sends them elsewhere.
  */
 export function withFirstFrame(html, frame) {
@@ -81,7 +83,7 @@ export function withFirstFrame(html, frame) {
     );
   return html
     .replace('</head>', () => `<style data-first-frame>${css}</style></head>`)
-    .replace(root, (_, open) => `${open}<div class="public-area" data-first-frame inert>${frame.html}</div>`);
+    .replace(root, (_, open) => `${open}<div class="public-area" data-first-frame>${frame.html}</div>`);
 }
 
 /**

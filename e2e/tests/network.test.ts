@@ -269,6 +269,25 @@ describe('on a failing network', () => {
     await context.close();
   });
 
+  it('Finish Job whose answer never came though the API finished the job: the provider goes on to Ride Finished, with no error left on screen', async () => {
+    const provider = await providerOffering('Driver', 25);
+    const customer = await customerWithCards([GOOD_CARD]);
+    const jobId = await bookViaApi(customer, provider);
+    assert.equal((await apiCall('PATCH', `/api/jobs/${jobId}`, { status: 'Accepted' }, provider.token)).status, 200);
+    const { page, context } = await openPage(browser());
+    await signInDirectly(page, provider.account);
+    await page.goto(`/provideractivebookingdetails?job=${jobId}`);
+    await loseFirstAnswer(page, `**/api/jobs/${jobId}`, 'PATCH', 'none');
+    await page.getByRole('button', { name: 'Finish Job' }).click();
+    await page.getByText('Congratulations! Ride has been Finished.').waitFor();
+    assert.equal(await page.getByText('The server cannot be reached', { exact: false }).count(), 0);
+    assert.deepEqual(
+      (await jobsOf(provider.token)).map((job) => job.status),
+      ['Completed'],
+    );
+    await context.close();
+  });
+
   it('live updates cut off while the API answers (a network that blocks WebSockets): one steady word, not "offline", and the list catches up once they are back', async () => {
     const provider = await providerOffering('Driver', 25);
     const customer = await customerWithCards([GOOD_CARD]);

@@ -578,6 +578,33 @@ describe("a public page's static first frame", () => {
     assert.equal(await frame.isVisible(), false, 'a part of the frame is shown');
     await context.close();
   });
+
+  it('on a slow line, what a visitor types in it before the app takes its place is kept, and their press of Login is made', async () => {
+    const account = await createAccount('Provider');
+    const { context, page } = await openPage(browser(), PHONE);
+    // The app's scripts are held back: the frame is all there is, as on a slow line.
+    let releaseScripts = () => undefined as void;
+    const scriptsHeld = new Promise<void>((resolve) => (releaseScripts = resolve));
+    await page.route('**/*.js', async (route) => {
+      await scriptsHeld;
+      await route.fallback();
+    });
+    await page.goto('/login', { waitUntil: 'commit' });
+    const frame = page.locator('#root > [data-first-frame]');
+    await frame.locator('h1', { hasText: 'Login' }).waitFor();
+    await frame.getByRole('radio', { name: 'Provider' }).check();
+    await frame.getByLabel('Email').fill(account.email);
+    await frame.getByLabel('Password').fill(account.password);
+    await frame.getByLabel('Password').press('Enter');
+    // The browser did not send the form itself (a GET with the password in the address).
+    assert.equal(new URL(page.url()).search, '');
+    releaseScripts();
+    await page.waitForURL((url) => url.pathname === '/');
+    // Signed in with the role chosen in the frame: the provider's Home.
+    await page.getByText('Jobs Done').waitFor();
+    assert.equal(await frame.count(), 0);
+    await context.close();
+  });
 });
 
 describe('a remote that is down', () => {

@@ -2,6 +2,7 @@ import { startTransition } from 'react';
 import type { Role, RuntimeConfig } from 'shared';
 import { DEFAULT_REMOTES, normalizeRemotes } from './federation/runtimeLoader';
 import { loadLocationModule, startProviderSharing } from './session/providerLocationSharing';
+import { carryOver } from './firstFrame/carryOver';
 
 declare global {
   interface Window {
@@ -23,7 +24,8 @@ const FIRST_FRAME_MAX_MS = 10_000;
 /**
  * The server may have put a remote's static first frame of the route into #root (issue 12; see
  * tools/webpack/first-frames). Signed out, the app renders beside it, hidden, and takes its place once it
- * shows more than a loader, so the frame turns into the live screen without a flash of the loader.
+ * shows more than a loader, so the frame turns into the live screen without a flash of the loader, and
+ * with what the visitor typed in the frame meanwhile.
  * Signed in, the frame (hidden by CSS) goes at once: the app sends the visitor elsewhere.
  */
 function appContainer(root: HTMLElement, signedIn: boolean): HTMLElement {
@@ -39,8 +41,10 @@ function appContainer(root: HTMLElement, signedIn: boolean): HTMLElement {
   const reveal = () => {
     observer.disconnect();
     window.clearTimeout(timer);
+    const giveOver = carryOver(frame, container);
     frame.remove();
     container.hidden = false;
+    giveOver();
   };
   const observer = new MutationObserver(() => {
     if (container.firstElementChild && !container.querySelector('.ui-loader')) reveal();

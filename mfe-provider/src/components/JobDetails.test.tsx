@@ -109,6 +109,19 @@ describe('Job Details (/provideractivebookingdetails and the provider view of /a
     expect(screen.queryByText('Network Error')).not.toBeInTheDocument();
   });
 
+  it('Finish Job whose answer was lost though the server finished it: the job read again says so, and Ride Finished follows', async () => {
+    let reads = 0;
+    fakeApi({
+      'GET /api/jobs/7': () => ok(++reads === 1 ? accepted : { ...accepted, status: 'Completed' }),
+      'PATCH /api/jobs/7': fail(0, 'Network Error'),
+    });
+    open();
+    await userEvent.click(await screen.findByRole('button', { name: 'Finish Job' }));
+    await waitFor(() => expect(location().pathname).toBe('/ridefinished'));
+    expect(bus.events).toContainEqual({ type: 'alert/clear' });
+    expect(screen.queryByText('Network Error')).not.toBeInTheDocument();
+  });
+
   it('Finish Job answered 409 shows the server message and the job as it is now', async () => {
     let reads = 0;
     fakeApi({

@@ -152,6 +152,21 @@ describe('Delivery Confirmation (/deliveryconfirmation)', () => {
       expect(screen.getByRole('link', { name: 'Open Job Details' })).toBeInTheDocument();
     },
   );
+  it('accept whose answer was lost though the server did it: the job read again says so, the error goes, and Active Bookings follows', async () => {
+    let reads = 0;
+    fakeApi({
+      'GET /api/jobs/7': () => ok(++reads === 1 ? job : { ...job, status: 'Accepted' }),
+      'PATCH /api/jobs/7': fail(0, 'Network Error'),
+    });
+    open({ jobId: 7, action: 'accept' });
+    await userEvent.click(await screen.findByRole('button', { name: 'Accept & Inform User' }));
+    await waitFor(() => expect(location().pathname).toBe('/activebooking'));
+    expect(reads).toBe(2);
+    expect(bus.events).toContainEqual({ type: 'alert/clear' });
+    expect(bus.events).toContainEqual({ type: 'job/updated', job: { ...job, status: 'Accepted' } });
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
+
   it('Go Back returns to the request without sending anything', async () => {
     const api = fakeApi({ 'GET /api/jobs/7': ok(job) });
     open({ jobId: 7, action: 'reject' });

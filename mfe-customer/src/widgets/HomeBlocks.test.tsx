@@ -45,7 +45,8 @@ describe('the customer Home blocks', () => {
   it('says so when there is no on-going booking, with a link to the services', async () => {
     fakeApi({ 'GET /api/jobs': ok([done]), 'GET /api/getReview': ok([]) });
     renderScreen(<HomeBlocks />, { path: '/' });
-    expect(await within(status()).findByText('You have no on-going bookings yet.')).toBeInTheDocument();
+    // Not 'yet': this customer has booked before.
+    expect(await within(status()).findByText('You have no on-going bookings.')).toBeInTheDocument();
     expect(within(status()).getByRole('link', { name: 'Book a service' })).toHaveAttribute('href', '/service');
   });
 
@@ -57,7 +58,7 @@ describe('the customer Home blocks', () => {
     act(() => bus.emit({ type: 'job/updated', job: { ...newest, status: 'Accepted' } }));
     expect(within(status()).getByRole('group', { name: 'On-going booking' })).toHaveTextContent('Accepted');
     act(() => bus.emit({ type: 'job/updated', job: { ...newest, status: 'Rejected' } }));
-    expect(within(status()).getByText('You have no on-going bookings yet.')).toBeInTheDocument();
+    expect(within(status()).getByText('You have no on-going bookings.')).toBeInTheDocument();
   });
 
   it('a booking cancelled elsewhere leaves the Status block live (issue 13)', async () => {
@@ -65,7 +66,7 @@ describe('the customer Home blocks', () => {
     renderScreen(<HomeBlocks />, { path: '/' });
     await within(status()).findByRole('group', { name: 'On-going booking' });
     act(() => bus.emit({ type: 'job/updated', job: { ...newest, status: 'Cancelled', refunded: true } }));
-    expect(within(status()).getByText('You have no on-going bookings yet.')).toBeInTheDocument();
+    expect(within(status()).getByText('You have no on-going bookings.')).toBeInTheDocument();
   });
 
   it('the Status block shows a clear failure with Retry', async () => {

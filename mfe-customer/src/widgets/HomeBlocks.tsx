@@ -10,7 +10,7 @@ import { useLoad } from '../lib/useLoad';
 import '../styles/customer.css';
 import './HomeBlocks.css';
 
-/** The Status block: the newest on-going booking (live), or a line saying there is none. */
+/** The Status block: the newest on-going booking (live), or a line saying there is none ('yet' before the first booking). */
 function StatusBlock() {
   const { state, reload, refreshError, refresh } = useMyJobs();
   const job = state.status === 'ready' ? newestOngoing(state.jobs) : null;
@@ -29,7 +29,7 @@ function StatusBlock() {
       ) : null}
       {state.status === 'ready' && !job ? (
         <div className="ui-empty">
-          <p>You have no on-going bookings yet.</p>
+          <p>{state.jobs.length === 0 ? 'You have no on-going bookings yet.' : 'You have no on-going bookings.'}</p>
           <Link to="/service" className="ui-button ui-button--primary">
             Book a service
           </Link>

@@ -339,6 +339,9 @@ export function bookingBody(providerId: number, serviceId: number, paymentMethod
     custom_time: 'after lunch',
     payment_method_id: paymentMethodId,
     cvv: '123',
+    // The suites book the same ride again and again for one customer: a second one on purpose. The refusal of
+    // the same booking made twice by mistake (no book_again) is tested in races.test.ts.
+    book_again: true,
     ...extra,
   };
 }

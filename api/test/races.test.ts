@@ -4,12 +4,13 @@
  * a status change that no longer exists), never a 500; nothing is stored or charged twice. Runs on
  * SQLite, and on PostgreSQL when TEST_DATABASE_URL is set (where requests really run side by side).
  */
+import { randomUUID } from 'node:crypto';
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { sql } from 'kysely';
 import type { Job } from 'shared/src/contracts/entities';
 import { SandboxGateway } from '../src/services/payments.js';
-import { CARD_GONE, SERVICE_NOT_OFFERED } from '../src/routes/jobs.js';
+import { alreadyBookedMessage, CARD_GONE, SERVICE_NOT_OFFERED } from '../src/routes/jobs.js';
 import { CANCEL_ACCEPTED_MESSAGE } from '../src/domain/jobTransitions.js';
 import { sweepJobs } from '../src/services/jobSweeper.js';
 import {
@@ -91,6 +92,64 @@ for (const dialect of DIALECTS) {
         db.transaction = transaction;
       }
     };
+
+    describe('the same booking sent from two tabs (two keys), without book_again', () => {
+      /** One ride, as a form sends it (no book_again), with its own key: a tab of its own. */
+      const sameRide = (address: string, extra: Record<string, unknown> = {}) =>
+        s.req<{ data: Job; message: string; errors?: Record<string, string[]> }>('POST', '/api/jobs', {
+          token: customer.token,
+          json: bookingBody(provider.id, serviceId, card.id, { address, book_again: undefined, ...extra }),
+          headers: { 'Idempotency-Key': `tab-${randomUUID()}` },
+        });
+      const jobsTo = (address: string) =>
+        s.app.ctx.db.selectFrom('jobs').select(['id', 'status']).where('address', '=', address).execute();
+      const charges = () =>
+        ledger()
+          .all()
+          .filter((e) => e.kind === 'charge').length;
+
+      test('while the first is open, the second is refused with the reason, nothing booked or charged; book_again books a second; once closed, it books again', async () => {
+        const address = `9 Twin Tabs Road ${dialect}`;
+        const first = await sameRide(address);
+        assert.equal(first.status, 201, JSON.stringify(first.body));
+        const chargedBefore = charges();
+        const second = await sameRide(address);
+        assert.equal(second.status, 409, JSON.stringify(second.body));
+        assert.equal(second.body.message, alreadyBookedMessage('Pete Test'));
+        assert.deepEqual(second.body.errors, { book_again: [alreadyBookedMessage('Pete Test')] });
+        assert.equal((await jobsTo(address)).length, 1);
+        assert.equal(charges(), chargedBefore);
+        // Another time, or other addresses, is another booking.
+        assert.equal((await sameRide(address, { time: '11:45' })).status, 201);
+        // Sent again on purpose.
+        assert.equal((await sameRide(address, { book_again: true })).status, 201);
+        // Accepted, it is still open; finished, the same ride may be booked again.
+        assert.equal((await patch(provider, first.body.data.id, 'Accepted')).status, 200);
+        assert.equal((await sameRide(address)).status, 409);
+        const open = (await jobsTo(address)).filter((j) => j.status === 'Pending');
+        for (const job of open) assert.equal((await patch(provider, job.id, 'Rejected')).status, 200);
+        assert.equal((await patch(provider, first.body.data.id, 'Completed')).status, 200);
+        assert.equal((await sameRide(address)).status, 201);
+      });
+
+      test('at the very moment, or at once: one is booked and charged, the other is told', async () => {
+        const address = `10 Twin Tabs Road ${dialect}`;
+        let other: Res | undefined;
+        const first = await beforeItsTransaction(
+          () => sameRide(address),
+          async () => {
+            other = await sameRide(address);
+          },
+        );
+        assert.deepEqual(statuses([first, other!]), [201, 409]);
+        const atOnce = `11 Twin Tabs Road ${dialect}`;
+        const chargedBefore = charges();
+        const answers = await Promise.all([sameRide(atOnce), sameRide(atOnce), sameRide(atOnce)]);
+        assert.deepEqual(statuses(answers), [201, 409, 409], JSON.stringify(answers.map((a) => a.body)));
+        assert.equal((await jobsTo(atOnce)).length, 1);
+        assert.equal(charges(), chargedBefore + 1);
+      });
+    });
 
     test('Submit & Pay sent three times at once with one Idempotency-Key books and charges once; each gets that booking', async () => {
       const key = `double-click-${dialect}`;

@@ -239,6 +239,48 @@ describe('booking with a card or a service that goes away meanwhile', () => {
     await c.context.close();
   });
 
+  it('the same booking filled in two tabs, Submit & Pay pressed in both at once: one booking and one charge; the other tab says why, and can book a second on purpose', async () => {
+    const { provider, customer } = await twoParties('Tara');
+    const c = await openPage(browser());
+    await signInDirectly(c.page, customer.account);
+    const first = await openBookingModal(c.page, provider);
+    await fillBooking(first);
+    const other = await secondTab(c.page);
+    const second = await openBookingModal(other, provider);
+    await fillBooking(second);
+
+    const at = Date.now() + 1_500;
+    await Promise.all([
+      clickAt(first.getByRole('button', { name: 'Submit & Pay' }), at),
+      clickAt(second.getByRole('button', { name: 'Submit & Pay' }), at),
+    ]);
+    const told = `You have already booked ${provider.fullName} for this time and these addresses: see it in Active Bookings. Submit & Pay again to book a second one.`;
+    // Whichever went first is booked; the other tab says why nothing more was, and leads to the booking.
+    const outcome = async (page: Page, dialog: Locator) =>
+      Promise.race([
+        page.waitForURL('**/requestconfirmation').then(() => 'booked'),
+        dialog
+          .getByRole('alert')
+          .filter({ hasText: told })
+          .waitFor()
+          .then(() => 'told'),
+      ]);
+    const outcomes = await Promise.all([outcome(c.page, first), outcome(other, second)]);
+    assert.deepEqual([...outcomes].sort(), ['booked', 'told']);
+    assert.equal((await jobsOf(customer.token)).length, 1);
+    const [toldPage, toldDialog] = outcomes[0] === 'told' ? [c.page, first] : [other, second];
+    await toldDialog.getByRole('link', { name: 'Active Bookings' }).waitFor();
+    await snap(toldPage, 'races-same-booking-two-tabs');
+
+    // Meant: Submit & Pay again books a second one.
+    await toldDialog.getByLabel('CVV').fill('123');
+    await toldDialog.getByRole('button', { name: 'Submit & Pay' }).click();
+    await toldPage.waitForURL('**/requestconfirmation');
+    assert.equal((await jobsOf(customer.token)).length, 2);
+    assert.deepEqual(c.errors, []);
+    await c.context.close();
+  });
+
   it('the provider withdraws the service while a customer is booking it: said plainly, and the way to another driver', async () => {
     const { provider, customer } = await twoParties('Edda');
     const { c, p } = await openTwoParties(customer, provider);

@@ -1,9 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
+import type { Transaction } from 'kysely';
 import type { JobStatus } from '../db/schema.js';
 import { currentUser, requireRole } from '../http/auth.js';
 import { fieldError, forbidden, HttpError, notFound, paymentDeclined } from '../http/errors.js';
-import { isUniqueViolation, lockOnPostgres } from '../db/index.js';
+import { isUniqueViolation, lockOnPostgres, lockUser, type Database } from '../db/index.js';
 import { requiredTextField } from '../http/fields.js';
 import { send } from '../http/reply.js';
 import {
@@ -48,6 +49,7 @@ interface NewJobBody extends BookingChoices {
   cvv: string;
   time_zone?: string | null;
   expected_price?: number | null;
+  book_again?: boolean;
 }
 
 /** A card that is not (or no longer) saved: removed in another tab or on another device, most likely. */
@@ -76,6 +78,45 @@ const BOOKING_CLOCK_LEEWAY_MS = 5 * 60_000;
  */
 export const BOOKED_WITH_OTHER_DETAILS =
   'Your earlier Submit & Pay went through with the details sent then. See it in Active Bookings before booking again.';
+
+/**
+ * The customer has this booking open already (the same driver, service, time and addresses, Pending or
+ * Accepted): a second tab's form, or one left open, sent again. Nothing is booked or charged unless
+ * they send it with book_again.
+ */
+export const alreadyBookedMessage = (providerName: string) =>
+  `You have already booked ${providerName} for this time and these addresses: see it in Active Bookings. Submit & Pay again to book a second one.`;
+
+class AlreadyBooked extends HttpError {
+  constructor(providerName: string) {
+    const message = alreadyBookedMessage(providerName);
+    super(409, message, { book_again: [message] });
+  }
+}
+
+/** The customer's open booking (Pending or Accepted) with the same driver, service, time and addresses, if any. */
+function sameOpenBooking(
+  trx: Transaction<Database>,
+  customerId: number,
+  providerId: number,
+  serviceId: number,
+  body: NewJobBody,
+) {
+  let query = trx
+    .selectFrom('jobs')
+    .select('id')
+    .where('customer_id', '=', customerId)
+    .where('provider_id', '=', providerId)
+    .where('service_id', '=', serviceId)
+    .where('status', 'in', ['Pending', 'Accepted'])
+    .where('address', '=', body.address.trim())
+    .where('destination_address', '=', body.destination_address.trim());
+  for (const column of ['day', 'date', 'time', 'custom_time'] as const) {
+    const value = body[column] ?? null;
+    query = value === null ? query.where(column, 'is', null) : query.where(column, '=', value);
+  }
+  return query.executeTakeFirst();
+}
 
 /** Thrown inside the booking transaction so that a declined payment rolls everything back. */
 class DeclinedPayment extends Error {}
@@ -201,6 +242,11 @@ export default async function jobsRoutes(app: FastifyInstance) {
               pattern: '^[0-9]{3,4}$',
               'x-messages': { required: 'cvv date is required', pattern: 'The cvv must be 3 or 4 digits.' },
             },
+            book_again: {
+              type: 'boolean',
+              description:
+                'Book it although the same booking (driver, service, time, addresses) is open: else 409, nothing booked',
+            },
             expected_price: nullable('number', {
               minimum: 0,
               description: "The driver's price as the customer saw it: when the price is another now, 409 and nothing is booked",
@@ -273,6 +319,12 @@ export default async function jobsRoutes(app: FastifyInstance) {
       let created: { jobId: number; paymentId: number; notificationLive: RealtimeEvent };
       try {
         created = await db.transaction().execute(async (trx) => {
+          // One customer's bookings take turns (on PostgreSQL; SQLite runs one transaction at a time), so two
+          // tabs sending the same booking at once cannot both find it not booked yet.
+          await lockUser(trx, ctx.dialect, customer.id);
+          if (!body.book_again && (await sameOpenBooking(trx, customer.id, provider.id, service.id, body))) {
+            throw new AlreadyBooked(fullName(provider.first_name, provider.last_name));
+          }
           // The provider may have withdrawn the service (Delete on All Services) since it was read: checked
           // again here, and on PostgreSQL share-locked, so a withdrawal waits for this booking to be
           // stored and charged, and one that came first refuses it before anything is charged.
@@ -370,7 +422,11 @@ export default async function jobsRoutes(app: FastifyInstance) {
         if (err instanceof DeclinedPayment) throw paymentDeclined(declined ?? err.message);
         // The same key sent twice at once (a double click, a retry while the first was still on its way):
         // the first booked and charged it, and this one answers that booking.
-        const earlier = clientKey && isUniqueViolation(err) ? await bookingWithKey(chargeKey, fingerprint) : null;
+        // Or the first one booked it while this one waited its turn: found as the same open booking.
+        const earlier =
+          clientKey && (isUniqueViolation(err) || err instanceof AlreadyBooked)
+            ? await bookingWithKey(chargeKey, fingerprint)
+            : null;
         if (earlier) return send(reply, earlier, 'Booking created successfully', 200);
         throw err;
       }

@@ -551,6 +551,30 @@ describe('the booking modal (Booking Details)', () => {
     expect(hasUnsavedChanges()).toBe(false);
   });
 
+  it('told that the same booking is open already (another tab), Submit & Pay again books a second one', async () => {
+    const user = userEvent.setup();
+    const open =
+      'You have already booked Ravi Kumar for this time and these addresses: see it in Active Bookings. Submit & Pay again to book a second one.';
+    let posts = 0;
+    const api = renderModal({
+      'GET /api/payment-methods': ok([visa]),
+      'POST /api/jobs': () =>
+        ++posts === 1 ? fail(409, open, { book_again: [open] }) : ok(makeJob({ id: 51 }), 'Booking created successfully'),
+    });
+    await screen.findByText('Visa •••• 4242');
+    const dialog = await fillForm(user);
+    await user.click(within(dialog).getByRole('button', { name: 'Submit & Pay' }));
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent(open);
+    expect(within(dialog).getByRole('link', { name: 'Active Bookings' })).toHaveAttribute('href', '/activebooking');
+    const [first] = api.callsTo('POST', '/api/jobs');
+    expect(first.body).not.toHaveProperty('book_again');
+    await user.clear(within(dialog).getByLabelText('CVV'));
+    await user.type(within(dialog).getByLabelText('CVV'), '123');
+    await user.click(within(dialog).getByRole('button', { name: 'Submit & Pay' }));
+    expect(await screen.findByTestId('location')).toHaveTextContent('/requestconfirmation');
+    expect(api.callsTo('POST', '/api/jobs')[1].body).toMatchObject({ book_again: true });
+  });
+
   it('a missing or malformed CVV is said in the modal before anything is sent', async () => {
     const user = userEvent.setup();
     const api = renderModal({ 'GET /api/payment-methods': ok([visa]) });

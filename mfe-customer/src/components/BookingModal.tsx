@@ -234,8 +234,11 @@ export function BookingForm({
    */
   const [withdrawnService, setWithdrawnService] = useState<number | null>(null);
   const withdrawn = withdrawnService === serviceId;
-  // The API said an earlier Submit & Pay of this booking went through (its key sent again with other choices).
+  // The API said an earlier Submit & Pay of this booking went through (its key sent again with other choices),
+  // or that the customer has this booking open already.
   const [bookedAlready, setBookedAlready] = useState(false);
+  /** The API said this booking is open already (another tab, a form left open): the next Submit & Pay books a second one. */
+  const bookAgain = useRef(false);
   const price = provider.basic_price;
   useLeaveGuard(hasBookingInput(values) && !busy && !withdrawn);
   // While Submit & Pay is on its way a reload or a closed tab would leave its outcome unknown: the browser asks first.
@@ -367,6 +370,7 @@ export function BookingForm({
           time_zone: Intl.DateTimeFormat().resolvedOptions().timeZone,
           // The price shown: changed meanwhile, the API books nothing and says the new one (then read again).
           ...(typeof price === 'number' && { expected_price: price }),
+          ...(bookAgain.current && { book_again: true }),
         },
         { silent: true, headers: { 'Idempotency-Key': key } },
       );
@@ -390,7 +394,8 @@ export function BookingForm({
       if (fields?.service_id || fields?.provider_id) setWithdrawnService(serviceId);
       // The price changed meanwhile: the page reads the driver again, and the form shows the new one.
       if (fields?.expected_price) readDriverAgain();
-      if (fields?.idempotency_key) setBookedAlready(true);
+      if (fields?.idempotency_key || fields?.book_again) setBookedAlready(true);
+      if (fields?.book_again) bookAgain.current = true;
       const outcomeUnknown = !(err instanceof ApiError) || err.status === 0 || err.status >= 500;
       setError(
         fields?.service_id

@@ -114,6 +114,11 @@ export interface NewJobRequest {
    * now, the API answers 409 with the new price in its message and books nothing (docs/deviations.md).
    */
   expected_price?: number;
+  /**
+   * Books it although the customer has the same booking open (Pending or Accepted; not in the spec's
+   * payload): without it the API answers 409 and books nothing (docs/deviations.md).
+   */
+  book_again?: boolean;
 }
 
 export interface Service {

@@ -4,7 +4,7 @@
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { describe, it } from 'node:test';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { apiCall, collectErrors, DESKTOP, openPage, signInDirectly, snap, useBrowser, newTab } from '../support/app.ts';
 import { bookViaApi, customerWithCards, GOOD_CARD, providerOffering } from '../support/bookings.ts';
 
@@ -26,6 +26,41 @@ const fact = (page: Page, id: string) => page.getByRole('definition').and(page.g
 
 async function waitForFact(page: Page, id: string, text: string, timeout: number) {
   await page.getByTestId(id).filter({ hasText: text }).waitFor({ timeout });
+}
+
+const sharing = (page: Page) => page.getByRole('status', { name: 'Location sharing' });
+
+/**
+ * The provider's browser on Home, and the job opened in a second tab of it (from an e-mail): that tab
+ * shares, the first says another tab does. Answers the second tab and its page errors.
+ */
+async function jobOpenInSecondTab(provider: { page: Page; context: BrowserContext }, jobId: number) {
+  await provider.page.goto('/');
+  const tab = await newTab(provider.context);
+  const errors = collectErrors(tab);
+  await tab.goto(`/provideractivebookingdetails?job=${jobId}`);
+  await sharing(tab)
+    .filter({ hasText: /^Sharing location$/ })
+    .waitFor();
+  await sharing(provider.page).filter({ hasText: 'Sharing location (another tab)' }).waitFor();
+  return { tab, errors };
+}
+
+/** Each browser met no page error; then they are closed. */
+async function closeWithoutErrors(...browsers: { errors: string[]; context: BrowserContext }[]) {
+  for (const { errors } of browsers) assert.deepEqual(errors, []);
+  for (const { context } of browsers) await context.close();
+}
+
+/** The provider opens the app on their laptop, at home (far away): it shares. */
+async function laptopOpenedAtHome(account: Parameters<typeof signInDirectly>[1]) {
+  const laptop = await pageWith(browser(), { geolocation: FAR_AWAY, grant: true });
+  await signInDirectly(laptop.page, account);
+  await laptop.page.goto('/');
+  await sharing(laptop.page)
+    .filter({ hasText: /^Sharing location$/ })
+    .waitFor();
+  return laptop;
 }
 
 /**
@@ -126,20 +161,13 @@ describe('the customer follows the provider of an accepted booking', () => {
 
   it('a tab the provider opens takes the sharing over from the one left behind, which takes it back when that tab closes', async () => {
     const { jobId, p, c } = await acceptedBookingInTwoBrowsers();
-    const sharing = (page: Page) => page.getByRole('status', { name: 'Location sharing' });
     await p.page.goto('/');
     await sharing(p.page)
       .filter({ hasText: /^Sharing location$/ })
       .waitFor();
 
     // The provider opens a job from an e-mail in a new tab: that tab shares, the first says another tab does.
-    const second = await newTab(p.context);
-    const secondErrors = collectErrors(second);
-    await second.goto(`/provideractivebookingdetails?job=${jobId}`);
-    await sharing(second)
-      .filter({ hasText: /^Sharing location$/ })
-      .waitFor();
-    await sharing(p.page).filter({ hasText: 'Sharing location (another tab)' }).waitFor();
+    const { tab: second, errors: secondErrors } = await jobOpenInSecondTab(p, jobId);
 
     // The customer follows what the new tab writes.
     await c.page.goto(`/viewonmap?job=${jobId}`);
@@ -164,7 +192,6 @@ describe('the customer follows the provider of an accepted booking', () => {
   });
   it('a provider signed in on a phone and a laptop: the device they last turned to shares, the other says so', async () => {
     const { provider, jobId, p: phone, c } = await acceptedBookingInTwoBrowsers();
-    const sharing = (page: Page) => page.getByRole('status', { name: 'Location sharing' });
     await phone.page.goto('/');
     await sharing(phone.page)
       .filter({ hasText: /^Sharing location$/ })
@@ -173,12 +200,7 @@ describe('the customer follows the provider of an accepted booking', () => {
     await waitForFact(c.page, 'provider-position', '12.9716, 77.5946', 15_000);
 
     // The provider opens the app on their laptop, at home: the laptop shares, the phone says another device does.
-    const laptop = await pageWith(browser(), { geolocation: FAR_AWAY, grant: true });
-    await signInDirectly(laptop.page, provider.account);
-    await laptop.page.goto('/');
-    await sharing(laptop.page)
-      .filter({ hasText: /^Sharing location$/ })
-      .waitFor();
+    const laptop = await laptopOpenedAtHome(provider.account);
     await sharing(phone.page).filter({ hasText: 'Sharing location (another device)' }).waitFor();
     await waitForFact(c.page, 'provider-position', '13.0500, 77.7000', 10_000);
 
@@ -220,34 +242,16 @@ describe('the customer follows the provider of an accepted booking', () => {
     );
     assert.equal(await c.page.getByRole('status', { name: 'Map status' }).textContent(), `Following ${provider.fullName} live.`);
 
-    assert.deepEqual(laptop.errors, []);
-    assert.deepEqual(phone.errors, []);
-    assert.deepEqual(c.errors, []);
-    await laptop.context.close();
-    await c.context.close();
-    await phone.context.close();
+    await closeWithoutErrors(laptop, phone, c);
   });
 
   it('a laptop takes the sharing from a phone with two tabs open: both phone tabs say so, and a press in either takes it back', async () => {
     const { provider, jobId, p: phone, c } = await acceptedBookingInTwoBrowsers();
-    const sharing = (page: Page) => page.getByRole('status', { name: 'Location sharing' });
-    await phone.page.goto('/');
-    const jobTab = await newTab(phone.context);
-    const jobTabErrors = collectErrors(jobTab);
-    await jobTab.goto(`/provideractivebookingdetails?job=${jobId}`);
-    await sharing(jobTab)
-      .filter({ hasText: /^Sharing location$/ })
-      .waitFor();
-    await sharing(phone.page).filter({ hasText: 'Sharing location (another tab)' }).waitFor();
+    const { tab: jobTab, errors: jobTabErrors } = await jobOpenInSecondTab(phone, jobId);
     await c.page.goto(`/viewonmap?job=${jobId}`);
     await waitForFact(c.page, 'provider-position', '12.9716, 77.5946', 15_000);
 
-    const laptop = await pageWith(browser(), { geolocation: FAR_AWAY, grant: true });
-    await signInDirectly(laptop.page, provider.account);
-    await laptop.page.goto('/');
-    await sharing(laptop.page)
-      .filter({ hasText: /^Sharing location$/ })
-      .waitFor();
+    const laptop = await laptopOpenedAtHome(provider.account);
     await waitForFact(c.page, 'provider-position', '13.0500, 77.7000', 10_000);
     // The phone's tab without the watch says what the provider needs to know: another device shares, not another tab.
     await sharing(jobTab).filter({ hasText: 'Sharing location (another device)' }).waitFor();
@@ -265,11 +269,6 @@ describe('the customer follows the provider of an accepted booking', () => {
     await sharing(laptop.page).filter({ hasText: 'Sharing location (another device)' }).waitFor();
 
     assert.deepEqual(jobTabErrors, []);
-    assert.deepEqual(laptop.errors, []);
-    assert.deepEqual(phone.errors, []);
-    assert.deepEqual(c.errors, []);
-    await laptop.context.close();
-    await c.context.close();
-    await phone.context.close();
+    await closeWithoutErrors(laptop, phone, c);
   });
 });

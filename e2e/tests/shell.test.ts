@@ -534,11 +534,13 @@ describe('signed-in layout', () => {
     await second.goto('/activebooking');
     await second.getByRole('heading', { name: 'Active Bookings' }).first().waitFor();
 
-    // Signed out in the first tab: the second goes to /login by itself.
+    // Signed out in the first tab: the second goes to /login by itself, and says why.
     await first.getByRole('button', { name: 'Logout' }).click();
     await first.waitForURL('**/login');
     await second.waitForURL('**/login');
     await second.getByRole('heading', { name: 'Login' }).waitFor();
+    await second.getByText('You signed out in another tab.').waitFor();
+    assert.equal(await first.getByText('You signed out in another tab.').count(), 0);
 
     // Signed in as a provider in the first: the second opens the provider's Home.
     await fillLogin(first, provider.email, provider.password, 'Provider');

@@ -7,7 +7,7 @@ import { makeUser } from 'shared/src/testing';
 import { createShellStore } from '../store';
 import { fakeApi, renderShell, Where } from '../testing/renderShell';
 import { markSessionExpired } from './sessionExpiredMark';
-import { useSessionFromOtherTabs } from './useSessionFromOtherTabs';
+import { SIGNED_OUT_ELSEWHERE_MESSAGE, useSessionFromOtherTabs } from './useSessionFromOtherTabs';
 import { SESSION_EXPIRED_MESSAGE } from './useSessionExpiry';
 
 const stored = () => JSON.parse(localStorage.getItem(SESSION_STORAGE_KEY) ?? 'null') as PersistedSession | null;
@@ -48,8 +48,9 @@ describe('a session changed in another tab of the browser', () => {
     expect(store.getState().session).toMatchObject({ isLogin: false, users: null, token: null });
     expect(stored()).toMatchObject({ isLogin: false, token: null });
     expect(screen.queryByRole('button', { name: 'Logout' })).not.toBeInTheDocument();
-    // A sign-out (Logout there) is not an expiry: no message, and the spec's empty form.
+    // A sign-out (Logout there) is not an expiry: it says what happened, and the spec's empty form.
     expect(screen.queryByText(SESSION_EXPIRED_MESSAGE)).not.toBeInTheDocument();
+    expect(store.getState().session.alert).toEqual({ type: 'info', message: SIGNED_OUT_ELSEWHERE_MESSAGE });
     expect(JSON.parse(screen.getByTestId('where').dataset.state ?? 'null')).not.toHaveProperty('email');
   });
 
@@ -127,6 +128,8 @@ describe('a session changed in another tab of the browser', () => {
 
     await waitFor(() => expect(screen.getByTestId('where')).toHaveTextContent('/login'));
     expect(store.getState().session.isLogin).toBe(false);
+    // Not a sign-out there (site data cleared): nothing is claimed about another tab.
+    expect(store.getState().session.alert).toBeNull();
   });
 
   it('the same account signed in again, or its profile edited: this tab takes the new token and details where it is', async () => {

@@ -15,6 +15,9 @@ import {
 import { sessionJustExpiredFor } from './sessionExpiredMark';
 import { useEndSession } from './useEndSession';
 
+/** Shown on /login in the user's other tabs when they sign out in one. */
+export const SIGNED_OUT_ELSEWHERE_MESSAGE = 'You signed out in another tab.';
+
 /** Starts the app afresh at `path` (a full page load), without the browser asking about unsaved changes. */
 const openAfresh = (path: string) => {
   releaseLeaveGuards();
@@ -30,7 +33,7 @@ const returnsTo = (state: unknown, userId: number) =>
  * saves its whole session on each change, so without this a tab left open would write its own session
  * back over a sign-out or a sign-in made in another tab, and the next page load would find the wrong one.
  * When another tab
- * - signs out, this tab signs out too and shows /login;
+ * - signs out, this tab signs out too and shows /login, saying why;
  * - was refused the session's token by the API, this tab's session expired too: announced here as
  *   `auth/sessionExpired`, so that this tab ends it as its own 401 would (the message on /login) and its
  *   open forms and chats keep what was typed in it;
@@ -60,7 +63,8 @@ export function useSessionFromOtherTabs(reload: (path: string) => void = openAfr
       if (!saved.isLogin) {
         if (!current.isLogin) return;
         if (current.users && sessionJustExpiredFor(current.users.id)) bus.emit({ type: 'auth/sessionExpired' });
-        else endSession();
+        // Logout there: said here, or this tab's page would just turn into /login with nobody knowing why.
+        else endSession(event.key === null ? undefined : { type: 'info', message: SIGNED_OUT_ELSEWHERE_MESSAGE });
         return;
       }
       if (!current.isLogin || saved.users?.id !== current.users?.id) {

@@ -1,10 +1,11 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import {
   addPaymentMethod,
   ApiError,
   bus,
   deletePaymentMethod,
   fetchPaymentMethods,
+  isRetryableFailure,
   makeDefaultPaymentMethod,
   onCatchUp,
   sessionActions,
@@ -15,6 +16,14 @@ import {
 import { messageOf } from '../apiMessage';
 
 export type LoadStatus = 'loading' | 'ready' | 'error';
+
+/** A card whose saving got no answer, then was sent again and refused as saved already, within this long: saved by the first. */
+export const SAVED_BY_UNANSWERED_MS = 10 * 60_000;
+/** What the API says when a card is saved: said too for one found saved by an earlier send whose answer was lost. */
+const CARD_ADDED = 'Card added successfully';
+
+/** The API answered 409 to a card sent to be saved: the same card is saved already. */
+const isSavedAlready = (error: unknown) => error instanceof ApiError && error.status === 409;
 
 /** The API answered 404: the card is not there any more (deleted in another tab or device). */
 const isGone = (error: unknown): error is ApiError => error instanceof ApiError && error.status === 404;
@@ -140,6 +149,8 @@ export function usePaymentMethods({ autoLoad = true }: { autoLoad?: boolean } = 
    * says it too), for the form to show where the user is. An empty token says 'something went wrong'
    * (spec section 8).
    */
+  /** When the last send of a card to be saved got no answer (it may have saved it), else null. */
+  const unansweredAt = useRef<number | null>(null);
   const add = async (token: string | null | undefined): Promise<string | null> => {
     if (!token) {
       bus.emit({ type: 'toast/show', kind: 'error', message: EMPTY_TOKEN });
@@ -148,9 +159,18 @@ export function usePaymentMethods({ autoLoad = true }: { autoLoad?: boolean } = 
     setBusy(true);
     try {
       const { data: added } = await addPaymentMethod(token);
+      unansweredAt.current = null;
       await showAfterChange([...cards.filter((c) => c.id !== added.id), added]);
       return null;
     } catch (error) {
+      const sentBefore = unansweredAt.current;
+      unansweredAt.current = isRetryableFailure(error) ? Date.now() : null;
+      // Save pressed again after no answer, and refused as saved already: the first send saved it.
+      if (isSavedAlready(error) && sentBefore !== null && Date.now() - sentBefore < SAVED_BY_UNANSWERED_MS) {
+        bus.emit({ type: 'alert/show', alert: { type: 'success', message: CARD_ADDED } });
+        await showAfterChange(cards);
+        return null;
+      }
       console.error(error);
       return messageOf(error);
     } finally {

@@ -165,6 +165,26 @@ describe('NewPaymentMethodPage', () => {
     expect(screen.queryByTestId('location')).not.toBeInTheDocument();
   });
 
+  it('Save pressed again after no answer, refused as saved already: the first one saved it, so it is said added and /payment follows', async () => {
+    let sends = 0;
+    fakeApi({
+      'POST /sandbox/v1/tokens': { status: 200, data: { id: 'tok_5', card: { brand: 'Visa', last4: '4242' } } },
+      'POST /api/payment-methods': () =>
+        ++sends === 1 ? fail(0, 'The server cannot be reached.') : fail(409, 'This card is already saved.'),
+      'GET /api/payment-methods': ok([visa]),
+    });
+    jest.spyOn(console, 'error').mockImplementation(() => {});
+    const user = userEvent.setup();
+    renderWithStore(<NewPaymentMethodPage />, { path: '/newpaymentmethod', session: signedIn() });
+    await fillCard(user);
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('The server cannot be reached.');
+    expect(screen.queryByTestId('location')).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByTestId('location')).toHaveTextContent('/payment');
+    expect(bus.alerts().at(-1)).toEqual({ type: 'success', message: 'Card added successfully' });
+  });
+
   it('counts a saved card as saved when the list cannot be read again: the card is listed, no error is said', async () => {
     fakeApi({
       'POST /sandbox/v1/tokens': { status: 200, data: { id: 'tok_4', card: { brand: 'Visa', last4: '4242' } } },

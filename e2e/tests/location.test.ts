@@ -31,11 +31,15 @@ async function waitForFact(page: Page, id: string, text: string, timeout: number
 const sharing = (page: Page) => page.getByRole('status', { name: 'Location sharing' });
 
 /**
- * The provider's browser on Home, and the job opened in a second tab of it (from an e-mail): that tab
- * shares, the first says another tab does. Answers the second tab and its page errors.
+ * The provider's browser on Home, sharing, and then the job opened in a second tab of it (from an e-mail):
+ * that tab shares, the first says another tab does. Answers the second tab and its page errors.
  */
 async function jobOpenInSecondTab(provider: { page: Page; context: BrowserContext }, jobId: number) {
   await provider.page.goto('/');
+  // Home's own start takes the sharing first: opened later, the second tab takes it from Home, not the other way.
+  await sharing(provider.page)
+    .filter({ hasText: /^Sharing location$/ })
+    .waitFor();
   const tab = await newTab(provider.context);
   const errors = collectErrors(tab);
   await tab.goto(`/provideractivebookingdetails?job=${jobId}`);
@@ -161,11 +165,6 @@ describe('the customer follows the provider of an accepted booking', () => {
 
   it('a tab the provider opens takes the sharing over from the one left behind, which takes it back when that tab closes', async () => {
     const { jobId, p, c } = await acceptedBookingInTwoBrowsers();
-    await p.page.goto('/');
-    await sharing(p.page)
-      .filter({ hasText: /^Sharing location$/ })
-      .waitFor();
-
     // The provider opens a job from an e-mail in a new tab: that tab shares, the first says another tab does.
     const { tab: second, errors: secondErrors } = await jobOpenInSecondTab(p, jobId);
 

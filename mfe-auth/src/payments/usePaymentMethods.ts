@@ -144,13 +144,13 @@ export function usePaymentMethods({ autoLoad = true }: { autoLoad?: boolean } = 
     }
   };
 
+  /** When the last send of a card to be saved got no answer (it may have saved it), else null. */
+  const unansweredAt = useRef<number | null>(null);
   /**
    * Saves the token the card provider returned; answers null once saved, else why not (the API client
    * says it too), for the form to show where the user is. An empty token says 'something went wrong'
    * (spec section 8).
    */
-  /** When the last send of a card to be saved got no answer (it may have saved it), else null. */
-  const unansweredAt = useRef<number | null>(null);
   const add = async (token: string | null | undefined): Promise<string | null> => {
     if (!token) {
       bus.emit({ type: 'toast/show', kind: 'error', message: EMPTY_TOKEN });

@@ -181,6 +181,42 @@ describe('on a failing network', () => {
     await context.close();
   });
 
+  it('Chat opened again offline shows the chats and messages seen a moment ago, said not refreshed; back online, what came meanwhile joins them', async () => {
+    const provider = await providerOffering('Driver', 25);
+    const customer = await customerWithCards([GOOD_CARD]);
+    await bookViaApi(customer, provider);
+    const say = (message: string, token: string) =>
+      apiCall('POST', '/api/chats', { customer_id: customer.id, provider_id: provider.id, message_type: 'text', message }, token);
+    assert.equal((await say('Hello there', customer.token)).status, 201);
+    const { page, context, errors } = await openPage(browser());
+    await signInDirectly(page, customer.account);
+    await page.goto(`/chatview/${provider.id}`);
+    const log = page.getByRole('log', { name: `Messages with ${provider.fullName}` });
+    await log.getByText('Hello there').waitFor();
+    const menu = page.getByRole('navigation');
+    await menu.getByRole('link', { name: 'Home' }).click();
+    await page.waitForURL((url) => url.pathname === '/');
+
+    await context.setOffline(true);
+    await menu.getByRole('link', { name: /^Chat/ }).click();
+    const contacts = page.getByRole('region', { name: 'Contacts' });
+    await contacts.getByText('Your chats could not be refreshed.').waitFor();
+    await contacts.getByRole('link', { name: new RegExp(`^${provider.fullName}`) }).click();
+    await log.getByText('Hello there').waitFor();
+    await page
+      .getByText('New messages could not be fetched: The server cannot be reached. Check your connection and retry.')
+      .waitFor();
+    await snap(page, 'network-chat-reopened-offline');
+    assert.equal(await page.getByText('Your chats could not be loaded.').count(), 0);
+
+    assert.equal((await say('Back in ten minutes', provider.token)).status, 201);
+    await context.setOffline(false);
+    await log.getByText('Back in ten minutes').waitFor({ timeout: 20_000 });
+    await contacts.getByText('Back in ten minutes').waitFor();
+    assert.deepEqual(errors, []);
+    await context.close();
+  });
+
   it('a screen whose code could not be downloaded offline loads by itself once the connection is back, with no reload', async () => {
     const provider = await providerOffering('Driver', 25);
     const customer = await customerWithCards([GOOD_CARD]);

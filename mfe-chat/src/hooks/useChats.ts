@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { bus, fetchChats, failureText, markChatRead, type Chat, type Message, onCatchUp, useSessionUser } from 'shared';
 import { applyMessage, markReadLocally, sortChats, totalUnread, upsertChat } from '../lib/chatList';
+import { lastShownChats, rememberShownChats } from '../lib/lastShown';
 import { MessageLedger } from '../lib/messageLedger';
 
 export type ChatsState = { status: 'loading' } | { status: 'error'; message: string } | { status: 'ready'; chats: Chat[] };
@@ -11,10 +12,17 @@ export type ChatsState = { status: 'loading' } | { status: 'error'; message: str
  * a `chat/read` (read in another tab) shows that chat read. Each message counts once, in whatever order
  * its events come and whenever the list is reloaded (MessageLedger).
  * Announces the unread total on the bus (`chat/unreadChanged`) for the sidebar.
+ * Opened again in this page, it shows the list it last showed at once and reads it again quietly
+ * (lib/lastShown): a failure then leaves that list, saying it could not be refreshed.
  */
 export function useChats() {
   const myId = useSessionUser()?.id;
-  const [state, setState] = useState<ChatsState>({ status: 'loading' });
+  const [remembered] = useState(() => lastShownChats(myId));
+  const [state, setState] = useState<ChatsState>(() =>
+    remembered ? { status: 'ready', chats: remembered } : { status: 'loading' },
+  );
+  /** Whether the API has answered the list here: until then a remembered list's unread total is not told. */
+  const [answered, setAnswered] = useState(false);
   /** The list as shown, for the handlers of live events (also set at once by a load, before React renders it). */
   const chatsRef = useRef<Chat[] | null>(null);
   const openRef = useRef<number | null>(null);
@@ -64,6 +72,7 @@ export function useChats() {
             }
             // Messages from here on apply to this list, before React renders it.
             chatsRef.current = chats;
+            setAnswered(true);
             setRefreshError(null);
             setState({ status: 'ready', chats });
             // A chat begun with its message while the list was read: read again (once per chat, not for ever).
@@ -94,8 +103,11 @@ export function useChats() {
   const refresh = useCallback(() => void fetchList(true), [fetchList]);
 
   useEffect(() => {
-    void fetchList(false);
-  }, [fetchList]);
+    void fetchList(remembered !== null);
+  }, [fetchList, remembered]);
+  useEffect(() => {
+    if (state.status === 'ready') rememberShownChats(myId, state.chats);
+  }, [state, myId]);
 
   /** A message arrived or was sent from here. */
   const noteMessage = useCallback(
@@ -162,8 +174,9 @@ export function useChats() {
 
   const total = useMemo(() => (state.status === 'ready' ? totalUnread(state.chats) : null), [state]);
   useEffect(() => {
-    if (total !== null) bus.emit({ type: 'chat/unreadChanged', total });
-  }, [total]);
+    // A remembered list may be behind the sidebar's count (messages came while Chat was closed).
+    if (total !== null && answered) bus.emit({ type: 'chat/unreadChanged', total });
+  }, [total, answered]);
 
   return { state, reload, refresh, refreshError, upsert, markRead, noteMessage, setOpenChatId };
 }

@@ -23,6 +23,7 @@ import {
   updateOutbox,
   type ConversationKey,
 } from '../lib/conversationMemory';
+import { lastShownMessages, rememberShownMessages } from '../lib/lastShown';
 import { failureMessageOf, newOutgoing, type OutgoingMessage } from '../lib/outgoing';
 
 /** Messages per page of the API. */
@@ -85,22 +86,36 @@ export function useConversation(chat: Chat | null, myId: number | undefined, cal
     },
     [key],
   );
+  /** Why the last catch-up (or load of a conversation shown before) failed (the messages shown stay); cleared by the next one that works. */
+  const [refreshError, setRefreshError] = useState<string | null>(null);
   /** Messages that arrived live or were sent from here while the first page was loading: they join it. */
   const arrivedWhileLoading = useRef<Message[]>([]);
+  /** Whether the newest page is being loaded (also while what was shown before stands in for it). */
+  const firstPagePending = useRef(false);
+  /** The conversation the state is of: for one render after another chat is chosen, it is still the last one's. */
+  const stateKey = useRef<ConversationKey | null>(null);
 
-  /** A live or just-sent message of this conversation: shown, or kept for the page still loading. */
+  /** A live or just-sent message of this conversation: shown, and kept for the page still loading. */
   const takeIn = useCallback((message: Message) => {
-    if (stateRef.current.status !== 'ready') {
-      arrivedWhileLoading.current.push(message);
-      return;
-    }
+    if (firstPagePending.current || stateRef.current.status !== 'ready') arrivedWhileLoading.current.push(message);
+    if (stateRef.current.status !== 'ready') return;
     setState((s) => (s.status === 'ready' ? { ...s, messages: prependMessage(s.messages, message) } : s));
   }, []);
 
+  /**
+   * Loads the newest page. A conversation shown before in this page is shown at once as it was, the page
+   * replacing it when it comes; if it cannot be had, what was shown stays, said not refreshed.
+   */
   const loadFirst = useCallback(async () => {
     if (chatId === null) return;
     arrivedWhileLoading.current = [];
-    stateRef.current = { status: 'loading' };
+    firstPagePending.current = true;
+    setRefreshError(null);
+    const shownBefore = lastShownMessages(key);
+    stateKey.current = key;
+    stateRef.current = shownBefore
+      ? { status: 'ready', ...shownBefore, loadingOlder: false, olderError: null }
+      : { status: 'loading' };
     setState(stateRef.current);
     try {
       const response = await fetchMessages(chatId, { page: 1, per_page: PAGE_SIZE }, { silent: true });
@@ -110,6 +125,7 @@ export function useConversation(chat: Chat | null, myId: number | undefined, cal
       // Messages that arrived live or were sent while the page was loading join it (once, if it has them too).
       const messages = arrivedWhileLoading.current.reduce(prependMessage, page);
       arrivedWhileLoading.current = [];
+      firstPagePending.current = false;
       stateRef.current = {
         status: 'ready',
         messages,
@@ -121,9 +137,17 @@ export function useConversation(chat: Chat | null, myId: number | undefined, cal
       setState(stateRef.current);
     } catch (error) {
       console.error(error);
-      if (chatRef.current?.id === chatId) setState({ status: 'error', message: failureText(error) });
+      if (chatRef.current?.id !== chatId) return;
+      firstPagePending.current = false;
+      arrivedWhileLoading.current = [];
+      if (shownBefore) setRefreshError(failureMessageOf(error));
+      else setState({ status: 'error', message: failureText(error) });
     }
-  }, [chatId, dropCopiesOfStored]);
+  }, [chatId, key, dropCopiesOfStored]);
+  useEffect(() => {
+    if (state.status === 'ready' && stateKey.current === key)
+      rememberShownMessages(key, { messages: state.messages, page: state.page, hasMore: state.hasMore });
+  }, [state, key]);
 
   useEffect(() => {
     void loadFirst();
@@ -131,7 +155,9 @@ export function useConversation(chat: Chat | null, myId: number | undefined, cal
 
   const loadOlder = useCallback(async () => {
     const current = stateRef.current;
+    // Not while the newest page is on its way: it replaces what stands in for it, older pages too.
     if (chatId === null || current.status !== 'ready' || !current.hasMore || current.loadingOlder) return;
+    if (firstPagePending.current) return;
     const page = current.page + 1;
     setState({ ...current, loadingOlder: true, olderError: null });
     stateRef.current = { ...current, loadingOlder: true };
@@ -167,8 +193,6 @@ export function useConversation(chat: Chat | null, myId: number | undefined, cal
     return () => subscription.unsubscribe();
   }, [chatId, takeIn]);
 
-  /** Why the last catch-up failed (the messages shown stay); cleared by the next one that works. */
-  const [refreshError, setRefreshError] = useState<string | null>(null);
   // The realtime channel (re)subscribed: messages published while it was connecting were missed. The
   // newest page has them; the ones not shown yet join the list (and the chat is marked read, as live).
   /** The newest page as the server has it now: held copies of what it stored go, what is not shown joins. */

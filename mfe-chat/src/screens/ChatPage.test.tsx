@@ -97,6 +97,13 @@ async function openPeteConversation(): Promise<HTMLElement> {
   return log;
 }
 
+/** Waits for the open conversation's log to show `count` messages. */
+async function openedLog(count: number): Promise<HTMLElement> {
+  const log = await screen.findByRole('log');
+  await waitFor(() => expect(within(log).getAllByRole('listitem')).toHaveLength(count));
+  return log;
+}
+
 const contacts = () => within(screen.getByRole('region', { name: 'Contacts' }));
 const conversation = () => within(screen.getByRole('region', { name: 'Conversation' }));
 const unreadEvents = () => recorded.events.flatMap((e) => (e.type === 'chat/unreadChanged' ? [e.total] : []));
@@ -510,6 +517,87 @@ describe('opening a conversation', () => {
   });
 });
 
+describe('a conversation opened again in the same page', () => {
+  const noAnswer = () => Promise.reject(Object.assign(new Error('Network Error'), { isAxiosError: true }));
+
+  it('shows its messages at once; with no connection they stay, said not refreshed', async () => {
+    let offline = false;
+    customerApi({ 'GET /api/chats/1/messages': () => (offline ? noAnswer() : messagesReply(peteMessages())) });
+    const first = renderChat({ route: '/chatview/20' });
+    await openedLog(3);
+    first.unmount();
+    offline = true;
+
+    renderChat({ route: '/chatview/20' });
+    const log = await screen.findByRole('log', { name: 'Messages with Pete Provider' });
+    expect(within(log).getAllByRole('listitem')).toHaveLength(3);
+    expect(
+      await conversation().findByText(messagesNotRefreshed('The server cannot be reached. Check your connection and retry.')),
+    ).toBeInTheDocument();
+    expect(within(log).getByText('On my way')).toBeInTheDocument();
+  });
+
+  it('is replaced by the newest page when it comes, keeping a message that arrived meanwhile', async () => {
+    let answerPage: (reply: FakeReply) => void = () => undefined;
+    let pages = 0;
+    customerApi({
+      'GET /api/chats/1/messages': () =>
+        ++pages === 1 ? messagesReply(peteMessages()) : new Promise<FakeReply>((resolve) => (answerPage = resolve)),
+    });
+    const first = renderChat({ route: '/chatview/20' });
+    await openedLog(3);
+    first.unmount();
+
+    renderChat({ route: '/chatview/20' });
+    const log = await screen.findByRole('log', { name: 'Messages with Pete Provider' });
+    expect(within(log).getAllByRole('listitem')).toHaveLength(3);
+    const live = makeMessage({
+      id: 14,
+      chat_id: 1,
+      from_id: pete.id,
+      message: 'Here now',
+      created_at: '2025-06-15T12:10:00.000Z',
+    });
+    act(() => bus.emit({ type: 'realtime/message', message: live }));
+    expect(within(log).getByText('Here now')).toBeInTheDocument();
+    const stored = makeMessage({
+      id: 13,
+      chat_id: 1,
+      from_id: pete.id,
+      message: 'Parked outside',
+      created_at: '2025-06-15T12:00:00.000Z',
+    });
+    await act(async () => answerPage(messagesReply([stored, ...peteMessages()])));
+    await waitFor(() => expect(within(log).getAllByRole('listitem')).toHaveLength(5));
+    expect(within(log).getAllByRole('listitem').at(-1)).toHaveTextContent('Here now');
+    expect(within(log).getAllByRole('listitem').at(-2)).toHaveTextContent('Parked outside');
+  });
+
+  it("each conversation shows its own: another contact chosen never shows the last one's messages", async () => {
+    let offline = false;
+    customerApi({
+      'GET /api/chats/1/messages': () => (offline ? noAnswer() : messagesReply(peteMessages())),
+      'GET /api/chats/2/messages': () => (offline ? noAnswer() : messagesReply([])),
+    });
+    const user = userEvent.setup();
+    renderChat({ route: '/chatview/20' });
+    await openedLog(3);
+    await user.click(contacts().getByRole('link', { name: /^Dora Driver/ }));
+    expect(await conversation().findByRole('heading', { level: 2, name: 'Dora Driver' })).toBeInTheDocument();
+    await waitFor(() => expect(within(screen.getByRole('log')).queryAllByRole('listitem')).toHaveLength(0));
+    offline = true;
+
+    await user.click(contacts().getByRole('link', { name: /^Pete Provider/ }));
+    await waitFor(() =>
+      expect(within(screen.getByRole('log', { name: 'Messages with Pete Provider' })).getAllByRole('listitem')).toHaveLength(3),
+    );
+    await user.click(contacts().getByRole('link', { name: /^Dora Driver/ }));
+    const doraLog = await screen.findByRole('log', { name: 'Messages with Dora Driver' });
+    expect(within(doraLog).queryAllByRole('listitem')).toHaveLength(0);
+    expect(within(doraLog).queryByText('On my way')).not.toBeInTheDocument();
+  });
+});
+
 describe('the page layout', () => {
   it('places the hidden speaker labels ("You:") inside the scrolling message list, so the page does not scroll into empty space', async () => {
     customerApi();
@@ -871,6 +959,60 @@ describe('live messages', () => {
     await user.click(contacts().getByRole('button', { name: 'Retry' }));
     expect(await contacts().findByRole('link', { name: 'Olga Other' })).toBeInTheDocument();
     expect(contacts().queryByText('Your chats could not be refreshed.')).not.toBeInTheDocument();
+  });
+
+  it('opened again, shows the chats it last showed at once; with no connection they stay, said not refreshed', async () => {
+    let offline = false;
+    customerApi({
+      'GET /api/chats': () =>
+        offline ? Promise.reject(Object.assign(new Error('Network Error'), { isAxiosError: true })) : ok(customerChats()),
+    });
+    const first = renderChat();
+    await contacts().findByRole('link', { name: 'Pete Provider, 2 unread' });
+    first.unmount();
+    offline = true;
+
+    renderChat();
+    expect(screen.queryByText('Loading chats…')).not.toBeInTheDocument();
+    expect(contacts().getByRole('link', { name: 'Pete Provider, 2 unread' })).toBeInTheDocument();
+    expect(contacts().getByRole('link', { name: 'Dora Driver' })).toBeInTheDocument();
+    expect(await contacts().findByText('Your chats could not be refreshed.')).toBeInTheDocument();
+    expect(contacts().getByText('The server cannot be reached. Check your connection and retry.')).toBeInTheDocument();
+    expect(contacts().getByRole('link', { name: 'Pete Provider, 2 unread' })).toBeInTheDocument();
+  });
+
+  it('opened again, the chats it last showed give way to the answer, whose unread total alone is told', async () => {
+    let unread = 2;
+    customerApi({
+      'GET /api/chats': () => {
+        const [pete, dora] = customerChats();
+        return ok([{ ...pete, unread_count: unread }, dora]);
+      },
+    });
+    const first = renderChat();
+    await contacts().findByRole('link', { name: 'Pete Provider, 2 unread' });
+    await waitFor(() => expect(unreadEvents().at(-1)).toBe(2));
+    first.unmount();
+    const toldBefore = unreadEvents().length;
+    unread = 5;
+
+    renderChat();
+    expect(contacts().getByRole('link', { name: 'Pete Provider, 2 unread' })).toBeInTheDocument();
+    expect(await contacts().findByRole('link', { name: 'Pete Provider, 5 unread' })).toBeInTheDocument();
+    await waitFor(() => expect(unreadEvents().slice(toldBefore)).toEqual([5]));
+  });
+
+  it('after a sign-out, the chats shown before are not shown to the next session', async () => {
+    customerApi();
+    const first = renderChat();
+    await contacts().findByRole('link', { name: 'Pete Provider, 2 unread' });
+    first.unmount();
+    act(() => bus.emit({ type: 'auth/loggedOut' }));
+    customerApi({ 'GET /api/chats': () => new Promise<FakeReply>(() => undefined) });
+
+    renderChat();
+    expect(contacts().getByText('Loading chats…')).toBeInTheDocument();
+    expect(contacts().queryByRole('link', { name: 'Pete Provider, 2 unread' })).not.toBeInTheDocument();
   });
 
   it("a chat read in the user's other tab (chat/read) loses its unread count here too", async () => {

@@ -91,7 +91,8 @@ describe('display preferences', () => {
       await route.continue();
     });
     await page.goto('/activebooking');
-    const spinner = page.locator('.ui-loader .ui-spinner').first();
+    // The list's own loader, held by the route: the shell's loader before it may go between two looks at it.
+    const spinner = page.getByRole('status').filter({ hasText: 'Loading your bookings…' }).locator('.ui-spinner');
     await spinner.waitFor();
     assert.equal(await spinner.evaluate((s) => getComputedStyle(s).animationDuration), '2.4s');
     answer();

@@ -4,27 +4,13 @@ import { BrowserRouter, NavLink, Route, Routes } from 'react-router-dom';
 import { setTokenProvider } from '../api';
 import { bus } from '../bus';
 import { setRuntimeConfig, type RuntimeConfig } from '../config';
-import type { RemoteContract, Role, User } from '../contracts';
+import type { RemoteContract } from '../contracts';
 import { loadPersistedSession } from '../session/persistence';
 import { sessionActions, type RootStateWithSession } from '../session/sessionSlice';
 import { createAppStore, persistSession, type AppStore } from '../session/store';
 import { ErrorBoundary, ErrorState, Loader } from '../ui';
 import '../ui/ui.css';
-
-const DEMO_USER = (role: Role): User => ({
-  id: 0,
-  first_name: 'Demo',
-  last_name: role,
-  full_name: `Demo ${role}`,
-  email: `demo-${role.toLowerCase()}@example.com`,
-  phone: null,
-  address: null,
-  avatar: null,
-  role,
-  completed_jobs: 0,
-  total_provider_jobs: 0,
-  email_notifications: true,
-});
+import { HarnessSignIn } from './HarnessSignIn';
 
 function Screen({ load }: { load: () => Promise<{ default: ComponentType }> }) {
   // The lazy component is kept in state, so it is the same component on every render (a new one for a new `load`).
@@ -45,7 +31,6 @@ function Screen({ load }: { load: () => Promise<{ default: ComponentType }> }) {
 function HarnessBody({ contract }: { contract: RemoteContract }) {
   const dispatch = useDispatch();
   const session = useSelector((s: RootStateWithSession) => s.session);
-  const role: Role = session.users?.role ?? 'Customer';
   const [alert, setAlert] = useState<string | null>(null);
   useEffect(() => {
     const subs = [
@@ -59,28 +44,19 @@ function HarnessBody({ contract }: { contract: RemoteContract }) {
     return () => subs.forEach((s) => s.unsubscribe());
   }, [dispatch]);
 
-  const routes = contract.routes.filter((r) => r.public || !r.role || r.role === role);
-  const widgets = contract.widgets.filter((w) => !w.role || w.role === role);
-  const actAs = (next: Role) =>
-    dispatch(
-      sessionActions.loggedIn({
-        user: session.users?.role === next ? session.users : DEMO_USER(next),
-        token: session.token ?? '',
-      }),
-    );
+  const user = session.token ? (session.users ?? null) : null;
+  // Signed out, every screen is listed, and those needing a session say so; signed in, those of the user's role.
+  const routes = contract.routes.filter((r) => r.public || !r.role || !user || r.role === user.role);
+  const widgets = contract.widgets.filter((w) => !w.role || !user || w.role === user.role);
+  const open = (r: { public?: boolean; title: string; load: () => Promise<{ default: ComponentType }> }) =>
+    user || r.public ? <Screen load={r.load} /> : <p>Sign in above to open {r.title}.</p>;
 
   return (
     <div className="harness">
       <header className="harness__bar">
         <strong>{contract.name}</strong> <span>standalone harness</span>
         <span className="harness__spacer" />
-        <label>
-          Role{' '}
-          <select value={role} onChange={(e) => actAs(e.target.value as Role)}>
-            <option>Customer</option>
-            <option>Provider</option>
-          </select>
-        </label>
+        <HarnessSignIn user={user} token={session.token ?? null} />
       </header>
       <nav className="harness__nav" aria-label="Harness">
         {routes.map((r) => (
@@ -101,16 +77,12 @@ function HarnessBody({ contract }: { contract: RemoteContract }) {
       <main className="harness__main">
         <Routes>
           {routes.map((r) => (
-            <Route key={`${r.path}-${r.role ?? 'any'}`} path={r.path} element={<Screen load={r.load} />} />
+            <Route key={`${r.path}-${r.role ?? 'any'}`} path={r.path} element={open(r)} />
           ))}
           <Route
             path="/__widgets"
             element={
-              <>
-                {widgets.map((w) => (
-                  <Screen key={w.name} load={w.load} />
-                ))}
-              </>
+              <>{user ? widgets.map((w) => <Screen key={w.name} load={w.load} />) : <p>Sign in above to open the widgets.</p>}</>
             }
           />
           <Route path="*" element={<p>Pick a screen of {contract.name} above.</p>} />
@@ -122,7 +94,7 @@ function HarnessBody({ contract }: { contract: RemoteContract }) {
 
 /**
  * A thin standalone page for one remote (`npm start -w mfe-x`): its own store (the shared session slice),
- * a router and a nav listing the contract's routes, so a team can work without the shell.
+ * a sign-in to the API, a router and a nav listing the contract's routes, so a team can work without the shell.
  */
 export function DevHarness({ contract, store }: { contract: RemoteContract; store: AppStore }) {
   return (

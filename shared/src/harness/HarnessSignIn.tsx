@@ -1,0 +1,80 @@
+import { useState, type FormEvent } from 'react';
+import { login, logout } from '../api';
+import { bus } from '../bus';
+import type { Role, User } from '../contracts';
+import { storedRandomId } from '../storedRandomId';
+
+/** The demo accounts `npm start` seeds (README), said beside the form. */
+export const HARNESS_DEMO_HINT = 'Demo: customer@example.com or provider@example.com, password123';
+
+/**
+ * Signs in to the API the harness talks to, as the shell's login does, so a remote run alone shows its
+ * signed-in screens with real data. Signed in, it names the user and signs out.
+ */
+export function HarnessSignIn({ user, token }: { user: User | null; token: string | null }) {
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const [role, setRole] = useState<Role>('Customer');
+  const [busy, setBusy] = useState(false);
+
+  if (user && token) {
+    const signOut = () => {
+      // The session ends here whatever the API answers (it may be down); its token is revoked when it can be.
+      logout().catch((reason: unknown) => console.warn('harness: logout not answered', reason));
+      bus.emit({ type: 'auth/loggedOut' });
+    };
+    return (
+      <div className="harness__signin">
+        <span>
+          {user.full_name} · {user.role}
+        </span>
+        <button type="button" onClick={signOut}>
+          Sign out
+        </button>
+      </div>
+    );
+  }
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    setBusy(true);
+    try {
+      const { data } = await login({ email: email.trim(), password, role, device_id: storedRandomId('deviceId') });
+      bus.emit({ type: 'auth/loggedIn', user: data.user, token: data.token });
+    } catch (reason) {
+      // The API client has said why (alert/show, shown in the harness's alert bar).
+      console.warn('harness: sign-in refused', reason);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <form className="harness__signin" aria-label="Sign in to the API" onSubmit={(event) => void submit(event)}>
+      <label>
+        Email <input type="email" autoComplete="username" required value={email} onChange={(e) => setEmail(e.target.value)} />
+      </label>
+      <label>
+        Password{' '}
+        <input
+          type="password"
+          autoComplete="current-password"
+          required
+          value={password}
+          onChange={(e) => setPassword(e.target.value)}
+        />
+      </label>
+      <label>
+        Role{' '}
+        <select value={role} onChange={(e) => setRole(e.target.value as Role)}>
+          <option>Customer</option>
+          <option>Provider</option>
+        </select>
+      </label>
+      <button type="submit" disabled={busy} aria-busy={busy}>
+        {busy ? 'Signing in…' : 'Sign in'}
+      </button>
+      <span className="harness__hint">{HARNESS_DEMO_HINT}</span>
+    </form>
+  );
+}

@@ -1,7 +1,7 @@
 // One ESLint config for the whole monorepo (`npm run lint` runs it with --max-warnings 0).
 // TypeScript is linted with type information (typescript-eslint `projectService`: each file is checked
 // against the tsconfig of its own workspace). The import boundaries at the end encode the architecture
-// of docs/DESIGN: remotes meet only through `shared`, `shared` imports no app, browser code never
+// of docs/architecture.md: remotes meet only through `shared`, `shared` imports no app, browser code never
 // imports the API server.
 import js from '@eslint/js';
 import jsxA11y from 'eslint-plugin-jsx-a11y';
@@ -56,6 +56,41 @@ function pathImportedSharedModules() {
   // Federation singletons of their own (one copy per page), with rules of their own; test helpers.
   return [...files].filter((file) => !/^shared\/src\/(format|location|testing|harness)\b/.test(file));
 }
+
+/**
+ * The modules `shared`'s index exports (followed through `export … from` into folders), as imported by path
+ * (`shared/src/bus`, `shared/src/api/client`). They are part of the one `shared` every app loads: imported
+ * by path, an app bundles a second copy, with state of its own (a second bus the shell never hears).
+ */
+function sharedIndexModules() {
+  const modules = new Set();
+  const follow = (file) => {
+    const dir = path.dirname(file);
+    for (const [, target] of readFileSync(path.join(ROOT, file), 'utf8').matchAll(
+      /^export (?:\*|\{[^}]*\}) from '(\.[^']+)'/gm,
+    )) {
+      const base = path.posix.join(dir, target);
+      const resolved = ['.ts', '.tsx', '/index.ts'].map((end) => base + end).find((f) => existsSync(path.join(ROOT, f)));
+      if (!resolved || modules.has(base)) continue;
+      modules.add(base);
+      follow(resolved);
+    }
+  };
+  follow('shared/src/index.ts');
+  return [...modules].sort();
+}
+const sharedByPathImport = {
+  regex: `^(${sharedIndexModules().join('|')})(/index)?$`,
+  message:
+    "Part of the one 'shared' every app loads: import it from 'shared' (by path it is bundled again, with state of its own).",
+};
+
+// `import()` of another workspace, which no-restricted-imports does not look at.
+const dynamicImportOf = (workspaces) => ({
+  // esquery's regular expressions cannot hold a '/': \x2F stands for it.
+  selector: `ImportExpression[source.value=/^((\\.\\.\\x2F)+)?(${workspaces.join('|')})(\\x2F|$)/]`,
+  message: `Apps meet only through 'shared' and the modules they expose over federation; do not import ${workspaces.join(' or ')}.`,
+});
 
 export default tseslint.config(
   {
@@ -150,17 +185,26 @@ export default tseslint.config(
     rules: {
       'no-restricted-imports': [
         'error',
-        { patterns: [appImport('shell'), ...REMOTES.filter((r) => r !== remote).map(appImport), apiImport] },
+        {
+          patterns: [appImport('shell'), ...REMOTES.filter((r) => r !== remote).map(appImport), apiImport, sharedByPathImport],
+        },
       ],
+      'no-restricted-syntax': ['error', dynamicImportOf(['shell', 'api', ...REMOTES.filter((r) => r !== remote)])],
     },
   })),
   {
     files: ['shell/src/**'],
-    rules: { 'no-restricted-imports': ['error', { patterns: [...REMOTES.map(appImport), apiImport] }] },
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [...REMOTES.map(appImport), apiImport, sharedByPathImport] }],
+      'no-restricted-syntax': ['error', dynamicImportOf(['api', ...REMOTES])],
+    },
   },
   {
     files: ['shared/src/**'],
-    rules: { 'no-restricted-imports': ['error', { patterns: [appImport('shell'), ...REMOTES.map(appImport), apiImport] }] },
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [appImport('shell'), ...REMOTES.map(appImport), apiImport] }],
+      'no-restricted-syntax': ['error', dynamicImportOf(['shell', 'api', ...REMOTES])],
+    },
   },
   {
     files: pathImportedSharedModules(),

@@ -1,6 +1,5 @@
 import { useCallback, useEffect, useState } from 'react';
-import { bus, fetchJobs, onCatchUp, type Job } from 'shared';
-import { bookingTiming } from 'shared/src/bookings/timing';
+import { bookingTiming, bus, fetchJobs, onCatchUp, type Job } from 'shared';
 import { isPreviousJob, lastChangedFirst, PREVIOUS_STATUSES } from 'shared/src/bookings/jobLists';
 import { usePagedList } from 'shared/src/lists/usePagedList';
 

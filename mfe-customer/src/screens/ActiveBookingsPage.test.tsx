@@ -1,12 +1,11 @@
 import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { bookingTiming, bus } from 'shared';
+import { bookingTiming, bus, REQUESTS_OF_ONE_LOAD } from 'shared';
 import ActiveBookingsPage from './ActiveBookingsPage';
 import { renderScreen } from '../testing/renderScreen';
 import { deferred, fail, fakeApi, ok } from '../testing/fakeApi';
 import { byProvider, makeJob } from '../testing/fixtures';
 import { setupScreenTest } from '../testing/screenTest';
-import { REQUESTS_OF_ONE_LOAD } from 'shared/src/bookings/useMyJobs';
 
 const pending = makeJob({ id: 1, status: 'Pending', price: 25, updated_at: '2025-03-05T14:07:00.000Z' });
 const accepted = makeJob({

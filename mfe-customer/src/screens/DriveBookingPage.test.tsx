@@ -2,7 +2,7 @@ import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Provider } from 'react-redux';
 import { MemoryRouter, Route, Routes, useNavigate } from 'react-router-dom';
-import { createAppStore } from 'shared/src/session/store';
+import { createAppStore } from 'shared';
 import { signedInAs } from 'shared/src/testing';
 import { LocationProbe } from 'shared/src/testing/renderScreen';
 import DriveBookingPage from './DriveBookingPage';

@@ -1,10 +1,9 @@
 import { act, render, screen, within } from '@testing-library/react';
 import { Provider } from 'react-redux';
 import { MemoryRouter, Route, Routes, useNavigate } from 'react-router-dom';
-import { createAppStore } from 'shared/src/session/store';
 import { signedInAs } from 'shared/src/testing';
 import userEvent from '@testing-library/user-event';
-import { bus as appBus } from 'shared';
+import { bus as appBus, createAppStore } from 'shared';
 import { ASSIGN_PROVIDER_MISSING, DRIVER_WITHOUT_PRICE } from '../components/bookingTexts';
 import { holdDraftForLogin } from '../components/bookingDraft';
 import { TEST_CUSTOMER_ID } from 'shared/src/testing';

@@ -1,11 +1,10 @@
 import { act, render, screen, waitFor, within } from '@testing-library/react';
 import { Provider } from 'react-redux';
 import { Link, MemoryRouter, Route, Routes, useNavigate } from 'react-router-dom';
-import { createAppStore } from 'shared/src/session/store';
 import { signedInAs } from 'shared/src/testing';
 import { LocationProbe } from 'shared/src/testing/renderScreen';
 import userEvent from '@testing-library/user-event';
-import { bus as appBus } from 'shared';
+import { bus as appBus, createAppStore } from 'shared';
 import DeliveryConfirmationPage from './DeliveryConfirmationPage';
 import { location, renderScreen } from '../testing/renderScreen';
 import { deferred, fail, fakeApi, ok } from '../testing/fakeApi';

@@ -1,12 +1,11 @@
 import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { bookingTiming, bus } from 'shared';
+import { bookingTiming, bus, REQUESTS_OF_ONE_LOAD } from 'shared';
 import JobRequestsPage, { NO_SERVICE_YET } from './JobRequestsPage';
 import { location, renderScreen } from '../testing/renderScreen';
 import { fail, fakeApi, ok } from '../testing/fakeApi';
 import { byProvider, makeJob } from '../testing/fixtures';
 import { setupScreenTest } from '../testing/screenTest';
-import { REQUESTS_OF_ONE_LOAD } from 'shared/src/bookings/useMyJobs';
 
 const asha = makeJob({ id: 1, status: 'Pending', created_at: '2025-03-05T14:07:00.000Z', price: 25 });
 const vikram = makeJob({

@@ -586,6 +586,35 @@ describe('many bookings', () => {
   });
 });
 
+describe('many open bookings', () => {
+  it('a provider with more than 100 open requests finds every one in Job Requests and Active Bookings, the oldest too; the customer likewise', async () => {
+    const provider = await providerOffering('Driver', 25, { first_name: 'Busy', last_name: uniqueSurname() });
+    const customer = await customerWithCards([GOOD_CARD]);
+    const oldest = await bookViaApi(customer, provider);
+    assert.equal((await apiCall('PATCH', `/api/jobs/${oldest}`, { status: 'Accepted' }, provider.token)).status, 200);
+    for (let i = 0; i < 102; i += 1) await bookViaApi(customer, provider);
+
+    const { c, p } = await openTwoParties(customer, provider);
+    await p.page.goto('/jobrequest');
+    const requests = p.page.getByRole('list', { name: 'Job requests' }).getByRole('listitem');
+    await requests.first().waitFor();
+    assert.equal(await requests.count(), 102);
+    for (const { page } of [c, p]) {
+      await page.goto('/activebooking');
+      const cards = page.getByRole('list', { name: 'Bookings' }).getByRole('listitem');
+      await cards.first().waitFor();
+      assert.equal(await cards.count(), 103);
+      // The oldest, accepted before the 102 others were booked, is there to be finished.
+      await cards.last().getByText('Accepted').waitFor();
+    }
+    await snap(p.page, 'active-bookings-past-100');
+    assert.deepEqual(c.errors, []);
+    assert.deepEqual(p.errors, []);
+    await c.context.close();
+    await p.context.close();
+  });
+});
+
 describe('links opened in a new tab', () => {
   it('open the same booking, driver or service as a click does, on both sides (the ids are in the address)', async () => {
     const provider = await providerOffering('Shipping', 30, { first_name: 'Tab', last_name: uniqueSurname() });

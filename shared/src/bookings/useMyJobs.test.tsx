@@ -19,7 +19,13 @@ describe('useMyJobs', () => {
     mockedFetchJobs.mockImplementation(async (params) => {
       const statuses = params?.status === undefined ? undefined : ([] as JobStatus[]).concat(params.status);
       const matching = jobs().filter((j) => !statuses || statuses.includes(j.status));
-      return { data: matching.slice(0, params?.per_page ?? 50), message: '' };
+      const perPage = params?.per_page ?? 50;
+      const from = ((params?.page ?? 1) - 1) * perPage;
+      return {
+        data: matching.slice(from, from + perPage),
+        message: '',
+        meta: { page: params?.page ?? 1, per_page: perPage, has_more: matching.length > from + perPage },
+      };
     });
 
   it('loads the jobs, merges a job/updated live, and fetches again when the realtime channel resubscribes', async () => {
@@ -164,6 +170,24 @@ describe('useMyJobs', () => {
     expect(shown.filter((j) => j.status !== 'Rejected').map((j) => j.id)).toEqual([2, 1]);
     expect(shown.filter((j) => j.status === 'Rejected')).toHaveLength(100);
     expect(new Set(shown.map((j) => j.id)).size).toBe(shown.length);
+  });
+
+  it('keeps every waiting and accepted job, also past the first 100 of them', async () => {
+    const open = Array.from({ length: 230 }, (_, i) => ({
+      ...job(1 + i, i % 2 ? 'Accepted' : 'Pending'),
+      created_at: new Date(Date.UTC(2025, 0, 1) + (230 - i) * 60_000).toISOString(),
+    }));
+    serve(() => open);
+    const { result } = renderHook(() => useMyJobs());
+    await waitFor(() => expect(result.current.state.status).toBe('ready'));
+    const shown = result.current.state.status === 'ready' ? result.current.state.jobs : [];
+    expect(shown.map((j) => j.id)).toEqual(open.map((j) => j.id));
+    expect(mockedFetchJobs.mock.calls.map(([params]) => params)).toEqual([
+      { per_page: 100 },
+      { per_page: 100, status: ['Pending', 'Accepted'] },
+      { per_page: 100, status: ['Pending', 'Accepted'], page: 2 },
+      { per_page: 100, status: ['Pending', 'Accepted'], page: 3 },
+    ]);
   });
 
   it('says what failed when the jobs cannot be loaded', async () => {

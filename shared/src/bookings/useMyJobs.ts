@@ -12,22 +12,32 @@ export type JobsState = { status: 'loading' } | { status: 'error'; message: stri
 
 /** The largest page the API serves. */
 const PER_PAGE = 100;
+/** Pages of active jobs one load reads at most (a runaway guard: 5 000 open bookings). */
+const MOST_ACTIVE_PAGES = 50;
 
-/** The requests one load of the list makes: the newest page, and the active jobs however old. */
+/** The requests one load of the list makes: the newest page, and the active jobs however old (one page of them or fewer). */
 export const REQUESTS_OF_ONE_LOAD = 2;
 
+/** Every active job (Pending or Accepted), page after page, newest first. */
+async function fetchActiveJobs(config: { silent: true }): Promise<Job[]> {
+  const jobs: Job[] = [];
+  for (let page = 1; page <= MOST_ACTIVE_PAGES; page += 1) {
+    const answer = await fetchJobs({ per_page: PER_PAGE, status: ACTIVE_STATUSES, ...(page > 1 ? { page } : {}) }, config);
+    jobs.push(...answer.data);
+    if (!answer.meta?.has_more) break;
+  }
+  return jobs;
+}
+
 /**
- * The user's newest 100 jobs, and with them the newest 100 active ones (Pending or Accepted) however
- * old: a booking still waiting or accepted behind 100 newer ones would otherwise be missing from
- * Active Bookings and Job Requests, never to be answered or finished. Newest first, each job once.
+ * The user's newest 100 jobs, and with them every active one (Pending or Accepted) however old: a
+ * booking still waiting or accepted behind newer ones would otherwise be missing from Active Bookings
+ * and Job Requests, never to be answered or finished. Newest first, each job once.
  */
 export async function fetchMyJobs(config: { silent: true }): Promise<Job[]> {
-  const pages = await Promise.all([
-    fetchJobs({ per_page: PER_PAGE }, config),
-    fetchJobs({ per_page: PER_PAGE, status: ACTIVE_STATUSES }, config),
-  ]);
+  const [newest, active] = await Promise.all([fetchJobs({ per_page: PER_PAGE }, config), fetchActiveJobs(config)]);
   const byId = new Map<number, Job>();
-  for (const { data } of pages) for (const job of data) byId.set(job.id, job);
+  for (const job of [...newest.data, ...active]) byId.set(job.id, job);
   return [...byId.values()].sort(newestFirst);
 }
 

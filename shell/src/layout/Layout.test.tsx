@@ -216,6 +216,22 @@ describe('the signed-in layout', () => {
     expect(document.title).toBe('Home · Marketplace');
   });
 
+  it("a remote's own title for its screen is the tab's title once the remote is in (retitled without the shell)", async () => {
+    fakeApi();
+    const contracts = fakeContracts();
+    contracts.mfe_customer.routes = contracts.mfe_customer.routes.map((r) =>
+      r.path === '/activebooking' ? { ...r, title: 'My Bookings' } : r,
+    );
+    const load = async (name: keyof typeof contracts) => contracts[name];
+    renderShell({
+      route: '/activebooking',
+      role: 'Customer',
+      loader: { loadContract: jest.fn(load), retryContract: jest.fn(load) },
+    });
+    await screen.findByRole('heading', { name: 'Active Bookings' });
+    expect(document.title).toBe('My Bookings · Marketplace');
+  });
+
   it('the menu toggle collapses and restores the sidebar', async () => {
     fakeApi();
     renderShell({ role: 'Customer' });

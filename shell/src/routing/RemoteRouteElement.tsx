@@ -46,10 +46,21 @@ export function RemoteRouteElement({ path }: { path: string }) {
     if (ownerRemote) ensure(ownerRemote);
   }, [ensure, ownerRemote]);
 
-  useDocumentTitle(owner?.title);
+  const state = owner ? states[owner.remote] : undefined;
+  const isPublic = (PUBLIC_PATHS as readonly string[]).includes(path);
+  const route =
+    state?.status === 'ready'
+      ? pickForRole(
+          state.contract.routes.filter((r: RemoteRoute) => r.path === path && Boolean(r.public) === isPublic),
+          role,
+        )
+      : undefined;
+  // The remote's own title once its contract is in (its team may retitle a screen without the shell);
+  // the shell's table says it until then, and when the remote is down.
+  const title = route?.title ?? owner?.title;
+  useDocumentTitle(title);
 
-  if (!owner) return <PlaceholderPage title="Not found" />;
-  const state = states[owner.remote];
+  if (!owner || !state) return <PlaceholderPage title="Not found" />;
   if (state.status === 'idle' || state.status === 'loading') return <Loader />;
   if (state.status === 'error') {
     return (
@@ -58,9 +69,6 @@ export function RemoteRouteElement({ path }: { path: string }) {
       </div>
     );
   }
-  const isPublic = (PUBLIC_PATHS as readonly string[]).includes(path);
-  const candidates: RemoteRoute[] = state.contract.routes.filter((r) => r.path === path && Boolean(r.public) === isPublic);
-  const route = pickForRole(candidates, role);
   if (!route) return <PlaceholderPage title={owner.title} />;
-  return <RemoteMount key={`${owner.remote}:${path}:${route.role ?? ''}`} load={route.load} label={owner.title} />;
+  return <RemoteMount key={`${owner.remote}:${path}:${route.role ?? ''}`} load={route.load} label={route.title} />;
 }

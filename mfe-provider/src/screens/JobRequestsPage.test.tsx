@@ -149,6 +149,7 @@ describe('Job Requests (/jobrequest)', () => {
   });
 
   it('a refresh after the connection came back that fails keeps the requests shown, says so, and Retry brings the new one', async () => {
+    jest.spyOn(console, 'warn').mockImplementation(() => undefined); // the failed refresh is logged
     let down = false;
     let served = [asha];
     fakeApi({ 'GET /api/jobs': () => (down ? fail(503, 'The server is busy. Please try again.') : ok(served)) });

@@ -198,6 +198,9 @@ export function wantsPage(req) {
   return /\btext\/html\b/i.test(req.headers.accept ?? '');
 }
 
+/** How a message names an app: `the shell`, `mfe-provider`. */
+const appLabel = (app) => (app.name === 'shell' ? 'the shell' : app.dir);
+
 /**
  * Serves one app's dist from its own origin: the build's brotli and gzip copies of its files (`x.js.br`,
  * `x.js.gz`, tools/webpack/createConfig.cjs) as they are, other responses compressed on the fly; long
@@ -293,9 +296,13 @@ export function createAppServer(app, config) {
     },
     start() {
       return new Promise((resolve, reject) => {
-        server = http.createServer(handler);
-        server.once('error', reject);
-        server.listen(app.port, () => resolve());
+        const starting = http.createServer(handler);
+        starting.once('error', (error) => {
+          if (server === starting) server = null;
+          reject(error.code === 'EADDRINUSE' ? portTaken(app.port, appLabel(app)) : error);
+        });
+        server = starting;
+        starting.listen(app.port, () => resolve());
       });
     },
     stop() {
@@ -326,9 +333,10 @@ function originsOf(config) {
   return [...origins].join(',');
 }
 
-async function waitForHttp(url, timeoutMs, isAlive) {
+async function waitForHttp(url, timeoutMs, isAlive, signal) {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
+    signal?.throwIfAborted();
     if (!isAlive()) throw new Error(`the API exited before answering ${url}`);
     try {
       // Any answer below 500 means the server is listening (a signed-in route answers 401).
@@ -342,19 +350,36 @@ async function waitForHttp(url, timeoutMs, isAlive) {
   throw new Error(`no answer from ${url} within ${timeoutMs} ms`);
 }
 
+const portTaken = (port, what) =>
+  new Error(`port ${port} (${what}) is already in use: stop what holds it (an earlier run?) or choose another port`);
+
 /** Resolves when nothing listens on `port` (a throw-away listen succeeds), else rejects saying who to stop. */
 export function assertPortFree(port, what) {
   return new Promise((resolve, reject) => {
     const probe = net.createServer();
-    probe.once('error', () =>
-      reject(new Error(`port ${port} (${what}) is already in use: stop what holds it (an earlier run?) or choose another port`)),
-    );
+    probe.once('error', () => reject(portTaken(port, what)));
     probe.listen(port, () => probe.close(() => resolve()));
   });
 }
 
-/** Starts the API with its realtime and firebase servers (`npm start -w api`) as a child process group. */
-export async function startApi(config, { quiet = false } = {}) {
+/**
+ * Rejects, naming the first port taken and what it is for, unless every port the stack listens on is
+ * free: checked before anything is built or started, so a taken port fails at once and leaves nothing
+ * running.
+ */
+export async function assertStackPortsFree(config, { withApi = apiExists() } = {}) {
+  for (const app of config.apps) await assertPortFree(app.port, appLabel(app));
+  if (!withApi) return;
+  await assertPortFree(config.api.port, 'API');
+  await assertPortFree(config.api.realtimePort, 'realtime');
+  await assertPortFree(config.api.firebasePort, 'firebase');
+}
+
+/**
+ * Starts the API with its realtime and firebase servers (`npm start -w api`) as a child process group.
+ * If it does not answer (it exited, timed out, or `signal` aborted the start), it is stopped and this rejects.
+ */
+export async function startApi(config, { quiet = false, signal } = {}) {
   const { api } = config;
   // An API left running on these ports would answer the readiness probe below, and everything would talk
   // to it (another database, older code) while this one fails to listen.
@@ -382,8 +407,7 @@ export async function startApi(config, { quiet = false } = {}) {
   child.once('exit', () => {
     exited = true;
   });
-  await waitForHttp(`http://127.0.0.1:${api.port}/api/services`, 120_000, () => !exited);
-  return {
+  const started = {
     child,
     stop() {
       return new Promise((resolve) => {
@@ -404,21 +428,40 @@ export async function startApi(config, { quiet = false } = {}) {
       });
     },
   };
+  try {
+    await waitForHttp(`http://127.0.0.1:${api.port}/api/services`, 120_000, () => !exited, signal);
+  } catch (error) {
+    await started.stop();
+    throw error;
+  }
+  return started;
 }
 
-/** Builds what is stale, then serves the five apps and starts the API stack. */
-export async function startStack(config = stackConfig(), { withApi = apiExists(), quietApi = false, log = console.log } = {}) {
+/**
+ * Builds what is stale, then serves the five apps and starts the API stack. Every port is checked before
+ * the build; whatever fails after that (a port taken meanwhile, the API not answering, `signal` aborted)
+ * stops what was already started before this rejects.
+ */
+export async function startStack(
+  config = stackConfig(),
+  { withApi = apiExists(), quietApi = false, log = console.log, signal } = {},
+) {
+  await assertStackPortsFree(config, { withApi });
   buildStale(config.apps, log);
   const servers = Object.fromEntries(config.apps.map((app) => [app.name, createAppServer(app, config)]));
-  const api = withApi ? await startApi(config, { quiet: quietApi }) : null;
-  for (const server of Object.values(servers)) await server.start();
-  return {
-    config,
-    servers,
-    api,
-    async stop() {
-      await Promise.all(Object.values(servers).map((s) => s.stop()));
-      if (api) await api.stop();
-    },
+  let api = null;
+  const stop = async () => {
+    await Promise.all(Object.values(servers).map((s) => s.stop()));
+    if (api) await api.stop();
   };
+  try {
+    signal?.throwIfAborted();
+    api = withApi ? await startApi(config, { quiet: quietApi, signal }) : null;
+    for (const server of Object.values(servers)) await server.start();
+    signal?.throwIfAborted();
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+  return { config, servers, api, stop };
 }

@@ -4,6 +4,9 @@ import { apiExists, startStack, stackConfig } from './stack.mjs';
 
 const config = stackConfig();
 let stack;
+// Ctrl-C while starting: startStack stops what it has started (the API runs in a process group of its
+// own, which the terminal's Ctrl-C does not reach) before it rejects.
+const starting = new AbortController();
 
 async function shutdown(code = 0) {
   if (stack) {
@@ -12,14 +15,16 @@ async function shutdown(code = 0) {
   }
   process.exit(code);
 }
-process.on('SIGINT', () => shutdown(0));
-process.on('SIGTERM', () => shutdown(0));
+const onSignal = () => (stack ? shutdown(0) : starting.abort());
+process.on('SIGINT', onSignal);
+process.on('SIGTERM', onSignal);
 
 try {
-  stack = await startStack(config);
+  stack = await startStack(config, { signal: starting.signal });
 } catch (error) {
-  console.error(`npm start failed: ${error.message}`);
-  await shutdown(1);
+  if (starting.signal.aborted) console.log('\nstopped before it had started');
+  else console.error(`npm start failed: ${error.message}`);
+  process.exit(starting.signal.aborted ? 0 : 1);
 }
 
 const pad = (s) => s.padEnd(14);

@@ -34,7 +34,7 @@ if (stack.api) {
   console.log(`  ${pad('API')} ${config.api.url}   (OpenAPI: ${config.api.url}/api/docs)`);
   console.log(`  ${pad('realtime')} ws://${config.host}:${config.api.realtimePort}`);
   console.log(`  ${pad('firebase')} ws://${config.host}:${config.api.firebasePort}`);
-  console.log('\n  Demo accounts (password password123): customer@example.com, provider@example.com');
+  // The demo accounts are listed once, by the API above, and only when it seeds them (SEED_DEMO).
 } else if (!apiExists()) {
   console.log('\n  (api/ has no server yet: the API stack is not started)');
 }

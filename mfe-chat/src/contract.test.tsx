@@ -1,7 +1,7 @@
 import { describeContractRoutes, type ExpectedRoute } from 'shared/src/testing/contractSuite';
 import contract from './contract';
 
-/** What mfe_chat serves (DESIGN.md section 2), with the spec's screen titles. */
+/** What mfe_chat serves (docs/architecture.md, 'How the page is composed'), with the spec's screen titles. */
 const EXPECTED: ExpectedRoute[] = [['/chatview/:username?', 'Chat', undefined]];
 
 describe('the mfe_chat contract', () => {

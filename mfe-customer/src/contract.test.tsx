@@ -6,7 +6,7 @@ import contract from './contract';
 import { fakeApi, ok, restoreFakeApis } from './testing/fakeApi';
 import { makeProvider } from './testing/fixtures';
 
-/** What mfe_customer serves (DESIGN.md section 2), with the spec's screen titles. */
+/** What mfe_customer serves (docs/architecture.md, 'How the page is composed'), with the spec's screen titles. */
 const EXPECTED: ExpectedRoute[] = [
   ['/service', 'All Services', 'Customer'],
   ['/drivebooking', 'Book a Driver', undefined],

@@ -5,7 +5,7 @@ import contract from './contract';
 import { fakeApi, ok, restoreFakeApis } from './testing/fakeApi';
 import { makeJob, services } from './testing/fixtures';
 
-/** What mfe_provider serves (DESIGN.md section 2), with the spec's screen titles. */
+/** What mfe_provider serves (docs/architecture.md, 'How the page is composed'), with the spec's screen titles. */
 const EXPECTED: ExpectedRoute[] = [
   ['/jobrequest', 'Job Requests', undefined],
   ['/jobrequestdetails', 'Job Request Details', undefined],

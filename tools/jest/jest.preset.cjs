@@ -1,8 +1,8 @@
 /** Jest preset shared by every frontend app and the shared package: SWC transform, jsdom, Testing Library. */
 const path = require('path');
 
-// date output depends on the time zone (DESIGN.md section 9): every suite runs in UTC, unless a test file
-// names another zone (timezoneEnvironment.cjs).
+// Date output depends on the time zone, and a suite must not pass or fail by the machine's zone: every
+// suite runs in UTC, unless a test file names another zone (timezoneEnvironment.cjs).
 process.env.TZ = 'UTC';
 
 module.exports = (dir) => ({

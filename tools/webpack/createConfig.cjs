@@ -5,7 +5,7 @@
  *
  * Each app builds into its own `dist/` with Module Federation (@module-federation/enhanced): remotes emit
  * `remoteEntry.js` and `mf-manifest.json`; the shell registers remotes at run time from `remotes.json`, so it
- * has no build-time remotes. See docs in DESIGN.md sections 3 and 9.
+ * has no build-time remotes. See docs/architecture.md ('How the page is composed', 'Failure isolation').
  */
 const fs = require('fs');
 const path = require('path');

@@ -2,7 +2,8 @@ import type { FastifyInstance, FastifyRequest, RouteOptions } from 'fastify';
 import { HttpError, typeMessage, type FieldErrors } from './errors.js';
 
 /**
- * Input limits every route gets without restating them (DESIGN.md section 5: never a 500 for bad input).
+ * Input limits every route gets without restating them (docs/security.md, 'Input: never a 500 for the
+ * client's mistake').
  *
  * - Every integer in a route's params, query or body is bounded to what the database can store
  *   (PostgreSQL `integer`, 32 bits): a larger id, page or count is a 400, not a database error.

@@ -1,5 +1,5 @@
 /**
- * The location server: the embedded stand-in for Firebase Realtime Database (DESIGN.md section 6).
+ * The location server: the embedded stand-in for Firebase Realtime Database (docs/architecture.md, 'The back end').
  *
  * It wraps the npm `firebase-server` package (CommonJS; it runs its own firebase 8.10.1 in memory and
  * checks every read and write against Firebase security rules with targaryen). Browsers use the real

@@ -1,5 +1,5 @@
 /**
- * A small Pusher-compatible realtime server (the embedded default of DESIGN.md section 6).
+ * A small Pusher-compatible realtime server (the embedded default; docs/architecture.md, 'The back end').
  *
  * One HTTP server serves both sides of Pusher Channels:
  *  - the WebSocket endpoint pusher-js connects to: `/app/{key}?protocol=7&client=js&version=...`

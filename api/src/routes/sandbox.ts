@@ -14,8 +14,8 @@ interface TokenBody {
 }
 
 /**
- * The embedded sandbox card provider (DESIGN.md section 6): tokenises a card the way a processor's
- * checkout does. It checks Luhn, expiry and CVC, and keeps only brand, last four and expiry.
+ * The embedded sandbox card provider (docs/architecture.md, 'The back end'): tokenises a card the way
+ * a processor's checkout does. It checks Luhn, expiry and CVC, and keeps only brand, last four and expiry.
  * The answer is the processor's own shape (no envelope): { id: 'tok_...', card: { brand, last4 } }.
  * Test numbers: 4242424242424242 succeeds; 4000000000000002 tokenises, then every charge is declined.
  */

@@ -5,7 +5,7 @@ import type { PusherConfig } from '../config.js';
 import { DEFAULT_MAX_EVENT_BYTES } from '../realtime/protocol.js';
 import { PublishQueue, type PublishQueueOptions, type PublishQueueStats } from './publishQueue.js';
 
-/** The private channel of one user, the only one the client subscribes to (DESIGN.md section 4). */
+/** The private channel of one user, the only one the client subscribes to (docs/deviations.md, deviation 1). */
 export const userChannel = (userId: number) => `private-message.${userId}`;
 /** The user whose private channel `channel` is (userChannel's inverse), or null. */
 export const userOfChannel = (channel: string): string | null => /^private-message\.([1-9][0-9]*)$/.exec(channel)?.[1] ?? null;

@@ -73,10 +73,10 @@ interface ElementChange {
 }
 
 /**
- * Stripe Elements checkout, used only when a publishable key is configured (DESIGN.md section 6).
- * The card number, expiry and CVC are entered in Stripe's own fields and tokenised by Stripe; the form
- * shows the spec's messages (section 5) like the sandbox form. Stripe's refusal is shown until the user
- * changes the card name or the card.
+ * Stripe Elements checkout, used only when a publishable key is configured (docs/architecture.md, 'The back
+ * end': the sandbox card provider otherwise). The card number, expiry and CVC are entered in Stripe's own
+ * fields and tokenised by Stripe; the form shows the spec's messages (section 5) like the sandbox form.
+ * Stripe's refusal is shown until the user changes the card name or the card.
  */
 export default function StripeCardForm({ submitLabel, onToken, footer, onBusy }: CardFormProps) {
   const key = getRuntimeConfig().stripePublishableKey;

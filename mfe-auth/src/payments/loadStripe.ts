@@ -1,6 +1,6 @@
 import type { Stripe } from '@stripe/stripe-js';
 
-/** DESIGN.md section 9: `loadStripe` can hang forever on a blocked network, so it always races a timeout. */
+/** `loadStripe` can hang forever on a blocked network, so it always races a timeout. */
 export const STRIPE_LOAD_TIMEOUT_MS = 10_000;
 
 let cached: { key: string; promise: Promise<Stripe> } | null = null;

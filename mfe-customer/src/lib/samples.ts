@@ -1,7 +1,7 @@
 /**
  * Static placeholder content of spec section 2 ("Offers for you and Recent Reviews, static placeholder
  * content"; the provider profile's "hard-coded samples"). Shown only when the API has nothing real
- * (fidelity policy, DESIGN.md section 7).
+ * (the fidelity policy at the top of docs/deviations.md).
  */
 
 export interface SampleReview {

@@ -1,11 +1,11 @@
 /**
- * Which of a provider's devices shares (DESIGN.md section 4, location): the tabs of one browser take
- * turns through a Web Lock, but a provider signed in on a phone and a laptop has two browsers, and
- * both writing would make the customer's pin jump between them. Each write therefore carries a claim,
- * the browser's device id and the moment it claimed the sharing (server time); the device whose claim
- * is newest writes, the others hear it on their own node and stay quiet. A device claims anew when the
- * provider turns to it (opens the app in front, switches to its tab, touches it while another device
- * shares) or when the device that shares has gone quiet.
+ * Which of a provider's devices shares (api/firebase/README.md: `device` and `since`): the tabs of one
+ * browser take turns through a Web Lock, but a provider signed in on a phone and a laptop has two browsers,
+ * and both writing would make the customer's pin jump between them. Each write therefore carries a claim, the
+ * browser's device id and the moment it claimed the sharing (server time); the device whose claim is newest
+ * writes, the others hear it on their own node and stay quiet. A device claims anew when the provider turns
+ * to it (opens the app in front, switches to its tab, touches it while another device shares) or when the
+ * device that shares has gone quiet.
  */
 
 import { storedRandomId } from 'shared';

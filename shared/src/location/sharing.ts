@@ -1,5 +1,6 @@
 /**
- * Location sharing: the one position watcher of a browser (issue 10, items 1 to 3; DESIGN.md section 4).
+ * Location sharing: the one position watcher of a browser (issue 10, items 1 to 3; docs/architecture.md,
+ * 'What is shared, and how': `location/`).
  *
  * The contract: the shell calls `startLocationSharing({ userId, role, token })` while a session is
  * signed in and `stopLocationSharing()` when it ends; screens never start a watcher, they only read

@@ -12,10 +12,10 @@ export function isRemoteFallback(value: unknown): value is RemoteFallbackModule 
 }
 
 /**
- * A remote that is down must never take the shell down (DESIGN.md section 3). At lifecycle `onLoad`
- * (the last chance, after the manifest, entry or module failed) we answer a stand-in module instead of
- * an exception the runtime would otherwise re-throw; the shell sees it and shows its Retry message.
- * Other lifecycles return nothing, so the runtime's own error handling runs unchanged.
+ * A remote that is down must never take the shell down (docs/architecture.md, 'Failure isolation'). At
+ * lifecycle `onLoad` (the last chance, after the manifest, entry or module failed) we answer a stand-in
+ * module instead of an exception the runtime would otherwise re-throw; the shell sees it and shows its Retry
+ * message. Other lifecycles return nothing, so the runtime's own error handling runs unchanged.
  */
 export function offlineRemotePlugin(): ModuleFederationRuntimePlugin {
   return {

@@ -13,9 +13,9 @@ export interface OwnedRoute {
 }
 
 /**
- * Who serves which route (DESIGN.md section 2). The shell knows this without the remotes, so a route whose
- * remote is down still shows a clear message (instead of "unknown path"); the remote's contract supplies
- * the screens and may add routes of its own.
+ * Who serves which route (docs/architecture.md, 'How the page is composed'). The shell knows this without the
+ * remotes, so a route whose remote is down still shows a clear message (instead of "unknown path"); the
+ * remote's contract supplies the screens and may add routes of its own.
  */
 export const ROUTE_TABLE: readonly OwnedRoute[] = [
   { path: '/login', title: 'Login', remote: 'mfe_auth', public: true },

@@ -1,8 +1,8 @@
 import { bus, sessionActions, type AppStore } from 'shared';
 
 /**
- * The bus → store contract (DESIGN.md section 4): remotes announce session changes on the bus, the shell's
- * store applies them. Returns the unsubscribe function.
+ * The bus → store contract (docs/architecture.md, 'What is shared, and how': `bus.ts`): remotes announce
+ * session changes on the bus, the shell's store applies them. Returns the unsubscribe function.
  */
 export function wireBusToStore(store: AppStore): () => void {
   const subscriptions = [

@@ -1,8 +1,8 @@
 // One ESLint config for the whole monorepo (`npm run lint` runs it with --max-warnings 0).
 // TypeScript is linted with type information (typescript-eslint `projectService`: each file is checked
 // against the tsconfig of its own workspace). The import boundaries at the end encode the architecture
-// of docs/architecture.md: remotes meet only through `shared`, `shared` imports no app, browser code never
-// imports the API server.
+// of docs/architecture.md ('What is shared, and how'): remotes meet only through `shared`, `shared`
+// imports no app, browser code never imports the API server.
 import js from '@eslint/js';
 import jsxA11y from 'eslint-plugin-jsx-a11y';
 import reactHooks from 'eslint-plugin-react-hooks';

@@ -363,6 +363,26 @@ export function assertPortFree(port, what) {
 }
 
 /**
+ * The API's environment under `npm start` and `npm run dev`: its ports, where it publishes realtime
+ * events, the browser origins it lets in (the shell's and every remote's) and a quiet log, each unless
+ * the developer set it.
+ */
+export function apiEnv(config, env = process.env) {
+  const { api } = config;
+  return {
+    PORT: String(api.port),
+    REALTIME_PORT: String(api.realtimePort),
+    FIREBASE_PORT: String(api.firebasePort),
+    PUSHER_HOST: env.PUSHER_HOST || '127.0.0.1',
+    PUSHER_PORT: env.PUSHER_PORT || String(api.realtimePort),
+    APP_ORIGINS: env.APP_ORIGINS || originsOf(config),
+    PUBLIC_API_URL: api.url,
+    // One line per request drowns the URLs and warnings in the terminal; LOG_LEVEL=info brings them back.
+    LOG_LEVEL: env.LOG_LEVEL || 'warn',
+  };
+}
+
+/**
  * Rejects, naming the first port taken and what it is for, unless every port the stack listens on is
  * free: checked before anything is built or started, so a taken port fails at once and leaves nothing
  * running.
@@ -390,18 +410,7 @@ export async function startApi(config, { quiet = false, signal } = {}) {
     cwd: path.join(ROOT, 'api'),
     detached: true,
     stdio: quiet ? ['ignore', 'ignore', 'inherit'] : 'inherit',
-    env: {
-      ...process.env,
-      PORT: String(api.port),
-      REALTIME_PORT: String(api.realtimePort),
-      FIREBASE_PORT: String(api.firebasePort),
-      PUSHER_HOST: process.env.PUSHER_HOST || '127.0.0.1',
-      PUSHER_PORT: process.env.PUSHER_PORT || String(api.realtimePort),
-      APP_ORIGINS: process.env.APP_ORIGINS || originsOf(config),
-      PUBLIC_API_URL: api.url,
-      // One line per request drowns the URLs and warnings in the terminal; LOG_LEVEL=info brings them back.
-      LOG_LEVEL: process.env.LOG_LEVEL || 'warn',
-    },
+    env: { ...process.env, ...apiEnv(config) },
   });
   let exited = false;
   child.once('exit', () => {

@@ -285,6 +285,38 @@ function facadeAliases() {
   };
 }
 
+/**
+ * The dev server's (`npm run dev`, `npm start -w <app>`) remotes.json (the shell only) and
+ * runtime-config.json (also a remote's, for its standalone harness): built per request from the
+ * environment by the same functions as `npm start`'s server (scripts/stack.mjs), over the shell's
+ * shell/public/runtime-config.json as `npm start` does over its built copy, so the ports, REMOTE_MFE_*,
+ * API_URL and keys a developer sets reach the browser.
+ */
+function runtimeJsonMiddleware({ isHost }) {
+  const stackModule = require('url').pathToFileURL(path.join(__dirname, '../../scripts/stack.mjs')).href;
+  const builtDefault = () => {
+    try {
+      return JSON.parse(fs.readFileSync(path.join(__dirname, '../../shell/public/runtime-config.json'), 'utf8'));
+    } catch {
+      return {};
+    }
+  };
+  return async (req, res, next) => {
+    const pathname = new URL(req.url, 'http://x').pathname;
+    if (pathname !== '/runtime-config.json' && !(isHost && pathname === '/remotes.json')) return next();
+    try {
+      const { remotesFor, runtimeConfigFor, stackConfig } = await import(stackModule);
+      const config = stackConfig();
+      const body = pathname === '/remotes.json' ? remotesFor(config) : runtimeConfigFor(config, builtDefault());
+      res.setHeader('Content-Type', 'application/json');
+      res.setHeader('Cache-Control', 'no-store');
+      res.end(JSON.stringify(body));
+    } catch (error) {
+      next(error);
+    }
+  };
+}
+
 /** TypeScript through ts-loader, types left to `tsc --noEmit` (npm run lint). */
 function typescriptRule(configFile, { sourceMap }) {
   return {
@@ -423,6 +455,10 @@ function createConfig({ dir, name, exposes, title, inlineCss, signedInChunks = {
         : { 'Access-Control-Allow-Origin': '*' },
       static: false,
       client: { overlay: { errors: true, warnings: false } },
+      setupMiddlewares(middlewares) {
+        middlewares.unshift({ name: 'runtime-json', middleware: runtimeJsonMiddleware({ isHost: !isRemote }) });
+        return middlewares;
+      },
     };
 
     if (!isRemote) {

@@ -329,6 +329,9 @@ function typescriptRule(configFile, { sourceMap }) {
   };
 }
 
+/** A webpack configuration with some of its output options replaced. */
+const withOutput = (config, output) => ({ ...config, output: { ...config.output, ...output } });
+
 /** '[name].[contenthash:8].js' once the chunk's hash exists, '[name].js' while it is still being computed. */
 function hashedWhenKnown(pathData) {
   const hash = pathData.chunk && pathData.chunk.contentHash && pathData.chunk.contentHash.javascript;
@@ -522,7 +525,12 @@ function createConfig({ dir, name, exposes, title, inlineCss, signedInChunks = {
         devServer,
       },
       {
-        ...base(`${name}_harness`, false),
+        ...withOutput(base(`${name}_harness`, false), {
+          // Not the container's names: unhashed in development, a chunk both builds split out alike
+          // (src_components_TextField_tsx.js) was one file in the dev server's memory, the harness's copy,
+          // which the container could not load (ChunkLoadError under `npm run dev`).
+          chunkFilename: production ? '[name].[contenthash:8].js' : 'harness.[name].js',
+        }),
         name: 'harness',
         // After the container, whose build cleans dist/.
         dependencies: ['container'],

@@ -145,8 +145,9 @@ export function runtimeConfigFor(config, builtDefault = {}) {
       wsPort: Number(env.PUSHER_WS_PORT || api.realtimePort),
       forceTLS: env.PUSHER_FORCE_TLS === 'true',
     },
-    // The embedded location server by default; a real Firebase project (its https databaseURL, web
-    // API key and project id) when FIREBASE_DATABASE_URL is set. emulatorHost '' turns emulator mode off.
+    // The embedded location server by default (its databaseURL only says where it is: the SDK connects
+    // to emulatorHost:emulatorPort); a real Firebase project (its https databaseURL, web API key and
+    // project id) when FIREBASE_DATABASE_URL is set. emulatorHost '' turns emulator mode off.
     firebase: {
       ...builtDefault.firebase,
       ...(env.FIREBASE_DATABASE_URL
@@ -156,7 +157,7 @@ export function runtimeConfigFor(config, builtDefault = {}) {
             projectId: env.FIREBASE_PROJECT_ID || builtDefault.firebase?.projectId || '',
             emulatorHost: '',
           }
-        : { emulatorHost: host, emulatorPort: api.firebasePort }),
+        : { databaseURL: `ws://${host}:${api.firebasePort}`, emulatorHost: host, emulatorPort: api.firebasePort }),
     },
     stripePublishableKey: env.STRIPE_PUBLISHABLE_KEY || builtDefault.stripePublishableKey || '',
     mapsApiKey: env.MAPS_API_KEY || builtDefault.mapsApiKey || '',

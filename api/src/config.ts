@@ -182,7 +182,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     signupsPerAddressPerHour: int(env.SIGNUPS_PER_ADDRESS_PER_HOUR, 20, 'SIGNUPS_PER_ADDRESS_PER_HOUR'),
     sandboxTokensPerAddressPerMinute: int(env.SANDBOX_TOKENS_PER_ADDRESS_PER_MINUTE, 30, 'SANDBOX_TOKENS_PER_ADDRESS_PER_MINUTE'),
     host: str(env.HOST, '0.0.0.0'),
-    port: int(env.PORT, 4000, 'PORT'),
+    // PORT, else API_PORT (the name `npm start` and the README give the API's port), else 4000.
+    port: env.PORT ? int(env.PORT, 4000, 'PORT') : int(env.API_PORT, 4000, 'API_PORT'),
     databaseUrl: optional(env.DATABASE_URL),
     sqlitePath,
     uploadsDir: path.resolve(str(env.UPLOADS_DIR, path.join(API_ROOT, 'uploads'))),

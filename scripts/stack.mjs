@@ -13,9 +13,13 @@ import { secureFile, securePage, withScriptNonce } from './pageSecurity.mjs';
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
-/** Reads the ports and URLs from the environment; every value has the documented default. */
+/**
+ * Reads the ports and URLs from the environment; every value has the documented default. `host` is the
+ * host name the browser is given in every URL (PUBLIC_HOST; HOST, which also makes the API bind to that
+ * address, as before; else localhost).
+ */
 export function stackConfig(env = process.env) {
-  const host = env.HOST || 'localhost';
+  const host = env.PUBLIC_HOST || env.HOST || 'localhost';
   const num = (name, fallback) => Number(env[name] || fallback);
   const apps = [
     { name: 'shell', dir: 'shell', port: num('SHELL_PORT', 3000) },

@@ -126,14 +126,14 @@ export function useConversation(chat: Chat | null, myId: number | undefined, cal
       const messages = arrivedWhileLoading.current.reduce(prependMessage, page);
       arrivedWhileLoading.current = [];
       firstPagePending.current = false;
-      stateRef.current = {
-        status: 'ready',
-        messages,
-        page: 1,
-        hasMore: response.meta?.has_more ?? page.length >= PAGE_SIZE,
-        loadingOlder: false,
-        olderError: null,
-      };
+      const hasMore = response.meta?.has_more ?? page.length >= PAGE_SIZE;
+      const current = stateRef.current;
+      // Shown before with older pages (or one being loaded): they stay behind the newest page. Messages are
+      // only ever added, so the next older page may repeat a few of them (not shown twice), never skip one.
+      stateRef.current =
+        current.status === 'ready' && (current.page > 1 || current.loadingOlder)
+          ? { ...current, messages: appendOlderPage(messages, current.messages) }
+          : { status: 'ready', messages, page: 1, hasMore, loadingOlder: false, olderError: null };
       setState(stateRef.current);
     } catch (error) {
       console.error(error);
@@ -155,9 +155,7 @@ export function useConversation(chat: Chat | null, myId: number | undefined, cal
 
   const loadOlder = useCallback(async () => {
     const current = stateRef.current;
-    // Not while the newest page is on its way: it replaces what stands in for it, older pages too.
     if (chatId === null || current.status !== 'ready' || !current.hasMore || current.loadingOlder) return;
-    if (firstPagePending.current) return;
     const page = current.page + 1;
     setState({ ...current, loadingOlder: true, olderError: null });
     stateRef.current = { ...current, loadingOlder: true };

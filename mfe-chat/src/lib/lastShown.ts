@@ -1,4 +1,5 @@
 import { bus, type Chat, type Message } from 'shared';
+import { applyMessage, markReadLocally } from './chatList';
 import type { ConversationKey } from './conversationMemory';
 
 /**
@@ -40,3 +41,18 @@ export function forgetLastShown(): void {
 }
 
 bus.on('auth/loggedOut').subscribe(forgetLastShown);
+
+// While Chat is closed, live messages and reads elsewhere still reach the lists kept, so that Chat opened
+// again (offline too) counts what came meanwhile, as the sidebar does. While it is open its screen's list
+// is kept over these (useChats), and a message it already shows is not counted again.
+bus.on('realtime/message').subscribe(({ message }) => {
+  chatLists.forEach((chats, userId) => {
+    const chat = chats.find((c) => c.id === message.chat_id);
+    if (!chat || (chat.last_message?.id ?? 0) >= message.id) return;
+    const applied = applyMessage(chats, message, { myId: userId, openChatId: null });
+    if (applied) chatLists.set(userId, applied);
+  });
+});
+bus.on('chat/read').subscribe(({ chatId }) => {
+  chatLists.forEach((chats, userId) => chatLists.set(userId, markReadLocally(chats, chatId)));
+});

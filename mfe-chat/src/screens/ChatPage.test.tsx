@@ -3,7 +3,7 @@ import { join } from 'path';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { bus, sessionActions, setRuntimeConfig, setTokenProvider, type Chat, type Job, type Message } from 'shared';
-import { fail, fakeApi, ok, type FakeReply } from '../testing/fakeApi';
+import { deferred, fail, fakeApi, ok, type FakeReply } from '../testing/fakeApi';
 import { cara, carl, dora, makeChat, makeMessage, ME_CUSTOMER_ID, pete } from '../testing/fixtures';
 import { assignTiming } from '../hooks/useAssignJob';
 import { messagesNotRefreshed } from '../components/ConversationPane';
@@ -573,6 +573,49 @@ describe('a conversation opened again in the same page', () => {
     expect(within(log).getAllByRole('listitem').at(-2)).toHaveTextContent('Parked outside');
   });
 
+  /** Pete's conversation over pages of the API: page 1 its three newest (more behind), page 2 one older. */
+  const pagedPete = (firstPage: () => FakeReply | Promise<FakeReply>) =>
+    customerApi({
+      'GET /api/chats/1/messages': (config) =>
+        (config.params as { page?: number } | undefined)?.page === 2
+          ? messagesReply([makeMessage({ id: 3, chat_id: 1, from_id: pete.id, message: 'Earlier hello' })], false, 2)
+          : firstPage(),
+    });
+  const newest = makeMessage({ id: 13, chat_id: 1, from_id: pete.id, message: 'Parked outside' });
+
+  it('the older page the reader had loaded stays when the newest page comes', async () => {
+    let slow: ReturnType<typeof deferred> | null = null;
+    pagedPete(() => slow?.handler() ?? messagesReply(peteMessages(), true));
+    const first = renderChat({ route: '/chatview/20' });
+    await userEvent.click(await screen.findByRole('button', { name: 'Load older messages' }));
+    await openedLog(4);
+    first.unmount();
+    slow = deferred(messagesReply([newest, ...peteMessages()], true));
+
+    renderChat({ route: '/chatview/20' });
+    const log = await openedLog(4);
+    await act(async () => slow?.release());
+    await waitFor(() => expect(within(log).getAllByRole('listitem')).toHaveLength(5));
+    expect(within(log).getAllByRole('listitem')[0]).toHaveTextContent('Earlier hello');
+    expect(within(log).getAllByRole('listitem').at(-1)).toHaveTextContent('Parked outside');
+  });
+
+  it('Load older messages pressed before the newest page comes loads the older page, which stays', async () => {
+    let slow: ReturnType<typeof deferred> | null = null;
+    pagedPete(() => slow?.handler() ?? messagesReply(peteMessages(), true));
+    const first = renderChat({ route: '/chatview/20' });
+    await openedLog(3);
+    first.unmount();
+    slow = deferred(messagesReply([newest, ...peteMessages()], true));
+
+    renderChat({ route: '/chatview/20' });
+    await userEvent.click(await screen.findByRole('button', { name: 'Load older messages' }));
+    const log = await openedLog(4);
+    await act(async () => slow?.release());
+    await waitFor(() => expect(within(log).getAllByRole('listitem')).toHaveLength(5));
+    expect(within(log).getAllByRole('listitem')[0]).toHaveTextContent('Earlier hello');
+  });
+
   it("each conversation shows its own: another contact chosen never shows the last one's messages", async () => {
     let offline = false;
     customerApi({
@@ -979,6 +1022,28 @@ describe('live messages', () => {
     expect(await contacts().findByText('Your chats could not be refreshed.')).toBeInTheDocument();
     expect(contacts().getByText('The server cannot be reached. Check your connection and retry.')).toBeInTheDocument();
     expect(contacts().getByRole('link', { name: 'Pete Provider, 2 unread' })).toBeInTheDocument();
+  });
+
+  it('opened again offline, the chats it last showed count the messages that came while Chat was closed', async () => {
+    let offline = false;
+    customerApi({
+      'GET /api/chats': () =>
+        offline ? Promise.reject(Object.assign(new Error('Network Error'), { isAxiosError: true })) : ok(customerChats()),
+    });
+    const first = renderChat();
+    await contacts().findByRole('link', { name: 'Pete Provider, 2 unread' });
+    first.unmount();
+    const fromDora = makeMessage({ id: 30, chat_id: 2, from_id: dora.id, message: 'Running late' });
+    act(() => bus.emit({ type: 'realtime/message', message: fromDora }));
+    act(() => bus.emit({ type: 'realtime/message', message: fromDora })); // told twice: counted once
+    act(() => bus.emit({ type: 'chat/read', chatId: 1 })); // Pete's read in another tab
+    offline = true;
+
+    renderChat();
+    const doraLink = contacts().getByRole('link', { name: 'Dora Driver, 1 unread' });
+    expect(doraLink.closest('li')).toHaveTextContent('Running late');
+    expect(contacts().getByRole('link', { name: 'Pete Provider' })).toBeInTheDocument();
+    expect(await contacts().findByText('Your chats could not be refreshed.')).toBeInTheDocument();
   });
 
   it('opened again, the chats it last showed give way to the answer, whose unread total alone is told', async () => {

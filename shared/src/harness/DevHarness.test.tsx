@@ -1,5 +1,6 @@
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { setTokenProvider } from '../api';
 import { setRuntimeConfig } from '../config';
 import type { RemoteContract, User } from '../contracts';
 import { createAppStore } from '../session/store';
@@ -37,6 +38,7 @@ const pat: User = {
 
 beforeAll(() => setRuntimeConfig({ apiUrl: 'http://api.test' }));
 afterEach(() => {
+  setTokenProvider(() => null);
   restoreFakeApis();
   jest.restoreAllMocks();
   localStorage.clear();
@@ -75,11 +77,18 @@ describe('the standalone dev harness of a remote', () => {
   });
 
   it("signs in to the API as the role chosen: the user's screens open with the session's token, and Sign out ends it", async () => {
+    let logoutToken: unknown = null;
     const api = fakeApi({
       'POST /api/auth/login': ok({ user: pat, token: 'token-7' }),
-      'POST /api/auth/logout': ok(null),
+      'POST /api/auth/logout': (config) => {
+        logoutToken = config.headers.Authorization;
+        return ok(null);
+      },
     });
     const { store, nav } = renderHarness();
+    setTokenProvider(() => store.getState().session.token); // as prepareHarness does
+    // A provider's remote: the form starts on the role most of its screens are for.
+    expect(screen.getByLabelText('Role')).toHaveValue('Provider');
     await signIn('provider@example.com', 'password123', 'Provider');
 
     expect(await screen.findByText('Pat Provider · Provider')).toBeInTheDocument();
@@ -94,9 +103,11 @@ describe('the standalone dev harness of a remote', () => {
     expect(await screen.findByRole('heading', { name: 'Blocks' })).toBeInTheDocument();
 
     await userEvent.click(screen.getByRole('button', { name: 'Sign out' }));
-    expect(screen.getByRole('form', { name: 'Sign in to the API' })).toBeInTheDocument();
+    expect(await screen.findByRole('form', { name: 'Sign in to the API' })).toBeInTheDocument();
     expect(store.getState().session.token).toBeFalsy();
-    expect(api.calls.some((c) => c.url === '/api/auth/logout')).toBe(true);
+    // The revocation went with the session's token (sent before the session ended here).
+    expect(logoutToken).toBe('Bearer token-7');
+    expect(api.calls.filter((c) => c.url === '/api/auth/logout')).toHaveLength(1);
   });
 
   it("a refused sign-in says the API's reason and leaves the harness signed out", async () => {

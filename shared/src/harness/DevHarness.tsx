@@ -4,7 +4,7 @@ import { BrowserRouter, NavLink, Route, Routes } from 'react-router-dom';
 import { setTokenProvider } from '../api';
 import { bus } from '../bus';
 import { setRuntimeConfig, type RuntimeConfig } from '../config';
-import type { RemoteContract } from '../contracts';
+import type { RemoteContract, Role } from '../contracts';
 import { loadPersistedSession } from '../session/persistence';
 import { sessionActions, type RootStateWithSession } from '../session/sessionSlice';
 import { createAppStore, persistSession, type AppStore } from '../session/store';
@@ -28,6 +28,12 @@ function Screen({ load }: { load: () => Promise<{ default: ComponentType }> }) {
   );
 }
 
+/** The role most of the remote's screens are for (a provider's remote signs in as a Provider first). */
+function mainRoleOf(contract: RemoteContract): Role {
+  const roles = [...contract.routes, ...contract.widgets].map((r) => r.role);
+  return roles.filter((r) => r === 'Provider').length > roles.filter((r) => r === 'Customer').length ? 'Provider' : 'Customer';
+}
+
 function HarnessBody({ contract }: { contract: RemoteContract }) {
   const dispatch = useDispatch();
   const session = useSelector((s: RootStateWithSession) => s.session);
@@ -48,6 +54,7 @@ function HarnessBody({ contract }: { contract: RemoteContract }) {
   // Signed out, every screen is listed, and those needing a session say so; signed in, those of the user's role.
   const routes = contract.routes.filter((r) => r.public || !r.role || !user || r.role === user.role);
   const widgets = contract.widgets.filter((w) => !w.role || !user || w.role === user.role);
+  const repeatedTitles = new Set(routes.map((r) => r.title).filter((t, i, all) => all.indexOf(t) !== i));
   const open = (r: { public?: boolean; title: string; load: () => Promise<{ default: ComponentType }> }) =>
     user || r.public ? <Screen load={r.load} /> : <p>Sign in above to open {r.title}.</p>;
 
@@ -56,12 +63,12 @@ function HarnessBody({ contract }: { contract: RemoteContract }) {
       <header className="harness__bar">
         <strong>{contract.name}</strong> <span>standalone harness</span>
         <span className="harness__spacer" />
-        <HarnessSignIn user={user} token={session.token ?? null} />
+        <HarnessSignIn user={user} token={session.token ?? null} defaultRole={mainRoleOf(contract)} />
       </header>
       <nav className="harness__nav" aria-label="Harness">
         {routes.map((r) => (
           <NavLink key={`${r.path}-${r.role ?? 'any'}`} to={r.path.replace(/\/:[^/]+\?$/, '')}>
-            {r.title}
+            {repeatedTitles.has(r.title) ? `${r.title} (${r.path})` : r.title}
           </NavLink>
         ))}
         {widgets.length ? <NavLink to="/__widgets">Widgets</NavLink> : null}

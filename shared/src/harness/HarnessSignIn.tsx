@@ -11,25 +11,32 @@ export const HARNESS_DEMO_HINT = 'Demo: customer@example.com or provider@example
  * Signs in to the API the harness talks to, as the shell's login does, so a remote run alone shows its
  * signed-in screens with real data. Signed in, it names the user and signs out.
  */
-export function HarnessSignIn({ user, token }: { user: User | null; token: string | null }) {
+export function HarnessSignIn({ user, token, defaultRole }: { user: User | null; token: string | null; defaultRole: Role }) {
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
-  const [role, setRole] = useState<Role>('Customer');
+  const [role, setRole] = useState<Role>(defaultRole);
   const [busy, setBusy] = useState(false);
 
   if (user && token) {
-    const signOut = () => {
-      // The session ends here whatever the API answers (it may be down); its token is revoked when it can be.
-      logout().catch((reason: unknown) => console.warn('harness: logout not answered', reason));
-      bus.emit({ type: 'auth/loggedOut' });
+    const signOut = async () => {
+      setBusy(true);
+      try {
+        // Sent with the session's token, so it is revoked; the session ends here whatever the API answers.
+        await logout();
+      } catch (reason) {
+        console.warn('harness: logout not answered', reason);
+      } finally {
+        setBusy(false);
+        bus.emit({ type: 'auth/loggedOut' });
+      }
     };
     return (
       <div className="harness__signin">
         <span>
           {user.full_name} · {user.role}
         </span>
-        <button type="button" onClick={signOut}>
-          Sign out
+        <button type="button" disabled={busy} aria-busy={busy} onClick={() => void signOut()}>
+          {busy ? 'Signing out…' : 'Sign out'}
         </button>
       </div>
     );

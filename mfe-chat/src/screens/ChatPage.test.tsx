@@ -18,6 +18,8 @@ const messagesReply = (messages: Message[], hasMore = false, page = 1): FakeRepl
   status: 200,
   data: { data: { messages }, message: 'Success', meta: { page, per_page: 30, has_more: hasMore } },
 });
+/** A call that got no answer (no connection), as axios fails it. */
+const noAnswer = () => Promise.reject(Object.assign(new Error('Network Error'), { isAxiosError: true }));
 const readReply = (chatId: number, total = 0) => ok({ chat_id: chatId, unread_count: 0, unread_total: total });
 
 /** Cara (customer 10) chats with Pete (provider 20, newest, 2 unread) and Dora (provider 21, a file last). */
@@ -367,10 +369,7 @@ describe('opening a conversation', () => {
     const newChat = makeChat(9, cara, { id: 22, full_name: 'Nina New', avatar: null });
     let online = false;
     const api = customerApi({
-      'POST /api/chats/open': () =>
-        online
-          ? { status: 201, data: { data: newChat, message: 'Chat created' } }
-          : Promise.reject(Object.assign(new Error('Network Error'), { isAxiosError: true })),
+      'POST /api/chats/open': () => (online ? { status: 201, data: { data: newChat, message: 'Chat created' } } : noAnswer()),
       'GET /api/chats/9/messages': messagesReply([]),
       'POST /api/chats/9/read': readReply(9, 0),
     });
@@ -518,8 +517,6 @@ describe('opening a conversation', () => {
 });
 
 describe('a conversation opened again in the same page', () => {
-  const noAnswer = () => Promise.reject(Object.assign(new Error('Network Error'), { isAxiosError: true }));
-
   it('shows its messages at once; with no connection they stay, said not refreshed', async () => {
     let offline = false;
     customerApi({ 'GET /api/chats/1/messages': () => (offline ? noAnswer() : messagesReply(peteMessages())) });
@@ -1004,16 +1001,18 @@ describe('live messages', () => {
     expect(contacts().queryByText('Your chats could not be refreshed.')).not.toBeInTheDocument();
   });
 
-  it('opened again, shows the chats it last showed at once; with no connection they stay, said not refreshed', async () => {
+  /** Chat shown with the customer's chats, then closed; from then on the list gets no answer. */
+  async function chatsShownThenClosedOffline() {
     let offline = false;
-    customerApi({
-      'GET /api/chats': () =>
-        offline ? Promise.reject(Object.assign(new Error('Network Error'), { isAxiosError: true })) : ok(customerChats()),
-    });
+    customerApi({ 'GET /api/chats': () => (offline ? noAnswer() : ok(customerChats())) });
     const first = renderChat();
     await contacts().findByRole('link', { name: 'Pete Provider, 2 unread' });
     first.unmount();
     offline = true;
+  }
+
+  it('opened again, shows the chats it last showed at once; with no connection they stay, said not refreshed', async () => {
+    await chatsShownThenClosedOffline();
 
     renderChat();
     expect(screen.queryByText('Loading chats…')).not.toBeInTheDocument();
@@ -1025,19 +1024,11 @@ describe('live messages', () => {
   });
 
   it('opened again offline, the chats it last showed count the messages that came while Chat was closed', async () => {
-    let offline = false;
-    customerApi({
-      'GET /api/chats': () =>
-        offline ? Promise.reject(Object.assign(new Error('Network Error'), { isAxiosError: true })) : ok(customerChats()),
-    });
-    const first = renderChat();
-    await contacts().findByRole('link', { name: 'Pete Provider, 2 unread' });
-    first.unmount();
+    await chatsShownThenClosedOffline();
     const fromDora = makeMessage({ id: 30, chat_id: 2, from_id: dora.id, message: 'Running late' });
     act(() => bus.emit({ type: 'realtime/message', message: fromDora }));
     act(() => bus.emit({ type: 'realtime/message', message: fromDora })); // told twice: counted once
     act(() => bus.emit({ type: 'chat/read', chatId: 1 })); // Pete's read in another tab
-    offline = true;
 
     renderChat();
     const doraLink = contacts().getByRole('link', { name: 'Dora Driver, 1 unread' });
@@ -1281,7 +1272,7 @@ describe('new messages while scrolled up', () => {
   });
 
   it('with a failed message of theirs last, a reply still says "New messages" when scrolled up, and is followed at the bottom', async () => {
-    customerApi({ 'POST /api/chats': () => Promise.reject(Object.assign(new Error('Network Error'), { isAxiosError: true })) });
+    customerApi({ 'POST /api/chats': () => noAnswer() });
     const scrolls = watchScrolling();
     renderChat({ route: '/chatview/20' });
     const log = await screen.findByRole('log');
@@ -1750,7 +1741,7 @@ describe('sending', () => {
           makeMessage({ id: 80, chat_id: 1, from_id: cara.id, message: 'Are you near?', client_key: sentKey }),
           ...peteMessages(),
         ];
-        return Promise.reject(Object.assign(new Error('Network Error'), { isAxiosError: true }));
+        return noAnswer();
       },
     });
     const log = await openPeteConversation();
@@ -1798,7 +1789,7 @@ describe('sending', () => {
   });
 
   it('Edit of a failed photo with another file attached since says that file was taken out, and how to send it', async () => {
-    customerApi({ 'POST /api/chats': () => Promise.reject(Object.assign(new Error('Network Error'), { isAxiosError: true })) });
+    customerApi({ 'POST /api/chats': () => noAnswer() });
     renderChat({ route: '/chatview/20' });
     const attach = await screen.findByLabelText('Attach a file');
     const user = userEvent.setup();
@@ -1815,7 +1806,7 @@ describe('sending', () => {
   });
 
   it('a failed message can be taken back into the box (Edit); offline says the server cannot be reached', async () => {
-    customerApi({ 'POST /api/chats': () => Promise.reject(Object.assign(new Error('Network Error'), { isAxiosError: true })) });
+    customerApi({ 'POST /api/chats': () => noAnswer() });
     renderChat({ route: '/chatview/20' });
     const box = await screen.findByRole('textbox', { name: 'Message' });
     await userEvent.type(box, 'Are you near?{Enter}');
@@ -1837,7 +1828,7 @@ describe('sending', () => {
           makeMessage({ id: 80, chat_id: 1, from_id: cara.id, message: 'Are you near?', client_key: sentKey }),
           ...peteMessages(),
         ];
-        return Promise.reject(Object.assign(new Error('Network Error'), { isAxiosError: true }));
+        return noAnswer();
       },
     });
     const log = await openPeteConversation();

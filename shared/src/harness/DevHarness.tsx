@@ -63,7 +63,7 @@ function HarnessBody({ contract }: { contract: RemoteContract }) {
       <header className="harness__bar">
         <strong>{contract.name}</strong> <span>standalone harness</span>
         <span className="harness__spacer" />
-        <HarnessSignIn user={user} token={session.token ?? null} defaultRole={mainRoleOf(contract)} />
+        <HarnessSignIn user={user} defaultRole={mainRoleOf(contract)} />
       </header>
       <nav className="harness__nav" aria-label="Harness">
         {routes.map((r) => (

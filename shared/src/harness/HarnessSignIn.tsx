@@ -9,15 +9,16 @@ export const HARNESS_DEMO_HINT = 'Demo: customer@example.com or provider@example
 
 /**
  * Signs in to the API the harness talks to, as the shell's login does, so a remote run alone shows its
- * signed-in screens with real data. Signed in, it names the user and signs out.
+ * signed-in screens with real data. Signed in (`user`: null while the harness has no session), it names
+ * the user and signs out.
  */
-export function HarnessSignIn({ user, token, defaultRole }: { user: User | null; token: string | null; defaultRole: Role }) {
+export function HarnessSignIn({ user, defaultRole }: { user: User | null; defaultRole: Role }) {
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const [role, setRole] = useState<Role>(defaultRole);
   const [busy, setBusy] = useState(false);
 
-  if (user && token) {
+  if (user) {
     const signOut = async () => {
       setBusy(true);
       try {

@@ -450,6 +450,63 @@ for (const dialect of DIALECTS) {
         assert.equal(bad.body.message, 'The sort must be one of: created, updated.');
       });
 
+      test('starting_after reads on after a job of the list, missing none however the list changed since', async () => {
+        const { customer: c, ids } = await customerWithBookings(6);
+        const [j1, j2, j3, j4, j5, j6] = ids;
+        // Two bookings made in the same second: the id orders them.
+        const { created_at: sameSecond } = await s.app.ctx.db
+          .selectFrom('jobs')
+          .select('created_at')
+          .where('id', '=', j3)
+          .executeTakeFirstOrThrow();
+        await s.app.ctx.db
+          .updateTable('jobs')
+          .set({ created_at: new Date(sameSecond).toISOString() })
+          .where('id', '=', j2)
+          .execute();
+        const pageOf = async (query: string, token = c.token) => {
+          const res = await s.req('GET', `/api/jobs?status=Pending&per_page=2${query}`, { token });
+          assert.equal(res.status, 200, query);
+          return { ids: res.body.data.map((j: Job) => j.id), hasMore: res.body.meta.has_more };
+        };
+
+        assert.deepEqual(await pageOf(''), { ids: [j6, j5], hasMore: true });
+        await setStatus(j6, 'Cancelled'); // leaves the Pending ones between two page reads
+        assert.deepEqual(await pageOf('&page=2'), { ids: [j3, j2], hasMore: true }, 'by page number, j4 is skipped');
+        assert.deepEqual(await pageOf(`&starting_after=${j5}`), { ids: [j4, j3], hasMore: true });
+        assert.deepEqual(await pageOf(`&starting_after=${j3}`), { ids: [j2, j1], hasMore: false });
+        assert.deepEqual(await pageOf(`&starting_after=${j5}&page=2`), { ids: [j2, j1], hasMore: false });
+        assert.deepEqual(await pageOf(`&starting_after=${j6}`, provider.token), { ids: [j5, j4], hasMore: true });
+        assert.deepEqual(await pageOf(`&starting_after=${j1}`), { ids: [], hasMore: false });
+
+        for (const [query, token] of [
+          [`starting_after=${j1}`, otherCustomer.token],
+          [`starting_after=${j1}`, otherProvider.token],
+          ['starting_after=999999', c.token],
+          ['starting_after=0', c.token],
+          ['starting_after=abc', c.token],
+        ]) {
+          const bad = await s.req('GET', `/api/jobs?${query}`, { token });
+          assert.equal(bad.status, 400, query);
+          assert.equal(bad.body.message, 'The starting_after must be the id of one of your jobs.', query);
+        }
+      });
+
+      test('starting_after follows the order asked for: by last change with sort=updated', async () => {
+        const { customer: c, ids } = await customerWithBookings(3);
+        const [oldest, middle, newest] = ids;
+        s.clock.advance(1000);
+        assert.equal(
+          (await s.req('PATCH', `/api/jobs/${oldest}`, { token: provider.token, json: { status: 'Accepted' } })).status,
+          200,
+        );
+        const idsOf = async (query: string) =>
+          (await s.req('GET', `/api/jobs?sort=updated&per_page=1${query}`, { token: c.token })).body.data.map((j: Job) => j.id);
+        assert.deepEqual(await idsOf(''), [oldest]);
+        assert.deepEqual(await idsOf(`&starting_after=${oldest}`), [newest]);
+        assert.deepEqual(await idsOf(`&starting_after=${newest}`), [middle]);
+      });
+
       test('one job: owner matrix', async () => {
         const job = (await book()).body.data;
         assert.equal((await s.req('GET', `/api/jobs/${job.id}`, { token: customer.token })).body.data.id, job.id);

@@ -42,6 +42,9 @@ export interface JobPage {
 
 type OwnerColumn = 'jobs.customer_id' | 'jobs.provider_id';
 
+/** Where a page starts after: a job's value of the list's order column, and its id. */
+export type JobCursor = [afterValue: string | Date, afterId: number];
+
 /** The orders a list comes in: newest first by creation, or by last change (when a booking finished). */
 export const JOB_SORTS = ['created', 'updated'] as const;
 export type JobSort = (typeof JOB_SORTS)[number];
@@ -51,30 +54,44 @@ const SORT_COLUMNS = { created: 'jobs.created_at', updated: 'jobs.updated_at' } 
 const STATUS_SLOTS = JOB_STATUSES.length;
 
 /**
- * The page queries of one owner column in one order, with and without the status filter, compiled
- * once (db/precompiled.ts).
+ * The page queries of one owner column in one order, with and without the status filter, and each from
+ * the start of the list or after a given job of it (a cursor: its order value and id), compiled once
+ * (db/precompiled.ts).
  */
 function pageQueries(column: OwnerColumn, sort: JobSort) {
   const orderColumn = SORT_COLUMNS[sort];
+  const page = (
+    db: Kysely<Database>,
+    userId: never,
+    limit: never,
+    offset: never,
+    after: [afterValue: never, afterId: never] | null,
+    statuses: never[] | null,
+  ) => {
+    let query = jobsWithPeople(db).where(column, '=', userId);
+    if (statuses) query = query.where('jobs.status', 'in', statuses);
+    // Row values: what comes after the cursor's job in (order column, id) descending.
+    if (after) query = query.where((eb) => eb(eb.refTuple(orderColumn, 'jobs.id'), '<', eb.tuple(...after)));
+    return query.orderBy(orderColumn, 'desc').orderBy('jobs.id', 'desc').limit(limit).offset(offset);
+  };
   return {
     all: precompile<Database, [userId: number, limit: number, offset: number], JobJoinedRow>(3, (db, userId, limit, offset) =>
-      jobsWithPeople(db)
-        .where(column, '=', userId)
-        .orderBy(orderColumn, 'desc')
-        .orderBy('jobs.id', 'desc')
-        .limit(limit)
-        .offset(offset),
+      page(db, userId, limit, offset, null, null),
     ),
     withStatuses: precompile<Database, [userId: number, limit: number, offset: number, ...statuses: JobStatus[]], JobJoinedRow>(
       3 + STATUS_SLOTS,
-      (db, userId, limit, offset, ...statuses) =>
-        jobsWithPeople(db)
-          .where(column, '=', userId)
-          .where('jobs.status', 'in', statuses)
-          .orderBy(orderColumn, 'desc')
-          .orderBy('jobs.id', 'desc')
-          .limit(limit)
-          .offset(offset),
+      (db, userId, limit, offset, ...statuses) => page(db, userId, limit, offset, null, statuses),
+    ),
+    allAfter: precompile<Database, [userId: number, limit: number, offset: number, ...after: JobCursor], JobJoinedRow>(
+      5,
+      (db, userId, limit, offset, afterValue, afterId) => page(db, userId, limit, offset, [afterValue, afterId], null),
+    ),
+    withStatusesAfter: precompile<
+      Database,
+      [userId: number, limit: number, offset: number, ...after: JobCursor, ...statuses: JobStatus[]],
+      JobJoinedRow
+    >(5 + STATUS_SLOTS, (db, userId, limit, offset, afterValue, afterId, ...statuses) =>
+      page(db, userId, limit, offset, [afterValue, afterId], statuses),
     ),
   };
 }
@@ -89,23 +106,51 @@ function fillStatusSlots(statuses: readonly JobStatus[]): JobStatus[] {
   return Array.from({ length: STATUS_SLOTS }, (_, i) => statuses[i % statuses.length]);
 }
 
+/** The column a user's jobs are theirs by: a provider's by provider_id, a customer's by customer_id. */
+const ownerColumn = (user: Pick<UserRow, 'role'>): OwnerColumn =>
+  user.role === 'Provider' ? 'jobs.provider_id' : 'jobs.customer_id';
+
+/** The cursor of one of the user's own jobs in the list's order; null when the job is not theirs (or not there). */
+export async function jobCursorFor(
+  db: Kysely<Database>,
+  user: Pick<UserRow, 'id' | 'role'>,
+  jobId: number,
+  sort: JobSort = 'created',
+): Promise<JobCursor | null> {
+  const row = await db
+    .selectFrom('jobs')
+    .select(SORT_COLUMNS[sort])
+    .where('jobs.id', '=', jobId)
+    .where(ownerColumn(user), '=', user.id)
+    .executeTakeFirst();
+  return row ? [sort === 'created' ? row.created_at : row.updated_at, jobId] : null;
+}
+
 /**
  * One page of a user's own jobs, newest first (by creation, or by last change). The user's side
  * decides the column (a provider's jobs by provider_id, a customer's by customer_id), so the query
  * walks one index ((provider_id|customer_id, created_at|updated_at)) and its cost does not grow with
- * the table.
+ * the table. With `after` the page counts from the job after that cursor's, so reading on page after
+ * page misses none however the list changed in between (by page number, a job leaving the list
+ * shifts the next page by one).
  */
 export async function listJobsFor(
   db: Kysely<Database>,
   user: Pick<UserRow, 'id' | 'role'>,
-  opts: { page: number; perPage: number; statuses?: readonly JobStatus[]; sort?: JobSort },
+  opts: { page: number; perPage: number; statuses?: readonly JobStatus[]; sort?: JobSort; after?: JobCursor },
 ): Promise<JobPage> {
   const queries = PAGE_QUERIES[user.role === 'Provider' ? 'Provider' : 'Customer'][opts.sort ?? 'created'];
   const limit = opts.perPage + 1;
   const offset = (opts.page - 1) * opts.perPage;
-  const rows = opts.statuses?.length
-    ? await queries.withStatuses(db, user.id, limit, offset, ...fillStatusSlots(opts.statuses))
-    : await queries.all(db, user.id, limit, offset);
+  const statuses = opts.statuses?.length ? fillStatusSlots(opts.statuses) : null;
+  const { after } = opts;
+  const rows = after
+    ? statuses
+      ? await queries.withStatusesAfter(db, user.id, limit, offset, ...after, ...statuses)
+      : await queries.allAfter(db, user.id, limit, offset, ...after)
+    : statuses
+      ? await queries.withStatuses(db, user.id, limit, offset, ...statuses)
+      : await queries.all(db, user.id, limit, offset);
   const count = Math.min(rows.length, opts.perPage);
   const jobs = new Array<Job>(count);
   for (let i = 0; i < count; i++) jobs[i] = toJob(rows[i]);

@@ -19,7 +19,7 @@ import {
   responses,
 } from '../http/schemas.js';
 import { checkTransition, JOB_STATUSES } from '../domain/jobTransitions.js';
-import { getJob, JOB_SORTS, listJobsFor, type JobSort } from '../queries/jobs.js';
+import { getJob, JOB_SORTS, jobCursorFor, listJobsFor, type JobSort } from '../queries/jobs.js';
 import { insertNotification, notificationEvent, type NewNotification } from '../queries/notifications.js';
 import type { RealtimeEvent } from '../services/publisher.js';
 import { BOOKING_FEE } from '../services/payments.js';
@@ -150,7 +150,7 @@ export default async function jobsRoutes(app: FastifyInstance) {
     return getJob(db, earlier.job_id);
   }
 
-  app.get<{ Querystring: { page: number; per_page: number; status?: string; sort: JobSort } }>(
+  app.get<{ Querystring: { page: number; per_page: number; status?: string; sort: JobSort; starting_after?: number } }>(
     '/api/jobs',
     {
       onRequest: app.authenticate,
@@ -176,6 +176,13 @@ export default async function jobsRoutes(app: FastifyInstance) {
                 'Newest first by creation (created) or by last change (updated: a finished booking by when it finished)',
               'x-messages': { enum: `The sort must be one of: ${JOB_SORTS.join(', ')}.` },
             },
+            starting_after: {
+              type: 'integer',
+              minimum: 1,
+              description:
+                "One of the caller's jobs: the page starts after it in the list's order (the next page however the list changed since; `page` counts on from it)",
+              'x-messages': { type: STARTING_AFTER_MESSAGE, minimum: STARTING_AFTER_MESSAGE },
+            },
           },
         },
         response: responses({ 200: envelope(listOf(jobSchema), true) }, [400, 401]),
@@ -183,11 +190,15 @@ export default async function jobsRoutes(app: FastifyInstance) {
     },
     async (request, reply) => {
       const user = currentUser(request);
+      const { sort, starting_after: startingAfter } = request.query;
+      const after = startingAfter === undefined ? undefined : await jobCursorFor(db, user, startingAfter, sort);
+      if (after === null) throw fieldError('starting_after', STARTING_AFTER_MESSAGE);
       const page = await listJobsFor(db, user, {
         page: request.query.page,
         perPage: request.query.per_page,
         statuses: parseStatusList(request.query.status),
-        sort: request.query.sort,
+        sort,
+        after,
       });
       return send(reply, page.jobs, 'Success', 200, {
         meta: { page: page.page, per_page: page.per_page, has_more: page.has_more },
@@ -480,6 +491,8 @@ export default async function jobsRoutes(app: FastifyInstance) {
 }
 
 const STATUS_ALTERNATIVES = JOB_STATUSES.join('|');
+const STARTING_AFTER_MESSAGE = 'The starting_after must be the id of one of your jobs.';
+
 /** One status, or several separated by commas. */
 const STATUS_LIST_PATTERN = `^(${STATUS_ALTERNATIVES})(,(${STATUS_ALTERNATIVES}))*$`;
 const STATUS_LIST_MESSAGE = `The status must be one or more of ${JOB_STATUSES.join(', ')}, separated by commas.`;

@@ -60,7 +60,14 @@ export const fetchJobs = (
   {
     status,
     ...query
-  }: { page?: number; per_page?: number; status?: JobStatus | readonly JobStatus[]; sort?: 'created' | 'updated' } = {},
+  }: {
+    page?: number;
+    per_page?: number;
+    status?: JobStatus | readonly JobStatus[];
+    sort?: 'created' | 'updated';
+    /** A job of the list: the page starts after it (the next page, however the list changed since). */
+    starting_after?: number;
+  } = {},
   config?: AxiosRequestConfig,
 ) =>
   unwrap<Job[]>(

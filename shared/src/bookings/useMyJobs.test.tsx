@@ -14,11 +14,16 @@ const job = (id: number, status: JobStatus): Job =>
 describe('useMyJobs', () => {
   afterEach(() => mockedFetchJobs.mockReset());
 
-  /** The API over `jobs` (newest first): a page of per_page, of the asked statuses when asked. */
+  /**
+   * The API over `jobs` (newest first): a page of per_page, of the asked statuses when asked, counted from
+   * the start or after the job `starting_after` names.
+   */
   const serve = (jobs: () => Job[]) =>
     mockedFetchJobs.mockImplementation(async (params) => {
       const statuses = params?.status === undefined ? undefined : ([] as JobStatus[]).concat(params.status);
-      const matching = jobs().filter((j) => !statuses || statuses.includes(j.status));
+      const all = jobs();
+      const cursor = params?.starting_after === undefined ? -1 : all.findIndex((j) => j.id === params.starting_after);
+      const matching = all.slice(cursor + 1).filter((j) => !statuses || statuses.includes(j.status));
       const perPage = params?.per_page ?? 50;
       const from = ((params?.page ?? 1) - 1) * perPage;
       return {
@@ -185,9 +190,28 @@ describe('useMyJobs', () => {
     expect(mockedFetchJobs.mock.calls.map(([params]) => params)).toEqual([
       { per_page: 100 },
       { per_page: 100, status: ['Pending', 'Accepted'] },
-      { per_page: 100, status: ['Pending', 'Accepted'], page: 2 },
-      { per_page: 100, status: ['Pending', 'Accepted'], page: 3 },
+      { per_page: 100, status: ['Pending', 'Accepted'], starting_after: 100 },
+      { per_page: 100, status: ['Pending', 'Accepted'], starting_after: 200 },
     ]);
+  });
+
+  it('misses no open job when one of the first page is finished before the next page is read', async () => {
+    const open = Array.from({ length: 150 }, (_, i) => ({
+      ...job(1 + i, 'Accepted'),
+      created_at: new Date(Date.UTC(2025, 0, 1) + (150 - i) * 60_000).toISOString(),
+    }));
+    serve(() => open);
+    // The provider finishes the newest job in another tab just after the first page of open jobs is read.
+    const firstPage = mockedFetchJobs.getMockImplementation()!;
+    mockedFetchJobs.mockImplementation(async (params, config) => {
+      const answer = await firstPage(params, config);
+      if (params?.status && !params.starting_after) open[0] = { ...open[0], status: 'Completed' };
+      return answer;
+    });
+    const { result } = renderHook(() => useMyJobs());
+    await waitFor(() => expect(result.current.state.status).toBe('ready'));
+    const shown = result.current.state.status === 'ready' ? result.current.state.jobs : [];
+    expect(shown.map((j) => j.id)).toEqual(open.map((j) => j.id));
   });
 
   it('says what failed when the jobs cannot be loaded', async () => {

@@ -18,13 +18,21 @@ const MOST_ACTIVE_PAGES = 50;
 /** The requests one load of the list makes: the newest page, and the active jobs however old (one page of them or fewer). */
 export const REQUESTS_OF_ONE_LOAD = 2;
 
-/** Every active job (Pending or Accepted), page after page, newest first. */
+/**
+ * Every active job (Pending or Accepted), page after page, newest first. Each page starts after the last
+ * job of the one before (not by page number: a job leaving the active ones in between would shift the
+ * next page, and one job would be missed).
+ */
 async function fetchActiveJobs(config: { silent: true }): Promise<Job[]> {
   const jobs: Job[] = [];
   for (let page = 1; page <= MOST_ACTIVE_PAGES; page += 1) {
-    const answer = await fetchJobs({ per_page: PER_PAGE, status: ACTIVE_STATUSES, ...(page > 1 ? { page } : {}) }, config);
+    const last = jobs.at(-1);
+    const answer = await fetchJobs(
+      { per_page: PER_PAGE, status: ACTIVE_STATUSES, ...(last ? { starting_after: last.id } : {}) },
+      config,
+    );
     jobs.push(...answer.data);
-    if (!answer.meta?.has_more) break;
+    if (!answer.meta?.has_more || answer.data.length === 0) break;
   }
   return jobs;
 }

@@ -31,7 +31,7 @@ describe('the alert kept 50 s over the top right of the page', () => {
     document.body.append(under, elsewhere);
 
     act(() => elsewhere.focus());
-    await new Promise((resolve) => requestAnimationFrame(resolve));
+    await act(() => new Promise((resolve) => requestAnimationFrame(resolve)));
     expect(area).not.toHaveClass('alert-area--low');
 
     act(() => under.focus());

@@ -28,6 +28,8 @@ afterEach(() => {
 });
 
 describe('logout', () => {
+  /** The signed-in home with its blocks: nothing it started loading is still on its way when Logout is pressed. */
+  const homeShown = () => screen.findByRole('heading', { name: 'Customer home blocks' });
   const revocations = (requests: InternalAxiosRequestConfig[]) =>
     requests.filter(
       (r) => r.url === '/api/auth/logout' && r.method === 'post' && r.headers.get('Authorization') === 'Bearer tok',
@@ -37,7 +39,8 @@ describe('logout', () => {
     const requests = fakeApi();
     const user = userEvent.setup({ advanceTimers: jest.advanceTimersByTime });
     const { store } = renderShell({ role: 'Customer' });
-    await user.click(await screen.findByRole('button', { name: 'Logout' }));
+    await homeShown();
+    await user.click(screen.getByRole('button', { name: 'Logout' }));
 
     act(() => jest.advanceTimersByTime(150));
     expect(store.getState().session.isLogin).toBe(true);
@@ -71,7 +74,8 @@ describe('logout', () => {
     const subscription = bus.on('auth/loggedOut').subscribe((e) => ended.push(e));
     const user = userEvent.setup({ advanceTimers: jest.advanceTimersByTime });
     const { store } = renderShell({ role: 'Customer' });
-    await user.click(await screen.findByRole('button', { name: 'Logout' }));
+    await homeShown();
+    await user.click(screen.getByRole('button', { name: 'Logout' }));
 
     // The bell's list is fetched again meanwhile (a notification arrived).
     await act(async () => {
@@ -86,6 +90,7 @@ describe('logout', () => {
     expect(screen.queryByText(SESSION_EXPIRED_MESSAGE)).not.toBeInTheDocument();
     expect(ended).toHaveLength(1);
     expect(revocations(requests)).toHaveLength(1);
+    expect(await screen.findByRole('heading', { name: 'Login' })).toBeInTheDocument();
     subscription.unsubscribe();
   });
 
@@ -110,9 +115,12 @@ describe('logout', () => {
   async function logOut() {
     const user = userEvent.setup({ advanceTimers: jest.advanceTimersByTime });
     const shell = renderShell({ role: 'Customer' });
-    await user.click(await screen.findByRole('button', { name: 'Logout' }));
+    await homeShown();
+    await user.click(screen.getByRole('button', { name: 'Logout' }));
     await act(async () => jest.advanceTimersByTime(250));
     expect(shell.store.getState().session.isLogin).toBe(false);
+    // Landed on the Login screen (its page loaded here, not in a later test, outside act).
+    expect(await screen.findByRole('heading', { name: 'Login' })).toBeInTheDocument();
     return shell;
   }
 
@@ -129,6 +137,7 @@ describe('logout', () => {
     await act(async () => jest.advanceTimersByTime(2500));
     await waitFor(() => expect(revocations(requests)).toHaveLength(1));
     await waitFor(() => expect(localStorage.getItem('tokensToRevoke')).toBeNull());
+    expect(await screen.findByRole('heading', { name: 'Login' })).toBeInTheDocument();
   });
 
   it('a revocation kept while offline is made when the browser is back online', async () => {

@@ -20,7 +20,14 @@ export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '
  */
 export function stackConfig(env = process.env) {
   const host = env.PUBLIC_HOST || env.HOST || 'localhost';
-  const num = (name, fallback) => Number(env[name] || fallback);
+  const num = (name, fallback) => {
+    const value = env[name] || String(fallback);
+    const port = Number(value);
+    // Said by name: a typo (35OO) reached the server as NaN, refused without saying which setting.
+    if (!/^\d+$/.test(value) || port < 1 || port > 65535)
+      throw new Error(`${name} must be a port number (1–65535), not '${value}'.`);
+    return port;
+  };
   const apps = [
     { name: 'shell', dir: 'shell', port: num('SHELL_PORT', 3000) },
     { name: 'mfe_auth', dir: 'mfe-auth', port: num('AUTH_PORT', 3001) },
@@ -463,19 +470,68 @@ export async function startStack(
   await assertStackPortsFree(config, { withApi });
   buildStale(config.apps, log);
   const servers = Object.fromEntries(config.apps.map((app) => [app.name, createAppServer(app, config)]));
-  let api = null;
-  const stop = async () => {
-    await Promise.all(Object.values(servers).map((s) => s.stop()));
-    if (api) await api.stop();
+  // `api` is the one running now: keepApiRunning replaces it after a crash.
+  const stack = {
+    config,
+    servers,
+    api: null,
+    async stop() {
+      stack.stopping = true;
+      await Promise.all(Object.values(servers).map((s) => s.stop()));
+      if (stack.api) await stack.api.stop();
+    },
   };
   try {
     signal?.throwIfAborted();
-    api = withApi ? await startApi(config, { quiet: quietApi, signal }) : null;
+    stack.api = withApi ? await startApi(config, { quiet: quietApi, signal }) : null;
     for (const server of Object.values(servers)) await server.start();
     signal?.throwIfAborted();
   } catch (error) {
-    await stop();
+    await stack.stop();
     throw error;
   }
-  return { config, servers, api, stop };
+  return stack;
+}
+
+/** The first pause before the API is started again, doubled after each quick failure up to the longest. */
+const API_RESTART_PAUSE_MS = 1_000;
+const API_RESTART_LONGEST_PAUSE_MS = 30_000;
+/** An API that ran this long before it stopped is started again after the first pause, not a longer one. */
+const API_RAN_WELL_MS = 60_000;
+
+/**
+ * Starts the stack's API again whenever it exits without being asked to (a crash, a kill, an out-of-memory
+ * kill), saying so: the apps went on serving while every call failed, with nothing printed. The pause before
+ * each start grows while it keeps failing (1 s doubling to 30 s), back to 1 s once it has run a minute.
+ */
+export function keepApiRunning(stack, { quiet = false, log = console.log, warn = console.error } = {}) {
+  let pause = API_RESTART_PAUSE_MS;
+  const restartLater = () => {
+    warn(`Starting the API again in ${pause / 1000} s ...`);
+    setTimeout(restart, pause).unref();
+    pause = Math.min(pause * 2, API_RESTART_LONGEST_PAUSE_MS);
+  };
+  const restart = async () => {
+    if (stack.stopping) return;
+    try {
+      const api = await startApi(stack.config, { quiet });
+      if (stack.stopping) return void api.stop();
+      stack.api = api;
+      log('The API is running again.');
+      watch(api);
+    } catch (error) {
+      warn(`The API did not start: ${error.message}`);
+      restartLater();
+    }
+  };
+  const watch = (api) => {
+    const startedAt = Date.now();
+    api.child.once('exit', (code, signal) => {
+      if (stack.stopping) return;
+      if (Date.now() - startedAt >= API_RAN_WELL_MS) pause = API_RESTART_PAUSE_MS;
+      warn(`\nThe API stopped (${signal ? `signal ${signal}` : `exit code ${code}`}).`);
+      restartLater();
+    });
+  };
+  if (stack.api) watch(stack.api);
 }

@@ -1,8 +1,14 @@
 // `npm start`: builds what is missing or stale, serves the shell and each remote from its own origin,
 // starts the API stack, prints the URLs and stops everything on Ctrl-C.
-import { apiExists, startStack, stackConfig } from './stack.mjs';
+import { apiExists, keepApiRunning, startStack, stackConfig } from './stack.mjs';
 
-const config = stackConfig();
+let config;
+try {
+  config = stackConfig();
+} catch (error) {
+  console.error(`npm start failed: ${error.message}`);
+  process.exit(1);
+}
 let stack;
 // Ctrl-C while starting: startStack stops what it has started (the API runs in a process group of its
 // own, which the terminal's Ctrl-C does not reach) before it rejects.
@@ -26,6 +32,8 @@ try {
   else console.error(`npm start failed: ${error.message}`);
   process.exit(starting.signal.aborted ? 0 : 1);
 }
+
+keepApiRunning(stack);
 
 const pad = (s) => s.padEnd(14);
 console.log('\nThe marketplace is running:\n');

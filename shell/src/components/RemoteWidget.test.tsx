@@ -55,3 +55,29 @@ describe('RemoteWidget: a background widget (the booking dialog host) waits for 
     expect(loader.retryContract).toHaveBeenCalledTimes(2);
   });
 });
+
+describe('RemoteWidget: a widget that fails', () => {
+  it('is named to the user as a part of the page, not by its module id', async () => {
+    jest.spyOn(console, 'error').mockImplementation(() => undefined);
+    const contracts = fakeContracts();
+    // A remote built against another version of shared: its widget throws as it renders.
+    contracts.mfe_customer.widgets[0] = {
+      name: 'HomeBlocks',
+      role: 'Customer',
+      load: () =>
+        Promise.resolve({
+          default: () => {
+            throw new TypeError('(0 , n.newestOngoing) is not a function');
+          },
+        }),
+    };
+    renderShell({ route: '/', role: 'Customer', loader: fakeLoader(contracts).loader });
+    expect(
+      await screen.findByText(
+        'This part of the page stopped because of an error. Press Retry; if it happens again, reload the page.',
+      ),
+    ).toBeInTheDocument();
+    expect(screen.queryByText(/mfe_customer|HomeBlocks|newestOngoing/)).not.toBeInTheDocument();
+    jest.restoreAllMocks();
+  });
+});

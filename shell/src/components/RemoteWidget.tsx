@@ -6,6 +6,9 @@ import { widgetFor } from '../routing/routeTable';
 import { afterFirstScreen } from '../session/firstScreenShown';
 import { RemoteMount, RemoteUnavailable, Shown } from './RemoteMount';
 
+/** How a failed widget is named to the user. */
+export const WIDGET_LABEL = 'This part of the page';
+
 export interface RemoteWidgetProps {
   /** The remote that offers the widget, e.g. "mfe_customer". */
   remote: RemoteName;
@@ -69,5 +72,6 @@ function LoadedWidget({ remote, name, background = false, onShown, retryOn }: Re
   }
   const widget = widgetFor(state.contract, name, role);
   if (!widget) return <Shown onShown={onShown} />;
-  return <RemoteMount load={widget.load} label={`${remote}/${name}`} background={background} onShown={onShown} />;
+  // A widget is part of a screen: a failure names it so, not by its module's id (mfe_customer/HomeBlocks).
+  return <RemoteMount load={widget.load} label={WIDGET_LABEL} background={background} onShown={onShown} />;
 }

@@ -3,7 +3,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import type { Locator } from 'playwright-core';
-import { createAccount, DESKTOP, openPage, signInDirectly, snap, useBrowser } from '../support/app.ts';
+import { createAccount, DESKTOP, fillLogin, openPage, signInDirectly, snap, useBrowser } from '../support/app.ts';
 
 const browser = useBrowser();
 
@@ -97,6 +97,66 @@ describe('display preferences', () => {
     assert.equal(await spinner.evaluate((s) => getComputedStyle(s).animationDuration), '2.4s');
     answer();
     await page.getByRole('heading', { name: 'Active Bookings' }).waitFor();
+    assert.deepEqual(errors, []);
+    await context.close();
+  });
+
+  it('asked for less motion, a toast comes and goes without bouncing in', async () => {
+    const { page, context } = await openPage(browser(), DESKTOP, { reducedMotion: 'reduce' });
+    // Each toast's animation as it comes in and goes (over, its class gone, a moment later).
+    // No named function inside: the test runner's transform would wrap it in a helper the page does not have.
+    await page.addInitScript(() => {
+      const seen: string[] = [];
+      Object.assign(window, { toastAnimations: seen });
+      new MutationObserver((records) => {
+        for (const record of records) {
+          const added = [...record.addedNodes].flatMap((node) =>
+            node instanceof HTMLElement ? [node, ...node.querySelectorAll('.Toastify__toast')] : [],
+          );
+          for (const node of [record.target, ...added]) {
+            if (node instanceof HTMLElement && node.matches('.Toastify__toast.Toastify--animate')) {
+              seen.push(getComputedStyle(node).animationDuration);
+            }
+          }
+        }
+      }).observe(document, { subtree: true, childList: true, attributes: true, attributeFilter: ['class'] });
+    });
+    await fillLogin(page, 'customer@example.com', 'wrong-password', 'Customer');
+    const toast = page.locator('.Toastify__toast').filter({ hasText: 'Please Enter Correct Email or Password' });
+    await toast.waitFor();
+    const animations = () => page.evaluate(() => (window as unknown as { toastAnimations: string[] }).toastAnimations);
+    // It still goes when closed (react-toastify takes a toast away at its animation's end).
+    await toast.getByRole('button', { name: 'close' }).click();
+    await toast.waitFor({ state: 'detached', timeout: 2_000 });
+    const seen = await animations();
+    assert.ok(seen.length >= 2, `animations seen: ${seen.join(', ')}`);
+    assert.deepEqual(new Set(seen), new Set(['0.001s']));
+    await context.close();
+  });
+
+  it('text twice the default size on a phone: the top bar grows with its title, keeps the bell in the window, and no page scrolls sideways', async () => {
+    const { page, context, errors } = await openPage(browser(), { width: 390, height: 844 });
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('Page.setFontSizes', { fontSizes: { standard: 32 } });
+    await signInDirectly(page, await createAccount('Customer'));
+    for (const [path, heading] of [
+      ['/', 'Home'],
+      ['/profile', 'My Profile'],
+      ['/payment', 'Payments'],
+    ]) {
+      await page.goto(path);
+      await page.getByRole('heading', { name: heading, level: 1 }).waitFor();
+      const [bar, title, bell] = await settledBoxes([
+        page.locator('.topbar'),
+        page.locator('.topbar__title'),
+        page.getByRole('link', { name: /^Notifications/ }),
+      ]);
+      assert.ok(title.y >= bar.y && title.y + title.height <= bar.y + bar.height + 0.5, `${path}: the title is cut by the bar`);
+      assert.ok(bell.x + bell.width <= 390, `${path}: the bell is pushed out of the window`);
+      const sideways = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+      assert.equal(sideways, 0, `${path} scrolls sideways by ${sideways} px`);
+    }
+    await snap(page, 'text-200-payments-phone');
     assert.deepEqual(errors, []);
     await context.close();
   });

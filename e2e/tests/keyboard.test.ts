@@ -78,4 +78,35 @@ describe('the keyboard can see where it is', () => {
     assert.deepEqual(errors, []);
     await context.close();
   });
+
+  it('at 400 % zoom (320 × 256) no control of the login form is hidden under the alert a failed sign-in leaves', async () => {
+    const { page, context } = await openPage(browser(), { width: 320, height: 256 });
+    await fillLogin(page, 'customer@example.com', 'wrong-password', 'Customer');
+    const alert = page.locator('.alert-area').getByRole('alert');
+    await alert.getByText('These credentials do not match our records.').waitFor();
+    // The toast saying the same is closed, as it would go by itself in 5 s.
+    await page.locator('.Toastify__toast').getByRole('button', { name: 'close' }).click();
+    await page.locator('.Toastify__toast').waitFor({ state: 'detached' });
+    // From the first control of the form to its last link, each as the keyboard reaches it.
+    await page.getByRole('radio', { name: 'Customer' }).focus();
+    await page.waitForFunction(focusedIsOnTop, undefined, { timeout: 2_000 }).catch(() => undefined);
+    assert.equal(await page.evaluate(focusedIsOnTop), true, 'Customer, focused, is hidden');
+    const reached: string[] = [];
+    for (let press = 0; press < 12 && !reached.includes('Sign Up'); press += 1) {
+      await page.keyboard.press('Tab');
+      const name = await page.evaluate(() => {
+        const focused = document.activeElement as HTMLElement;
+        if (focused === document.body || focused.closest('.alert-area')) return null; // the alert's own Dismiss
+        return focused.getAttribute('aria-label') ?? (focused.textContent?.trim() || (focused as HTMLInputElement).name);
+      });
+      if (name === null) continue;
+      reached.push(name);
+      await page.waitForFunction(focusedIsOnTop, undefined, { timeout: 2_000 }).catch(() => undefined);
+      assert.equal(await page.evaluate(focusedIsOnTop), true, `${name}, focused, is hidden`);
+    }
+    assert.ok(reached.includes('Forgot Password?'), `Tab reached ${reached.join(', ')}`);
+    assert.equal(await alert.isVisible(), true, 'the alert is still there');
+    await snap(page, 'login-400-zoom-focus-not-under-alert');
+    await context.close();
+  });
 });

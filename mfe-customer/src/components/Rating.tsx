@@ -15,6 +15,9 @@ export function RatingValue({ rating }: { rating: number | null | undefined }) {
   );
 }
 
+/** A filled star, or an outlined one: told apart by shape, not colour alone (forced colours drop the colour). */
+export const starGlyph = (on: boolean) => (on ? '★' : '☆');
+
 /** Five stars, `value` of them filled; read as "4 out of 5 stars". */
 export function Stars({ value }: { value: number }) {
   const filled = Math.max(0, Math.min(5, Math.round(value)));
@@ -22,7 +25,7 @@ export function Stars({ value }: { value: number }) {
     <span className="cust-stars" role="img" aria-label={`${filled} out of 5 stars`}>
       {[1, 2, 3, 4, 5].map((n) => (
         <span key={n} className={n <= filled ? 'cust-stars__on' : 'cust-stars__off'} aria-hidden="true">
-          ★
+          {starGlyph(n <= filled)}
         </span>
       ))}
     </span>

@@ -1,5 +1,6 @@
 import { useId, type Ref } from 'react';
 import { invalidProps, type InvalidBy } from './Field';
+import { starGlyph } from './Rating';
 import '../styles/customer.css';
 
 export const starName = (n: number) => `${n} ${n === 1 ? 'star' : 'stars'}`;
@@ -43,7 +44,7 @@ export function StarRatingInput({
                 {...invalidProps(invalidBy)}
               />
               <label htmlFor={id} className={n <= value ? 'is-on' : undefined} title={starName(n)}>
-                <span aria-hidden="true">★</span>
+                <span aria-hidden="true">{starGlyph(n <= value)}</span>
                 <span className="ui-visually-hidden">{starName(n)}</span>
               </label>
             </span>

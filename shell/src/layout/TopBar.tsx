@@ -66,12 +66,18 @@ export function sharingNotice(state: SharingState): string | null {
   return null;
 }
 
-const TONES: Record<Tone, { color: string; background: string; dot: string }> = {
-  on: { color: '#166534', background: '#f0fdf4', dot: '#16a34a' },
-  wait: { color: '#475569', background: '#f8fafc', dot: '#94a3b8' },
-  off: { color: '#991b1b', background: '#fef2f2', dot: '#dc2626' },
-  warn: { color: '#92400e', background: '#fffbeb', dot: '#d97706' },
+/**
+ * Each tone's colours, and its mark: a shape of its own, so the state is told without its colour (on a phone
+ * the mark stands alone, its words pressed open; forced colours drop background colours).
+ */
+const TONES: Record<Tone, { color: string; background: string; dot: string; mark: string }> = {
+  on: { color: '#166534', background: '#f0fdf4', dot: '#16a34a', mark: '●' },
+  wait: { color: '#475569', background: '#f8fafc', dot: '#64748b', mark: '◌' },
+  off: { color: '#991b1b', background: '#fef2f2', dot: '#dc2626', mark: '✕' },
+  warn: { color: '#92400e', background: '#fffbeb', dot: '#d97706', mark: '!' },
 };
+/** The mark of sharing done by another tab or device: a ring. */
+const ELSEWHERE_MARK = '○';
 
 /** Phone-sized windows (as Layout): the indicator keeps its dot, its words shown when the dot is pressed. */
 const NARROW = '(max-width: 800px)';
@@ -141,14 +147,10 @@ function LocationIndicator({ sharing }: { sharing: LocationSharingSnapshot }) {
     <span
       aria-hidden="true"
       data-ring={indicator.elsewhere ? '' : undefined}
-      style={{
-        width: 8,
-        height: 8,
-        borderRadius: '50%',
-        boxSizing: 'border-box',
-        ...(indicator.elsewhere ? { border: `2px solid ${tone.dot}` } : { background: tone.dot }),
-      }}
-    />
+      style={{ color: tone.dot, fontSize: 12, lineHeight: 1, fontWeight: 700, minWidth: 10, textAlign: 'center' }}
+    >
+      {indicator.elsewhere ? ELSEWHERE_MARK : tone.mark}
+    </span>
   );
   return (
     <span
@@ -354,7 +356,7 @@ function NoticeBar({ state, message, onDismiss }: { state: SharingState; message
 }
 
 /**
- * Tells the stylesheet where the bar has room for the alert (kept 50 s): from the menu toggle's end
+ * Tells the stylesheet the bar's height (`--topbar-height`), and where the bar has room for the alert (kept 50 s): from the menu toggle's end
  * (`--topbar-room-start`) to the controls at the bar's end (`--topbar-room-end`, from the window's right
  * edge), which the provider's location status makes wider or narrower. The alert sits there, over the
  * dashboard title only when the bar has no other room: below the bar it covered the page's own actions
@@ -363,23 +365,28 @@ function NoticeBar({ state, message, onDismiss }: { state: SharingState; message
 function useRoomForAlert(spacer: RefObject<HTMLSpanElement | null>) {
   useLayoutEffect(() => {
     const end = spacer.current;
-    const menu = end?.parentElement?.firstElementChild;
-    if (!end || !menu) return undefined;
+    const bar = end?.parentElement;
+    const menu = bar?.firstElementChild;
+    if (!end || !bar || !menu) return undefined;
     const root = document.documentElement;
     const measure = () => {
       root.style.setProperty('--topbar-room-start', `${Math.round(menu.getBoundingClientRect().right)}px`);
       root.style.setProperty('--topbar-room-end', `${Math.round(root.clientWidth - end.getBoundingClientRect().right)}px`);
+      // Taller than its 64 px with large text (the title on two lines): what focus is scrolled clear of.
+      root.style.setProperty('--topbar-height', `${bar.offsetHeight}px`);
     };
     measure();
     // The spacer's width changes with the window, the sidebar and the location status beside it.
     const observer = typeof ResizeObserver === 'function' ? new ResizeObserver(measure) : null;
     observer?.observe(end);
+    observer?.observe(bar);
     window.addEventListener('resize', measure);
     return () => {
       observer?.disconnect();
       window.removeEventListener('resize', measure);
       root.style.removeProperty('--topbar-room-start');
       root.style.removeProperty('--topbar-room-end');
+      root.style.removeProperty('--topbar-height');
     };
   }, [spacer]);
 }

@@ -19,7 +19,8 @@ import { afterNextPaint } from '../session/firstScreenShown';
 
 const row: CSSProperties = {
   display: 'grid',
-  gridTemplateColumns: 'repeat(auto-fill, minmax(min(160px, 100%), 1fr))',
+  // 160 px tiles at the default text size, wider with larger text (a name split mid-word at 200 %).
+  gridTemplateColumns: 'repeat(auto-fill, minmax(min(10rem, 100%), 1fr))',
   gap: 12,
   listStyle: 'none',
   padding: 0,

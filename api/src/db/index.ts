@@ -60,10 +60,19 @@ export function createDb(options: DbOptions): Db {
       connectionString: options.databaseUrl,
       max: options.poolSize ?? 10,
       types: pgTypes,
+      // Names the API's sessions in pg_stat_activity (with the schema, when one is in use).
+      application_name: schema ? `marketplace-api/${schema}` : 'marketplace-api',
       ...(schema ? { options: `-c search_path=${schema}` } : {}),
     });
     pool.on('error', () => {
       /* an idle client died (e.g. the server restarted); the pool replaces it */
+    });
+    // The pool listens only to its idle clients. A client that is checked out but between queries (inside
+    // a transaction, say) when its session ends (the server restarts, an operator terminates it) emits
+    // 'error' with no one listening, which would end the process. Its next query fails instead, and the
+    // pool drops it when it is released.
+    pool.on('connect', (client) => {
+      client.on('error', () => undefined);
     });
     // The hot queries go as named prepared statements (see pgStatements.ts).
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: preparingPgPool(pool) }) });

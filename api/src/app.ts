@@ -6,6 +6,7 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import type { Transporter } from 'nodemailer';
 import { loadConfig, type Config } from './config.js';
+import { trustProxyFunction } from './http/trustProxy.js';
 import { createDb, type Db, type DbOptions } from './db/index.js';
 import { migrateToLatest } from './db/migrations.js';
 import { systemClock, type Clock } from './domain/clock.js';
@@ -88,7 +89,7 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
             },
           }),
     bodyLimit: config.bodyLimit,
-    trustProxy: config.trustProxy,
+    trustProxy: trustProxyFunction(config.trustProxy) ?? false,
     // Errors Fastify answers before any hook or handler (a malformed %-escape in the URL): in the envelope too.
     frameworkErrors: (error, _request, reply) => {
       const message =

@@ -70,10 +70,10 @@ export interface Config {
   redisPrefix: string;
   /**
    * Whom to believe about the client's address (X-Forwarded-For), for the login throttle's per-IP
-   * key behind a load balancer (TRUST_PROXY): false (default), true, or the proxies' addresses/CIDRs
-   * separated by commas.
+   * key behind a load balancer (TRUST_PROXY): false (default), true, a number of proxy hops, or the
+   * proxies' addresses/CIDRs separated by commas.
    */
-  trustProxy: boolean | string;
+  trustProxy: boolean | number | string;
   /**
    * A Firebase service account's JSON (FIREBASE_SERVICE_ACCOUNT): when set, POST /api/location/token
    * mints Firebase custom tokens for a real Firebase project; when null, tokens for the embedded server.
@@ -101,11 +101,37 @@ export interface Config {
   appUrl: string;
 }
 
-function trustProxy(value: string | undefined): boolean | string {
+function trustProxy(value: string | undefined): boolean | number | string {
   const v = value?.trim();
   if (!v || v === 'false') return false;
   if (v === 'true') return true;
+  // A whole number is how many proxies stand in front (the client is that many hops back in X-Forwarded-For).
+  if (/^\d+$/.test(v)) return Number(v);
   return v;
+}
+
+/**
+ * APP_ORIGINS as the browser sends its Origin header (scheme, host and port, lower case, no path or
+ * trailing slash), so `http://LOCALHOST:3000/` matches what the browser says; anything else is refused
+ * at start rather than silently never matching.
+ */
+function appOriginsFrom(value: string): string[] {
+  return value
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter(Boolean)
+    .map((entry) => {
+      let url: URL | null = null;
+      try {
+        url = new URL(entry);
+      } catch {
+        /* reported below */
+      }
+      if (!url || (url.protocol !== 'http:' && url.protocol !== 'https:') || (url.pathname !== '/' && url.pathname !== '')) {
+        throw new Error(`APP_ORIGINS must be comma-separated origins such as http://localhost:3000, got "${entry}"`);
+      }
+      return url.origin;
+    });
 }
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -169,12 +195,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const nodeEnv = str(env.NODE_ENV, 'development');
   if (nodeEnv === 'production') refusePublicSecrets(env);
   const sqlitePath = path.resolve(str(env.SQLITE_PATH, path.join(API_ROOT, 'data', 'app.db')));
-  const appOrigins = optional(env.APP_ORIGINS)
-    ? env
-        .APP_ORIGINS!.split(',')
-        .map((o) => o.trim())
-        .filter(Boolean)
-    : DEFAULT_APP_ORIGINS;
+  const appOrigins = optional(env.APP_ORIGINS) ? appOriginsFrom(env.APP_ORIGINS!) : DEFAULT_APP_ORIGINS;
+  const realtimePort = int(env.REALTIME_PORT, 6001, 'REALTIME_PORT');
   return {
     env: nodeEnv,
     isProduction: nodeEnv === 'production',
@@ -193,9 +215,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       key: str(env.PUSHER_KEY, 'app-key'),
       secret: str(env.PUSHER_SECRET, PUBLIC_SECRETS.PUSHER_SECRET),
       host: str(env.PUSHER_HOST, '127.0.0.1'),
-      port: int(env.PUSHER_PORT, 6001, 'PUSHER_PORT'),
+      // Unset: the embedded realtime server, wherever REALTIME_PORT puts it.
+      port: int(env.PUSHER_PORT, realtimePort, 'PUSHER_PORT'),
     },
-    realtimePort: int(env.REALTIME_PORT, 6001, 'REALTIME_PORT'),
+    realtimePort,
     realtimeMaxConnectionsPerIp: int(env.REALTIME_MAX_CONNECTIONS_PER_IP, 50, 'REALTIME_MAX_CONNECTIONS_PER_IP'),
     firebasePort: int(env.FIREBASE_PORT, 9000, 'FIREBASE_PORT'),
     embeddedRealtime: env.EMBEDDED_REALTIME !== 'false',

@@ -165,6 +165,15 @@ describe('realtime server: connections per client address', () => {
     await waitForStats(server, { connections: 0, clientAddresses: 0 });
   });
 
+  test('trustProxy 1 (one proxy in front) counts the hop the proxy appended, not what a client wrote before it', async () => {
+    const server = await start({ maxConnectionsPerAddress: 1, trustProxy: 1 });
+    const a = await accepted(server, '203.0.113.5');
+    await refused(server, '198.51.100.77, 203.0.113.5');
+    const b = await accepted(server, '203.0.113.5, 203.0.113.6');
+    for (const { ws } of [a, b]) ws.close();
+    await waitForStats(server, { connections: 0, clientAddresses: 0 });
+  });
+
   test('trustProxy true believes any X-Forwarded-For; false ignores it', async () => {
     const trusting = await start({ maxConnectionsPerAddress: 1, trustProxy: true });
     const a = await accepted(trusting, '198.51.100.1');

@@ -333,6 +333,34 @@ describe('the client address of the login throttle (TRUST_PROXY)', () => {
   }
 });
 
+describe('the client address of the login throttle with TRUST_PROXY=1 (one proxy in front)', () => {
+  test('the address one hop back in X-Forwarded-For counts, whatever a client puts before it', async () => {
+    const shared = sharedDatabase('sqlite');
+    const app = await buildApp({
+      config: { env: 'test', uploadsDir: path.join(os.tmpdir(), 'api-throttle-uploads-hops'), trustProxy: 1 },
+      database: shared.database,
+      publisher: new RecordingPublisher(),
+    });
+    try {
+      const email = uniqueEmail('hops');
+      const login = (forwardedFor: string) =>
+        app.inject({
+          method: 'POST',
+          url: '/api/auth/login',
+          payload: { email, password: 'wrong-password' },
+          headers: { 'x-forwarded-for': forwardedFor },
+        });
+      for (let i = 0; i < 5; i += 1) assert.equal((await login('203.0.113.7')).statusCode, 401);
+      // The proxy appends the address it saw; what the client wrote before it is not believed.
+      assert.equal((await login('198.51.100.1, 203.0.113.7')).statusCode, 429);
+      assert.equal((await login('198.51.100.9')).statusCode, 401);
+    } finally {
+      await app.close();
+      await shared.cleanup();
+    }
+  });
+});
+
 describe('Redis store', { skip: redisSkip }, () => {
   test("parallel hits are counted one by one; the window is the key's time to live", async () => {
     const prefix = `test-${randomBytes(4).toString('hex')}:`;

@@ -17,6 +17,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { Duplex } from 'node:stream';
 import { randomInt } from 'node:crypto';
 import proxyAddr from '@fastify/proxy-addr';
+import { trustProxyFunction, type TrustProxySetting } from '../http/trustProxy.js';
 import ipaddr from 'ipaddr.js';
 import { WebSocketServer, WebSocket, type RawData } from 'ws';
 import { listen } from '../http/listen.js';
@@ -58,10 +59,10 @@ export interface RealtimeServerOptions {
   maxConnectionsPerAddress?: number;
   /**
    * Whom to believe about the client's address (`X-Forwarded-For`), with Fastify's `trustProxy` rules
-   * (the API's TRUST_PROXY): false (default: the socket's address), true, or proxies' addresses/CIDRs
-   * separated by commas.
+   * (the API's TRUST_PROXY): false (default: the socket's address), true, a number of proxy hops, or
+   * proxies' addresses/CIDRs separated by commas.
    */
-  trustProxy?: boolean | string;
+  trustProxy?: TrustProxySetting;
   /** Most channels one connection may subscribe to. Default 100. */
   maxChannelsPerConnection?: number;
   /**
@@ -116,13 +117,6 @@ function safeDecode(text: string): string {
   }
 }
 
-/** Fastify's reading of `trustProxy` (lib/request.js getTrustProxyFn), so both servers see the same client. */
-function trustFunction(trustProxy: boolean | string | undefined): ((addr: string, i: number) => boolean) | null {
-  if (trustProxy === undefined || trustProxy === false) return null;
-  if (trustProxy === true) return () => true;
-  return proxyAddr.compile(trustProxy.split(',').map((value) => value.trim()));
-}
-
 /**
  * The key a client's connections are counted under: its IPv4 address (an IPv4-mapped IPv6 address as
  * IPv4), or the /64 prefix of its IPv6 address, since one IPv6 client commonly holds a whole /64.
@@ -150,7 +144,7 @@ export async function startRealtimeServer(opts: RealtimeServerOptions): Promise<
   const maxBodyBytes = opts.maxBodyBytes ?? 256 * 1024;
   const maxConnections = opts.maxConnections ?? 20_000;
   const maxConnectionsPerAddress = opts.maxConnectionsPerAddress ?? 0;
-  const trust = trustFunction(opts.trustProxy);
+  const trust = trustProxyFunction(opts.trustProxy);
   const maxChannelsPerConnection = opts.maxChannelsPerConnection ?? 100;
   const maxBufferedBytes = opts.maxBufferedBytes ?? 1024 * 1024;
   const heartbeatIntervalMs = opts.heartbeatIntervalMs ?? 60_000;

@@ -66,17 +66,22 @@ describe('the top bar tells a provider whether customers can follow them', () =>
     return rendered;
   };
   const indicator = () => screen.getByRole('status', { name: 'Location sharing' });
+  /** The state's mark, drawn by the stylesheet from this attribute. */
+  const mark = () => indicator().querySelector('[data-mark]')?.getAttribute('data-mark');
   const notice = () => screen.queryByRole('status', { name: 'Location notice' });
 
   it('Locating… then Sharing location once the position is sent, with the time in its title', async () => {
     await renderBar();
-    // Each state has a mark of its own shape (on a phone the mark stands alone; forced colours drop colours).
-    expect(indicator()).toHaveTextContent(/^◌Locating…$/);
+    // Each state has a mark of its own shape (on a phone the mark stands alone; forced colours drop colours),
+    // drawn by the stylesheet: the status's text is its words alone.
+    expect(indicator()).toHaveTextContent(/^Locating…$/);
+    expect(mark()).toBe('◌');
     await act(async () => {
       geo.move(12.9716, 77.5946);
       await flush();
     });
-    expect(indicator()).toHaveTextContent(/^●Sharing location$/);
+    expect(indicator()).toHaveTextContent(/^Sharing location$/);
+    expect(mark()).toBe('●');
     expect(indicator().getAttribute('title')).toMatch(
       /^Customers of your accepted jobs can follow you\. Position sent at \d{1,2}:\d\d:\d\d [ap]m\.$/,
     );
@@ -87,7 +92,8 @@ describe('the top bar tells a provider whether customers can follow them', () =>
     const user = userEvent.setup();
     await renderBar();
     act(() => geo.fail(1));
-    expect(indicator()).toHaveTextContent(/^✕Location off$/);
+    expect(indicator()).toHaveTextContent(/^Location off$/);
+    expect(mark()).toBe('✕');
     expect(notice()).toHaveTextContent(DENIED_MESSAGE);
     expect(notice()).toHaveTextContent(/customers cannot follow you/);
     expect(notice()).toHaveTextContent(/allow location for this site/);
@@ -286,7 +292,8 @@ describe('the top bar tells a provider whether customers can follow them', () =>
     });
     expect(backend.writes).toHaveLength(1);
     act(() => backend.emit(20, { lat: 9, lng: 9, updatedAt: Date.now(), device: 'laptop', since: Date.now() + 1 }));
-    expect(indicator()).toHaveTextContent(/^○Sharing location \(another device\)$/);
+    expect(indicator()).toHaveTextContent(/^Sharing location \(another device\)$/);
+    expect(mark()).toBe('○');
     expect(indicator()).toHaveAttribute(
       'title',
       'Customers follow another device you are signed in on. Press anywhere on this page to share from this device.',
@@ -294,7 +301,8 @@ describe('the top bar tells a provider whether customers can follow them', () =>
     await user.click(screen.getByText('Provider Dashboard'));
     // A moment after the press (a press on Logout takes nothing over on its way out).
     await waitFor(() => expect(backend.writes).toHaveLength(2), { timeout: 3000 });
-    expect(indicator()).toHaveTextContent(/^●Sharing location$/);
+    expect(indicator()).toHaveTextContent(/^Sharing location$/);
+    expect(mark()).toBe('●');
   });
 
   it('customers see no indicator', async () => {

@@ -146,11 +146,10 @@ function LocationIndicator({ sharing }: { sharing: LocationSharingSnapshot }) {
   const dot = (
     <span
       aria-hidden="true"
-      data-ring={indicator.elsewhere ? '' : undefined}
+      className="location-mark"
+      data-mark={indicator.elsewhere ? ELSEWHERE_MARK : tone.mark}
       style={{ color: tone.dot, fontSize: 12, lineHeight: 1, fontWeight: 700, minWidth: 10, textAlign: 'center' }}
-    >
-      {indicator.elsewhere ? ELSEWHERE_MARK : tone.mark}
-    </span>
+    />
   );
   return (
     <span

@@ -11,7 +11,7 @@ import { createDb, type Db, type DbOptions } from './db/index.js';
 import { migrateToLatest } from './db/migrations.js';
 import { systemClock, type Clock } from './domain/clock.js';
 import { Throttle } from './domain/throttle.js';
-import { createRateLimitStore } from './services/rateLimitStore.js';
+import { openRateLimitStore } from './services/rateLimitStore.js';
 import { OTP_MAX_REQUESTS, OTP_REQUEST_WINDOW_MS } from './domain/otp.js';
 import { registerAuth } from './http/auth.js';
 import { HttpError, registerErrorHandling } from './http/errors.js';
@@ -118,7 +118,12 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
   }
 
   // The throttles' counters: in the database (every instance on it shares them), or Redis when REDIS_URL is set.
-  const rateLimits = createRateLimitStore({ redisUrl: config.redisUrl, redisPrefix: config.redisPrefix, db: handle.db });
+  const rateLimits = await openRateLimitStore({
+    redisUrl: config.redisUrl,
+    redisPrefix: config.redisPrefix,
+    db: handle.db,
+    log: app.log,
+  });
   app.addHook('onClose', async () => {
     await rateLimits.close();
   });

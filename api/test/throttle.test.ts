@@ -22,7 +22,7 @@ import { MemoryRateLimitStore, Throttle, type RateLimitStore } from '../src/doma
 import { createDb } from '../src/db/index.js';
 import { withHardening } from '../src/db/hardeningSchema.js';
 import { migrateToLatest } from '../src/db/migrations.js';
-import { DatabaseRateLimitStore, RedisRateLimitStore } from '../src/services/rateLimitStore.js';
+import { DatabaseRateLimitStore, openRateLimitStore, RedisRateLimitStore } from '../src/services/rateLimitStore.js';
 import { loginThrottledMessage } from '../src/routes/auth.js';
 import {
   DIALECTS,
@@ -361,10 +361,124 @@ describe('the client address of the login throttle with TRUST_PROXY=1 (one proxy
   });
 });
 
+/** What a store logged, as the API's logger would have it. */
+function recordingLog() {
+  const lines: string[] = [];
+  return { lines, warn: (m: string) => lines.push(`warn: ${m}`), info: (m: string) => lines.push(`info: ${m}`) };
+}
+
+/** A TCP relay to Redis that can be cut (every connection through it ends) and started again on the same port. */
+async function cuttableRelay(target: URL) {
+  const sockets = new Set<net.Socket>();
+  let server: net.Server;
+  const listen = (port: number) =>
+    new Promise<number>((resolve) => {
+      server = net.createServer((client) => {
+        const upstream = net.connect({ host: target.hostname, port: Number(target.port || 6379) });
+        for (const s of [client, upstream]) {
+          sockets.add(s);
+          s.on('close', () => sockets.delete(s));
+          s.on('error', () => undefined);
+        }
+        client.pipe(upstream).pipe(client);
+      });
+      server.listen(port, '127.0.0.1', () => resolve((server.address() as net.AddressInfo).port));
+    });
+  const port = await listen(0);
+  return {
+    url: `redis://127.0.0.1:${port}`,
+    async cut() {
+      await new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        for (const s of sockets) s.destroy();
+      });
+    },
+    restore: () => listen(port),
+  };
+}
+
+describe('Redis away (REDIS_URL set, nothing answers there)', () => {
+  test('logins are still throttled, in the database, and answered: 401 five times, then 429', async () => {
+    const shared = sharedDatabase('sqlite');
+    const app = await buildApp({
+      config: {
+        env: 'test',
+        uploadsDir: path.join(os.tmpdir(), 'api-throttle-uploads-noredis'),
+        redisUrl: 'redis://127.0.0.1:1',
+      },
+      database: shared.database,
+      publisher: new RecordingPublisher(),
+    });
+    try {
+      const email = uniqueEmail('noredis');
+      const statuses: number[] = [];
+      for (let i = 0; i < 6; i += 1) {
+        const res = await app.inject({ method: 'POST', url: '/api/auth/login', payload: { email, password: 'wrong-password' } });
+        statuses.push(res.statusCode);
+        if (res.statusCode === 429) assert.equal(res.json<{ message: string }>().message, loginThrottledMessage(60));
+      }
+      assert.deepEqual(statuses, [401, 401, 401, 401, 401, 429]);
+    } finally {
+      await app.close();
+      await shared.cleanup();
+    }
+  });
+});
+
+describe('Redis lost and found again', { skip: redisSkip }, () => {
+  test('counts move to the database while Redis is away, and back to Redis when it returns; each move is logged once', async () => {
+    const relay = await cuttableRelay(new URL(REDIS_URL!));
+    const shared = sharedDatabase('sqlite');
+    const handle = createDb(shared.database);
+    await migrateToLatest(handle);
+    const log = recordingLog();
+    const prefix = `test-${randomBytes(4).toString('hex')}:`;
+    const store = await openRateLimitStore({ redisUrl: relay.url, redisPrefix: prefix, db: handle.db, log });
+    const redis = new Redis(REDIS_URL!);
+    const database = new DatabaseRateLimitStore(handle.db);
+    try {
+      const now = Date.now();
+      assert.equal((await store.hit('k', 60_000, now)).count, 1);
+      assert.equal(await redis.get(`${prefix}rl:k`), '1', 'counted in Redis');
+
+      await relay.cut();
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      assert.equal((await store.hit('k', 60_000, now)).count, 1, 'a fresh count in the database');
+      assert.equal((await store.hit('k', 60_000, now)).count, 2);
+      assert.equal((await database.hit('k', 60_000, now)).count, 3, 'the database holds them');
+      assert.equal(log.lines.filter((l) => l.startsWith('warn: Redis unreachable')).length, 1);
+
+      await relay.restore();
+      const deadline = Date.now() + 5000;
+      let count = 0;
+      while (Date.now() < deadline) {
+        count = (await store.hit('k', 60_000, now)).count;
+        if (count === 2) break;
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+      assert.equal(count, 2, 'the Redis count goes on where it was');
+      assert.equal(log.lines.length, 2, log.lines.join('\n'));
+      assert.match(
+        log.lines[0],
+        /^warn: Redis unreachable.*; the login and reset throttles count in the database until it is back$/,
+      );
+      assert.equal(log.lines[1], 'info: Redis reachable again; the login and reset throttles count in Redis');
+    } finally {
+      await store.close();
+      await redis.del(`${prefix}rl:k`);
+      await redis.quit();
+      await relay.cut();
+      await handle.destroy();
+      await shared.cleanup();
+    }
+  });
+});
+
 describe('Redis store', { skip: redisSkip }, () => {
   test("parallel hits are counted one by one; the window is the key's time to live", async () => {
     const prefix = `test-${randomBytes(4).toString('hex')}:`;
     const store = new RedisRateLimitStore(REDIS_URL!, prefix);
+    await store.firstAttempt(2000);
     try {
       const now = Date.now();
       const results = await Promise.all(Array.from({ length: 100 }, () => store.hit('k', 5000, now)));

@@ -70,13 +70,37 @@ export class RedisRateLimitStore implements RateLimitStore {
     private readonly prefix: string,
   ) {
     this.redis = new Redis(url, {
-      // Fail fast instead of queueing logins while Redis is away.
+      // Fail fast instead of queueing logins while Redis is away: a command sent while it is not
+      // connected rejects at once (the fallback store then counts), and one in flight retries once.
       maxRetriesPerRequest: 1,
+      enableOfflineQueue: false,
       connectTimeout: 2000,
+      commandTimeout: 2000,
       lazyConnect: false,
     });
     this.redis.on('error', () => {
-      /* reconnects by itself; the failing command rejects and the request answers 500 */
+      /* reconnects by itself; meanwhile its commands reject (see FallbackRateLimitStore) */
+    });
+  }
+
+  /** Whether Redis is connected now (commands sent otherwise reject at once). */
+  get ready(): boolean {
+    return this.redis.status === 'ready';
+  }
+
+  /** Resolves when the first connection attempt has ended: connected, refused, or still pending after `timeoutMs`. */
+  firstAttempt(timeoutMs: number): Promise<void> {
+    if (this.ready) return Promise.resolve();
+    return new Promise((resolve) => {
+      const done = () => {
+        clearTimeout(timer);
+        this.redis.off('ready', done);
+        this.redis.off('error', done);
+        resolve();
+      };
+      const timer = setTimeout(done, timeoutMs);
+      this.redis.once('ready', done);
+      this.redis.once('error', done);
     });
   }
 
@@ -98,12 +122,74 @@ export class RedisRateLimitStore implements RateLimitStore {
   }
 }
 
-export function createRateLimitStore(options: {
+/**
+ * Redis, and the database while Redis is away: a login or password reset is still throttled (every
+ * instance shares the database's counters too) and answered, instead of failing with the cache. The
+ * counts of an attempt window split across the two at worst, so an outage grants at most one more
+ * window's tries. Says once when it falls back and once when Redis is back.
+ */
+export class FallbackRateLimitStore implements RateLimitStore {
+  readonly name = 'redis';
+  private usingFallback = false;
+
+  constructor(
+    private readonly redis: RedisRateLimitStore,
+    private readonly fallback: RateLimitStore,
+    private readonly onSwitch: (toFallback: boolean, error?: unknown) => void,
+  ) {}
+
+  private async either<T>(use: (store: RateLimitStore) => Promise<T>): Promise<T> {
+    if (this.redis.ready) {
+      try {
+        const answer = await use(this.redis);
+        this.switchTo(false);
+        return answer;
+      } catch (error) {
+        this.switchTo(true, error);
+      }
+    } else {
+      this.switchTo(true);
+    }
+    return use(this.fallback);
+  }
+
+  private switchTo(toFallback: boolean, error?: unknown) {
+    if (this.usingFallback === toFallback) return;
+    this.usingFallback = toFallback;
+    this.onSwitch(toFallback, error);
+  }
+
+  hit(key: string, windowMs: number, now: number) {
+    return this.either((store) => store.hit(key, windowMs, now));
+  }
+
+  async clear(key: string) {
+    // A success forgets the key in both, so a count left in one from an outage does not linger.
+    await Promise.all([this.either((store) => store.clear(key)), this.fallback.clear(key)]);
+  }
+
+  async close() {
+    await Promise.all([this.redis.close(), this.fallback.close()]);
+  }
+}
+
+/** The throttles' store: the database, or with REDIS_URL Redis (once its first connection attempt has ended) and the database behind it. */
+export async function openRateLimitStore(options: {
   redisUrl: string | null;
   redisPrefix: string;
   db: Kysely<Database>;
-}): RateLimitStore {
-  return options.redisUrl
-    ? new RedisRateLimitStore(options.redisUrl, options.redisPrefix)
-    : new DatabaseRateLimitStore(options.db);
+  log?: { warn(message: string): void; info(message: string): void };
+}): Promise<RateLimitStore> {
+  const database = new DatabaseRateLimitStore(options.db);
+  if (!options.redisUrl) return database;
+  const redis = new RedisRateLimitStore(options.redisUrl, options.redisPrefix);
+  await redis.firstAttempt(2000);
+  return new FallbackRateLimitStore(redis, database, (toFallback, error) => {
+    if (toFallback) {
+      const reason = error instanceof Error ? `: ${error.message}` : ' (not connected)';
+      options.log?.warn(`Redis unreachable${reason}; the login and reset throttles count in the database until it is back`);
+    } else {
+      options.log?.info('Redis reachable again; the login and reset throttles count in Redis');
+    }
+  });
 }

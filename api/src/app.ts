@@ -89,6 +89,13 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
             },
           }),
     bodyLimit: config.bodyLimit,
+    requestTimeout: config.requestTimeoutMs,
+    // Node's server takes the timeout only when it is made (set afterwards, as Fastify does, it never fires),
+    // and looks for overdue requests on an interval (30 s by default, coarse beside a short timeout).
+    http: {
+      requestTimeout: config.requestTimeoutMs,
+      connectionsCheckingInterval: Math.min(30_000, Math.max(100, Math.round(config.requestTimeoutMs / 4))),
+    },
     trustProxy: trustProxyFunction(config.trustProxy) ?? false,
     // Errors Fastify answers before any hook or handler (a malformed %-escape in the URL): in the envelope too.
     frameworkErrors: (error, _request, reply) => {

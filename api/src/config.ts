@@ -60,6 +60,12 @@ export interface Config {
   maxUploadBytes: number;
   /** Largest JSON/form body, bytes. */
   bodyLimit: number;
+  /**
+   * A request whose headers and body have not all arrived this long after it began is answered 408 and
+   * its connection closed (REQUEST_TIMEOUT_SECONDS, default 120): a client trickling bytes holds no
+   * connection for ever. Long enough for the largest upload on a slow phone network.
+   */
+  requestTimeoutMs: number;
   /** A bearer token stops working this long after it was issued (SESSION_LIFETIME_DAYS, default 30). */
   sessionLifetimeMs: number;
   /** ... or after this long unused (SESSION_IDLE_DAYS, default 7). */
@@ -230,6 +236,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     appKey: str(env.APP_KEY, PUBLIC_SECRETS.APP_KEY),
     maxUploadBytes: int(env.MAX_UPLOAD_BYTES, 5 * 1024 * 1024, 'MAX_UPLOAD_BYTES'),
     bodyLimit: int(env.BODY_LIMIT, 1024 * 1024, 'BODY_LIMIT'),
+    requestTimeoutMs: seconds(env.REQUEST_TIMEOUT_SECONDS, 120, 'REQUEST_TIMEOUT_SECONDS'),
     sessionLifetimeMs: days(env.SESSION_LIFETIME_DAYS, 30, 'SESSION_LIFETIME_DAYS'),
     sessionIdleMs: days(env.SESSION_IDLE_DAYS, 7, 'SESSION_IDLE_DAYS'),
     redisUrl: optional(env.REDIS_URL),

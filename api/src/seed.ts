@@ -508,6 +508,13 @@ export async function seedDemo(db: Kysely<Database>, options: { clock?: Clock } 
   return { seeded: true };
 }
 
+/** Whether the demo accounts are in the database (they may have been removed, or never made in production). */
+export async function demoAccountsExist(db: Kysely<Database>): Promise<boolean> {
+  const emails = DEMO_ACCOUNTS.map((account) => account.email);
+  const rows = await db.selectFrom('users').select('email').where('email', 'in', emails).execute();
+  return rows.length === emails.length;
+}
+
 export function demoAccountsBanner(): string {
   return ['Demo accounts (password: password123):', ...DEMO_ACCOUNTS.map((a) => `  ${a.role.padEnd(8)} ${a.email}`)].join('\n');
 }

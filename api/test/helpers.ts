@@ -152,6 +152,8 @@ export async function startTestServer(
     /** 'pusher': publish for real through the pusher SDK (config.pusher), instead of recording. */
     publisher?: Publisher | 'pusher';
     config?: Record<string, unknown>;
+    /** PostgreSQL only: connect here instead of TEST_DATABASE_URL (through a relay, say). */
+    databaseUrl?: string;
     /** PostgreSQL connections (5 unless given); 1 puts every query on one session, to inspect it. */
     poolSize?: number;
     /** Fastify's logger option (off unless given), e.g. `{ level: 'warn', stream }` to read what is logged. */
@@ -175,7 +177,7 @@ export async function startTestServer(
     },
     database:
       dialect === 'postgres'
-        ? { databaseUrl: TEST_DATABASE_URL!, pgSchema: schema, poolSize: options.poolSize ?? 5 }
+        ? { databaseUrl: options.databaseUrl ?? TEST_DATABASE_URL!, pgSchema: schema, poolSize: options.poolSize ?? 5 }
         : { databaseUrl: null, sqlitePath: path.join(dir, 'app.db') },
     clock,
     publisher: options.publisher === 'pusher' ? undefined : (options.publisher ?? publisher),

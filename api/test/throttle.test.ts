@@ -24,6 +24,7 @@ import { withHardening } from '../src/db/hardeningSchema.js';
 import { migrateToLatest } from '../src/db/migrations.js';
 import { DatabaseRateLimitStore, openRateLimitStore, RedisRateLimitStore } from '../src/services/rateLimitStore.js';
 import { loginThrottledMessage } from '../src/routes/auth.js';
+import { tcpRelay } from './tcpRelay.js';
 import {
   DIALECTS,
   dropSchema,
@@ -367,36 +368,6 @@ function recordingLog() {
   return { lines, warn: (m: string) => lines.push(`warn: ${m}`), info: (m: string) => lines.push(`info: ${m}`) };
 }
 
-/** A TCP relay to Redis that can be cut (every connection through it ends) and started again on the same port. */
-async function cuttableRelay(target: URL) {
-  const sockets = new Set<net.Socket>();
-  let server: net.Server;
-  const listen = (port: number) =>
-    new Promise<number>((resolve) => {
-      server = net.createServer((client) => {
-        const upstream = net.connect({ host: target.hostname, port: Number(target.port || 6379) });
-        for (const s of [client, upstream]) {
-          sockets.add(s);
-          s.on('close', () => sockets.delete(s));
-          s.on('error', () => undefined);
-        }
-        client.pipe(upstream).pipe(client);
-      });
-      server.listen(port, '127.0.0.1', () => resolve((server.address() as net.AddressInfo).port));
-    });
-  const port = await listen(0);
-  return {
-    url: `redis://127.0.0.1:${port}`,
-    async cut() {
-      await new Promise<void>((resolve) => {
-        server.close(() => resolve());
-        for (const s of sockets) s.destroy();
-      });
-    },
-    restore: () => listen(port),
-  };
-}
-
 describe('Redis away (REDIS_URL set, nothing answers there)', () => {
   test('logins are still throttled, in the database, and answered: 401 five times, then 429', async () => {
     const shared = sharedDatabase('sqlite');
@@ -427,13 +398,19 @@ describe('Redis away (REDIS_URL set, nothing answers there)', () => {
 
 describe('Redis lost and found again', { skip: redisSkip }, () => {
   test('counts move to the database while Redis is away, and back to Redis when it returns; each move is logged once', async () => {
-    const relay = await cuttableRelay(new URL(REDIS_URL!));
+    const redisAddress = new URL(REDIS_URL!);
+    const relay = await tcpRelay({ host: redisAddress.hostname, port: Number(redisAddress.port || 6379) });
     const shared = sharedDatabase('sqlite');
     const handle = createDb(shared.database);
     await migrateToLatest(handle);
     const log = recordingLog();
     const prefix = `test-${randomBytes(4).toString('hex')}:`;
-    const store = await openRateLimitStore({ redisUrl: relay.url, redisPrefix: prefix, db: handle.db, log });
+    const store = await openRateLimitStore({
+      redisUrl: `redis://127.0.0.1:${relay.port}`,
+      redisPrefix: prefix,
+      db: handle.db,
+      log,
+    });
     const redis = new Redis(REDIS_URL!);
     const database = new DatabaseRateLimitStore(handle.db);
     try {

@@ -28,6 +28,9 @@ export interface Db {
   destroy(): Promise<void>;
 }
 
+/** How long a new PostgreSQL connection may take before the query waiting on it fails. */
+export const PG_CONNECT_TIMEOUT_MS = 5000;
+
 const PG_INT8 = 20;
 const PG_NUMERIC = 1700;
 const PG_TIMESTAMPTZ = 1184;
@@ -60,6 +63,9 @@ export function createDb(options: DbOptions): Db {
       connectionString: options.databaseUrl,
       max: options.poolSize ?? 10,
       types: pgTypes,
+      // A database that does not answer (a host gone, a network dropping packets) fails the request after
+      // this long instead of holding it, and its connection slot, until the client gives up.
+      connectionTimeoutMillis: PG_CONNECT_TIMEOUT_MS,
       // Names the API's sessions in pg_stat_activity (with the schema, when one is in use).
       application_name: schema ? `marketplace-api/${schema}` : 'marketplace-api',
       ...(schema ? { options: `-c search_path=${schema}` } : {}),

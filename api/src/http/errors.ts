@@ -105,6 +105,24 @@ function isTransientConflict(error: unknown): boolean {
   return code === '40P01' || code === '40001';
 }
 
+/** Answered while the database cannot be reached; the browser app then waits for /api/health to say it is back. */
+export const DATABASE_UNREACHABLE_MESSAGE = 'The database is not reachable.';
+
+/**
+ * The database could not be reached or its session ended (refused, timed out connecting, restarting,
+ * terminated by an operator): the request did nothing, and the same request later can succeed.
+ */
+export function isDatabaseUnreachable(error: unknown): boolean {
+  const { code, message } = (error ?? {}) as { code?: unknown; message?: unknown };
+  if (typeof code === 'string') {
+    if (['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENETUNREACH', 'ENOTFOUND', 'EAI_AGAIN'].includes(code))
+      return true;
+    // PostgreSQL's class 08 (connection exception) and 57P01-57P03 (shutdown, crash, cannot connect now).
+    if (/^08|^57P0[123]$/.test(code)) return true;
+  }
+  return typeof message === 'string' && /^(timeout exceeded when trying to connect|Connection terminated)/.test(message);
+}
+
 export function registerErrorHandling(app: FastifyInstance, maxUploadBytes: number): void {
   app.setErrorHandler((error: FastifyError | HttpError, request: FastifyRequest, reply: FastifyReply) => {
     if (error instanceof HttpError) {
@@ -120,6 +138,10 @@ export function registerErrorHandling(app: FastifyInstance, maxUploadBytes: numb
       // A value the database cannot store reached it: input the validation should have refused.
       request.log.warn({ err: error }, 'database refused a value');
       return reply.status(400).send({ message: 'The given data was invalid.' });
+    }
+    if (isDatabaseUnreachable(error)) {
+      request.log.error({ err: error }, 'the database is not reachable');
+      return reply.status(503).header('Retry-After', '5').send({ message: DATABASE_UNREACHABLE_MESSAGE });
     }
     if (isTransientConflict(error)) {
       request.log.warn({ err: error }, 'transaction gave way to a concurrent one');

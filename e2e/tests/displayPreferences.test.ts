@@ -4,6 +4,7 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import type { Locator } from 'playwright-core';
 import { createAccount, DESKTOP, fillLogin, openPage, signInDirectly, snap, useBrowser } from '../support/app.ts';
+import { bookViaApi, customerWithCards, GOOD_CARD, MASTERCARD, providerOffering } from '../support/bookings.ts';
 
 const browser = useBrowser();
 
@@ -157,6 +158,56 @@ describe('display preferences', () => {
       assert.equal(sideways, 0, `${path} scrolls sideways by ${sideways} px`);
     }
     await snap(page, 'text-200-payments-phone');
+    assert.deepEqual(errors, []);
+    await context.close();
+  });
+
+  it('on a phone, saved card numbers keep to one line; at twice the text size the payment history breaks lines between words, never inside one', async () => {
+    const provider = await providerOffering('Delivery', 40);
+    const customer = await customerWithCards([MASTERCARD, GOOD_CARD]);
+    await bookViaApi(customer, provider);
+    const { page, context, errors } = await openPage(browser(), { width: 390, height: 844 });
+    await signInDirectly(page, customer.account);
+    await page.goto('/payment');
+    const history = page.getByRole('table', { name: 'Payment history' });
+    await history.getByRole('row').nth(1).waitFor();
+    const numbers = page.getByText(/^\*{4} \*{4} \*{4} \d{4}$/);
+    assert.equal(await numbers.count(), 2);
+    // How many lines each number's text takes.
+    const lines = await numbers.evaluateAll((elements) =>
+      elements.map((element) => {
+        const range = document.createRange();
+        range.selectNodeContents(element);
+        return new Set([...range.getClientRects()].map((rect) => Math.round(rect.top))).size;
+      }),
+    );
+    assert.deepEqual(lines, [1, 1]);
+
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('Page.setFontSizes', { fontSizes: { standard: 32 } });
+    await page.reload();
+    await history.getByRole('row').nth(1).waitFor();
+    // Every word of every cell lies on one line (a word split over two lines has two boxes).
+    const splitWords = await history.locator('tbody td').evaluateAll((cells) =>
+      cells.flatMap((cell) => {
+        const split: string[] = [];
+        const walker = document.createTreeWalker(cell, NodeFilter.SHOW_TEXT);
+        for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+          const text = node.textContent ?? '';
+          for (const match of text.matchAll(/\S+/g)) {
+            const range = document.createRange();
+            range.setStart(node, match.index);
+            range.setEnd(node, match.index + match[0].length);
+            const lines = new Set([...range.getClientRects()].map((rect) => Math.round(rect.top)));
+            if (lines.size > 1) split.push(match[0]);
+          }
+        }
+        return split;
+      }),
+    );
+    assert.deepEqual(splitWords, []);
+    const sideways = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    assert.equal(sideways, 0);
     assert.deepEqual(errors, []);
     await context.close();
   });

@@ -84,10 +84,10 @@ export function PaymentHistory({ customerId }: { customerId: number }) {
                     </span>
                   </td>
                   <td role="cell" data-label="Amount" className="auth-history-amount">
-                    {paymentAmount(record)}
+                    <span>{paymentAmount(record)}</span>
                   </td>
                   <td role="cell" data-label="Card">
-                    {paymentCard(record)}
+                    <span>{paymentCard(record)}</span>
                   </td>
                   <td role="cell" data-label="Status">
                     <span className={`ui-status ui-status--${paymentStatusTone(record)}`}>{paymentStatusLabel(record)}</span>

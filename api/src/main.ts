@@ -1,6 +1,6 @@
 import { loadConfig } from './config.js';
 import { buildApp } from './app.js';
-import { demoAccountsBanner, demoAccountsExist, isDatabaseEmpty, seedDemo } from './seed.js';
+import { demoAccountsBanner, demoAccountsExist, seedDemo } from './seed.js';
 import { isDatabaseUnreachable } from './http/errors.js';
 import type { Config } from './config.js';
 import { startRealtimeServer } from './realtime/server.js';
@@ -67,11 +67,7 @@ async function main() {
     throw error;
   });
   closers.unshift(() => app.close());
-  const seeded = config.seedDemoWhenEmpty && (await isDatabaseEmpty(app.ctx.db));
-  if (seeded) {
-    await seedDemo(app.ctx.db);
-    console.log('Empty database: demo data created.');
-  }
+  if (config.seedDemoWhenEmpty && (await seedDemo(app.ctx.db)).seeded) console.log('Empty database: demo data created.');
   // Catch up before taking requests (requests that expired, refunds and bookings a crash interrupted),
   // then keep doing it on a timer.
   const caughtUp = await sweepJobs(app.ctx);

@@ -207,15 +207,26 @@ export async function isDatabaseEmpty(db: Kysely<Database>): Promise<boolean> {
 /**
  * Fills an empty database with the demo data: services, the two demo accounts (password
  * `password123`), three or more providers per service, jobs in every status, ratings, chats,
- * notifications and a saved sandbox card for the demo customer. Does nothing if users exist.
+ * notifications and a saved sandbox card for the demo customer. Does nothing if users exist, or if another
+ * API instance starting at the same moment seeded it first (its transaction wins; this one rolls back).
  */
 export async function seedDemo(db: Kysely<Database>, options: { clock?: Clock } = {}): Promise<{ seeded: boolean }> {
   if (!(await isDatabaseEmpty(db))) return { seeded: false };
   const clock = options.clock ?? systemClock;
   const nowMs = clock.now().getTime();
-  const at = (hoursAgo: number) => new Date(nowMs - hoursAgo * 3_600_000).toISOString();
   const hashes = await Promise.all(USERS.map(() => hashPassword(DEMO_PASSWORD)));
 
+  try {
+    await insertDemo(db, nowMs, hashes);
+  } catch (error) {
+    if (!(await isDatabaseEmpty(db))) return { seeded: false };
+    throw error;
+  }
+  return { seeded: true };
+}
+
+async function insertDemo(db: Kysely<Database>, nowMs: number, hashes: string[]): Promise<void> {
+  const at = (hoursAgo: number) => new Date(nowMs - hoursAgo * 3_600_000).toISOString();
   await db.transaction().execute(async (trx) => {
     const serviceIds: Record<string, number> = {};
     for (const s of DEMO_SERVICES) {
@@ -505,7 +516,6 @@ export async function seedDemo(db: Kysely<Database>, options: { clock?: Clock } 
     ];
     await trx.insertInto('notifications').values(notes).execute();
   });
-  return { seeded: true };
 }
 
 /** Whether the demo accounts are in the database (they may have been removed, or never made in production). */

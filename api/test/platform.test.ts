@@ -167,6 +167,22 @@ for (const dialect of DIALECTS) {
       assert.ok(!/https?:\/\/(cdn|unpkg|cdnjs)/.test(html), 'no CDN assets');
     });
 
+    test('two API instances starting at once on an empty database: one seeds it, the other goes on without error', async () => {
+      const fresh = await startTestServer(dialect);
+      try {
+        const outcomes = await Promise.all([seedDemo(fresh.app.ctx.db), seedDemo(fresh.app.ctx.db)]);
+        assert.deepEqual(outcomes.map((o) => o.seeded).sort(), [false, true]);
+        const customers = await fresh.app.ctx.db
+          .selectFrom('users')
+          .select('id')
+          .where('email', '=', 'customer@example.com')
+          .execute();
+        assert.equal(customers.length, 1);
+      } finally {
+        await fresh.close();
+      }
+    });
+
     test('the demo seed fills an empty database once; demo logins work', async () => {
       const fresh = await startTestServer(dialect);
       try {

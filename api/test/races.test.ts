@@ -119,8 +119,12 @@ for (const dialect of DIALECTS) {
         assert.deepEqual(second.body.errors, { book_again: [alreadyBookedMessage('Pete Test')] });
         assert.equal((await jobsTo(address)).length, 1);
         assert.equal(charges(), chargedBefore);
+        // The same address typed again otherwise (case, spaces, a comma or full stop) is the same booking.
+        const retyped = await sameRide(`  ${address.toUpperCase().replace(' ROAD', '  ROAD.,')} `);
+        assert.equal(retyped.status, 409, JSON.stringify(retyped.body));
         // Another time, or other addresses, is another booking.
         assert.equal((await sameRide(address, { time: '11:45' })).status, 201);
+        assert.equal((await sameRide(`${address} East`)).status, 201);
         // Sent again on purpose.
         assert.equal((await sameRide(address, { book_again: true })).status, 201);
         // Accepted, it is still open; finished, the same ride may be booked again.

@@ -94,8 +94,19 @@ class AlreadyBooked extends HttpError {
   }
 }
 
+/**
+ * An address as the same-booking guard compares it: letters of either case, and runs of spaces, commas and
+ * full stops, are one ('12 Main St.,  Pune' is '12 main st pune'), so a retyped address is still the same.
+ */
+export function addressForComparison(address: string): string {
+  return address
+    .toLocaleLowerCase('en')
+    .replace(/[\s.,]+/g, ' ')
+    .trim();
+}
+
 /** The customer's open booking (Pending or Accepted) with the same driver, service, time and addresses, if any. */
-function sameOpenBooking(
+async function sameOpenBooking(
   trx: Transaction<Database>,
   customerId: number,
   providerId: number,
@@ -104,18 +115,20 @@ function sameOpenBooking(
 ) {
   let query = trx
     .selectFrom('jobs')
-    .select('id')
+    .select(['id', 'address', 'destination_address'])
     .where('customer_id', '=', customerId)
     .where('provider_id', '=', providerId)
     .where('service_id', '=', serviceId)
-    .where('status', 'in', ['Pending', 'Accepted'])
-    .where('address', '=', body.address.trim())
-    .where('destination_address', '=', body.destination_address.trim());
+    .where('status', 'in', ['Pending', 'Accepted']);
   for (const column of ['day', 'date', 'time', 'custom_time'] as const) {
     const value = body[column] ?? null;
     query = value === null ? query.where(column, 'is', null) : query.where(column, '=', value);
   }
-  return query.executeTakeFirst();
+  const from = addressForComparison(body.address);
+  const to = addressForComparison(body.destination_address);
+  // A customer has few open bookings with one driver at one time: the addresses are compared here.
+  const open = await query.execute();
+  return open.find((job) => addressForComparison(job.address) === from && addressForComparison(job.destination_address) === to);
 }
 
 /** Thrown inside the booking transaction so that a declined payment rolls everything back. */

@@ -1,8 +1,7 @@
-import { loadConfig } from './config.js';
+import { loadConfig, type Config } from './config.js';
 import { buildApp } from './app.js';
 import { demoAccountsBanner, demoAccountsExist, seedDemo } from './seed.js';
 import { isDatabaseUnreachable } from './http/errors.js';
-import type { Config } from './config.js';
 import { startRealtimeServer } from './realtime/server.js';
 import { userOfChannel } from './services/publisher.js';
 import { startLocationServer } from './location/server.js';

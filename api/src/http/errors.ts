@@ -108,6 +108,11 @@ function isTransientConflict(error: unknown): boolean {
 /** Answered while the database cannot be reached; the browser app then waits for /api/health to say it is back. */
 export const DATABASE_UNREACHABLE_MESSAGE = 'The database is not reachable.';
 
+/** The answer while the database cannot be reached: 503, to be asked again in a few seconds. */
+export function replyDatabaseUnreachable(reply: FastifyReply): FastifyReply {
+  return reply.status(503).header('Retry-After', '5').send({ message: DATABASE_UNREACHABLE_MESSAGE });
+}
+
 /**
  * The database could not be reached or its session ended (refused, timed out connecting, restarting,
  * terminated by an operator): the request did nothing, and the same request later can succeed.
@@ -141,7 +146,7 @@ export function registerErrorHandling(app: FastifyInstance, maxUploadBytes: numb
     }
     if (isDatabaseUnreachable(error)) {
       request.log.error({ err: error }, 'the database is not reachable');
-      return reply.status(503).header('Retry-After', '5').send({ message: DATABASE_UNREACHABLE_MESSAGE });
+      return replyDatabaseUnreachable(reply);
     }
     if (isTransientConflict(error)) {
       request.log.warn({ err: error }, 'transaction gave way to a concurrent one');

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
-import { DATABASE_UNREACHABLE_MESSAGE } from '../http/errors.js';
+import { replyDatabaseUnreachable } from '../http/errors.js';
 import { send } from '../http/reply.js';
 import { envelope, responses } from '../http/schemas.js';
 
@@ -40,7 +40,7 @@ export default async function healthRoutes(app: FastifyInstance) {
         await within(sql`select 1`.execute(ctx.db), HEALTH_DEADLINE_MS);
       } catch (error) {
         app.log.error({ err: error }, 'health: the database did not answer');
-        return reply.status(503).header('Retry-After', '5').send({ message: DATABASE_UNREACHABLE_MESSAGE });
+        return replyDatabaseUnreachable(reply);
       }
       return send(reply, null, 'OK');
     },

@@ -98,7 +98,7 @@ class AlreadyBooked extends HttpError {
  * An address as the same-booking guard compares it: letters of either case, and runs of spaces, commas and
  * full stops, are one ('12 Main St.,  Pune' is '12 main st pune'), so a retyped address is still the same.
  */
-export function addressForComparison(address: string): string {
+function addressForComparison(address: string): string {
   return address
     .toLocaleLowerCase('en')
     .replace(/[\s.,]+/g, ' ')

@@ -164,8 +164,10 @@ export class FallbackRateLimitStore implements RateLimitStore {
   }
 
   async clear(key: string) {
-    // A success forgets the key in both, so a count left in one from an outage does not linger.
-    await Promise.all([this.either((store) => store.clear(key)), this.fallback.clear(key)]);
+    // A success forgets the key in both, so a count left in one from an outage does not linger; Redis
+    // away, the database's is all there is to forget.
+    const inRedis = this.redis.ready ? this.redis.clear(key).catch((error: unknown) => this.switchTo(true, error)) : null;
+    await Promise.all([inRedis, this.fallback.clear(key)]);
   }
 
   async close() {

@@ -259,6 +259,7 @@ for (const dialect of DIALECTS) {
         refundsSettled: 0,
         orphanChargesRefunded: 0,
         unusedCardTokensDeleted: 0,
+        staleBookingAttemptsDropped: 0,
       });
       assert.equal((await jobOf(early.id)).status, 'Pending');
 

@@ -399,6 +399,27 @@ export function buildMigrations(dialect: Dialect): Record<string, Migration> {
         await db.schema.alterTable('users').dropColumn('rating_avg').execute();
       },
     },
+    '0011_booking_attempts': {
+      // A booking being paid for (routes/jobs.ts): the card is charged outside any transaction, so that a
+      // slow processor holds no database connection or lock, and this row stands for the booking meanwhile:
+      // the same booking (or the same key) sent again waits for it instead of being charged twice.
+      async up(db: MigrationDb) {
+        await withId(db.schema.createTable('booking_attempts'))
+          .addColumn('customer_id', 'integer', (c) => c.notNull().references('users.id').onDelete('cascade'))
+          .addColumn('idempotency_key', 'text', (c) => c.notNull().unique())
+          .addColumn('same_booking_key', 'text', (c) => c.notNull())
+          .addColumn('created_at', ts, (c) => c.notNull())
+          .execute();
+        await db.schema
+          .createIndex('booking_attempts_customer_idx')
+          .on('booking_attempts')
+          .columns(['customer_id', 'same_booking_key'])
+          .execute();
+      },
+      async down(db: MigrationDb) {
+        await db.schema.dropTable('booking_attempts').ifExists().execute();
+      },
+    },
   };
 }
 

@@ -174,6 +174,17 @@ export interface RemovedPaymentMethodsTable {
   removed_at: Timestamp;
 }
 
+/** A booking being paid for: stands for it while its card is charged (routes/jobs.ts, migration 0011). */
+export interface BookingAttemptsTable {
+  id: Generated<number>;
+  customer_id: number;
+  /** The charge's idempotency key: one attempt per key at a time. */
+  idempotency_key: string;
+  /** What makes two bookings the same one (domain/sameBooking.ts). */
+  same_booking_key: string;
+  created_at: Timestamp;
+}
+
 /** The sandbox card processor's own vault: only brand, last four, expiry and test behaviour. */
 export interface SandboxTokensTable {
   id: string;
@@ -261,6 +272,7 @@ export interface Database {
   ratings: RatingsTable;
   payment_methods: PaymentMethodsTable;
   removed_payment_methods: RemovedPaymentMethodsTable;
+  booking_attempts: BookingAttemptsTable;
   sandbox_tokens: SandboxTokensTable;
   chats: ChatsTable;
   messages: MessagesTable;

@@ -22,12 +22,14 @@ import { checkTransition, JOB_STATUSES } from '../domain/jobTransitions.js';
 import { getJob, JOB_SORTS, jobCursorFor, listJobsFor, type JobSort } from '../queries/jobs.js';
 import { insertNotification, notificationEvent, type NewNotification } from '../queries/notifications.js';
 import type { RealtimeEvent } from '../services/publisher.js';
-import { BOOKING_FEE } from '../services/payments.js';
+import { BOOKING_FEE, type ChargeResult } from '../services/payments.js';
+import { claimAttempt, dropAttempt, waitForAttempts, type AttemptSubject } from '../services/bookingAttempts.js';
 import { emailNewRequest, emailReceipt } from '../services/bookingEmails.js';
 import { jobEvents, moveJob } from '../services/jobLifecycle.js';
 import { fullName } from '../serializers.js';
 import { dayAndTimeIn, isTimeZone } from '../domain/timeZone.js';
 import { bookingFingerprint, type BookingChoices } from '../domain/bookingFingerprint.js';
+import { addressForComparison, sameBookingKey } from '../domain/sameBooking.js';
 import {
   BOOKING_WHEN_MESSAGES,
   bookingWhenProblem,
@@ -94,31 +96,14 @@ class AlreadyBooked extends HttpError {
   }
 }
 
-/**
- * An address as the same-booking guard compares it: letters of either case, and runs of spaces, commas and
- * full stops, are one ('12 Main St.,  Pune' is '12 main st pune'), so a retyped address is still the same.
- */
-function addressForComparison(address: string): string {
-  return address
-    .toLocaleLowerCase('en')
-    .replace(/[\s.,]+/g, ' ')
-    .trim();
-}
-
 /** The customer's open booking (Pending or Accepted) with the same driver, service, time and addresses, if any. */
-async function sameOpenBooking(
-  trx: Transaction<Database>,
-  customerId: number,
-  providerId: number,
-  serviceId: number,
-  body: NewJobBody,
-) {
+async function sameOpenBooking(trx: Transaction<Database>, customerId: number, body: NewJobBody) {
   let query = trx
     .selectFrom('jobs')
     .select(['id', 'address', 'destination_address'])
     .where('customer_id', '=', customerId)
-    .where('provider_id', '=', providerId)
-    .where('service_id', '=', serviceId)
+    .where('provider_id', '=', body.provider_id)
+    .where('service_id', '=', body.service_id)
     .where('status', 'in', ['Pending', 'Accepted']);
   for (const column of ['day', 'date', 'time', 'custom_time'] as const) {
     const value = body[column] ?? null;
@@ -131,8 +116,12 @@ async function sameOpenBooking(
   return open.find((job) => addressForComparison(job.address) === from && addressForComparison(job.destination_address) === to);
 }
 
-/** Thrown inside the booking transaction so that a declined payment rolls everything back. */
-class DeclinedPayment extends Error {}
+/**
+ * The same booking, or the same key, is still being paid for after a wait as long as a charge may take (an
+ * API that stopped half-way leaves its attempt until it lapses): nothing is booked or charged.
+ */
+export const STILL_BEING_PAID = 'An earlier Submit & Pay of this booking is still being processed. Please try again in a minute.';
+const MAX_BOOKING_TURNS = 3;
 
 export default async function jobsRoutes(app: FastifyInstance) {
   const { ctx } = app;
@@ -338,34 +327,96 @@ export default async function jobsRoutes(app: FastifyInstance) {
       if (!card) throw fieldError('payment_method_id', CARD_GONE);
       if (card.user_id !== customer.id) throw forbidden('This payment card is not yours.');
 
+      const attempt: AttemptSubject = {
+        customerId: customer.id,
+        idempotencyKey: chargeKey,
+        sameBookingKey: sameBookingKey(body),
+        waitsForSameBooking: !body.book_again,
+      };
+      // 1. The customer's turn, briefly: the checks, and the attempt recorded. The processor is not called
+      // here: a transaction open while it answers would hold up, on SQLite, every other request.
+      let attemptId: number | undefined;
+      for (let turn = 0; attemptId === undefined; turn++) {
+        if (turn > 0 && clientKey) {
+          // The same key was being paid for: answered with its booking when that one went through.
+          const job = await bookingWithKey(chargeKey, fingerprint);
+          if (job) return send(reply, job, 'Booking created successfully', 200);
+        }
+        let claimed: number | 'busy';
+        try {
+          claimed = await db.transaction().execute(async (trx) => {
+            // One customer's bookings take turns (on PostgreSQL; SQLite runs one transaction at a time), so two
+            // tabs sending the same booking at once cannot both find it neither booked nor being paid for.
+            await lockUser(trx, ctx.dialect, customer.id);
+            if (!body.book_again && (await sameOpenBooking(trx, customer.id, body))) {
+              throw new AlreadyBooked(fullName(provider.first_name, provider.last_name));
+            }
+            // The provider may have withdrawn the service (Delete on All Services), or the customer removed the
+            // card (another tab), since they were read: a withdrawal or removal that came first refuses the
+            // booking before anything is charged; one that comes later does not undo it.
+            const offeredStill = trx
+              .selectFrom('user_services')
+              .select('id')
+              .where('user_id', '=', provider.id)
+              .where('service_id', '=', service.id);
+            if (!(await offeredStill.executeTakeFirst())) throw fieldError('service_id', SERVICE_NOT_OFFERED);
+            const cardStill = trx.selectFrom('payment_methods').select('id').where('id', '=', card.id);
+            if (!(await cardStill.executeTakeFirst())) throw fieldError('payment_method_id', CARD_GONE);
+            return claimAttempt(trx, attempt, ctx.clock.now());
+          });
+        } catch (err) {
+          // The same key sent again after its booking went through (a retry while the first was on its way).
+          const earlier = clientKey && err instanceof AlreadyBooked ? await bookingWithKey(chargeKey, fingerprint) : null;
+          if (earlier) return send(reply, earlier, 'Booking created successfully', 200);
+          throw err;
+        }
+        if (claimed !== 'busy') attemptId = claimed;
+        else if (turn >= MAX_BOOKING_TURNS) throw new HttpError(503, STILL_BEING_PAID);
+        // The same booking or key is being paid for (a double click, a second tab): its outcome decides this one.
+        else await waitForAttempts(db, attempt, () => ctx.clock.now());
+      }
+      const endAttempt = (id: number) =>
+        dropAttempt(db, id).catch((err: unknown) => request.log.warn({ err }, 'a booking attempt was left; it lapses'));
+
+      // 2. The charge, outside any transaction.
+      let charge: ChargeResult;
+      try {
+        charge = await ctx.payments.charge(
+          {
+            amountCents: BOOKING_FEE.amountCents,
+            currency: BOOKING_FEE.currency,
+            user: customer,
+            card,
+            cvv: body.cvv,
+            // Not the job's id: a retry after a booking that failed to be stored once charged books another
+            // job, and a processor refuses a key sent again with other parameters (Stripe's idempotency_error).
+            description: `Booking: ${service.name}`,
+            idempotencyKey: chargeKey,
+          },
+          db,
+        );
+      } catch (err) {
+        await endAttempt(attemptId);
+        throw err;
+      }
+      if (!charge.ok) {
+        await endAttempt(attemptId);
+        throw paymentDeclined(charge.message);
+      }
+
+      // 3. The booking stored: the job, its payment and the provider's notification, and the attempt ended, at once.
+      // A failure here leaves a charge with no booking: the orphan sweep refunds it (jobSweeper.ts).
       const now = ctx.clock.now().toISOString();
-      let declined: string | null = null;
+      const paidAttempt = attemptId;
       let created: { jobId: number; paymentId: number; notificationLive: RealtimeEvent };
       try {
         created = await db.transaction().execute(async (trx) => {
-          // One customer's bookings take turns (on PostgreSQL; SQLite runs one transaction at a time), so two
-          // tabs sending the same booking at once cannot both find it not booked yet.
+          // In the customer's turn: another tab's check of its same booking sees this attempt or this job.
           await lockUser(trx, ctx.dialect, customer.id);
-          if (!body.book_again && (await sameOpenBooking(trx, customer.id, provider.id, service.id, body))) {
-            throw new AlreadyBooked(fullName(provider.first_name, provider.last_name));
-          }
-          // The provider may have withdrawn the service (Delete on All Services) since it was read: checked
-          // again here, and on PostgreSQL share-locked, so a withdrawal waits for this booking to be
-          // stored and charged, and one that came first refuses it before anything is charged.
-          const offeredStill = trx
-            .selectFrom('user_services')
-            .select('id')
-            .where('user_id', '=', provider.id)
-            .where('service_id', '=', service.id);
-          if (!(await lockOnPostgres(offeredStill, ctx.dialect, 'share').executeTakeFirst())) {
-            throw fieldError('service_id', SERVICE_NOT_OFFERED);
-          }
-          // The card may have been removed (another tab) since it was read: checked again, and on
-          // PostgreSQL locked, so a removal waits for this booking instead of breaking it half-way.
+          // A card removed while it was charged leaves the payment without it (as a later removal does); on
+          // PostgreSQL a removal now waits for this transaction.
           const cardStill = trx.selectFrom('payment_methods').select('id').where('id', '=', card.id);
-          if (!(await lockOnPostgres(cardStill, ctx.dialect).executeTakeFirst())) {
-            throw fieldError('payment_method_id', CARD_GONE);
-          }
+          const cardSaved = await lockOnPostgres(cardStill, ctx.dialect, 'share').executeTakeFirst();
           const job = await trx
             .insertInto('jobs')
             .values({
@@ -390,30 +441,12 @@ export default async function jobsRoutes(app: FastifyInstance) {
             })
             .returning('id')
             .executeTakeFirstOrThrow();
-          const charge = await ctx.payments.charge(
-            {
-              amountCents: BOOKING_FEE.amountCents,
-              currency: BOOKING_FEE.currency,
-              user: customer,
-              card,
-              cvv: body.cvv,
-              // Not the job's id: a retry after a transaction that failed once charged inserts another job,
-              // and a processor refuses a key sent again with other parameters (Stripe's idempotency_error).
-              description: `Booking: ${service.name}`,
-              idempotencyKey: chargeKey,
-            },
-            trx,
-          );
-          if (!charge.ok) {
-            declined = charge.message;
-            throw new DeclinedPayment(charge.message);
-          }
           const payment = await trx
             .insertInto('payments')
             .values({
               job_id: job.id,
               user_id: customer.id,
-              payment_method_id: card.id,
+              payment_method_id: cardSaved ? card.id : null,
               card_brand: card.card_brand,
               card_last4: card.card_last4,
               amount_cents: BOOKING_FEE.amountCents,
@@ -436,6 +469,7 @@ export default async function jobsRoutes(app: FastifyInstance) {
             jobId: job.id,
           };
           const notificationId = await insertNotification(trx, notification, now);
+          await trx.deleteFrom('booking_attempts').where('id', '=', paidAttempt).execute();
           return {
             jobId: job.id,
             paymentId: payment.id,
@@ -443,14 +477,9 @@ export default async function jobsRoutes(app: FastifyInstance) {
           };
         });
       } catch (err) {
-        if (err instanceof DeclinedPayment) throw paymentDeclined(declined ?? err.message);
-        // The same key sent twice at once (a double click, a retry while the first was still on its way):
-        // the first booked and charged it, and this one answers that booking.
-        // Or the first one booked it while this one waited its turn: found as the same open booking.
-        const earlier =
-          clientKey && (isUniqueViolation(err) || err instanceof AlreadyBooked)
-            ? await bookingWithKey(chargeKey, fingerprint)
-            : null;
+        await endAttempt(paidAttempt);
+        // The same key's booking stored meanwhile (an attempt that outlived its horizon): that booking answers.
+        const earlier = clientKey && isUniqueViolation(err) ? await bookingWithKey(chargeKey, fingerprint) : null;
         if (earlier) return send(reply, earlier, 'Booking created successfully', 200);
         throw err;
       }

@@ -3,6 +3,7 @@ import { findTransition } from '../domain/jobTransitions.js';
 import { HttpError } from '../http/errors.js';
 import { getJob } from '../queries/jobs.js';
 import { moveJob, settleRefund } from './jobLifecycle.js';
+import { dropStaleAttempts } from './bookingAttempts.js';
 
 export interface SweepReport {
   /** Pending requests past their deadline, now Expired (and refunded). */
@@ -13,6 +14,8 @@ export interface SweepReport {
   orphanChargesRefunded: number;
   /** Sandbox card tokens nobody saved within the hour, deleted (a processor's tokens expire too). */
   unusedCardTokensDeleted: number;
+  /** Bookings being paid for that an API left half-way (its charge, if any, is an orphan refunded above). */
+  staleBookingAttemptsDropped: number;
 }
 
 const EXPIRE_BATCH = 200;
@@ -27,7 +30,13 @@ export const UNUSED_CARD_TOKEN_TTL_MS = 60 * 60 * 1000;
  * expiry is a conditional status change, and refunds go to the processor with one idempotency key each.
  */
 export async function sweepJobs(ctx: AppContext): Promise<SweepReport> {
-  const report: SweepReport = { expired: 0, refundsSettled: 0, orphanChargesRefunded: 0, unusedCardTokensDeleted: 0 };
+  const report: SweepReport = {
+    expired: 0,
+    refundsSettled: 0,
+    orphanChargesRefunded: 0,
+    unusedCardTokensDeleted: 0,
+    staleBookingAttemptsDropped: 0,
+  };
   const now = ctx.clock.now();
 
   const expire = findTransition('Pending', 'Expired')!;
@@ -72,6 +81,7 @@ export async function sweepJobs(ctx: AppContext): Promise<SweepReport> {
     .where('created_at', '<', new Date(now.getTime() - UNUSED_CARD_TOKEN_TTL_MS).toISOString())
     .executeTakeFirst();
   report.unusedCardTokensDeleted = Number(deleted.numDeletedRows);
+  report.staleBookingAttemptsDropped = await dropStaleAttempts(ctx.db, now);
   return report;
 }
 

@@ -56,8 +56,9 @@ export interface ProcessorCharge {
 }
 
 /**
- * Card processing adapter. `db` is the executor of the caller's transaction, so a processor that
- * keeps its state in our database (the sandbox) takes part in it.
+ * Card processing adapter. `db` is where a processor that keeps state in our database (the sandbox's
+ * vault) reads it: saveCard's is the caller's transaction; a charge is made outside any transaction, so
+ * that no connection or lock is held while a processor answers.
  */
 export interface PaymentGateway {
   readonly name: string;
@@ -238,6 +239,13 @@ export class SandboxGateway implements PaymentGateway {
       if (earlier.request_digest !== null && earlier.request_digest !== digest) return KEY_REUSED;
       return { ok: true, processorRef: earlier.processor_ref };
     }
+    // Declined or charged, a processor takes its time to answer.
+    const answer = await this.chargeCard(input, digest, db);
+    await this.answerDelay();
+    return answer;
+  }
+
+  private async chargeCard(input: ChargeInput, digest: string, db: Kysely<Database>): Promise<ChargeResult> {
     const vaulted = await db
       .selectFrom('sandbox_tokens')
       .select(['behavior', 'exp_month', 'exp_year'])
@@ -260,7 +268,6 @@ export class SandboxGateway implements PaymentGateway {
       created_at: this.clock.now().toISOString(),
       request_digest: digest,
     });
-    await this.answerDelay();
     return { ok: true, processorRef: charged.processor_ref };
   }
 

@@ -371,7 +371,7 @@ export default async function jobsRoutes(app: FastifyInstance) {
           throw err;
         }
         if (claimed !== 'busy') attemptId = claimed;
-        else if (turn >= MAX_BOOKING_TURNS) throw new HttpError(503, STILL_BEING_PAID);
+        else if (turn >= MAX_BOOKING_TURNS) throw new HttpError(409, STILL_BEING_PAID);
         // The same booking or key is being paid for (a double click, a second tab): its outcome decides this one.
         else await waitForAttempts(db, attempt, () => ctx.clock.now());
       }

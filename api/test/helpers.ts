@@ -15,6 +15,7 @@ import type { Transporter } from 'nodemailer';
 import { buildApp } from '../src/app.js';
 import { ManualClock } from '../src/domain/clock.js';
 import type { Publisher } from '../src/services/publisher.js';
+import type { PaymentGateway } from '../src/services/payments.js';
 import type { Dialect } from '../src/db/index.js';
 import type { AppNotification, Job, Message } from 'shared/src/contracts/entities';
 
@@ -156,6 +157,8 @@ export async function startTestServer(
     databaseUrl?: string;
     /** PostgreSQL connections (5 unless given); 1 puts every query on one session, to inspect it. */
     poolSize?: number;
+    /** The card processor (the sandbox unless given). */
+    payments?: PaymentGateway;
     /** Fastify's logger option (off unless given), e.g. `{ level: 'warn', stream }` to read what is logged. */
     logger?: { level: string; stream: { write(line: string): void } };
   } = {},
@@ -183,6 +186,7 @@ export async function startTestServer(
     publisher: options.publisher === 'pusher' ? undefined : (options.publisher ?? publisher),
     mailTransport: options.mailTransport,
     mailInBackground: options.mailInBackground,
+    payments: options.payments,
     logger: options.logger,
   });
   await app.listen({ port: 0, host: '127.0.0.1' });

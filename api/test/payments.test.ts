@@ -111,13 +111,19 @@ for (const dialect of DIALECTS) {
     test('two first cards saved at once (two tabs) share the one customer the processor made for the user', async () => {
       const user = await signUp(s, 'Customer');
       const gateway = s.app.ctx.payments;
-      const saveCard = gateway.saveCard.bind(gateway);
-      let made = 0;
-      // Like Stripe: a user with no customer at the processor yet gets a new one with their first card.
-      gateway.saveCard = async (token, payer, db) => ({
-        ...(await saveCard(token, payer, db)),
-        customerRef: payer.payment_customer_ref ?? `cus_test_${++made}`,
-      });
+      const createCustomer = gateway.createCustomer.bind(gateway);
+      const removeCustomer = gateway.removeCustomer.bind(gateway);
+      const made: string[] = [];
+      const removed: string[] = [];
+      // Like Stripe: a user with no customer at the processor yet gets one with their first card (test/stripe.test.ts).
+      gateway.createCustomer = () => {
+        made.push(`cus_test_${made.length + 1}`);
+        return Promise.resolve(made[made.length - 1]);
+      };
+      gateway.removeCustomer = (ref) => {
+        removed.push(ref);
+        return Promise.resolve();
+      };
       try {
         const [first, second] = await Promise.all([tokenise({ exp_year: 2032 }), tokenise({ exp_year: 2033 })]);
         const saves = await Promise.all(
@@ -129,15 +135,24 @@ for (const dialect of DIALECTS) {
           saves.map((res) => res.status),
           [201, 201],
         );
-        assert.equal(made, 1, 'one customer made at the processor');
         const row = await s.app.ctx.db
           .selectFrom('users')
           .select('payment_customer_ref')
           .where('id', '=', user.id)
           .executeTakeFirstOrThrow();
-        assert.equal(row.payment_customer_ref, 'cus_test_1');
+        // One kept on the user; any other made meanwhile is deleted at the processor.
+        assert.ok(row.payment_customer_ref && made.includes(row.payment_customer_ref), JSON.stringify(made));
+        assert.deepEqual(
+          removed,
+          made.filter((ref) => ref !== row.payment_customer_ref),
+        );
+        // A later card uses the kept customer: none is made.
+        const madeBefore = made.length;
+        assert.equal((await addCard(s, user, '5555555555554444')).card_last4, '4444');
+        assert.equal(made.length, madeBefore);
       } finally {
-        gateway.saveCard = saveCard;
+        gateway.createCustomer = createCustomer;
+        gateway.removeCustomer = removeCustomer;
       }
     });
 

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { sql, type Kysely } from 'kysely';
 import type { PaymentMethod, PaymentRecord } from 'shared/src/contracts/entities';
 import { precompile } from '../db/precompiled.js';
-import type { Database, PaymentMethodRow } from '../db/schema.js';
+import type { Database, PaymentMethodRow, UserRow } from '../db/schema.js';
 import { currentUser, requireRole } from '../http/auth.js';
 import { conflict, fieldError, forbidden, notFound } from '../http/errors.js';
 import { send } from '../http/reply.js';
@@ -196,6 +196,28 @@ export default async function paymentsRoutes(app: FastifyInstance) {
     async (request, reply) => send(reply, await listCards(db, currentUser(request).id)),
   );
 
+  /**
+   * The user's customer at the processor (null for the sandbox), made the first time a card is saved. Two
+   * first cards saved at once (two tabs) keep one: the first stored wins, and the other is deleted, so that
+   * every card of the user is attached to the customer that is charged with them.
+   */
+  async function processorCustomerOf(user: UserRow): Promise<string | null> {
+    const known = await db.selectFrom('users').select('payment_customer_ref').where('id', '=', user.id).executeTakeFirstOrThrow();
+    if (known.payment_customer_ref) return known.payment_customer_ref;
+    const made = await ctx.payments.createCustomer(user);
+    if (made === null) return null;
+    const kept = await db
+      .updateTable('users')
+      .set({ payment_customer_ref: made })
+      .where('id', '=', user.id)
+      .where('payment_customer_ref', 'is', null)
+      .executeTakeFirst();
+    if (Number(kept.numUpdatedRows) === 1) return made;
+    await ctx.payments.removeCustomer(made);
+    const first = await db.selectFrom('users').select('payment_customer_ref').where('id', '=', user.id).executeTakeFirstOrThrow();
+    return first.payment_customer_ref;
+  }
+
   app.post<{ Body: { token: string }; Headers: { 'x-socket-id'?: string } }>(
     '/api/payment-methods',
     {
@@ -223,22 +245,15 @@ export default async function paymentsRoutes(app: FastifyInstance) {
     async (request, reply) => {
       const user = currentUser(request);
       const now = ctx.clock.now().toISOString();
+      const token = request.body.token.trim();
+      if (!token) throw fieldError('token', 'something went wrong');
+      // The processor is asked outside any transaction (it may take seconds; a transaction held meanwhile
+      // would hold up, on SQLite, every other request), and the card stored after, in the user's turn.
+      const customerRef = await processorCustomerOf(user);
+      const saved = await ctx.payments.saveCard(token, { ...user, payment_customer_ref: customerRef }, db);
       const created = await db.transaction().execute(async (trx) => {
         // Before the duplicate check: the same card sent twice at once is then found by the second.
         await lockUser(trx, ctx.dialect, user.id);
-        const token = request.body.token.trim();
-        if (!token) throw fieldError('token', 'something went wrong');
-        // Read again under the lock: a first card saved meanwhile (another tab) created the user's
-        // customer at the processor, and a second one would leave that card unusable.
-        const { payment_customer_ref } = await trx
-          .selectFrom('users')
-          .select('payment_customer_ref')
-          .where('id', '=', user.id)
-          .executeTakeFirstOrThrow();
-        const saved = await ctx.payments.saveCard(token, { ...user, payment_customer_ref }, trx);
-        if (saved.customerRef && saved.customerRef !== payment_customer_ref) {
-          await trx.updateTable('users').set({ payment_customer_ref: saved.customerRef }).where('id', '=', user.id).execute();
-        }
         // The same card (brand, last four and expiry) saved twice could not be told apart in any list.
         const same = await trx
           .selectFrom('payment_methods')

@@ -62,6 +62,10 @@ export interface ProcessorCharge {
  */
 export interface PaymentGateway {
   readonly name: string;
+  /** A customer at the processor to keep the user's cards under; null when the processor has none (the sandbox). */
+  createCustomer(user: Pick<UserRow, 'id' | 'email'>): Promise<string | null>;
+  /** Deletes a customer made for nothing (the user's other tab made theirs first); a failure is left alone. */
+  removeCustomer(customerRef: string): Promise<void>;
   saveCard(token: string, user: Pick<UserRow, 'id' | 'email' | 'payment_customer_ref'>, db: Kysely<Database>): Promise<SavedCard>;
   /**
    * Charges the card. The processor's record of the charge is its own (outside our transaction), and
@@ -208,6 +212,14 @@ export class SandboxGateway implements PaymentGateway {
     this.latencyMs = options.latencyMs ?? 0;
   }
 
+  createCustomer(): Promise<null> {
+    return Promise.resolve(null);
+  }
+
+  async removeCustomer(): Promise<void> {
+    /* the sandbox keeps no customers */
+  }
+
   async saveCard(token: string, _user: unknown, db: Kysely<Database>): Promise<SavedCard> {
     const now = this.clock.now().toISOString();
     const claimed = await db
@@ -329,8 +341,25 @@ export class StripeGateway implements PaymentGateway {
   readonly name = 'stripe';
   private readonly stripe: Stripe;
 
-  constructor(secretKey: string) {
-    this.stripe = new Stripe(secretKey, { timeout: 20_000, maxNetworkRetries: 1 });
+  /** `api`: where Stripe's API is reached, when not api.stripe.com (the tests' stand-in). */
+  constructor(secretKey: string, api?: { host: string; port: number; protocol: 'http' | 'https' }) {
+    this.stripe = new Stripe(secretKey, { timeout: 20_000, maxNetworkRetries: 1, ...api });
+  }
+
+  async createCustomer(user: Pick<UserRow, 'id' | 'email'>): Promise<string> {
+    try {
+      return (await this.stripe.customers.create({ email: user.email, metadata: { user_id: String(user.id) } })).id;
+    } catch (err) {
+      throw this.mapError(err, 'token');
+    }
+  }
+
+  async removeCustomer(customerRef: string): Promise<void> {
+    try {
+      await this.stripe.customers.del(customerRef);
+    } catch {
+      /* an empty customer left at Stripe holds nothing */
+    }
   }
 
   async saveCard(token: string, user: Pick<UserRow, 'id' | 'email' | 'payment_customer_ref'>): Promise<SavedCard> {
@@ -338,9 +367,7 @@ export class StripeGateway implements PaymentGateway {
       const pm = token.startsWith('pm_')
         ? await this.stripe.paymentMethods.retrieve(token)
         : await this.stripe.paymentMethods.create({ type: 'card', card: { token } });
-      const customerRef =
-        user.payment_customer_ref ??
-        (await this.stripe.customers.create({ email: user.email, metadata: { user_id: String(user.id) } })).id;
+      const customerRef = user.payment_customer_ref ?? (await this.createCustomer(user));
       await this.stripe.paymentMethods.attach(pm.id, { customer: customerRef });
       return {
         processor: this.name,

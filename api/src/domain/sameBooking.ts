@@ -1,16 +1,11 @@
 import { createHash } from 'node:crypto';
+import type { BookingChoices } from './bookingFingerprint.js';
 
 /** What makes two of a customer's bookings the same one: the driver, the service, the time and the addresses. */
-export interface SameBookingChoices {
-  provider_id: number;
-  service_id: number;
-  address: string;
-  destination_address: string;
-  day?: string | null;
-  date?: string | null;
-  time?: string | null;
-  custom_time?: string | null;
-}
+export type SameBookingChoices = Pick<
+  BookingChoices,
+  'provider_id' | 'service_id' | 'address' | 'destination_address' | 'day' | 'date' | 'time' | 'custom_time'
+>;
 
 /**
  * An address as the same-booking guard compares it: letters of either case, and runs of spaces, commas and

@@ -202,8 +202,8 @@ export default async function paymentsRoutes(app: FastifyInstance) {
    * every card of the user is attached to the customer that is charged with them.
    */
   async function processorCustomerOf(user: UserRow): Promise<string | null> {
-    const known = await db.selectFrom('users').select('payment_customer_ref').where('id', '=', user.id).executeTakeFirstOrThrow();
-    if (known.payment_customer_ref) return known.payment_customer_ref;
+    // The user's row as authentication read it for this request.
+    if (user.payment_customer_ref) return user.payment_customer_ref;
     const made = await ctx.payments.createCustomer(user);
     if (made === null) return null;
     const kept = await db

@@ -20,8 +20,6 @@ export interface SavedCard {
   last4: string;
   expMonth: number | null;
   expYear: number | null;
-  /** A processor customer created for the user on the way, to be remembered on the user. */
-  customerRef?: string;
 }
 
 export interface ChargeInput {
@@ -367,8 +365,9 @@ export class StripeGateway implements PaymentGateway {
       const pm = token.startsWith('pm_')
         ? await this.stripe.paymentMethods.retrieve(token)
         : await this.stripe.paymentMethods.create({ type: 'card', card: { token } });
-      const customerRef = user.payment_customer_ref ?? (await this.createCustomer(user));
-      await this.stripe.paymentMethods.attach(pm.id, { customer: customerRef });
+      // The route made the user's customer first (createCustomer): the card is attached to the one charged.
+      if (!user.payment_customer_ref) throw new Error('saveCard needs the user’s Stripe customer (createCustomer)');
+      await this.stripe.paymentMethods.attach(pm.id, { customer: user.payment_customer_ref });
       return {
         processor: this.name,
         processorRef: pm.id,
@@ -376,7 +375,6 @@ export class StripeGateway implements PaymentGateway {
         last4: pm.card?.last4 ?? '',
         expMonth: pm.card?.exp_month ?? null,
         expYear: pm.card?.exp_year ?? null,
-        customerRef,
       };
     } catch (err) {
       throw this.mapError(err, 'token');

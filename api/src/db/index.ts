@@ -2,10 +2,11 @@ import fs from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import pg from 'pg';
-import { Kysely, PostgresDialect, SqliteDialect, type SelectQueryBuilder } from 'kysely';
+import { Kysely, PostgresDialect, type SelectQueryBuilder } from 'kysely';
 import type { Database } from './schema.js';
 import { cachingSqliteDatabase } from './sqliteStatements.js';
 import { preparingPgPool } from './pgStatements.js';
+import { TurnSqliteDialect } from './sqliteTurns.js';
 
 export type Dialect = 'sqlite' | 'postgres';
 
@@ -94,8 +95,9 @@ export function createDb(options: DbOptions): Db {
   sqlite.pragma('synchronous = NORMAL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
-  // Statements are prepared once and rows read in raw mode (see sqliteStatements.ts).
-  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: cachingSqliteDatabase(sqlite) }) });
+  // Statements are prepared once and rows read in raw mode (see sqliteStatements.ts); queries outside
+  // transactions run in turns, once per event-loop iteration (see sqliteTurns.ts).
+  const db = new Kysely<Database>({ dialect: new TurnSqliteDialect(cachingSqliteDatabase(sqlite)) });
   return { db, dialect: 'sqlite', destroy: () => db.destroy() };
 }
 

@@ -102,3 +102,10 @@ test('a failing query fails alone: the others of its turn are answered, and the 
   assert.equal(await nameOf(4), 'four');
   await db.destroy();
 });
+
+test('a query asked for while the database closes (the API stopping) fails instead of waiting for ever', async () => {
+  const { db, nameOf } = fixture();
+  const asked = nameOf(1);
+  await db.destroy();
+  await assert.rejects(asked, /database connection is not open/);
+});

@@ -107,8 +107,10 @@ class TurnSqliteDriver implements Driver {
   }
 
   async destroy(): Promise<void> {
-    await this.hold();
+    const release = await this.hold();
     this.db.close();
+    // Queries asked for meanwhile (the API stopping) then fail in their turn, as on a closed database.
+    release();
   }
 
   enqueue(query: CompiledQuery): Promise<QueryResult<unknown>> {

@@ -12,7 +12,7 @@ import {
  * that requests ask for while the event loop reads its sockets are queued, and run back to back once per
  * loop iteration (setImmediate), each answered in order. Under load that is one stretch of SQLite work
  * per iteration instead of a query wedged between each request's HTTP parsing and its socket write:
- * GET /api/jobs under load took 10-20 % less server CPU (docs/benchmarks.md). When idle, a query waits one
+ * GET /api/jobs under load took about 10 % less server CPU (docs/benchmarks.md). When idle, a query waits one
  * loop iteration (microseconds). Every query still runs on its own, as before: nothing is shared or cached.
  *
  * A transaction holds the connection from `begin` to its end, as with Kysely's SqliteDriver: its own

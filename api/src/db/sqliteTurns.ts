@@ -38,18 +38,18 @@ interface Waiting {
 }
 
 class TurnConnection implements DatabaseConnection {
-  /** True from the transaction's `begin` until the connection is released. */
-  holdsDatabase = false;
+  /** Set from the transaction's `begin` until the connection is released: lets go of the database. */
+  release: (() => void) | undefined;
 
   constructor(private readonly driver: TurnSqliteDriver) {}
 
   executeQuery<R>(query: CompiledQuery): Promise<QueryResult<R>> {
-    if (this.holdsDatabase) return Promise.resolve(this.driver.run(query) as QueryResult<R>);
+    if (this.release) return Promise.resolve(this.driver.run(query) as QueryResult<R>);
     return this.driver.enqueue(query) as Promise<QueryResult<R>>;
   }
 
   async *streamQuery<R>(query: CompiledQuery): AsyncIterableIterator<QueryResult<R>> {
-    const release = this.holdsDatabase ? undefined : await this.driver.hold();
+    const release = this.release ? undefined : await this.driver.hold();
     try {
       for (const row of this.driver.iterate(query)) yield { rows: [row as R] };
     } finally {
@@ -63,7 +63,6 @@ class TurnSqliteDriver implements Driver {
   #turnScheduled = false;
   /** Settles when whoever holds the database (a transaction, or a turn) lets go of it. */
   #held: Promise<void> = Promise.resolve();
-  #releases = new WeakMap<TurnConnection, () => void>();
 
   constructor(private readonly db: SqliteDatabase) {}
 
@@ -82,9 +81,7 @@ class TurnSqliteDriver implements Driver {
   }
 
   async beginTransaction(connection: DatabaseConnection): Promise<void> {
-    const turn = connection as TurnConnection;
-    this.#releases.set(turn, await this.hold());
-    turn.holdsDatabase = true;
+    (connection as TurnConnection).release = await this.hold();
     this.run(CompiledQuery.raw('begin'));
   }
 
@@ -100,9 +97,8 @@ class TurnSqliteDriver implements Driver {
 
   releaseConnection(connection: DatabaseConnection): Promise<void> {
     const turn = connection as TurnConnection;
-    turn.holdsDatabase = false;
-    this.#releases.get(turn)?.();
-    this.#releases.delete(turn);
+    turn.release?.();
+    turn.release = undefined;
     return Promise.resolve();
   }
 

@@ -11,7 +11,7 @@ import type { Job } from 'shared/src/contracts/entities';
 import { SandboxGateway } from '../src/services/payments.js';
 import { ATTEMPT_HORIZON_MS } from '../src/services/bookingAttempts.js';
 import { sameBookingKey } from '../src/domain/sameBooking.js';
-import { alreadyBookedMessage } from '../src/routes/jobs.js';
+import { STILL_BEING_PAID, alreadyBookedMessage } from '../src/routes/jobs.js';
 import { sweepJobs } from '../src/services/jobSweeper.js';
 import {
   DECLINED_CARD,
@@ -45,6 +45,8 @@ for (const dialect of DIALECTS) {
     let otherCustomer: TestUser;
     let provider: TestUser;
     let card: { id: number };
+    /** The customer's second card, which the processor declines. */
+    let declinedCard: { id: number };
 
     before(async () => {
       s = await startTestServer(dialect, { config: { sandboxLatencyMs: PROCESSOR_MS } });
@@ -55,6 +57,7 @@ for (const dialect of DIALECTS) {
         signUpProvider(s, 25),
       ]);
       card = await addCard(s, customer);
+      declinedCard = await addCard(s, customer, DECLINED_CARD);
     });
     after(() => s.close());
 
@@ -126,7 +129,6 @@ for (const dialect of DIALECTS) {
     });
 
     test('a second tab that waited on a declined payment books the same ride with its own card', async () => {
-      const declinedCard = await addCard(s, customer, DECLINED_CARD);
       const address = `5 Declined Drive ${dialect}`;
       const charging = whileCharging();
       const first = ride(address, { payment_method_id: declinedCard.id });
@@ -135,6 +137,48 @@ for (const dialect of DIALECTS) {
       assert.equal((await first).status, 402);
       assert.equal(second.status, 201, JSON.stringify(second.body));
       assert.equal((await attempts()).length, 0);
+    });
+
+    test('tabs that lose their turn three times are told to try again, with nothing charged or left for them', async () => {
+      // Nine tabs send one booking with a card that is declined. Each charge takes the processor's time, and
+      // the tabs waiting race for the next turn: each turn one wins (and is declined), the rest lose it. A
+      // tab still waiting after three lost turns is not kept waiting for ever. (Which tabs lose is a race:
+      // one that polls just after another has claimed the turn has not lost it. With eight waiting, some
+      // lose three times; a turn limit that never gave up would decline all nine.)
+      const address = `8 Crowded Close ${dialect}`;
+      const gateway = s.app.ctx.payments;
+      const charge = gateway.charge.bind(gateway);
+      let asked = 0;
+      let inFlight = 0;
+      let mostAtOnce = 0;
+      gateway.charge = async (input, db) => {
+        asked++;
+        mostAtOnce = Math.max(mostAtOnce, ++inFlight);
+        try {
+          return await charge(input, db);
+        } finally {
+          inFlight--;
+        }
+      };
+      try {
+        const charging = whileCharging();
+        const first = ride(address, { payment_method_id: declinedCard.id });
+        await charging;
+        const waiting = Array.from({ length: 8 }, () => ride(address, { payment_method_id: declinedCard.id }));
+        const answers = await Promise.all([first, ...waiting]);
+        const declined = answers.filter((a) => a.status === 402);
+        const toldToRetry = answers.filter((a) => a.status === 409);
+        assert.equal(declined.length + toldToRetry.length, answers.length, JSON.stringify(answers.map((a) => a.body)));
+        assert.ok(toldToRetry.length >= 1, 'some tab lost its turn three times');
+        for (const told of toldToRetry) assert.equal(told.body.message, STILL_BEING_PAID);
+        assert.equal(asked, declined.length, 'one charge for each declined tab, none for a tab told to try again');
+        assert.equal(mostAtOnce, 1, 'the same booking was charged once at a time');
+        assert.equal((await attempts()).length, 0);
+        const booked = await s.req<{ data: Job[] }>('GET', '/api/jobs', { token: customer.token });
+        assert.equal(booked.body.data.filter((job) => job.address === address).length, 0);
+      } finally {
+        gateway.charge = charge;
+      }
     });
 
     test('an attempt left by an API that stopped half-way holds nothing up once it lapses, and the sweep drops it', async () => {

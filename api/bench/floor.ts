@@ -30,7 +30,6 @@ export interface FloorFigures {
 }
 
 export interface FloorOptions {
-  durationMs: number;
   warmupMs: number;
   /** Queries in flight at once (PostgreSQL: over a pool, as the API's; SQLite is synchronous). */
   concurrency: number;
@@ -66,11 +65,19 @@ interface Variant {
 /** Slices of this length, alternating between the variants, so that both see the same machine. */
 const SLICE_MS = 200;
 
+/** The floor's variants, checked and warmed up, measured over as many periods as the caller runs. */
+interface Measurement {
+  /** Measures for `durationMs` more, in slices alternating between the variants. */
+  run(durationMs: number): Promise<void>;
+  /** The figures over every period run so far, in the variants' order. */
+  figures(): FloorFigures[];
+}
+
 /**
- * Times the variants in alternating slices (after checking each answers exactly `expected` and a
- * warm-up of each): completed iterations per second and per-iteration times in microseconds.
+ * Checks each variant answers exactly `expected`, warms each up, and returns a measurement that times
+ * them in alternating slices: completed iterations per second and per-iteration times in microseconds.
  */
-async function measure(variants: Variant[], opts: FloorOptions, expected: string): Promise<FloorFigures[]> {
+async function startMeasurement(variants: Variant[], opts: FloorOptions, expected: string): Promise<Measurement> {
   const state = variants.map((v) => ({ ...v, iterations: 0, ms: 0, cpuUs: 0, samples: [] as number[], bytes: 0 }));
   for (const v of state) {
     const check = await v.once();
@@ -104,24 +111,30 @@ async function measure(variants: Variant[], opts: FloorOptions, expected: string
     }
   };
   for (const v of state) await slice(v, opts.warmupMs, false);
-  for (let done = 0; done < opts.durationMs; done += SLICE_MS) {
-    for (const v of state) await slice(v, SLICE_MS, true);
-  }
-  return state.map((v) => {
-    const figures = {
-      label: v.label,
-      ips: v.iterations / (v.ms / 1000),
-      p50us: percentile(v.samples, 50),
-      p99us: percentile(v.samples, 99),
-      cpuUs: v.cpuUs / v.iterations,
-      iterations: v.iterations,
-      bytes: v.bytes,
-    };
-    console.log(
-      `[bench] ${v.label}: ${fmt(figures.ips, 0)} /s, p50 ${fmt(figures.p50us, 0)} µs, p99 ${fmt(figures.p99us, 0)} µs, CPU ${fmt(figures.cpuUs, 0)} µs each, ${v.bytes} bytes`,
-    );
-    return figures;
-  });
+  return {
+    async run(durationMs) {
+      for (let done = 0; done < durationMs; done += SLICE_MS) {
+        for (const v of state) await slice(v, SLICE_MS, true);
+      }
+    },
+    figures: () =>
+      state.map((v) => ({
+        label: v.label,
+        ips: v.iterations / (v.ms / 1000),
+        p50us: percentile(v.samples, 50),
+        p99us: percentile(v.samples, 99),
+        cpuUs: v.cpuUs / v.iterations,
+        iterations: v.iterations,
+        bytes: v.bytes,
+      })),
+  };
+}
+
+/** Prints one line of a variant's figures. */
+export function logFloorFigures(f: FloorFigures): void {
+  console.log(
+    `[bench] ${f.label}: ${fmt(f.ips, 0)} /s, p50 ${fmt(f.p50us, 0)} µs, p99 ${fmt(f.p99us, 0)} µs, CPU ${fmt(f.cpuUs, 0)} µs each, ${f.bytes} bytes`,
+  );
 }
 
 /** What one iteration of the floor is: the list query on the bare driver, turned into the answer. */
@@ -201,15 +214,28 @@ export function apiAnswerer(handle: Db, subjectId: number, perPage: number): () 
   };
 }
 
+/** The floor of one engine, open for measuring in periods between other measurements (see openFloor). */
+export interface FloorSession {
+  /** The answer both variants give: the API's own (listJobsFor + the envelope), serialised. */
+  answer: string;
+  /** Measures both variants for `durationMs` more. */
+  run(durationMs: number): Promise<void>;
+  /** The figures over every period run so far. */
+  figures(): { driver: FloorFigures; kysely: FloorFigures };
+  close(): Promise<void>;
+}
+
 /**
  * The floor on one engine for the list of `subjectId` (a customer), and the same through the API's
- * listJobsFor (Kysely). The database must already be seeded.
+ * listJobsFor (Kysely), checked and warmed up. The database must already be seeded. The caller runs
+ * it in periods, so that periods of the floor can alternate with the HTTP runs measured against it
+ * and both see the same machine.
  */
-export async function measureFloor(
+export async function openFloor(
   engine: { name: string; options: DbOptions },
   subjectId: number,
   opts: FloorOptions,
-): Promise<{ driver: FloorFigures; kysely: FloorFigures; answer: string }> {
+): Promise<FloorSession> {
   const handle = createDb({ ...engine.options, poolSize: 10 });
   let driver: FloorQuery | undefined;
   try {
@@ -223,10 +249,23 @@ export async function measureFloor(
       // SQLite answers one query at a time (Kysely queues them on its one connection).
       concurrency: engine.options.databaseUrl ? opts.concurrency : 1,
     };
-    const [driverFigures, kyselyFigures] = await measure([driver, kysely], opts, expected);
-    return { driver: driverFigures, kysely: kyselyFigures, answer: expected };
-  } finally {
+    const measurement = await startMeasurement([driver, kysely], opts, expected);
+    const opened = driver;
+    return {
+      answer: expected,
+      run: (durationMs) => measurement.run(durationMs),
+      figures() {
+        const [driverFigures, kyselyFigures] = measurement.figures();
+        return { driver: driverFigures, kysely: kyselyFigures };
+      },
+      async close() {
+        await opened.close();
+        await handle.destroy();
+      },
+    };
+  } catch (err) {
     await driver?.close();
     await handle.destroy();
+    throw err;
   }
 }
